@@ -1,0 +1,181 @@
+// ESLint flat config for Reclaim.
+//
+// Besides the recommended rule sets, this file enforces the module boundary
+// rule: a domain folder under src/ (src/db, src/cli, ...) is imported from
+// outside only through its index.ts. Inside a domain, relative imports of its
+// own files (`./store.ts`, `../rules.ts`) are fine.
+//
+// How the boundary rule works. `no-restricted-imports` only sees the import
+// string, not where it points, and in flat config a later block's options for
+// a rule replace an earlier block's (they are not merged). So the blocks below
+// are generated per (domain, directory depth): a file at depth k under src/
+// (src/cli/db.ts has k = 1) reaches the src/ root with exactly k `../`, so
+// `^(../){k}db/` can only mean src/db/. Matching the depth exactly keeps a
+// nested folder that shares a domain's name (say src/billing/jobs/) and npm
+// subpaths (say `firebase/app/...`) from being flagged, which plain `**/db/*`
+// globs would do.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Domain folders directly under src/; each one is entered only through its index.ts. */
+const DOMAINS = [
+  'app',
+  'db',
+  'jobs',
+  'http',
+  'accounts',
+  'contacts',
+  'stores',
+  'workflows',
+  'discounts',
+  'conversations',
+  'messaging',
+  'attribution',
+  'billing',
+  'insights',
+  'ads',
+  'analytics',
+  'notifications',
+  'integrations',
+  'flows',
+  'tui',
+  'cli',
+  'demo',
+];
+
+/** Deepest directory nesting (below src/ or test/) the boundary rule is generated for. */
+const MAX_DEPTH = 6;
+
+const TS_FILES = '**/*.{ts,tsx,mts,cts}';
+const CODE_EXT = '{ts,tsx,mts,cts,js,mjs}';
+
+/** Path after an allowed entry point: the domain's index (pure-rule tests also get rules*). */
+const INDEX = 'index(?:\\.(?:ts|tsx|js))?$';
+const RULES = '(?:[^/]*/)*rules[^/]*$';
+
+/** Regex source for a relative prefix that climbs exactly `n` directories (`./` when n = 0). */
+const climb = (n) => (n === 0 ? '\\./' : `(?:\\.\\./){${n}}`);
+
+/**
+ * no-restricted-imports patterns forbidding, for every domain in `domains`,
+ * an import of `<prefix><domain>/<anything but allowed>`.
+ */
+function boundaryPatterns(domains, prefix, allowed) {
+  return domains.map((domain) => ({
+    regex: `^${prefix}${domain}/(?!${allowed.join('|')}).+`,
+    message: `Import src/${domain} only through its index (src/${domain}/index.ts).`,
+  }));
+}
+
+/** `<base>/<k directories>/*.<ext>`: files exactly k directories below base. */
+const filesAtDepth = (base, k) => `${base}/${'*/'.repeat(k)}*.${CODE_EXT}`;
+
+function boundaryBlocks() {
+  const blocks = [];
+  const domainDirs = DOMAINS.map((d) => `src/${d}/**`);
+
+  for (let k = 0; k <= MAX_DEPTH; k += 1) {
+    // src/ files that are not inside any domain folder (src/main.ts, src/shared/x.ts, ...).
+    blocks.push({
+      name: `reclaim/boundaries/src-outside-domains/depth-${k}`,
+      files: [filesAtDepth('src', k)],
+      ignores: domainDirs,
+      rules: {
+        'no-restricted-imports': ['error', { patterns: boundaryPatterns(DOMAINS, climb(k), [INDEX]) }],
+      },
+    });
+
+    // Files inside one domain: every other domain is off limits except through its index.
+    if (k >= 1) {
+      for (const domain of DOMAINS) {
+        const others = DOMAINS.filter((d) => d !== domain);
+        blocks.push({
+          name: `reclaim/boundaries/src-${domain}/depth-${k}`,
+          files: [filesAtDepth(`src/${domain}`, k - 1)],
+          rules: {
+            'no-restricted-imports': ['error', { patterns: boundaryPatterns(others, climb(k), [INDEX]) }],
+          },
+        });
+      }
+    }
+
+    // Tests: domains through their index, except pure-rule modules (src/<domain>/**/rules*).
+    // Imports within test/ are never matched (the patterns only cover ../src/<domain>/).
+    blocks.push({
+      name: `reclaim/boundaries/test/depth-${k}`,
+      files: [filesAtDepth('test', k)],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: boundaryPatterns(DOMAINS, `${climb(k + 1)}src/`, [INDEX, RULES]) },
+        ],
+      },
+    });
+  }
+  return blocks;
+}
+
+const unusedVarsOptions = {
+  argsIgnorePattern: '^_',
+  varsIgnorePattern: '^_',
+  caughtErrorsIgnorePattern: '^_',
+};
+
+export default defineConfig(
+  globalIgnores(
+    ['node_modules/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'migrations/schema.sql'],
+    'reclaim/ignores',
+  ),
+
+  {
+    name: 'reclaim/javascript',
+    files: [`**/*.${CODE_EXT}`, '**/*.cjs'],
+    extends: [js.configs.recommended],
+    rules: {
+      'no-unused-vars': ['error', unusedVarsOptions],
+    },
+  },
+
+  {
+    name: 'reclaim/typescript',
+    files: [TS_FILES],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', unusedVarsOptions],
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+
+  {
+    name: 'reclaim/node-globals',
+    files: [
+      'bin/**/*.{js,mjs,cjs}',
+      'scripts/**/*.{js,mjs,cjs,ts}',
+      'bench/**/*.{js,mjs,ts}',
+      'eslint.config.js',
+      '*.{js,mjs,cjs,ts}',
+      'src/**/*.{ts,tsx}',
+      'test/**/*.{ts,tsx}',
+      'migrations/**/*.{js,ts}',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  {
+    name: 'reclaim/browser-globals',
+    files: ['web-panel/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+
+  {
+    name: 'reclaim/max-lines',
+    files: ['src/**/*.{ts,tsx}', 'web-panel/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+
+  ...boundaryBlocks(),
+);

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+const optionalString = z.string().trim().min(1).optional();
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** A 32-byte key for AES-256-GCM, given as base64 (44 chars) or hex (64 chars). */
+const encryptionKey = z
+  .string()
+  .trim()
+  .refine((value) => decodeKey(value) !== undefined, 'must be 32 bytes as base64 or 64 hex characters')
+  .optional();
+
+/**
+ * Every setting Reclaim reads, with its default. Names are the environment variables.
+ * Defaults -> environment -> flags (flags are applied by the commands that have them).
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  ANALYTICS_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  RECLAIM_DATA_DIR: z.string().trim().min(1).default('.reclaim'),
+  PORT: port.default(3000),
+  PUBLIC_URL: optionalUrl,
+  ENCRYPTION_KEY: encryptionKey,
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+
+  SMS_PROVIDER: z.enum(['outbox', 'infobip']).default('outbox'),
+  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'none']).default('outbox'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: optionalString,
+
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+  SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-(01|04|07|10)$/, 'must look like 2026-07').default('2026-07'),
+  SHOPIFY_ADMIN_BASE_URL: optionalUrl,
+  BIGCOMMERCE_CLIENT_ID: optionalString,
+  BIGCOMMERCE_CLIENT_SECRET: optionalString,
+  BIGCOMMERCE_API_BASE_URL: z.url().default('https://api.bigcommerce.com'),
+  BIGCOMMERCE_LOGIN_BASE_URL: z.url().default('https://login.bigcommerce.com'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE_URL: optionalUrl,
+  INFOBIP_BASE_URL: optionalUrl,
+  INFOBIP_API_KEY: optionalString,
+  INFOBIP_APPLICATION_ID: optionalString,
+  INFOBIP_WEBHOOK_SECRET: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_BASE_URL: z.url().default('https://slack.com/api'),
+  KLAVIYO_CLIENT_ID: optionalString,
+  KLAVIYO_CLIENT_SECRET: optionalString,
+  KLAVIYO_BASE_URL: z.url().default('https://a.klaviyo.com'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  AUTOMATION_BASE_URL: optionalUrl,
+  AUTOMATION_API_KEY: optionalString,
+  DOMAIN_SERVICE_BASE_URL: optionalUrl,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Variables whose values must never be printed. */
+export const SECRET_KEYS = [
+  'DATABASE_URL',
+  'ANALYTICS_DATABASE_URL',
+  'ENCRYPTION_KEY',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'SHOPIFY_API_SECRET',
+  'BIGCOMMERCE_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'INFOBIP_API_KEY',
+  'INFOBIP_WEBHOOK_SECRET',
+  'SLACK_CLIENT_SECRET',
+  'KLAVIYO_CLIENT_SECRET',
+  'LLM_API_KEY',
+  'AUTOMATION_API_KEY',
+] as const satisfies readonly (keyof Config)[];
+
+/**
+ * Reads the configuration from an environment. Empty strings count as unset.
+ * A bad value throws one AppError that names every bad variable and why.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = configSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'configuration');
+    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) ? '' : ` (got ${JSON.stringify(input[key])})`;
+    return `  ${key}: ${issue.message}${shown}`;
+  });
+  throw new AppError('invalid_input', `Invalid configuration:\n${problems.join('\n')}`, {
+    code: 'invalid_config',
+    details: { variables: parsed.error.issues.map((issue) => String(issue.path[0])) },
+  });
+}
+
+/** The configuration with secrets masked, for `--json` and logs. */
+export function redactConfig(config: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...config };
+  for (const key of SECRET_KEYS) if (out[key] !== undefined) out[key] = '[set]';
+  return out;
+}
+
+export function decodeKey(value: string): Buffer | undefined {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(trimmed)) {
+    const buffer = Buffer.from(trimmed, 'base64');
+    if (buffer.length === 32) return buffer;
+  }
+  return undefined;
+}
+
+export const isEmbedded = (config: Config): boolean => config.DATABASE_URL === undefined;

@@ -1,0 +1,69 @@
+/** One error type for everything a user can see; the kind decides exit code and HTTP status. */
+export type ErrorKind =
+  | 'invalid_input'
+  | 'not_found'
+  | 'conflict'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'upstream'
+  | 'internal';
+
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid_input: 400,
+  not_found: 404,
+  conflict: 409,
+  unauthorized: 401,
+  forbidden: 403,
+  upstream: 502,
+  internal: 500,
+};
+
+export interface AppErrorOptions {
+  /** A machine-readable code beside the message, e.g. duplicate_email. */
+  code?: string;
+  /** Extra facts for logs and --json (never secrets). */
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly code?: string;
+  readonly details?: Record<string, unknown>;
+
+  constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.kind = kind;
+    this.code = options.code;
+    this.details = options.details;
+  }
+
+  /** CLI exit code: 1 for what the user can fix, 2 for our own faults. */
+  get exitCode(): 1 | 2 {
+    return this.kind === 'internal' ? 2 : 1;
+  }
+
+  get httpStatus(): number {
+    return HTTP_STATUS[this.kind];
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+/** Turns anything thrown into an Error, keeping the original as cause. */
+export function coerceError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  if (typeof value === 'string') return new Error(value);
+  return new Error(`Non-error thrown: ${safeString(value)}`, { cause: value });
+}
+
+function safeString(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export const GENERIC_INTERNAL_MESSAGE = 'Something went wrong on our side; the details are in the log.';

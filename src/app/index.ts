@@ -1,0 +1,6 @@
+export { loadConfig, redactConfig, configSchema, isEmbedded, decodeKey, SECRET_KEYS, type Config } from './config.ts';
+export { AppError, isAppError, coerceError, GENERIC_INTERNAL_MESSAGE, type ErrorKind } from './errors.ts';
+export { createLogger, type Logger } from './logger.ts';
+export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';
+export { resolveSecrets, type Secrets } from './secrets.ts';
+export { createContext, describeServerUrl, type AppContext, type ContextOptions } from './context.ts';

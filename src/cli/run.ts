@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import {
+  AppError,
+  coerceError,
+  createContext,
+  createLogger,
+  GENERIC_INTERNAL_MESSAGE,
+  isAppError,
+  loadConfig,
+  type AppContext,
+  type Config,
+  type ContextOptions,
+} from '../app/index.ts';
+
+/** Results go to stdout; everything else (logs, progress, errors) to stderr. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printLines(...lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const wantsJson = (argv: string[]): boolean => argv.includes('--json');
+
+/** One handler turns anything thrown into output and an exit code (1 user error, 2 ours). */
+export function reportError(error: unknown, { json = wantsJson(process.argv) }: { json?: boolean } = {}): number {
+  if (isAppError(error) && error.kind !== 'internal') {
+    if (json) printJson({ error: { kind: error.kind, code: error.code ?? null, message: error.message } });
+    process.stderr.write(`Error: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const cause = coerceError(error);
+  const shown = isAppError(error) ? error.message : GENERIC_INTERNAL_MESSAGE;
+  try {
+    createLogger({ level: 'error' }).error({ err: cause }, 'command failed');
+  } catch {
+    process.stderr.write(`${cause.stack ?? cause.message}\n`);
+  }
+  if (json) printJson({ error: { kind: 'internal', code: isAppError(error) ? (error.code ?? null) : null, message: shown } });
+  process.stderr.write(`Error: ${shown}\n`);
+  return 2;
+}
+
+/** Loads the configuration; a bad value stops here with the list of bad variables. */
+export function configFromEnv(): Config {
+  return loadConfig(process.env);
+}
+
+/**
+ * Builds the startup context, runs fn, and releases every resource afterwards,
+ * whatever happened. Sets the exit code; never calls process.exit directly on success.
+ */
+export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>, options: ContextOptions = {}): Promise<T> {
+  const ctx = await createContext({ config: options.config ?? configFromEnv(), poolMax: 4, ...options });
+  try {
+    return await fn(ctx);
+  } finally {
+    await ctx.release();
+  }
+}
+
+/** Wraps a command action: errors are reported and turned into the exit code. */
+export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (error) {
+      process.exitCode = reportError(error);
+    }
+  };
+}
+
+/** Adds "Example:" lines under a command's --help. */
+export function withExamples(command: Command, ...examples: string[]): Command {
+  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+}
+
+export function parseIntegerFlag(name: string, value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`);
+  return parsed;
+}

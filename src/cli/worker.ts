@@ -1,0 +1,35 @@
+import { Command } from 'commander';
+import { migrateLatest } from '../db/index.ts';
+import { prepareQueue, resolveSchedules, runDueJobs, startWorker } from '../jobs/index.ts';
+import { action, parseIntegerFlag, printLines, withContext, withExamples } from './run.ts';
+import { untilSignal } from './signals.ts';
+
+export function workerCommand(): Command {
+  return withExamples(
+    new Command('worker')
+      .description('run queued jobs and the cron schedules until Ctrl-C (SIGINT/SIGTERM drain in-flight jobs)')
+      .option('--concurrency <n>', 'jobs run at once (WORKER_CONCURRENCY)')
+      .option('--once', 'run the jobs that are due now, then exit'),
+    'reclaim worker',
+    'reclaim worker --concurrency 8',
+    'SCHEDULE_DB_HEALTH=off reclaim worker --once',
+  ).action(
+    action(async (opts: { concurrency?: string; once?: boolean }) =>
+      withContext(async (ctx) => {
+        await migrateLatest(ctx.db);
+        await prepareQueue(ctx);
+        if (opts.once) {
+          await runDueJobs(ctx);
+          return printLines('Ran the jobs that were due.');
+        }
+        const schedules = resolveSchedules(process.env);
+        const concurrency = opts.concurrency ? parseIntegerFlag('--concurrency', opts.concurrency) : ctx.config.WORKER_CONCURRENCY;
+        const worker = await startWorker(ctx, { concurrency, schedules });
+        ctx.logger.info({ concurrency, schedules: schedules.map((s) => `${s.name} ${s.pattern}`) }, 'worker running; Ctrl-C to stop');
+        const signal = await Promise.race([untilSignal(), worker.done.then(() => 'stopped' as const)]);
+        ctx.logger.info({ signal }, 'worker stopping');
+        await worker.stop();
+      }),
+    ),
+  );
+}

@@ -1,0 +1,6 @@
+export { createDb, withTransaction, withDatabase, ping, type Db, type Tx, type DbOptions } from './knex.ts';
+export { translateDbError, isUniqueViolation } from './errors.ts';
+export { migrateLatest, rollback, migrationStatus, MIGRATIONS_DIR, type MigrationStatus } from './migrate.ts';
+export { dumpSchema } from './schema-dump.ts';
+export { createDatabase, dropDatabase } from './admin.ts';
+export { startEmbedded, readRunningServer, EMBEDDED_DATABASE, type EmbeddedServer } from './embedded.ts';

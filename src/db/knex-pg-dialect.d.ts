@@ -1,0 +1,5 @@
+declare module 'knex/lib/dialects/postgres/index.js' {
+  import type { Knex } from 'knex';
+  const PgClient: typeof Knex.Client;
+  export default PgClient;
+}

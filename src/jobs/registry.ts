@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { AppContext } from '../app/index.ts';
+import { recordHeartbeat } from './health.ts';
+
+export interface TaskRun<P> {
+  ctx: AppContext;
+  payload: P;
+  jobId: string;
+  attempt: number;
+}
+
+interface TaskDefinition<S extends z.ZodType> {
+  payload: S;
+  /** Awaits all of its work and throws to be retried with backoff. */
+  run(run: TaskRun<z.infer<S>>): Promise<void>;
+}
+
+const define = <S extends z.ZodType>(definition: TaskDefinition<S>): TaskDefinition<S> => definition;
+
+/**
+ * Every job Reclaim runs, with its typed payload. Later issues add theirs here;
+ * the payload is validated before the handler sees it.
+ */
+export const tasks = {
+  'db:health': define({
+    payload: z.object({ source: z.string().default('worker'), _cron: z.unknown().optional() }).loose(),
+    run: async ({ ctx, payload, jobId, attempt }) => {
+      await recordHeartbeat(ctx.db, { worker: payload.source, details: { job_id: jobId, attempt } });
+    },
+  }),
+} as const;
+
+export type TaskName = keyof typeof tasks;
+export type TaskPayload<N extends TaskName> = z.input<(typeof tasks)[N]['payload']>;
+
+export const isTaskName = (name: string): name is TaskName => Object.hasOwn(tasks, name);

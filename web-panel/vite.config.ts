@@ -1,0 +1,17 @@
+// Vite config for the Reclaim web panel. Paths are resolved from this file's
+// own location so `vite build --config web-panel/vite.config.ts` works from
+// the repository root (see the panel:build / panel:dev scripts).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
