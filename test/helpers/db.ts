@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createContext, createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
+import { createDatabase, createDb, dropDatabase, type Db } from '../../src/db/index.ts';
+
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  db: Db;
+  /** A full startup context on this database (server mode, quiet logs). */
+  context(env?: Record<string, string>): Promise<AppContext>;
+  drop(): Promise<void>;
+}
+
+export const serverUrl = (): string => inject('serverUrl');
+
+/** The environment a CLI child process needs to run against this database. */
+export function testEnv(url: string): Record<string, string> {
+  return { DATABASE_URL: url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' };
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `reclaim_test_${randomBytes(5).toString('hex')}`;
+  const url = await createDatabase(serverUrl(), name, { template: inject('templateDatabase') });
+  const db = createDb({ url, pool: { max: 5 } });
+  const contexts: AppContext[] = [];
+  return {
+    name,
+    url,
+    db,
+    context: async (env = {}) => {
+      const ctx = await createContext({ config: loadConfig({ ...testEnv(url), ...env }), logger: createLogger({ level: 'silent', pretty: false }), poolMax: 5 });
+      contexts.push(ctx);
+      return ctx;
+    },
+    drop: async () => {
+      for (const ctx of contexts) await ctx.release();
+      await db.destroy();
+      await dropDatabase(serverUrl(), name);
+    },
+  };
+}
+
+/** An empty database with nothing migrated (for migration tests). */
+export async function createEmptyDatabase(): Promise<{ url: string; db: Db; drop(): Promise<void> }> {
+  const name = `reclaim_empty_${randomBytes(5).toString('hex')}`;
+  const url = await createDatabase(serverUrl(), name);
+  const db = createDb({ url, pool: { max: 2 } });
+  return { url, db, drop: async () => { await db.destroy(); await dropDatabase(serverUrl(), name); } };
+}

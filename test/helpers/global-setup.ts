@@ -1,0 +1,51 @@
+/**
+ * Once per `npm test`: find a PostgreSQL server (TEST_DATABASE_URL, else the embedded one),
+ * build a migrated template database, and hand its URL to every test file.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createContext, loadConfig } from '../../src/app/index.ts';
+import { createDatabase, createDb, dropDatabase, migrateLatest, startEmbedded, type EmbeddedServer } from '../../src/db/index.ts';
+import { createLogger } from '../../src/app/index.ts';
+import { prepareQueue } from '../../src/jobs/index.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    serverUrl: string;
+    templateDatabase: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const logger = createLogger({ level: 'warn', pretty: false });
+  let embedded: EmbeddedServer | undefined;
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+    embedded = await startEmbedded({ dataDir: path.join(os.tmpdir(), `reclaim-test-${uid}`), logger });
+    serverUrl = embedded.url;
+  }
+  const templateDatabase = `reclaim_template_${process.pid}`;
+  await dropDatabase(serverUrl, templateDatabase);
+  const templateUrl = await createDatabase(serverUrl, templateDatabase);
+  const db = createDb({ url: templateUrl, pool: { max: 1 } });
+  try {
+    await migrateLatest(db);
+    const ctx = await createContext({
+      config: loadConfig({ DATABASE_URL: templateUrl, LOG_LEVEL: 'silent' }),
+      logger,
+      poolMax: 1,
+    });
+    await prepareQueue(ctx);
+    await ctx.release();
+  } finally {
+    await db.destroy();
+  }
+  project.provide('serverUrl', serverUrl);
+  project.provide('templateDatabase', templateDatabase);
+  return async () => {
+    await dropDatabase(serverUrl, templateDatabase);
+    await embedded?.stop();
+  };
+}
