@@ -80,6 +80,20 @@ describe('idempotency constraints refuse duplicates as conflicts', () => {
     expect(await t.db('webhook_events').where({ event_id: 'evt-123' }).orderBy('source').pluck('source')).toEqual(['bigcommerce', 'shopify']);
   });
 
+  it('one usage charge per billable order', async () => {
+    const order = await createOrder(t.db, { brandId, integrationId });
+    const [plan] = await t.db('plans').insert({ name: 'Growth', price: 99, usage_charge_percentage: 5, status: 'published' }).returning('id');
+    const [subscription] = await t.db('subscriptions').insert({ brand_id: brandId, plan_id: plan.id, status: 'active' }).returning('id');
+    const charge = { subscription_id: subscription.id, brand_id: brandId, plan_id: plan.id, order_id: order.id, amount: '6.00', status: 'queued', type: 'usage' };
+    await t.db('subscription_charges').insert(charge);
+    const error = await refused(() => t.db('subscription_charges').insert(charge));
+    expect(error.kind).toBe('conflict');
+    // Recurring charges are not tied to orders and are not limited by it.
+    await t.db('subscription_charges').insert({ ...charge, order_id: null, type: 'recurring', status: 'pending' });
+    await t.db('subscription_charges').insert({ ...charge, order_id: null, type: 'recurring', status: 'pending' });
+    expect(await t.db('subscription_charges').where({ subscription_id: subscription.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '3' }]);
+  });
+
   it('refused values never appear in the message (they may be personal data)', async () => {
     await createContact(t.db, brandId, { phone: '+14155550999' });
     const { contact } = await createContact(t.db, brandId);

@@ -10,7 +10,7 @@ import { action, printJson, printLines, withContext, withExamples } from './run.
 const SCHEMA_FILE = fileURLToPath(new URL('../../migrations/schema.sql', import.meta.url));
 
 export function dbCommand(): Command {
-  const db = new Command('db').description('database schema, status and demo data');
+  const db = withExamples(new Command('db').description('database schema, status and demo data'), 'reclaim db migrate', 'reclaim db status --json');
 
   withExamples(
     db.command('migrate').description('apply every pending migration (and prepare the job queue)').option('--json', 'print the result as JSON'),
