@@ -84,14 +84,14 @@ export const SECRET_KEYS = [
 ] as const satisfies readonly (keyof Config)[];
 
 /**
- * Reads the configuration from an environment. Empty strings count as unset.
+ * Reads the configuration from an environment. Empty or blank values count as unset.
  * A bad value throws one AppError that names every bad variable and why.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input: Record<string, string> = {};
   for (const key of Object.keys(configSchema.shape)) {
     const value = env[key];
-    if (value !== undefined && value !== '') input[key] = value;
+    if (value !== undefined && value.trim() !== '') input[key] = value;
   }
   const parsed = configSchema.safeParse(input);
   if (parsed.success) return parsed.data;

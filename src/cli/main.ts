@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { dbCommand } from './db.ts';
-import { reportError } from './run.ts';
+import { printJson, reportError } from './run.ts';
 import { startCommand } from './start.ts';
 import { workerCommand } from './worker.ts';
 
@@ -18,13 +18,18 @@ export function buildProgram(): Command {
 
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
-  program.exitOverride();
+  const overrideExit = (command: Command): void => {
+    command.exitOverride();
+    command.commands.forEach(overrideExit);
+  };
+  overrideExit(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version exit 0; usage mistakes are user errors.
       process.exitCode = error.exitCode === 0 ? 0 : 1;
+      if (error.exitCode !== 0 && argv.includes('--json')) printJson({ error: { kind: 'invalid_input', code: error.code, message: error.message.replace(/^error: /, '') } });
     } else {
       process.exitCode = reportError(error);
     }
