@@ -43,6 +43,7 @@ const DOMAINS = [
   'tui',
   'cli',
   'demo',
+  'webhooks',
 ];
 
 /** Deepest directory nesting (below src/ or test/) the boundary rule is generated for. */

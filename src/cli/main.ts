@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { dbCommand } from './db.ts';
 import { printJson, reportError } from './run.ts';
+import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
 
 export function buildProgram(): Command {
@@ -11,7 +13,9 @@ export function buildProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', '\nExamples:\n  $ reclaim start\n  $ reclaim db status --json\n  $ reclaim worker\n\nConfiguration comes from the environment; see the README for every variable.\n');
   program.addCommand(startCommand());
+  program.addCommand(serveCommand());
   program.addCommand(workerCommand());
+  program.addCommand(webhooksCommand());
   program.addCommand(dbCommand());
   return program;
 }

@@ -2,7 +2,8 @@ import { Command } from 'commander';
 import { migrateLatest } from '../db/index.ts';
 import { databaseIsEmpty, demoOverview, seedDemo, type DemoOverview } from '../demo/index.ts';
 import { prepareQueue, resolveSchedules, startWorker } from '../jobs/index.ts';
-import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { listen } from './serve.ts';
 import { untilSignal } from './signals.ts';
 
 function describe(overview: DemoOverview, database: string, seeded: boolean): string[] {
@@ -27,14 +28,15 @@ function describe(overview: DemoOverview, database: string, seeded: boolean): st
 export function startCommand(): Command {
   return withExamples(
     new Command('start')
-      .description('run Reclaim in one process: database (embedded unless DATABASE_URL is set), migrations, demo data when empty, and the worker')
+      .description('run Reclaim in one process: database (embedded unless DATABASE_URL is set), migrations, demo data when empty, the HTTP server and the worker')
       .option('--once', 'print what is there and exit (for scripts and CI)')
       .option('--no-seed', 'do not load the demo data into an empty database')
+      .option('--port <port>', 'HTTP port (PORT)')
       .option('--json', 'with --once: print the overview as JSON'),
     'npm start',
     'reclaim start --once --json',
   ).action(
-    action(async (opts: { once?: boolean; seed: boolean; json?: boolean }) =>
+    action(async (opts: { once?: boolean; seed: boolean; json?: boolean; port?: string }) =>
       withContext(
         async (ctx) => {
           await ctx.secrets(); // generated once in embedded mode; required in server mode
@@ -47,9 +49,13 @@ export function startCommand(): Command {
           else printLines(...describe(overview, ctx.databaseLabel, seeded));
           if (opts.once) return;
 
+          const app = await listen(ctx, { port: opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT });
           const worker = await startWorker(ctx, { schedules: resolveSchedules(process.env) });
-          process.stderr.write('\nWorker running. Press Ctrl-C to stop.\n');
+          const address = app.server.address();
+          const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
+          process.stderr.write(`\nServing webhooks, API and panel on http://localhost:${port}; worker running. Press Ctrl-C to stop.\n`);
           await Promise.race([untilSignal(), worker.done]);
+          await app.close();
           await worker.stop();
         },
         { poolMax: 10 },

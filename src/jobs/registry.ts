@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../app/index.ts';
 import { recordHeartbeat } from './health.ts';
+import { processWebhookEvent } from '../webhooks/index.ts';
+import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
 
 export interface TaskRun<P> {
   ctx: AppContext;
@@ -27,6 +29,10 @@ export const tasks = {
     run: async ({ ctx, payload, jobId, attempt }) => {
       await recordHeartbeat(ctx.db, { worker: payload.source, details: { job_id: jobId, attempt } });
     },
+  }),
+  'webhook:process': define({
+    payload: z.object({ id: z.number().int().positive() }),
+    run: async ({ ctx, payload, attempt }) => processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt }),
   }),
 } as const;
 

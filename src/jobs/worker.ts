@@ -1,6 +1,6 @@
 import { Logger as WorkerLogger, run, runMigrations, runOnce, type TaskList } from 'graphile-worker';
 import { coerceError, type AppContext, type Logger } from '../app/index.ts';
-import { tasks, type TaskName } from './registry.ts';
+import { tasks, type TaskName, type TaskRun } from './registry.ts';
 import { resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
 
 /** graphile-worker's log lines, through our pino logger with job context. */
@@ -17,7 +17,8 @@ function workerLogger(logger: Logger): WorkerLogger {
 export function buildTaskList(ctx: AppContext): TaskList {
   const list: TaskList = {};
   for (const name of Object.keys(tasks) as TaskName[]) {
-    const task = tasks[name];
+    // Each entry pairs a payload schema with the handler that accepts exactly that payload.
+    const task = tasks[name] as unknown as { payload: { parse(raw: unknown): unknown }; run(run: TaskRun<unknown>): Promise<void> };
     list[name] = async (raw, helpers) => {
       const payload = task.payload.parse(raw ?? {});
       try {

@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app/index.ts';
+import { migrateLatest } from '../db/index.ts';
+import { buildHttpServer } from '../http/index.ts';
+import { prepareQueue } from '../jobs/index.ts';
+import { ROUTES } from './routes.ts';
+import { action, parseIntegerFlag, withContext, withExamples } from './run.ts';
+import { untilSignal } from './signals.ts';
+
+/** Builds the HTTP server with every domain's routes and starts listening. */
+export async function listen(ctx: AppContext, { port, host = '0.0.0.0' }: { port: number; host?: string }): Promise<FastifyInstance> {
+  const app = await buildHttpServer(ctx, { routes: ROUTES });
+  await app.listen({ port, host });
+  return app;
+}
+
+export function serveCommand(): Command {
+  return withExamples(
+    new Command('serve-webhooks')
+      .description('HTTP server: platform webhooks (verified, stored, acknowledged, queued), auth and panel API, the panel; /healthz and /readyz')
+      .option('--port <port>', 'port to listen on (PORT)')
+      .option('--host <host>', 'address to bind', '0.0.0.0'),
+    'reclaim serve-webhooks',
+    'PORT=8080 reclaim serve-webhooks --host 127.0.0.1',
+  ).action(
+    action(async (opts: { port?: string; host: string }) =>
+      withContext(
+        async (ctx) => {
+          await migrateLatest(ctx.db);
+          await prepareQueue(ctx);
+          const port = opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT;
+          const app = await listen(ctx, { port, host: opts.host });
+          process.stderr.write(`Listening on http://${opts.host}:${port} (Ctrl-C to stop)\n`);
+          await untilSignal();
+          await app.close(); // stops accepting, lets in-flight requests finish
+        },
+        { poolMax: 20 },
+      ),
+    ),
+  );
+}

@@ -1,0 +1,1 @@
+export { WEBHOOK_PROCESSORS } from './webhook-processors.ts';

@@ -1,0 +1,7 @@
+import type { WebhookProcessors } from '../webhooks/index.ts';
+
+/**
+ * Which adapter turns a stored webhook of each platform into our own events.
+ * Store, billing and messaging adapters register here as they land.
+ */
+export const WEBHOOK_PROCESSORS: WebhookProcessors = {};

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { AppError, coerceError, GENERIC_INTERNAL_MESSAGE, isAppError, type AppContext } from '../app/index.ts';
+import { ping } from '../db/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact bytes received, for signature checks. */
+    rawBody?: Buffer;
+    /** Set when the body was not valid JSON (routes that verify signatures first report it themselves). */
+    jsonError?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route checks a signature over the raw body before it looks at the JSON. */
+    rawBody?: boolean;
+  }
+}
+
+/** A route module registers its routes on the app; each domain exposes one. */
+export type RouteModule = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+
+export interface HttpOptions {
+  routes?: RouteModule[];
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  /** Serve the built web panel (web-panel/dist) when present. */
+  panel?: boolean;
+}
+
+const PANEL_DIR = fileURLToPath(new URL('../../web-panel/dist/', import.meta.url));
+
+export function errorBody(error: AppError): { error: { kind: string; code: string | null; message: string } } {
+  return { error: { kind: error.kind, code: error.code ?? null, message: error.message } };
+}
+
+/** Throws the 400 a route that reads JSON must give when the body was not JSON. */
+export function assertJsonBody(request: FastifyRequest): void {
+  if (request.jsonError) throw new AppError('invalid_input', 'Malformed JSON body.', { code: 'malformed_json' });
+}
+
+/**
+ * The HTTP server of `serve-webhooks`: platforms' webhooks, the panel's JSON API and its static
+ * files. Raw bodies are kept for signature checks; bodies are never logged.
+ */
+export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: ctx.logger.child({ component: 'http' }) as FastifyBaseLogger,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    trustProxy: true,
+  });
+
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    request.rawBody = body;
+    if (body.length === 0) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body.toString('utf8')));
+    } catch {
+      request.jsonError = true;
+      done(null, undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.jsonError && !request.routeOptions.config.rawBody) assertJsonBody(request);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (isAppError(error) && error.kind !== 'internal') return reply.status(error.httpStatus).send(errorBody(error));
+    const fastifyError = error as { statusCode?: number; validation?: unknown; message?: string; code?: string };
+    if (fastifyError.validation || (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)) {
+      const status = fastifyError.statusCode ?? 400;
+      return reply.status(status).send({ error: { kind: 'invalid_input', code: fastifyError.code ?? null, message: fastifyError.message } });
+    }
+    request.log.error({ err: coerceError(error) }, 'request failed');
+    const shown = isAppError(error) ? error.message : GENERIC_INTERNAL_MESSAGE;
+    return reply.status(500).send({ error: { kind: 'internal', code: null, message: shown } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: { kind: 'not_found', code: null, message: `No route for ${request.method} ${request.url.split('?')[0]}` } }),
+  );
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await ping(ctx.db);
+      return { status: 'ready', database: 'ok' };
+    } catch (error) {
+      ctx.logger.warn({ err: coerceError(error) }, 'readiness check: database unreachable');
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+
+  for (const register of options.routes ?? []) await register(app, ctx);
+
+  if (options.panel !== false && existsSync(PANEL_DIR)) {
+    await app.register(fastifyStatic, { root: PANEL_DIR, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

@@ -1,0 +1,105 @@
+import type { Db, Tx } from '../db/index.ts';
+
+export type WebhookSource = 'shopify' | 'bigcommerce' | 'stripe' | 'infobip' | 'slack';
+export type WebhookStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'dead' | 'skipped';
+
+export interface WebhookEvent {
+  id: number;
+  source: WebhookSource;
+  event_id: string;
+  topic: string | null;
+  shop: string | null;
+  brand_integration_id: number | null;
+  payload: unknown;
+  headers: Record<string, string>;
+  triggered_at: Date | null;
+  received_at: Date;
+  processed_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+  status: WebhookStatus;
+}
+
+export interface NewWebhookEvent {
+  source: WebhookSource;
+  eventId: string;
+  topic?: string | null;
+  shop?: string | null;
+  brandIntegrationId?: number | null;
+  payload: unknown;
+  /** Only headers that carry meaning (topic, ids, versions); never signatures or credentials. */
+  headers?: Record<string, string>;
+  triggeredAt?: Date | null;
+}
+
+const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
+  ...(row as unknown as WebhookEvent),
+  id: Number(row.id),
+  brand_integration_id: row.brand_integration_id === null ? null : Number(row.brand_integration_id),
+});
+
+/** Inserts the event unless (source, event_id) is known; returns the new id, or undefined for a repeat. */
+export async function insertEvent(tx: Tx | Db, event: NewWebhookEvent): Promise<number | undefined> {
+  const rows = await tx('webhook_events')
+    .insert({
+      source: event.source,
+      event_id: event.eventId,
+      topic: event.topic ?? null,
+      shop: event.shop ?? null,
+      brand_integration_id: event.brandIntegrationId ?? null,
+      payload: JSON.stringify(event.payload ?? {}),
+      headers: event.headers ?? {},
+      triggered_at: event.triggeredAt ?? null,
+    })
+    .onConflict(['source', 'event_id'])
+    .ignore()
+    .returning<{ id: string }[]>('id');
+  return rows[0] ? Number(rows[0].id) : undefined;
+}
+
+export async function getEvent(db: Db | Tx, id: number): Promise<WebhookEvent | undefined> {
+  const row = await db('webhook_events').where({ id }).first();
+  return row ? toEvent(row) : undefined;
+}
+
+/** Marks the start of an attempt and returns the event as it now stands. */
+export async function beginAttempt(db: Db, id: number): Promise<WebhookEvent | undefined> {
+  const [row] = await db('webhook_events')
+    .where({ id })
+    .whereNot({ status: 'processed' })
+    .update({ status: 'processing', attempts: db.raw('attempts + 1') })
+    .returning('*');
+  return row ? toEvent(row) : undefined;
+}
+
+export async function finishAttempt(db: Db, id: number, outcome: { status: WebhookStatus; error?: string }): Promise<void> {
+  await db('webhook_events')
+    .where({ id })
+    .update({
+      status: outcome.status,
+      last_error: outcome.error ?? null,
+      processed_at: outcome.status === 'processed' || outcome.status === 'skipped' ? db.fn.now() : null,
+    });
+}
+
+export interface ListFilter {
+  failed?: boolean;
+  source?: WebhookSource;
+  limit?: number;
+}
+
+export async function listEvents(db: Db, { failed = false, source, limit = 50 }: ListFilter = {}): Promise<WebhookEvent[]> {
+  const query = db('webhook_events')
+    .select('id', 'source', 'event_id', 'topic', 'shop', 'brand_integration_id', 'triggered_at', 'received_at', 'processed_at', 'attempts', 'last_error', 'status')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (failed) query.whereIn('status', ['failed', 'dead']);
+  if (source) query.where({ source });
+  return (await query).map(toEvent);
+}
+
+/** Puts a finished or dead event back to pending for another run. */
+export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent | undefined> {
+  const [row] = await tx('webhook_events').where({ id }).update({ status: 'pending', attempts: 0, last_error: null, processed_at: null }).returning('*');
+  return row ? toEvent(row) : undefined;
+}
