@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import { createLogger } from '../src/app/index.ts';
 import { createDb, dumpSchema, migrateLatest, migrationStatus, readRunningServer, rollback, startEmbedded, type Db } from '../src/db/index.ts';
 import { createEmptyDatabase } from './helpers/db.ts';
 
-const MIGRATION_COUNT = 7;
+const MIGRATION_COUNT = readdirSync(new URL('../migrations/', import.meta.url)).filter((f) => /^\d{14}_.+\.ts$/.test(f)).length;
 
 async function publicTables(db: Db): Promise<string[]> {
   const result = await db.raw<{ rows: { name: string }[] }>(
