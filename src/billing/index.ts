@@ -1,0 +1,1 @@
+export { recordBillingCancelEvent, listBillingEvents } from './events.ts';

@@ -1,0 +1,29 @@
+export * from './rules.ts';
+export {
+  upsertCart,
+  upsertCheckout,
+  upsertOrder,
+  completeCart,
+  findCartByExternalId,
+  findCheckoutByExternalId,
+  pendingNoIdentityCarts,
+  type CartInput,
+  type CheckoutInput,
+  type OrderInput,
+  type UpsertResult,
+} from './store.ts';
+export {
+  integrationId,
+  getBrandIntegration,
+  findBrandIntegration,
+  findEnabledIntegration,
+  openIntegration,
+  connectIntegration,
+  disconnectIntegration,
+  readCredential,
+  sealCredentials,
+  publicSettings,
+  type BrandIntegration,
+  type StorePlatform,
+  type IntegrationStatus,
+} from './integrations.ts';
