@@ -1,8 +1,18 @@
 import { Command, CommanderError } from 'commander';
+import { authCommand } from './auth.ts';
+import { bigcommerceCommand } from './bigcommerce.ts';
+import { contactsCommand } from './contacts.ts';
 import { dbCommand } from './db.ts';
+import { mailCommand } from './mail.ts';
+import { partnersCommand } from './partners.ts';
+import { usersCommand } from './users.ts';
+import { tenantCommand } from './tenant.ts';
+import { permissionsCommand } from './permissions.ts';
+import { privacyCommand } from './privacy.ts';
 import { printJson, reportError } from './run.ts';
 import { serveCommand } from './serve.ts';
 import { startCommand } from './start.ts';
+import { storesCommand } from './stores.ts';
 import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
 
@@ -16,7 +26,17 @@ export function buildProgram(): Command {
   program.addCommand(serveCommand());
   program.addCommand(workerCommand());
   program.addCommand(webhooksCommand());
+  program.addCommand(storesCommand());
+  program.addCommand(bigcommerceCommand());
+  program.addCommand(contactsCommand());
   program.addCommand(dbCommand());
+  program.addCommand(authCommand());
+  program.addCommand(usersCommand());
+  program.addCommand(partnersCommand());
+  program.addCommand(mailCommand());
+  program.addCommand(tenantCommand());
+  program.addCommand(permissionsCommand());
+  program.addCommand(privacyCommand());
   return program;
 }
 

@@ -1,7 +1,11 @@
+import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookProcessors } from '../webhooks/index.ts';
 
 /**
  * Which adapter turns a stored webhook of each platform into our own events.
  * Store, billing and messaging adapters register here as they land.
  */
-export const WEBHOOK_PROCESSORS: WebhookProcessors = {};
+export const WEBHOOK_PROCESSORS: WebhookProcessors = {
+  bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event),
+  shopify: (ctx, event) => processShopifyWebhook(ctx, event),
+};

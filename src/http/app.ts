@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, coerceError, GENERIC_INTERNAL_MESSAGE, isAppError, type AppContext } from '../app/index.ts';
 import { ping } from '../db/index.ts';
 
@@ -30,6 +30,10 @@ export interface HttpOptions {
   panel?: boolean;
 }
 
+function serializeRequest(request: { method?: string; url?: string; id?: string; ip?: string }): Record<string, unknown> {
+  return { method: request.method, path: request.url?.split('?')[0], id: request.id, remote_address: request.ip };
+}
+
 const PANEL_DIR = fileURLToPath(new URL('../../web-panel/dist/', import.meta.url));
 
 export function errorBody(error: AppError): { error: { kind: string; code: string | null; message: string } } {
@@ -47,13 +51,14 @@ export function assertJsonBody(request: FastifyRequest): void {
  */
 export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
-    loggerInstance: ctx.logger.child({ component: 'http' }) as FastifyBaseLogger,
+    // Request logs show the path only: query strings carry OAuth codes, signed payloads and tokens.
+    loggerInstance: ctx.logger.child({ component: 'http' }, { serializers: { req: serializeRequest } }) as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     trustProxy: true,
   });
 

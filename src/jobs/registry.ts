@@ -3,6 +3,7 @@ import type { AppContext } from '../app/index.ts';
 import { recordHeartbeat } from './health.ts';
 import { processWebhookEvent } from '../webhooks/index.ts';
 import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
+import { recheckPendingCarts } from '../stores/index.ts';
 
 export interface TaskRun<P> {
   ctx: AppContext;
@@ -33,6 +34,10 @@ export const tasks = {
   'webhook:process': define({
     payload: z.object({ id: z.number().int().positive() }),
     run: async ({ ctx, payload, attempt }) => processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt }),
+  }),
+  'stores:recheck-pending-carts': define({
+    payload: z.object({ _cron: z.unknown().optional() }).loose(),
+    run: async ({ ctx }) => void (await recheckPendingCarts(ctx)),
   }),
 } as const;
 

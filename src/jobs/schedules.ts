@@ -14,6 +14,7 @@ export interface Schedule {
 /** The worker's default schedules. Each can be overridden or turned off by configuration. */
 export const DEFAULT_SCHEDULES: Schedule[] = [
   { name: 'db_health', task: 'db:health', pattern: '* * * * *', backfillPeriodMs: 0, description: 'record a worker heartbeat' },
+  { name: 'pending_carts', task: 'stores:recheck-pending-carts', pattern: '*/10 * * * *', backfillPeriodMs: 0, description: 're-read no_identity BigCommerce carts of the last 24 h; reachable ones become pending' },
 ];
 
 /**

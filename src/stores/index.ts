@@ -27,3 +27,6 @@ export {
   type StorePlatform,
   type IntegrationStatus,
 } from './integrations.ts';
+export * from './bigcommerce/index.ts';
+export * from './shopify/index.ts';
+export { listStoreIntegrations, type StoreIntegrationListing } from './integrations-list.ts';

@@ -66,7 +66,7 @@ export async function getEvent(db: Db | Tx, id: number): Promise<WebhookEvent | 
 export async function beginAttempt(db: Db, id: number): Promise<WebhookEvent | undefined> {
   const [row] = await db('webhook_events')
     .where({ id })
-    .whereNot({ status: 'processed' })
+    .whereNotIn('status', ['processed', 'skipped'])
     .update({ status: 'processing', attempts: db.raw('attempts + 1') })
     .returning('*');
   return row ? toEvent(row) : undefined;

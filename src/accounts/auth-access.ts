@@ -1,0 +1,72 @@
+import { AppError, type AppContext } from '../app/index.ts';
+import { AUTH_MESSAGES } from './auth-rules.ts';
+import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from './auth-store-access.ts';
+import { findUserById } from './auth-store.ts';
+import type { AuthSession } from './auth.ts';
+import { listUsers, type MemberListing } from './users.ts';
+
+/**
+ * Reads on behalf of a logged-in user. Another tenant's resource is answered exactly like a
+ * missing one ('Tenant not found' / 'Brand not found', 404), so nothing about it leaks.
+ */
+
+export interface Profile {
+  user_id: number;
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  phone: string | null;
+  avatar_url: string | null;
+  is_staff: boolean;
+  role: string;
+  tenant_id: number | null;
+  brand_id: number | null;
+  partner_id: number | null;
+  policies: string[];
+  account_created_at: string;
+  last_login: string | null;
+  memberships: MembershipView[];
+}
+
+export async function readProfile(ctx: AppContext, session: AuthSession): Promise<Profile> {
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) throw new AppError('not_found', AUTH_MESSAGES.userNotFound);
+  const picture = user.extra_data.picture_url;
+  return {
+    user_id: user.id,
+    email: user.email,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    phone: user.phone,
+    avatar_url: typeof picture === 'string' ? picture : null,
+    is_staff: user.is_staff,
+    role: session.role,
+    tenant_id: session.tenantId,
+    brand_id: session.brandId,
+    partner_id: session.partnerId,
+    policies: session.policies,
+    account_created_at: new Date(user.created_at).toISOString(),
+    last_login: user.last_login ? new Date(user.last_login).toISOString() : null,
+    memberships: await membershipViews(ctx.db, user.id),
+  };
+}
+
+export interface TenantUsersQuery {
+  page?: number;
+  limit?: number;
+  state?: string;
+  search?: string;
+}
+
+/** The members of a tenant the session may read (see canReadTenant). */
+export async function readTenantUsers(ctx: AppContext, session: AuthSession, tenantId: number, query: TenantUsersQuery = {}): Promise<MemberListing> {
+  if (!(await canReadTenant(ctx.db, session, tenantId))) throw new AppError('not_found', AUTH_MESSAGES.tenantNotFound);
+  return listUsers(ctx.db, { tenantId, ...query });
+}
+
+/** A brand of a tenant the session may read. */
+export async function readBrand(ctx: AppContext, session: AuthSession, brandId: number): Promise<BrandView> {
+  const brand = await findBrandView(ctx.db, brandId);
+  if (!brand || !(await canReadTenant(ctx.db, session, brand.tenant_id))) throw new AppError('not_found', AUTH_MESSAGES.brandNotFound);
+  return brand;
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../db/index.ts';
+
+/**
+ * Tenant isolation: which tenants a session may read. Staff read every tenant; other users the
+ * tenants they hold an active, activated membership of, and partner users the tenants their
+ * (active) partner owns through partner_tenants.
+ */
+
+export interface Reader {
+  userId: number;
+  isStaff: boolean;
+}
+
+export async function canReadTenant(db: Db, reader: Reader, tenantId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return false;
+  const tenant = await db('tenants').where({ id: tenantId }).first('id');
+  if (!tenant) return false;
+  if (reader.isStaff) return true;
+  const member = await db('tenant_users')
+    .where({ tenant_id: tenantId, user_id: reader.userId, state: 'active' })
+    .whereNotNull('activated_at')
+    .first('id');
+  if (member) return true;
+  const viaPartner = await db('partner_users as pu')
+    .join('partner_tenants as pt', 'pt.partner_id', 'pu.partner_id')
+    .join('partners as p', 'p.id', 'pu.partner_id')
+    .where({ 'pu.user_id': reader.userId, 'pu.state': 'active', 'pt.tenant_id': tenantId, 'p.state': 'active' })
+    .whereNotNull('pu.activated_at')
+    .first('pu.id');
+  return viaPartner !== undefined;
+}
+
+export interface BrandView {
+  id: number;
+  tenant_id: number;
+  name: string;
+  domain: string | null;
+  company_website: string | null;
+  support_email: string | null;
+  support_phone: string | null;
+  industry: string | null;
+  is_enabled: boolean;
+  timezone: string;
+  created_at: Date;
+}
+
+export async function findBrandView(db: Db, brandId: number): Promise<BrandView | undefined> {
+  if (!Number.isSafeInteger(brandId) || brandId <= 0) return undefined;
+  const row = await db('brands')
+    .where({ id: brandId })
+    .first('id', 'tenant_id', 'name', 'domain', 'company_website', 'support_email', 'support_phone', 'industry', 'is_enabled', 'timezone', 'created_at');
+  return row ? { ...row, id: Number(row.id), tenant_id: Number(row.tenant_id) } : undefined;
+}
+
+export interface MembershipView {
+  kind: 'tenant' | 'partner';
+  id: number;
+  name: string;
+  role: string;
+  state: string;
+  activated_at: Date | null;
+  brand_ids: number[];
+}
+
+/** The user's tenant and partner memberships with names and, for tenants, their brand ids. */
+export async function membershipViews(db: Db, userId: number): Promise<MembershipView[]> {
+  const tenants = await db('tenant_users as tu')
+    .join('tenants as t', 't.id', 'tu.tenant_id')
+    .where('tu.user_id', userId)
+    .whereNot('tu.state', 'removed')
+    .orderBy('tu.id')
+    .select('t.id', 't.name', 'tu.role', 'tu.state', 'tu.activated_at', db.raw('coalesce((select array_agg(b.id order by b.id) from brands b where b.tenant_id = t.id), array[]::bigint[]) as brand_ids'));
+  const partners = await db('partner_users as pu')
+    .join('partners as p', 'p.id', 'pu.partner_id')
+    .where('pu.user_id', userId)
+    .whereNot('pu.state', 'removed')
+    .orderBy('pu.id')
+    .select('p.id', 'p.name', 'pu.role', 'pu.state', 'pu.activated_at');
+  return [
+    ...tenants.map((r: Record<string, unknown>) => ({ kind: 'tenant' as const, id: Number(r.id), name: String(r.name), role: String(r.role), state: String(r.state), activated_at: r.activated_at as Date | null, brand_ids: (r.brand_ids as string[]).map(Number) })),
+    ...partners.map((r: Record<string, unknown>) => ({ kind: 'partner' as const, id: Number(r.id), name: String(r.name), role: String(r.role), state: String(r.state), activated_at: r.activated_at as Date | null, brand_ids: [] })),
+  ];
+}

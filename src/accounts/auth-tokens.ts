@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { AppError, type AppContext } from '../app/index.ts';
+import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './auth-rules.ts';
+
+/**
+ * JWTs signed with HS256 under JWT_SECRET. Access and refresh tokens carry the session claims;
+ * a recovery token only says whose password may be reset. `type` tells them apart.
+ */
+export type TokenType = 'access' | 'refresh' | 'recovery';
+
+export interface SessionClaims {
+  /** The user id. */
+  sub: string;
+  /** 'staff_' or 'brand_' plus the user's role, e.g. brand_admin. */
+  role: string;
+  tenant_id: number | null;
+  brand_id: number | null;
+  partner_id: number | null;
+  /** 'action:attribute' strings. */
+  policies: string[];
+  /** The app the session was opened for; refresh checks admission again. */
+  app: AuthApp;
+}
+
+export interface VerifiedToken<C> {
+  claims: C & { type: TokenType; iat: number; exp: number; jti: string };
+}
+
+const ISSUER = 'reclaim';
+
+async function signingKey(ctx: AppContext): Promise<Uint8Array> {
+  return new TextEncoder().encode((await ctx.secrets()).jwtSecret);
+}
+
+async function sign(ctx: AppContext, type: TokenType, subject: string, claims: Record<string, unknown>): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims, type })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(subject)
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_MINUTES[type] * 60)
+    .sign(await signingKey(ctx));
+}
+
+export async function signAccessToken(ctx: AppContext, claims: SessionClaims): Promise<string> {
+  const { sub, ...rest } = claims;
+  return sign(ctx, 'access', sub, rest);
+}
+
+export async function signRefreshToken(ctx: AppContext, claims: SessionClaims): Promise<string> {
+  const { sub, ...rest } = claims;
+  return sign(ctx, 'refresh', sub, rest);
+}
+
+export async function signRecoveryToken(ctx: AppContext, userId: number): Promise<string> {
+  return sign(ctx, 'recovery', String(userId), {});
+}
+
+/**
+ * Verifies signature, issuer and expiry. Anything that is not one of our tokens is
+ * 'Invalid token'; one of ours of the wrong type (or an expired one of the right type) gives
+ * `wrongTypeMessage`.
+ */
+async function verify(ctx: AppContext, token: string, type: TokenType, wrongTypeMessage: string): Promise<JWTPayload & { type: TokenType }> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, await signingKey(ctx), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat', 'jti'] }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired && error.payload.type === type) throw new AppError('unauthorized', wrongTypeMessage, { code: 'token_expired' });
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'invalid_token' });
+  }
+  if (payload.type !== type) throw new AppError('unauthorized', wrongTypeMessage, { code: 'wrong_token_type' });
+  return payload as JWTPayload & { type: TokenType };
+}
+
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
+  return { claims: (await verify(ctx, token, 'access', AUTH_MESSAGES.invalidToken)) as unknown as VerifiedToken<SessionClaims>['claims'] };
+}
+
+export async function verifyRefreshToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
+  return { claims: (await verify(ctx, token, 'refresh', AUTH_MESSAGES.invalidRefreshToken)) as unknown as VerifiedToken<SessionClaims>['claims'] };
+}
+
+export async function verifyRecoveryToken(ctx: AppContext, token: string): Promise<VerifiedToken<Record<string, never>>> {
+  return { claims: (await verify(ctx, token, 'recovery', AUTH_MESSAGES.invalidToken)) as unknown as VerifiedToken<Record<string, never>>['claims'] };
+}

@@ -1,0 +1,197 @@
+import bcrypt from 'bcryptjs';
+import { AppError, type AppContext, type ErrorKind } from '../app/index.ts';
+import type { Db, Tx } from '../db/index.ts';
+import {
+  accountRefusal,
+  AUTH_MESSAGES,
+  BCRYPT_COST,
+  isAdmitted,
+  LOGIN_LIMITS,
+  LOGIN_MESSAGES,
+  loginRateLimited,
+  loginRefusal,
+  tokenRole,
+  type AuthApp,
+} from './auth-rules.ts';
+import { activeMemberships, countFailures, findUserByEmail, findUserById, recordAttempt, setLastLogin, type AuthUser } from './auth-store.ts';
+import { collectPermissions } from './permissions.ts';
+import { signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken, type SessionClaims } from './auth-tokens.ts';
+
+/** Exactly the login response fields of spec 4 section 7. */
+export interface LoginResponse {
+  access_token: string;
+  refresh_token: string;
+  user_id: number;
+  brand_id: number | null;
+  tenant_id: number | null;
+  partner_id: number | null;
+  account_created_at: string;
+  email: string;
+  family_name: string | null;
+  given_name: string | null;
+  phone: string | null;
+  avatar_url: string | null;
+  is_staff: boolean;
+  role: string;
+  policies: string[];
+}
+
+/** Who is calling, from a verified access token (the user row was checked to be usable). */
+export interface AuthSession {
+  userId: number;
+  email: string;
+  isStaff: boolean;
+  role: string;
+  tenantId: number | null;
+  brandId: number | null;
+  partnerId: number | null;
+  policies: string[];
+  app: AuthApp;
+}
+
+const MESSAGE_KINDS: Record<string, ErrorKind> = {
+  [LOGIN_MESSAGES.noPasswordGiven]: 'invalid_input',
+  [LOGIN_MESSAGES.noUser]: 'unauthorized',
+  [LOGIN_MESSAGES.noPasswordStored]: 'unauthorized',
+  [LOGIN_MESSAGES.wrongPassword]: 'unauthorized',
+  [LOGIN_MESSAGES.suspended]: 'forbidden',
+  [LOGIN_MESSAGES.disabled]: 'forbidden',
+  [LOGIN_MESSAGES.notAdmitted]: 'forbidden',
+};
+
+const refusalError = (message: string): AppError => new AppError(MESSAGE_KINDS[message] ?? 'unauthorized', message);
+
+export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, BCRYPT_COST);
+
+/** Compared against when no user exists, so an unknown e-mail takes as long as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+const timingDummy = (): Promise<string> => (dummyHash ??= bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST));
+
+/** The policies a session carries: the user's, and those of the session's brand (its tenant, plans, role defaults). */
+const policiesFor = (db: Db | Tx, user: AuthUser, brandId: number | null): Promise<string[]> => collectPermissions(db, { userId: user.id, brandId });
+
+interface SessionFacts {
+  claims: SessionClaims;
+  admitted: boolean;
+}
+
+async function sessionFacts(db: Db | Tx, user: AuthUser, app: AuthApp): Promise<SessionFacts> {
+  const { tenants, partners } = await activeMemberships(db, user.id);
+  const isPartner = user.role === 'partner' || partners.length > 0;
+  const admitted = isAdmitted(app, { isStaff: user.is_staff, isPartner, activeTenantMemberships: tenants.length });
+  const tenant = tenants[0];
+  const partner = partners[0];
+  return {
+    admitted,
+    claims: {
+      sub: String(user.id),
+      role: tokenRole(user),
+      tenant_id: tenant?.tenant_id ?? null,
+      brand_id: tenant?.brand_id ?? null,
+      partner_id: partner?.partner_id ?? null,
+      policies: await policiesFor(db, user, tenant?.brand_id ?? null),
+      app,
+    },
+  };
+}
+
+async function issue(ctx: AppContext, user: AuthUser, claims: SessionClaims): Promise<LoginResponse> {
+  const [access, refresh] = await Promise.all([signAccessToken(ctx, claims), signRefreshToken(ctx, claims)]);
+  const picture = user.extra_data.picture_url;
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    user_id: user.id,
+    brand_id: claims.brand_id,
+    tenant_id: claims.tenant_id,
+    partner_id: claims.partner_id,
+    account_created_at: new Date(user.created_at).toISOString(),
+    email: user.email,
+    family_name: user.family_name,
+    given_name: user.given_name,
+    phone: user.phone,
+    avatar_url: typeof picture === 'string' ? picture : null,
+    is_staff: user.is_staff,
+    role: claims.role,
+    policies: claims.policies,
+  };
+}
+
+/** Opens a session for a user whose credentials (password or passkey) were verified. */
+export async function openSession(ctx: AppContext, user: AuthUser, app: AuthApp): Promise<LoginResponse> {
+  const facts = await sessionFacts(ctx.db, user, app);
+  const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
+  if (refusal) throw refusalError(refusal);
+  await setLastLogin(ctx.db, user.id);
+  return issue(ctx, user, facts.claims);
+}
+
+export interface LoginOptions {
+  email: string;
+  password?: string;
+  app?: AuthApp;
+  /** The caller's address; rate limited per IP when given. */
+  ip?: string;
+}
+
+/** Password login (order of checks: see loginRefusal). Rate limited per e-mail and per IP. */
+export async function login(ctx: AppContext, { email, password, app = 'brand', ip }: LoginOptions): Promise<LoginResponse> {
+  const counts = await countFailures(ctx.db, { kind: 'login', email, ip, windowMinutes: LOGIN_LIMITS.windowMinutes });
+  if (loginRateLimited(counts)) throw new AppError('forbidden', AUTH_MESSAGES.rateLimited, { code: 'rate_limited', details: { retry_after_seconds: LOGIN_LIMITS.windowMinutes * 60 } });
+
+  const passwordGiven = typeof password === 'string' && password.length > 0;
+  const user = await findUserByEmail(ctx.db, email);
+  let passwordMatches = false;
+  if (passwordGiven) passwordMatches = await bcrypt.compare(password, user?.password ?? (await timingDummy()));
+  passwordMatches &&= Boolean(user?.password);
+  const facts = user && passwordMatches ? await sessionFacts(ctx.db, user, app) : undefined;
+
+  const refusal = loginRefusal({
+    passwordGiven,
+    user: user && { state: user.state, isEnabled: user.is_enabled, hasPassword: Boolean(user.password), passwordMatches, admitted: facts?.admitted ?? false },
+  });
+  if (refusal) {
+    if (passwordGiven) await recordAttempt(ctx.db, { kind: 'login', email, ip, succeeded: false });
+    throw refusalError(refusal);
+  }
+  await recordAttempt(ctx.db, { kind: 'login', email, ip, succeeded: true });
+  await setLastLogin(ctx.db, user!.id);
+  return issue(ctx, user!, facts!.claims);
+}
+
+/** Tokens issued before the last password change no longer count. */
+function issuedBeforePasswordChange(user: AuthUser, issuedAtSeconds: number): boolean {
+  const changed = user.auth.password_changed_at;
+  return typeof changed === 'string' && issuedAtSeconds < Math.floor(Date.parse(changed) / 1000);
+}
+
+/** A new access and refresh token pair for a valid refresh token; the user is checked again. */
+export async function refresh(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
+  const { claims } = await verifyRefreshToken(ctx, refreshToken);
+  const user = await findUserById(ctx.db, Number(claims.sub));
+  if (!user || issuedBeforePasswordChange(user, claims.iat)) throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
+  const facts = await sessionFacts(ctx.db, user, claims.app === 'admin' ? 'admin' : 'brand');
+  const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
+  if (refusal) throw refusalError(refusal);
+  return issue(ctx, user, facts.claims);
+}
+
+/** The session behind a bearer access token; a suspended or disabled user's tokens stop working. */
+export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthSession> {
+  const { claims } = await verifyAccessToken(ctx, accessToken);
+  const user = await findUserById(ctx.db, Number(claims.sub));
+  if (!user || issuedBeforePasswordChange(user, claims.iat)) throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
+  const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: true });
+  if (refusal) throw refusalError(refusal);
+  return {
+    userId: user.id,
+    email: user.email,
+    isStaff: user.is_staff,
+    role: claims.role,
+    tenantId: claims.tenant_id ?? null,
+    brandId: claims.brand_id ?? null,
+    partnerId: claims.partner_id ?? null,
+    policies: Array.isArray(claims.policies) ? claims.policies : [],
+    app: claims.app === 'admin' ? 'admin' : 'brand',
+  };
+}

@@ -1,0 +1,87 @@
+import type { Db, Tx } from '../db/index.ts';
+import type { ValidLead } from './rules-lead.ts';
+
+export interface Lead {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  support_phone: string | null;
+  company_name: string | null;
+  source_name: string | null;
+  annual_revenue: string | null;
+  store_url: string | null;
+  extra_data: Record<string, unknown>;
+  tenant_id: number | null;
+  user_id: number | null;
+  brand_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const idOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+const toLead = (row: Record<string, unknown>): Lead => ({
+  ...(row as unknown as Lead),
+  tenant_id: idOrNull(row.tenant_id),
+  user_id: idOrNull(row.user_id),
+  brand_id: idOrNull(row.brand_id),
+});
+
+/** A lead is set up once tenant, user and brand are all linked to it. */
+export const isLeadLinked = (lead: Lead): boolean => lead.tenant_id !== null && lead.user_id !== null && lead.brand_id !== null;
+
+export async function findLead(db: Db | Tx, id: string): Promise<Lead | undefined> {
+  const row = await db('leads').where({ id }).first();
+  return row ? toLead(row) : undefined;
+}
+
+const leadColumns = (lead: ValidLead) => ({
+  first_name: lead.first_name,
+  last_name: lead.last_name,
+  email: lead.email,
+  support_phone: lead.support_phone,
+  company_name: lead.company_name,
+  source_name: lead.source_name,
+  annual_revenue: lead.annual_revenue,
+  store_url: lead.store_url,
+});
+
+/** Inserts the lead, or updates the fields of an unlinked lead with the same id (extra_data is merged). */
+export async function saveLead(db: Db | Tx, lead: ValidLead): Promise<Lead> {
+  const [row] = await db('leads')
+    .insert({ id: lead.id, ...leadColumns(lead), extra_data: lead.extra_data })
+    .onConflict('id')
+    .merge({ ...leadColumns(lead), extra_data: db.raw('leads.extra_data || excluded.extra_data'), updated_at: db.fn.now() })
+    .returning('*');
+  return toLead(row);
+}
+
+export async function linkLead(db: Db | Tx, id: string, link: { tenantId: number; userId: number; brandId: number; extraData?: Record<string, unknown> }): Promise<Lead> {
+  const [row] = await db('leads')
+    .where({ id })
+    .update({
+      tenant_id: link.tenantId,
+      user_id: link.userId,
+      brand_id: link.brandId,
+      extra_data: db.raw('extra_data || ?::jsonb', [JSON.stringify(link.extraData ?? {})]),
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
+  return toLead(row);
+}
+
+export interface UserRow {
+  id: number;
+  email: string;
+  state: string;
+  is_enabled: boolean;
+  has_password: boolean;
+}
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const row = await db('users')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .first<Record<string, unknown> | undefined>('id', 'email', 'state', 'is_enabled', db.raw('password is not null as has_password'));
+  return row ? { ...(row as unknown as UserRow), id: Number(row.id) } : undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * Lead setup (spec 4 sections 4 and 5): a lead becomes a tenant, a user (new or reused), the
+ * tenant membership and a brand, all linked to the lead, in one transaction.
+ */
+import bcrypt from 'bcryptjs';
+import { AppError, isAppError } from '../app/index.ts';
+import { withTransaction, type Db, type Tx } from '../db/index.ts';
+import { findLead, findUserByEmail, isLeadLinked, linkLead, saveLead, type Lead, type UserRow } from './leads-store.ts';
+import { grantPlanToBrand } from './permissions.ts';
+import { findPlan } from './permissions-store.ts';
+import { isUuid, validateLead, type LeadInput, type ValidLead } from './rules-lead.ts';
+
+export const PASSWORD_HASH_COST = 10;
+export const SETUP_FAILED_MESSAGE = 'Failed to create tenant, user, and brand';
+
+export interface TenantSetupOptions {
+  lead: LeadInput;
+  /** The new user's password (stored only as a bcrypt hash); optional: without it the user resets one. */
+  password?: string | null;
+  /** Grants the brand read:plans:{planId}, through which the plan's permissions reach it. */
+  planId?: number | null;
+  /** Allow an existing user's e-mail: that user is reused instead of refused. */
+  allowDuplicate?: boolean;
+  /** E-mail domains whose +test addresses mark internal test brands (default reclaim.dev). */
+  internalDomains?: readonly string[];
+}
+
+export interface TenantSetupResult {
+  lead_id: string;
+  tenant_id: number;
+  user_id: number;
+  brand_id: number;
+  /** False when the lead was already linked and was returned unchanged. */
+  created: boolean;
+  /** True when an existing user was reused. */
+  reused_user: boolean;
+}
+
+const resultOf = (lead: Lead, created: boolean, reusedUser: boolean): TenantSetupResult => ({
+  lead_id: lead.id,
+  tenant_id: lead.tenant_id!,
+  user_id: lead.user_id!,
+  brand_id: lead.brand_id!,
+  created,
+  reused_user: reusedUser,
+});
+
+/** Runs the whole setup; validation errors change nothing, any failure after that rolls everything back. */
+export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<TenantSetupResult> {
+  const leadId = options.lead.id?.trim();
+  if (leadId && isUuid(leadId)) {
+    const existing = await findLead(db, leadId.toLowerCase());
+    if (existing && isLeadLinked(existing)) return resultOf(existing, false, Boolean(existing.extra_data.existing_user_id));
+  }
+
+  const email = options.lead.email?.trim();
+  const existingUser = email ? await findUserByEmail(db, email) : undefined;
+  const lead = validateLead(options.lead, { emailTaken: existingUser !== undefined, allowDuplicate: options.allowDuplicate, internalDomains: options.internalDomains });
+  if (options.planId != null && !(await findPlan(db, options.planId))) throw new AppError('not_found', `Plan ${options.planId} not found`);
+  const password = options.password ? options.password : null;
+  const passwordHash = password ? await bcrypt.hash(password, PASSWORD_HASH_COST) : null;
+
+  try {
+    return await withTransaction(db, async (tx) => {
+      const saved = await saveLead(tx, lead);
+      if (isLeadLinked(saved)) return resultOf(saved, false, false);
+      const tenantId = await insertTenant(tx, lead);
+      const userId = existingUser ? await reuseUser(tx, existingUser, passwordHash) : await insertUser(tx, lead, passwordHash);
+      await tx('tenant_users').insert({ tenant_id: tenantId, user_id: userId, role: 'admin', state: 'active', activated_at: tx.fn.now() });
+      const brandId = await insertBrand(tx, lead, tenantId);
+      if (options.planId != null) await grantPlanToBrand(tx, { brandId, planId: options.planId });
+      const linked = await linkLead(tx, lead.id, { tenantId, userId, brandId, extraData: existingUser ? { existing_user_id: existingUser.id } : {} });
+      return resultOf(linked, true, existingUser !== undefined);
+    });
+  } catch (error) {
+    const kind = isAppError(error) && (error.kind === 'conflict' || error.kind === 'invalid_input') ? error.kind : 'internal';
+    throw new AppError(kind, SETUP_FAILED_MESSAGE, { cause: error, details: { lead_id: lead.id } });
+  }
+}
+
+async function insertTenant(tx: Tx, lead: ValidLead): Promise<number> {
+  const [row] = await tx('tenants').insert({ name: lead.company_name, email: lead.email, phone: lead.support_phone, type: 'brand', is_enabled: true }).returning<{ id: string }[]>('id');
+  return Number(row.id);
+}
+
+async function insertUser(tx: Tx, lead: ValidLead, passwordHash: string | null): Promise<number> {
+  const [row] = await tx('users')
+    .insert({ email: lead.email, given_name: lead.first_name, family_name: lead.last_name, phone: lead.support_phone, role: 'admin', state: 'active', is_enabled: true, password: passwordHash })
+    .returning<{ id: string }[]>('id');
+  return Number(row.id);
+}
+
+/**
+ * An existing user becomes the new tenant's admin (through the membership). An invited user is
+ * activated and enabled; a suspended one stays suspended (suspension is a deliberate decision).
+ * A stored password is never replaced from a lead; one is set only when the user has none.
+ */
+async function reuseUser(tx: Tx, user: UserRow, passwordHash: string | null): Promise<number> {
+  const changes: Record<string, unknown> = {};
+  if (user.state === 'invited') Object.assign(changes, { state: 'active', is_enabled: true });
+  if (passwordHash && !user.has_password) changes.password = passwordHash;
+  if (Object.keys(changes).length > 0) await tx('users').where({ id: user.id }).update({ ...changes, updated_at: tx.fn.now() });
+  return user.id;
+}
+
+async function insertBrand(tx: Tx, lead: ValidLead, tenantId: number): Promise<number> {
+  const [row] = await tx('brands')
+    .insert({
+      tenant_id: tenantId,
+      name: lead.company_name,
+      domain: lead.domain,
+      company_website: lead.store_url,
+      support_phone: lead.support_phone,
+      industry: lead.industry,
+      extra_data: { is_direct: true, finalized_onboarding: false },
+    })
+    .returning<{ id: string }[]>('id');
+  return Number(row.id);
+}
+
+/** The lead by id; 'Failed to find the lead' when there is none. */
+export async function getLead(db: Db, id: string): Promise<Lead> {
+  const lead = isUuid(id) ? await findLead(db, id.toLowerCase()) : undefined;
+  if (!lead) throw new AppError('not_found', 'Failed to find the lead');
+  return lead;
+}

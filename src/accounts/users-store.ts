@@ -1,0 +1,287 @@
+/**
+ * SQL for users, tenant and partner memberships, and partners. Every function takes a knex
+ * handle (Db or Tx). Password and auth columns are never selected here.
+ */
+import type { Db } from '../db/index.ts';
+import type { MemberState } from './rules-invites.ts';
+
+export type MembershipKind = 'tenant' | 'partner';
+
+const MEMBERSHIP = {
+  tenant: { table: 'tenant_users', owner: 'tenant_id' },
+  partner: { table: 'partner_users', owner: 'partner_id' },
+} as const;
+
+export const membershipTable = (kind: MembershipKind): { table: string; owner: string } => MEMBERSHIP[kind];
+
+export const USER_COLUMNS = ['id', 'email', 'given_name', 'family_name', 'phone', 'role', 'is_staff', 'is_enabled', 'state', 'extra_data', 'last_login', 'created_at', 'updated_at'] as const;
+
+export interface UserRow {
+  id: number;
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  phone: string | null;
+  role: string;
+  is_staff: boolean;
+  is_enabled: boolean;
+  state: string;
+  extra_data: Record<string, unknown>;
+  last_login: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MembershipRow {
+  id: number;
+  kind: MembershipKind;
+  owner_id: number;
+  user_id: number;
+  role: string;
+  state: string;
+  activated_at: Date | null;
+  extra_data: Record<string, unknown>;
+}
+
+const toUser = (row: Record<string, unknown>): UserRow => ({ ...(row as unknown as UserRow), id: Number(row.id) });
+
+const toMembership = (kind: MembershipKind, row: Record<string, unknown>): MembershipRow => ({
+  id: Number(row.id),
+  kind,
+  owner_id: Number(row[MEMBERSHIP[kind].owner]),
+  user_id: Number(row.user_id),
+  role: String(row.role),
+  state: String(row.state),
+  activated_at: (row.activated_at as Date | null) ?? null,
+  extra_data: (row.extra_data as Record<string, unknown>) ?? {},
+});
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const row = await db('users').select(USER_COLUMNS).where({ id }).first();
+  return row ? toUser(row) : undefined;
+}
+
+/** Existing users among these (lower-cased) e-mails, as stored. */
+export async function findUsersByEmails(db: Db, emails: readonly string[]): Promise<Array<{ id: number; email: string }>> {
+  if (emails.length === 0) return [];
+  const rows = await db('users').select('id', 'email').whereRaw('lower(email) = any(?)', [emails as string[]]);
+  return rows.map((r: { id: string; email: string }) => ({ id: Number(r.id), email: r.email }));
+}
+
+export async function updateUserRow(db: Db, id: number, patch: Partial<Pick<UserRow, 'given_name' | 'family_name' | 'phone' | 'role' | 'state' | 'is_enabled'>>): Promise<UserRow | undefined> {
+  const [row] = await db('users').where({ id }).update({ ...patch, updated_at: db.fn.now() }).returning([...USER_COLUMNS]);
+  return row ? toUser(row) : undefined;
+}
+
+/** An invited user: disabled until account setup completes. */
+export async function insertInvitedUser(db: Db, { email, role }: { email: string; role: string }): Promise<number> {
+  const [row] = await db('users').insert({ email, role, is_enabled: false, state: 'invited' }).returning('id');
+  return Number((row as { id: string }).id);
+}
+
+export async function insertMembership(
+  db: Db,
+  kind: MembershipKind,
+  { ownerId, userId, role, extraData }: { ownerId: number; userId: number; role: string; extraData: Record<string, unknown> },
+): Promise<number> {
+  const { table, owner } = MEMBERSHIP[kind];
+  const [row] = await db(table).insert({ [owner]: ownerId, user_id: userId, role, state: 'invited', activated_at: null, extra_data: extraData }).returning('id');
+  return Number((row as { id: string }).id);
+}
+
+export async function findMembership(db: Db, kind: MembershipKind, where: { id: number } | { ownerId: number; userId: number }): Promise<MembershipRow | undefined> {
+  const { table, owner } = MEMBERSHIP[kind];
+  const query = db(table).select('*');
+  const row = await ('id' in where ? query.where({ id: where.id }) : query.where({ [owner]: where.ownerId, user_id: where.userId })).first();
+  return row ? toMembership(kind, row) : undefined;
+}
+
+/** Every membership of a user, tenants first, with the owner's name. */
+export async function membershipsOfUser(db: Db, userId: number): Promise<Array<MembershipRow & { owner_name: string }>> {
+  const tenants = await db('tenant_users as m').join('tenants as o', 'o.id', 'm.tenant_id').where('m.user_id', userId).select('m.*', 'o.name as owner_name').orderBy('m.id');
+  const partners = await db('partner_users as m').join('partners as o', 'o.id', 'm.partner_id').where('m.user_id', userId).select('m.*', 'o.name as owner_name').orderBy('m.id');
+  return [
+    ...tenants.map((r: Record<string, unknown>) => ({ ...toMembership('tenant', r), owner_name: String(r.owner_name) })),
+    ...partners.map((r: Record<string, unknown>) => ({ ...toMembership('partner', r), owner_name: String(r.owner_name) })),
+  ];
+}
+
+/** Replaces the setup token and its expiry in a membership's extra_data (other keys kept). */
+export async function setMembershipToken(db: Db, kind: MembershipKind, id: number, token: string, expiresAt: string): Promise<void> {
+  await db(MEMBERSHIP[kind].table)
+    .where({ id })
+    .update({ extra_data: db.raw(`extra_data || ?::jsonb`, [JSON.stringify({ setup_token: token, invite_expires_at: expiresAt })]), updated_at: db.fn.now() });
+}
+
+export async function findMembershipByToken(db: Db, token: string): Promise<{ kind: MembershipKind; id: number; owner_id: number; user_id: number; expires_at: string | null } | undefined> {
+  const { rows } = await db.raw(
+    `select 'tenant' as kind, id, tenant_id as owner_id, user_id, extra_data->>'invite_expires_at' as expires_at
+       from tenant_users where extra_data->>'setup_token' = ?
+     union all
+     select 'partner', id, partner_id, user_id, extra_data->>'invite_expires_at'
+       from partner_users where extra_data->>'setup_token' = ?
+     limit 1`,
+    [token, token],
+  );
+  const row = rows[0] as { kind: MembershipKind; id: string; owner_id: string; user_id: string; expires_at: string | null } | undefined;
+  return row ? { kind: row.kind, id: Number(row.id), owner_id: Number(row.owner_id), user_id: Number(row.user_id), expires_at: row.expires_at } : undefined;
+}
+
+/** State active, activation time now, setup token and expiry removed. Returns the membership, or undefined. */
+export async function activateMembershipRow(db: Db, kind: MembershipKind, id: number): Promise<MembershipRow | undefined> {
+  const [row] = await db(MEMBERSHIP[kind].table)
+    .where({ id })
+    .update({
+      state: 'active',
+      activated_at: db.fn.now(),
+      extra_data: db.raw(`extra_data - 'setup_token' - 'invite_expires_at'`),
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
+  return row ? toMembership(kind, row) : undefined;
+}
+
+/** Enables a user; an invited user becomes active, a suspended one stays suspended. */
+export async function enableUser(db: Db, userId: number): Promise<number> {
+  return db('users')
+    .where({ id: userId })
+    .update({ is_enabled: true, state: db.raw(`case when state = 'invited' then 'active' else state end`), updated_at: db.fn.now() });
+}
+
+/** The shown state of a member; mirrors memberState() in rules-invites.ts. */
+const STATE_SQL = `case when m.state in ('suspended', 'removed') then m.state when u.state = 'suspended' then 'suspended' when m.activated_at is null then 'invited' else m.state end`;
+
+export interface MemberListRow {
+  user_id: number;
+  membership_id: number;
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  phone: string | null;
+  user_role: string;
+  member_role: string;
+  state: string;
+  is_enabled: boolean;
+  activated_at: Date | null;
+  last_login: Date | null;
+  created_at: Date;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Members of a tenant or partner (removed ones left out), ordered by last login, newest first, never-logged-in last. */
+export async function listMembers(
+  db: Db,
+  { kind, ownerId, state, search, limit, offset }: { kind: MembershipKind; ownerId: number; state?: MemberState; search?: string; limit: number; offset: number },
+): Promise<{ rows: MemberListRow[]; total: number }> {
+  const { table, owner } = MEMBERSHIP[kind];
+  const base = db(`${table} as m`)
+    .join('users as u', 'u.id', 'm.user_id')
+    .where(`m.${owner}`, ownerId)
+    .whereNot('m.state', 'removed');
+  if (state) base.whereRaw(`(${STATE_SQL}) = ?`, [state]);
+  const term = search?.trim();
+  if (term) {
+    const like = `%${escapeLike(term)}%`;
+    base.where((q) =>
+      q
+        .whereILike('u.email', like)
+        .orWhereILike('u.given_name', like)
+        .orWhereILike('u.family_name', like)
+        .orWhereRaw(`concat_ws(' ', u.given_name, u.family_name) ilike ?`, [like]),
+    );
+  }
+  const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: string }>;
+  const rows = await base
+    .clone()
+    .select(
+      'u.id as user_id',
+      'm.id as membership_id',
+      'u.email',
+      'u.given_name',
+      'u.family_name',
+      'u.phone',
+      'u.role as user_role',
+      'm.role as member_role',
+      db.raw(`${STATE_SQL} as state`),
+      'u.is_enabled',
+      'm.activated_at',
+      'u.last_login',
+      'u.created_at',
+    )
+    .orderByRaw('u.last_login desc nulls last, u.id asc')
+    .limit(limit)
+    .offset(offset);
+  return {
+    rows: rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as MemberListRow), user_id: Number(r.user_id), membership_id: Number(r.membership_id) })),
+    total: Number(count),
+  };
+}
+
+export async function findTenant(db: Db, id: number): Promise<{ id: number; name: string; brand_name: string | null } | undefined> {
+  const row = await db('tenants as t')
+    .where('t.id', id)
+    .select('t.id', 't.name', db.raw('(select b.name from brands b where b.tenant_id = t.id order by b.id limit 1) as brand_name'))
+    .first();
+  return row ? { id: Number(row.id), name: row.name, brand_name: row.brand_name ?? null } : undefined;
+}
+
+export async function findPartner(db: Db, id: number): Promise<{ id: number; name: string; state: string } | undefined> {
+  const row = await db('partners').where({ id }).select('id', 'name', 'state').first();
+  return row ? { id: Number(row.id), name: row.name, state: row.state } : undefined;
+}
+
+export async function insertPartner(db: Db, { name, email }: { name: string; email: string | null }): Promise<number> {
+  const [row] = await db('partners').insert({ name, email, state: 'pending' }).returning('id');
+  return Number((row as { id: string }).id);
+}
+
+/** A pending partner becomes active; any other state is left as it is. */
+export async function activatePendingPartner(db: Db, partnerId: number): Promise<boolean> {
+  const count = await db('partners').where({ id: partnerId, state: 'pending' }).update({ state: 'active', updated_at: db.fn.now() });
+  return count > 0;
+}
+
+/** Brand id -> its tenant (id, name); unknown brands are absent. */
+export async function tenantsOfBrands(db: Db, brandIds: readonly number[]): Promise<Array<{ brand_id: number; tenant_id: number; tenant_name: string }>> {
+  if (brandIds.length === 0) return [];
+  const rows = await db('brands as b').join('tenants as t', 't.id', 'b.tenant_id').whereIn('b.id', brandIds as number[]).select('b.id as brand_id', 't.id as tenant_id', 't.name as tenant_name');
+  return rows.map((r: Record<string, unknown>) => ({ brand_id: Number(r.brand_id), tenant_id: Number(r.tenant_id), tenant_name: String(r.tenant_name) }));
+}
+
+/** Those of these tenants already attached to a partner. */
+export async function attachedTenantIds(db: Db, tenantIds: readonly number[]): Promise<number[]> {
+  if (tenantIds.length === 0) return [];
+  const rows = await db('partner_tenants').whereIn('tenant_id', tenantIds as number[]).distinct('tenant_id');
+  return rows.map((r: { tenant_id: string }) => Number(r.tenant_id));
+}
+
+export async function insertPartnerTenants(db: Db, partnerId: number, tenantIds: readonly number[]): Promise<void> {
+  if (tenantIds.length === 0) return;
+  await db('partner_tenants').insert(tenantIds.map((tenantId) => ({ partner_id: partnerId, tenant_id: tenantId })));
+}
+
+export interface PartnerListRow {
+  id: number;
+  name: string;
+  email: string | null;
+  state: string;
+  members: number;
+  tenants: number;
+  created_at: Date;
+}
+
+export async function listPartnerRows(db: Db): Promise<PartnerListRow[]> {
+  const rows = await db('partners as p')
+    .select(
+      'p.id',
+      'p.name',
+      'p.email',
+      'p.state',
+      'p.created_at',
+      db.raw(`(select count(*) from partner_users pu where pu.partner_id = p.id and pu.state <> 'removed')::int as members`),
+      db.raw('(select count(*) from partner_tenants pt where pt.partner_id = p.id)::int as tenants'),
+    )
+    .orderBy('p.id');
+  return rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as PartnerListRow), id: Number(r.id) }));
+}

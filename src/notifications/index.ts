@@ -1,0 +1,22 @@
+// Mail: sendMail through EMAIL_TRANSPORT (smtp | outbox | none) and the outbox readers.
+// To take a token link out of an outbox mail, use readOutboxMessage(config, id).links or
+// latestOutboxMessageTo(config, email): the raw text (readOutboxMail) is quoted-printable, so a
+// long link is split across lines and its '=' written as '=3D'.
+export {
+  sendMail,
+  assertMailAvailable,
+  listOutbox,
+  readOutboxMail,
+  readOutboxMessage,
+  latestOutboxMessageTo,
+  outboxDir,
+  MAIL_UNAVAILABLE,
+  type MailContext,
+  type MailTransportName,
+  type OutgoingMail,
+  type SentMail,
+  type OutboxEntry,
+  type OutboxMessage,
+} from './mail.ts';
+export { invitationMail, passwordResetMail, setupLink, resetLink, tokenLink, appBaseUrl, SETUP_PATH, RESET_PATH, type MailContent } from './templates.ts';
+export { parseEml, findLinks, type ParsedMail } from './eml.ts';

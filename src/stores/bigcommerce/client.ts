@@ -1,0 +1,260 @@
+/**
+ * BigCommerce REST client (v3, with v2 for orders, customers, customer groups, coupons and store
+ * info) and the OAuth token exchange. Plain fetch with a timeout; 429 and 5xx are retried,
+ * honouring Retry-After / X-Rate-Limit-Time-Reset-Ms. Tokens never appear in errors or logs.
+ */
+import { z } from 'zod';
+import { AppError } from '../../app/index.ts';
+
+const TIMEOUT_MS = 15_000;
+const MAX_WAIT_MS = 10_000;
+
+export type Sleep = (ms: number) => Promise<void>;
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A failed BigCommerce call: status is the HTTP status, undefined for a network failure. */
+export class BigCommerceApiError extends AppError {
+  readonly status: number | undefined;
+  constructor(status: number | undefined, message: string, cause?: unknown) {
+    super('upstream', message, { code: status === undefined ? 'bigcommerce_network' : `bigcommerce_${status}`, details: { status }, cause });
+    this.name = 'BigCommerceApiError';
+    this.status = status;
+  }
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof BigCommerceApiError && error.status === 404;
+const retryable = (status: number | undefined): boolean => status === undefined || status === 429 || status >= 500;
+
+const id = z.union([z.string(), z.number()]);
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+export const lineItemSchema = z.looseObject({
+  id: opt(id),
+  product_id: opt(z.number()),
+  variant_id: opt(z.number()),
+  sku: opt(z.string()),
+  name: opt(z.string()),
+  url: opt(z.string()),
+  image_url: opt(z.string()),
+  quantity: z.number().default(1),
+  list_price: opt(z.number()),
+  sale_price: opt(z.number()),
+  extended_sale_price: opt(z.number()),
+});
+export const cartSchema = z.looseObject({
+  id: z.string(),
+  customer_id: opt(z.number()),
+  email: opt(z.string()),
+  currency: opt(z.looseObject({ code: opt(z.string()) })),
+  base_amount: opt(z.number()),
+  cart_amount: opt(z.number()),
+  channel_id: opt(z.number()),
+  locale: opt(z.string()),
+  created_time: opt(z.string()),
+  updated_time: opt(z.string()),
+  line_items: opt(
+    z.looseObject({
+      physical_items: z.array(lineItemSchema).default([]),
+      digital_items: z.array(lineItemSchema).default([]),
+      custom_items: z.array(lineItemSchema).default([]),
+      gift_certificates: z.array(z.looseObject({})).default([]),
+    }),
+  ),
+  redirect_urls: opt(z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()) })),
+});
+export type BcCart = z.infer<typeof cartSchema>;
+
+const addressSchema = z.looseObject({ first_name: opt(z.string()), last_name: opt(z.string()), email: opt(z.string()), phone: opt(z.string()) });
+export const checkoutSchema = z.looseObject({ id: z.string(), billing_address: opt(addressSchema) });
+export type BcCheckout = z.infer<typeof checkoutSchema>;
+
+export const orderSchema = z.looseObject({
+  id: z.number(),
+  customer_id: opt(z.number()),
+  date_created: opt(z.string()),
+  date_modified: opt(z.string()),
+  status_id: z.number(),
+  status: opt(z.string()),
+  payment_status: opt(z.string()),
+  total_inc_tax: opt(id),
+  currency_code: opt(z.string()),
+  cart_id: opt(z.string()),
+  order_source: opt(z.string()),
+  billing_address: opt(addressSchema),
+});
+export type BcOrder = z.infer<typeof orderSchema>;
+
+export const customerSchema = z.looseObject({
+  id: z.number(),
+  email: opt(z.string()),
+  first_name: opt(z.string()),
+  last_name: opt(z.string()),
+  phone: opt(z.string()),
+  customer_group_id: opt(z.number()),
+  date_modified: opt(z.string()),
+});
+export type BcCustomer = z.infer<typeof customerSchema>;
+
+export const customerGroupSchema = z.looseObject({ id: z.number(), name: opt(z.string()), is_default: opt(z.boolean()) });
+export const subscriberSchema = z.looseObject({ id: z.number(), email: opt(z.string()) });
+export const storeInfoSchema = z.looseObject({
+  id: opt(z.string()),
+  domain: opt(z.string()),
+  secure_url: opt(z.string()),
+  name: opt(z.string()),
+  admin_email: opt(z.string()),
+  phone: opt(z.string()),
+  currency: opt(z.string()),
+  plan_name: opt(z.string()),
+  timezone: opt(z.looseObject({ name: opt(z.string()) })),
+});
+export type BcStoreInfo = z.infer<typeof storeInfoSchema>;
+
+export const hookSchema = z.looseObject({
+  id: z.number(),
+  scope: z.string(),
+  destination: z.string(),
+  is_active: z.boolean().default(true),
+  headers: opt(z.record(z.string(), z.string())),
+});
+export type BcHook = z.infer<typeof hookSchema>;
+
+export const couponSchema = z.looseObject({ id: z.number(), code: z.string(), type: opt(z.string()), amount: opt(z.string()), expires: opt(z.string()) });
+export type BcCoupon = z.infer<typeof couponSchema>;
+
+const paginated = <T extends z.ZodType>(item: T) =>
+  z.looseObject({
+    data: z.array(item).default([]),
+    meta: opt(z.looseObject({ pagination: opt(z.looseObject({ total_pages: opt(z.number()), current_page: opt(z.number()) })) })),
+  });
+const single = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
+
+interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Retries on 429, 5xx and network failures (default 2). */
+  retries?: number;
+}
+
+export interface ClientConfig {
+  apiBaseUrl: string;
+  storeHash: string;
+  accessToken: string;
+  sleep?: Sleep;
+}
+
+function waitFor(response: Response | undefined, attempt: number): number {
+  const retryAfter = Number(response?.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, MAX_WAIT_MS);
+  const reset = Number(response?.headers.get('x-rate-limit-time-reset-ms'));
+  if (Number.isFinite(reset) && reset > 0) return Math.min(reset, MAX_WAIT_MS);
+  return Math.min(500 * 2 ** attempt, MAX_WAIT_MS);
+}
+
+async function parseBody<S extends z.ZodType>(response: Response, schema: S, label: string): Promise<z.infer<S> | undefined> {
+  const text = await response.text();
+  if (response.status === 204 || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new BigCommerceApiError(response.status, `BigCommerce answered ${label} with a body that is not JSON.`, error);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new BigCommerceApiError(response.status, `Unexpected response from BigCommerce for ${label}.`, parsed.error);
+  return parsed.data;
+}
+
+/** One store's API. Every method throws BigCommerceApiError on failure (404 included; see isNotFound). */
+export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = realSleep }: ClientConfig) {
+  const base = `${apiBaseUrl.replace(/\/+$/, '')}/stores/${encodeURIComponent(storeHash)}`;
+
+  async function call<S extends z.ZodType>(method: string, path: string, schema: S, { query, body, retries = 2 }: RequestOptions = {}): Promise<z.infer<S> | undefined> {
+    const url = new URL(`${base}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    const label = `${method} ${path}`;
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response | undefined;
+      let failure: BigCommerceApiError;
+      try {
+        response = await fetch(url, {
+          method,
+          headers: { 'X-Auth-Token': accessToken, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (response.ok) return await parseBody(response, schema, label);
+        await response.text().catch(() => '');
+        failure = new BigCommerceApiError(response.status, `BigCommerce ${label} failed with status ${response.status}.`);
+      } catch (error) {
+        if (error instanceof BigCommerceApiError) throw error;
+        failure = new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
+      }
+      if (!retryable(failure.status) || attempt >= retries) throw failure;
+      await sleep(waitFor(response, attempt));
+    }
+  }
+
+  const ignore = z.unknown();
+  return {
+    storeHash,
+    getCart: async (cartId: string) =>
+      (await call('GET', `/v3/carts/${encodeURIComponent(cartId)}`, single(cartSchema), {
+        query: { include: 'redirect_urls,line_items.physical_items.options,line_items.digital_items.options' },
+      }))?.data,
+    createCart: async (body: Record<string, unknown>) => (await call('POST', '/v3/carts', single(cartSchema), { query: { include: 'redirect_urls' }, body }))?.data,
+    getCheckout: async (checkoutId: string) => (await call('GET', `/v3/checkouts/${encodeURIComponent(checkoutId)}`, single(checkoutSchema)))?.data,
+    getOrder: (orderId: string) => call('GET', `/v2/orders/${encodeURIComponent(orderId)}`, orderSchema),
+    getOrderCoupons: async (orderId: string) => (await call('GET', `/v2/orders/${encodeURIComponent(orderId)}/coupons`, z.array(z.looseObject({ code: opt(z.string()) })))) ?? [],
+    countOrders: async (email: string) => (await call('GET', '/v2/orders/count', z.looseObject({ count: z.number() }), { query: { email } }))?.count ?? 0,
+    getCustomer: (customerId: number | string) => call('GET', `/v2/customers/${encodeURIComponent(String(customerId))}`, customerSchema),
+    findCustomersByEmail: async (email: string) => (await call('GET', '/v2/customers', z.array(customerSchema), { query: { email } })) ?? [],
+    getCustomerGroup: (groupId: number | string) => call('GET', `/v2/customer_groups/${encodeURIComponent(String(groupId))}`, customerGroupSchema),
+    findSubscribers: async (email: string) => (await call('GET', '/v3/customers/subscribers', paginated(subscriberSchema), { query: { email } }))?.data ?? [],
+    getStore: () => call('GET', '/v2/store', storeInfoSchema),
+    createCoupon: (body: Record<string, unknown>) => call('POST', '/v2/coupons', couponSchema, { body }),
+    /** One page of hooks (100 a page, spec 2 section 9). */
+    listHooksPage: async (page: number, retries?: number) => {
+      const result = await call('GET', '/v3/hooks', paginated(hookSchema), { query: { page, limit: 100 }, retries });
+      return { hooks: result?.data ?? [], totalPages: result?.meta?.pagination?.total_pages ?? 1 };
+    },
+    createHook: async (body: { scope: string; destination: string; is_active: boolean; headers: Record<string, string> }, retries?: number) =>
+      (await call('POST', '/v3/hooks', single(hookSchema), { body, retries }))?.data,
+    deleteHook: async (hookId: number, retries?: number) => void (await call('DELETE', `/v3/hooks/${hookId}`, ignore, { retries })),
+  };
+}
+
+export type BigCommerceClient = ReturnType<typeof bigcommerceClient>;
+
+export const tokenResponseSchema = z.looseObject({
+  access_token: opt(z.string()),
+  scope: opt(z.string()),
+  user: opt(z.looseObject({ id: opt(z.number()), username: opt(z.string()), email: opt(z.string()) })),
+  context: opt(z.string()),
+  account_uuid: opt(z.string()),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** POST {login}/oauth2/token: trades an install's temporary code for the store's permanent token. */
+export async function exchangeToken(
+  loginBaseUrl: string,
+  body: { client_id: string; client_secret: string; code: string; scope: string; context: string; redirect_uri: string },
+): Promise<TokenResponse> {
+  const label = 'POST /oauth2/token';
+  let response: Response;
+  try {
+    response = await fetch(`${loginBaseUrl.replace(/\/+$/, '')}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ ...body, grant_type: 'authorization_code' }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
+  }
+  if (!response.ok) {
+    await response.text().catch(() => '');
+    throw new BigCommerceApiError(response.status, `BigCommerce refused the install code (status ${response.status}); please install the app again.`);
+  }
+  return (await parseBody(response, tokenResponseSchema, label)) ?? {};
+}

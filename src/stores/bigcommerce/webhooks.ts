@@ -1,0 +1,77 @@
+/**
+ * HTTP routes: the app callbacks (auth, load, uninstall) and the hook destination. A delivery is
+ * accepted only with the integration's secret header (timing-safe), stored keyed by its `hash`
+ * and queued in one transaction, and answered 200 at once; processing happens in the worker.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, decryptSecret, type AppContext } from '../../app/index.ts';
+import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../../http/index.ts';
+import { ingestWebhook } from '../../webhooks/index.ts';
+import { findBrandIntegration } from '../integrations.ts';
+import { installStore, loadStore, uninstallStore } from './install.ts';
+import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, storeHashFromContext, WEBHOOK_PATH } from './rules.ts';
+
+type Query = Record<string, string | undefined>;
+
+const panelUrl = (ctx: AppContext, integrationId: number): string => `${(ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}/?integration=${integrationId}&platform=bigcommerce`;
+
+const unauthorized = (reply: FastifyReply, message = 'Invalid webhook secret') =>
+  reply.status(401).send(errorBody(new AppError('unauthorized', message, { code: 'invalid_hook_secret' })));
+
+/** The secret the delivery's store expects, or undefined when the store or its secret is unknown. */
+async function expectedSecret(ctx: AppContext, body: unknown): Promise<{ secret: string; integrationId: number; storeHash: string } | undefined> {
+  const producer = body && typeof body === 'object' ? (body as { producer?: unknown }).producer : undefined;
+  const storeHash = storeHashFromContext(typeof producer === 'string' ? producer : undefined);
+  if (!storeHash) return undefined;
+  const integration = await findBrandIntegration(ctx.db, 'bigcommerce', storeHash);
+  const sealed = integration?.settings.credentials?.hook_secret;
+  if (!integration || !sealed) return undefined;
+  return { secret: decryptSecret(sealed, (await ctx.secrets()).encryptionKey), integrationId: integration.id, storeHash };
+}
+
+async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  assertJsonBody(request);
+  const given = request.headers[HOOK_SECRET_HEADER.toLowerCase()];
+  const expected = await expectedSecret(ctx, request.body);
+  if (!expected || typeof given !== 'string' || !safeEqual(given, expected.secret)) {
+    request.log.warn({ has_header: typeof given === 'string' }, 'bigcommerce delivery refused: secret header missing or wrong');
+    return unauthorized(reply);
+  }
+  const parsed = deliverySchema.safeParse(request.body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+    throw new AppError('invalid_input', `Invalid BigCommerce webhook payload (${problems}).`, { code: 'invalid_payload' });
+  }
+  const delivery = parsed.data;
+  const result = await ingestWebhook(ctx, {
+    source: 'bigcommerce',
+    eventId: delivery.hash,
+    topic: delivery.scope,
+    shop: expected.storeHash,
+    brandIntegrationId: expected.integrationId,
+    payload: delivery,
+    triggeredAt: delivery.created_at ? new Date(delivery.created_at * 1000) : null,
+  });
+  return reply.status(200).send({ received: true, duplicate: result.duplicate });
+}
+
+/** The BigCommerce routes of `serve-webhooks`. */
+export const bigcommerceRoutes: RouteModule = (app, ctx) => {
+  app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
+    const query = request.query as Query;
+    const result = await installStore(ctx, { code: query.code, scope: query.scope, context: query.context });
+    return reply.redirect(panelUrl(ctx, result.integration.id));
+  });
+
+  app.get('/api/integration/bigcommerce/load', async (request, reply) => {
+    const { integration } = await loadStore(ctx, (request.query as Query).signed_payload_jwt);
+    return reply.redirect(panelUrl(ctx, integration.id));
+  });
+
+  app.get('/api/integration/bigcommerce/uninstall', async (request) => {
+    const { integration } = await uninstallStore(ctx, (request.query as Query).signed_payload_jwt);
+    return { uninstalled: integration !== null };
+  });
+
+  app.post(WEBHOOK_PATH, { config: { rawBody: true } }, (request, reply) => receiveDelivery(ctx, request, reply));
+};

@@ -1,0 +1,140 @@
+/**
+ * The Shopify webhook adapter: a stored event (see webhooks.ts) turned into our own rows.
+ * Registered as `shopify` in src/flows/webhook-processors.ts. Every handler is idempotent and
+ * order-insensitive: replays change nothing, older events never overwrite newer data.
+ */
+import type { AppContext } from '../../app/index.ts';
+import { recordBillingCancelEvent } from '../../billing/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import type { WebhookEvent } from '../../webhooks/index.ts';
+import { disconnectIntegration, findEnabledIntegration, type BrandIntegration } from '../integrations.ts';
+import { processShopifyCart, processShopifyCheckout, isRedacted } from './processors-checkout.ts';
+import { captureContact, shopperContact } from './processors-contact.ts';
+import { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited } from './processors-orders.ts';
+import { mergeIntegrationSettings, newerCustomerEventExists } from './processors-store.ts';
+import { processShopifyPrivacyEvent } from './privacy.ts';
+import { isShopifyOrderTopic, isShopifyTopic, parseShopifyPayload, SHOPIFY_PRIVACY_TOPICS, type ShopifyCustomerPayload, type ShopifyShopPayload } from './webhooks.ts';
+
+type Outcome = 'processed' | 'skipped';
+
+/** Shop plans that end billing through Shopify (spec 3 section 4). */
+export const SHOPIFY_CANCELLED_PLANS = ['cancelled', 'dormant', 'frozen', 'fraudulent'] as const;
+
+/** The plan of a shop payload when it is one that cancels the subscription, else undefined. */
+export function cancelledShopPlan(shop: { plan_name?: string | null; plan_display_name?: string | null }): string | undefined {
+  for (const value of [shop.plan_name, shop.plan_display_name]) {
+    const plan = value?.trim().toLowerCase();
+    if (plan && (SHOPIFY_CANCELLED_PLANS as readonly string[]).includes(plan)) return plan;
+  }
+  return undefined;
+}
+
+const toDate = (value: unknown): Date | null => {
+  if (typeof value !== 'string' && !(value instanceof Date)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+/**
+ * The processor for source `shopify`. The integration is the enabled one of the shop ('No
+ * integration lookup id found' otherwise: skipped, not an error); privacy topics accept a
+ * disabled one, since Shopify sends shop/redact 48 hours after the app was uninstalled.
+ */
+export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent): Promise<Outcome> {
+  const topic = event.topic ?? '';
+  const log = ctx.logger.child({ webhook_event_id: event.id, topic, shop: event.shop });
+  if (!isShopifyTopic(topic)) {
+    log.warn('No event type found');
+    return 'skipped';
+  }
+  if (SHOPIFY_PRIVACY_TOPICS.includes(topic)) return processShopifyPrivacyEvent(ctx, event);
+
+  const shop = event.shop?.toLowerCase();
+  const integration = shop ? await findEnabledIntegration(ctx.db, 'shopify', shop) : undefined;
+  if (!integration) {
+    log.warn('No integration lookup id found');
+    return 'skipped';
+  }
+  switch (topic) {
+    case 'checkouts/create':
+    case 'checkouts/update':
+      return (await processShopifyCheckout(ctx, integration, event.payload, { topic })).outcome;
+    case 'carts/update':
+      return (await processShopifyCart(ctx, integration, event.payload)).outcome;
+    case 'orders/delete':
+      return (await processShopifyOrderDelete(ctx, integration, event.payload)).outcome;
+    case 'orders/edited':
+      return (await processShopifyOrderEdited(ctx, integration, event.payload)).outcome;
+    case 'app/uninstalled':
+      return processAppUninstalled(ctx, integration, event);
+    case 'shop/update':
+      return processShopUpdate(ctx, integration, event);
+    case 'customers/create':
+    case 'customers/update':
+      return processCustomer(ctx, integration, event);
+    default:
+      if (isShopifyOrderTopic(topic)) return (await processShopifyOrder(ctx, integration, event.payload, topic)).outcome;
+      log.warn('No event type found');
+      return 'skipped';
+  }
+}
+
+/**
+ * app/uninstalled: the integration becomes disconnected and disabled (uninstalled_at set) and a
+ * billing cancel event is recorded. An uninstall older than the latest install changes nothing.
+ */
+async function processAppUninstalled(ctx: AppContext, integration: BrandIntegration, event: WebhookEvent): Promise<Outcome> {
+  const installedAt = toDate(integration.settings.installed_at);
+  const uninstalledAt = event.triggered_at ?? event.received_at;
+  if (installedAt && uninstalledAt && uninstalledAt.getTime() < installedAt.getTime()) {
+    ctx.logger.info({ brand_integration_id: integration.id }, 'app/uninstalled older than the latest install; nothing changed');
+    return 'skipped';
+  }
+  await withTransaction(ctx.db, async (tx) => {
+    await disconnectIntegration(tx, integration.id);
+    await recordBillingCancelEvent(tx, { brandId: integration.brand_id, reason: 'app_uninstalled', source: 'shopify', extra: { shop: event.shop, webhook_event_id: event.id } });
+  });
+  ctx.logger.info({ brand_id: integration.brand_id, brand_integration_id: integration.id }, 'shopify app uninstalled: integration disconnected, billing cancel recorded');
+  return 'processed';
+}
+
+/**
+ * shop/update: a plan of cancelled, dormant, frozen or fraudulent records a billing cancel event
+ * (once per change of plan). The plan and the shop's updated_at are kept on the integration.
+ */
+async function processShopUpdate(ctx: AppContext, integration: BrandIntegration, event: WebhookEvent): Promise<Outcome> {
+  if (isRedacted(event.payload)) return 'skipped';
+  const shop = parseShopifyPayload<ShopifyShopPayload>('shop/update', event.payload);
+  const updatedAt = toDate(shop.updated_at);
+  const knownAt = toDate(integration.settings.shop_updated_at);
+  if (updatedAt && knownAt && updatedAt.getTime() < knownAt.getTime()) return 'skipped';
+  const plan = (shop.plan_name ?? shop.plan_display_name ?? '').trim().toLowerCase() || null;
+  const cancelled = cancelledShopPlan(shop);
+  const previous = typeof integration.settings.shop_plan_name === 'string' ? integration.settings.shop_plan_name : null;
+  await withTransaction(ctx.db, async (tx) => {
+    await mergeIntegrationSettings(tx, integration.id, { shop_plan_name: plan, ...(updatedAt ? { shop_updated_at: updatedAt.toISOString() } : {}) });
+    if (cancelled && previous !== cancelled) {
+      await recordBillingCancelEvent(tx, { brandId: integration.brand_id, reason: `shop_plan_${cancelled}`, source: 'shopify', extra: { shop: event.shop, webhook_event_id: event.id } });
+    }
+  });
+  if (cancelled && previous !== cancelled) ctx.logger.info({ brand_id: integration.brand_id, plan: cancelled }, 'shop plan ends billing: cancel event recorded');
+  return 'processed';
+}
+
+/**
+ * customers/create|update: the contact and its channels upserted with the consent Shopify reports
+ * (sms_marketing_consent / email_marketing_consent, with their times); an update older than one
+ * already applied changes nothing. The analytics track-event forward is not configured yet.
+ */
+async function processCustomer(ctx: AppContext, integration: BrandIntegration, event: WebhookEvent): Promise<Outcome> {
+  if (isRedacted(event.payload)) return 'skipped';
+  const customer = parseShopifyPayload<ShopifyCustomerPayload>('customers/update', event.payload);
+  const updatedAt = toDate(customer.updated_at);
+  if (updatedAt && event.shop && (await newerCustomerEventExists(ctx.db, { shop: event.shop, customerId: String(customer.id), updatedAt, eventId: event.id }))) {
+    ctx.logger.info({ brand_id: integration.brand_id }, 'customer event older than one already applied; nothing changed');
+    return 'skipped';
+  }
+  const contact = shopperContact({ email: customer.email, phone: customer.phone, customer });
+  const contactId = await captureContact(ctx, integration, contact, `shopify:${event.topic}`);
+  return contactId === null ? 'skipped' : 'processed';
+}

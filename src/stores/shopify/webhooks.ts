@@ -1,0 +1,300 @@
+/**
+ * `POST /webhooks/shopify`: one endpoint for every Shopify topic (DESIGN "Events in, work out").
+ * Verify the HMAC over the raw bytes, read the JSON, check the topic's schema, store the event
+ * and queue its job in one transaction, answer 200. Processing happens in processors.ts.
+ * Payload shapes are Shopify's REST webhook shapes (SHOPIFY_API_VERSION, default 2026-07).
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, coerceError } from '../../app/index.ts';
+import { assertJsonBody, hmacSha256, safeEqual, type RouteModule } from '../../http/index.ts';
+import { ingestWebhook } from '../../webhooks/index.ts';
+import { findEnabledIntegration } from '../integrations.ts';
+import { UNSIGNED_REQUEST_MESSAGE } from './rules.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Payload schemas: only the fields Reclaim reads are checked; everything else passes through.
+
+// Shopify ids are 64-bit: JSON numbers beyond 2^53 (checkout ids already are) stay numbers here;
+// what we key on (checkout token, order and customer ids) is well inside the safe range today.
+const id = z.union([z.number().nonnegative(), z.string().trim().min(1)]);
+const money = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount')]);
+const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
+const text = z.string().nullish();
+
+/** Shopify's `sms_marketing_consent` / `email_marketing_consent` objects. */
+const consent = z.looseObject({ state: text, opt_in_level: text, consent_updated_at: timestamp.nullish(), consent_collected_from: text }).nullish();
+const address = z.looseObject({ first_name: text, last_name: text, name: text, phone: text }).nullish();
+const customer = z.looseObject({
+  id: id.nullish(),
+  email: text,
+  phone: text,
+  first_name: text,
+  last_name: text,
+  sms_marketing_consent: consent,
+  email_marketing_consent: consent,
+  updated_at: timestamp.nullish(),
+});
+const discountCode = z.looseObject({ code: z.string(), amount: money.nullish(), type: text });
+const lineItem = z.looseObject({
+  variant_id: id.nullish(),
+  product_id: id.nullish(),
+  quantity: z.number().int().nonnegative(),
+  title: text,
+  price: money.nullish(),
+  line_price: money.nullish(),
+});
+
+export const shopifyCheckoutSchema = z.looseObject({
+  token: z.string().trim().min(1),
+  id: id.nullish(),
+  cart_token: text,
+  email: text,
+  phone: text,
+  sms_marketing_phone: text,
+  buyer_accepts_marketing: z.boolean().nullish(),
+  buyer_accepts_sms_marketing: z.boolean().nullish(),
+  customer: customer.nullish(),
+  shipping_address: address,
+  billing_address: address,
+  line_items: z.array(lineItem).nullish(),
+  discount_codes: z.array(discountCode).nullish(),
+  total_price: money.nullish(),
+  subtotal_price: money.nullish(),
+  total_discounts: money.nullish(),
+  total_tax: money.nullish(),
+  currency: text,
+  presentment_currency: text,
+  customer_locale: text,
+  abandoned_checkout_url: text,
+  completed_at: timestamp.nullish(),
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+});
+
+/** carts/update: a cart with no id or no line items is understood and skipped (spec 3 section 5). */
+export const shopifyCartSchema = z.looseObject({
+  id: id.nullish(),
+  token: text,
+  line_items: z.array(lineItem.extend({ quantity: z.number().int().nonnegative().nullish() })).nullish(),
+  note: text,
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+});
+
+/** orders/*: an order without an id is skipped ('No order id found'). */
+export const shopifyOrderSchema = z.looseObject({
+  id: id.nullish(),
+  name: text,
+  order_number: z.union([z.number(), z.string()]).nullish(),
+  email: text,
+  phone: text,
+  cancelled_at: timestamp.nullish(),
+  confirmed: z.boolean().nullish(),
+  checkout_token: text,
+  cart_token: text,
+  discount_codes: z.array(discountCode).nullish(),
+  customer: customer.nullish(),
+  shipping_address: address,
+  billing_address: address,
+  total_price: money.nullish(),
+  subtotal_price: money.nullish(),
+  total_discounts: money.nullish(),
+  total_tax: money.nullish(),
+  currency: text,
+  financial_status: text,
+  fulfillment_status: text,
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+});
+
+/** orders/edited carries an `order_edit` (its `order_id` names the order), not the order itself. */
+export const shopifyOrderEditedSchema = z.looseObject({
+  order_edit: z.looseObject({ id: id.nullish(), order_id: id.nullish(), created_at: timestamp.nullish() }).nullish(),
+  id: id.nullish(),
+});
+
+/** orders/delete carries only the id. */
+export const shopifyOrderDeleteSchema = z.looseObject({ id: id.nullish() });
+
+/** app/uninstalled and shop/update carry the shop resource. */
+export const shopifyShopSchema = z.looseObject({
+  id: id.nullish(),
+  myshopify_domain: text,
+  domain: text,
+  plan_name: text,
+  plan_display_name: text,
+  updated_at: timestamp.nullish(),
+});
+
+export const shopifyCustomerSchema = customer.extend({ id, created_at: timestamp.nullish() });
+
+const privacyCustomer = z.looseObject({ id: id.nullish(), email: text, phone: text });
+export const shopifyDataRequestSchema = z.looseObject({
+  shop_id: id.nullish(),
+  shop_domain: z.string().trim().min(1),
+  customer: privacyCustomer,
+  orders_requested: z.array(id).nullish(),
+  data_request: z.looseObject({ id: id.nullish() }).nullish(),
+});
+export const shopifyCustomerRedactSchema = z.looseObject({
+  shop_id: id.nullish(),
+  shop_domain: z.string().trim().min(1),
+  customer: privacyCustomer,
+  orders_to_redact: z.array(id).nullish(),
+});
+export const shopifyShopRedactSchema = z.looseObject({ shop_id: id.nullish(), shop_domain: z.string().trim().min(1) });
+
+export type ShopifyCheckoutPayload = z.infer<typeof shopifyCheckoutSchema>;
+export type ShopifyCartPayload = z.infer<typeof shopifyCartSchema>;
+export type ShopifyOrderPayload = z.infer<typeof shopifyOrderSchema>;
+export type ShopifyShopPayload = z.infer<typeof shopifyShopSchema>;
+export type ShopifyCustomerPayload = z.infer<typeof shopifyCustomerSchema>;
+export type ShopifyDataRequestPayload = z.infer<typeof shopifyDataRequestSchema>;
+export type ShopifyCustomerRedactPayload = z.infer<typeof shopifyCustomerRedactSchema>;
+export type ShopifyShopRedactPayload = z.infer<typeof shopifyShopRedactSchema>;
+
+const ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/fulfilled', 'orders/partially_fulfilled'] as const;
+
+/** Every topic Reclaim subscribes to, with the schema its payload must match. */
+export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
+  'checkouts/create': shopifyCheckoutSchema,
+  'checkouts/update': shopifyCheckoutSchema,
+  'carts/update': shopifyCartSchema,
+  'orders/create': shopifyOrderSchema,
+  'orders/updated': shopifyOrderSchema,
+  'orders/paid': shopifyOrderSchema,
+  'orders/cancelled': shopifyOrderSchema,
+  'orders/fulfilled': shopifyOrderSchema,
+  'orders/partially_fulfilled': shopifyOrderSchema,
+  'orders/edited': shopifyOrderEditedSchema,
+  'orders/delete': shopifyOrderDeleteSchema,
+  'app/uninstalled': shopifyShopSchema,
+  'shop/update': shopifyShopSchema,
+  'customers/create': shopifyCustomerSchema,
+  'customers/update': shopifyCustomerSchema,
+  'customers/data_request': shopifyDataRequestSchema,
+  'customers/redact': shopifyCustomerRedactSchema,
+  'shop/redact': shopifyShopRedactSchema,
+};
+
+export type ShopifyOrderTopic = (typeof ORDER_TOPICS)[number];
+export type ShopifyTopic =
+  | 'checkouts/create' | 'checkouts/update' | 'carts/update' | ShopifyOrderTopic | 'orders/edited' | 'orders/delete'
+  | 'app/uninstalled' | 'shop/update' | 'customers/create' | 'customers/update'
+  | 'customers/data_request' | 'customers/redact' | 'shop/redact';
+
+/** The topics to subscribe to (the mandatory privacy topics are set in the app configuration instead). */
+export const SHOPIFY_WEBHOOK_TOPICS = Object.keys(SHOPIFY_WEBHOOK_SCHEMAS) as ShopifyTopic[];
+export const SHOPIFY_PRIVACY_TOPICS: readonly ShopifyTopic[] = ['customers/data_request', 'customers/redact', 'shop/redact'];
+export const isShopifyOrderTopic = (topic: string): topic is ShopifyOrderTopic => (ORDER_TOPICS as readonly string[]).includes(topic);
+export const isShopifyTopic = (topic: string): topic is ShopifyTopic => Object.hasOwn(SHOPIFY_WEBHOOK_SCHEMAS, topic);
+
+/** "line_items.0.quantity: Invalid input: expected number, received string; token: …" (never the values). */
+export function summarizeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Checks a payload against its topic's schema; AppError invalid_input with the issues otherwise. */
+export function parseShopifyPayload<T = unknown>(topic: ShopifyTopic, payload: unknown): T {
+  const result = SHOPIFY_WEBHOOK_SCHEMAS[topic].safeParse(payload);
+  if (!result.success) throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, { code: 'invalid_payload' });
+  return result.data as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification and the route.
+
+/** Shopify signs the raw body: base64(HMAC-SHA256(body, app secret)) in X-Shopify-Hmac-Sha256. */
+export function signShopifyBody(secret: string, body: Buffer | string): string {
+  return hmacSha256(secret, body, 'base64');
+}
+
+export function verifyShopifyWebhook(secret: string, rawBody: Buffer, given: string | undefined): boolean {
+  if (!given) return false;
+  return safeEqual(signShopifyBody(secret, rawBody), given.trim());
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() ? first.trim() : undefined;
+};
+
+/** The headers worth keeping with the event (never the signature). */
+const KEPT_HEADERS = {
+  'x-shopify-topic': 'topic',
+  'x-shopify-shop-domain': 'shop_domain',
+  'x-shopify-api-version': 'api_version',
+  'x-shopify-event-id': 'event_id',
+  'x-shopify-webhook-id': 'webhook_id',
+  'x-shopify-triggered-at': 'triggered_at',
+} as const;
+
+function keptHeaders(request: FastifyRequest): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, key] of Object.entries(KEPT_HEADERS)) {
+    const value = header(request, name);
+    if (value) kept[key] = value.slice(0, 200);
+  }
+  return kept;
+}
+
+const parseTriggeredAt = (value: string | undefined): Date | null => {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+};
+
+/** Spec 3 section 5: a Shopify request whose signature does not validate. */
+export const BAD_SIGNATURE_MESSAGE = UNSIGNED_REQUEST_MESSAGE;
+
+export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
+  app.post('/webhooks/shopify', { config: { rawBody: true } }, async (request, reply) => {
+    const secret = ctx.config.SHOPIFY_API_SECRET;
+    if (!secret) request.log.warn('SHOPIFY_API_SECRET is not set: Shopify webhooks cannot be verified and are refused');
+    if (!secret || !verifyShopifyWebhook(secret, request.rawBody ?? Buffer.alloc(0), header(request, 'x-shopify-hmac-sha256'))) {
+      throw new AppError('unauthorized', BAD_SIGNATURE_MESSAGE, { code: 'bad_signature' });
+    }
+    assertJsonBody(request);
+
+    const topic = header(request, 'x-shopify-topic');
+    if (!topic) throw new AppError('invalid_input', 'No event type found', { code: 'missing_topic' });
+    const shop = header(request, 'x-shopify-shop-domain')?.toLowerCase();
+    const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
+    if (!eventId) throw new AppError('invalid_input', 'Missing X-Shopify-Event-Id and X-Shopify-Webhook-Id headers.', { code: 'missing_event_id' });
+    if (!isShopifyTopic(topic)) {
+      request.log.warn({ topic, shop }, 'unknown Shopify webhook topic; acknowledged and ignored');
+      return reply.status(200).send({ ok: true, ignored: true });
+    }
+    const result = SHOPIFY_WEBHOOK_SCHEMAS[topic].safeParse(request.body);
+    if (!result.success) {
+      request.log.warn({ topic, shop, event_id: eventId }, 'Shopify webhook payload failed its schema');
+      throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, { code: 'invalid_payload' });
+    }
+
+    let brandIntegrationId: number | null = null;
+    if (shop) {
+      try {
+        brandIntegrationId = (await findEnabledIntegration(ctx.db, 'shopify', shop))?.id ?? null;
+      } catch (error) {
+        request.log.warn({ err: coerceError(error), shop }, 'integration lookup failed; the processor resolves it again');
+      }
+    }
+    const ingested = await ingestWebhook(ctx, {
+      source: 'shopify',
+      eventId,
+      topic,
+      shop: shop ?? null,
+      brandIntegrationId,
+      payload: request.body,
+      headers: keptHeaders(request),
+      triggeredAt: parseTriggeredAt(header(request, 'x-shopify-triggered-at')),
+    });
+    if (ingested.duplicate) request.log.info({ topic, shop, event_id: eventId }, 'duplicate Shopify webhook acknowledged');
+    return reply.status(200).send({ ok: true });
+  });
+};

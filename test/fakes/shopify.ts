@@ -1,0 +1,288 @@
+/**
+ * A fake Shopify on 127.0.0.1 speaking the real wire format for what Reclaim uses:
+ * - OAuth: `approveInstall()` plays the merchant approving the authorize page and returns the signed
+ *   callback URL (code, hmac, host, shop, state, timestamp); POST /admin/oauth/access_token exchanges
+ *   the one-time code for `{ access_token, scope }`.
+ * - Admin GraphQL: POST /admin/api/{version}/graphql.json with `X-Shopify-Access-Token` (401 with
+ *   Shopify's body when unknown). Operations are answered by name from per-shop state, with
+ *   `extensions.cost` and a real leaky bucket per shop (requested cost must be available, else a
+ *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
+ * - Faults: `fail({ operation, status | throttle, retryAfter, times, when })` answers matching requests
+ *   with an HTTP error (429 with Retry-After, 5xx) or a THROTTLED GraphQL error.
+ * - Hooks for other tests: `route(method, path, handler)` adds endpoints; `requests` records everything
+ *   (the access token header is recorded as given, so tests can check who called).
+ * SHOPIFY_ADMIN_BASE_URL is shared by every shop, so the shop is known from the access token (or the
+ * authorization code), as one Shopify app host would know it.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { graphqlHandlers, type GraphqlContext } from './shopify-graphql.ts';
+
+type Json = Record<string, unknown>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Json | undefined;
+  operation?: string;
+  variables?: Json;
+  shop?: string;
+  /** Set when the fake answered THROTTLED (the request was not served). */
+  throttled?: boolean;
+}
+
+export interface FakeShopData {
+  domain: string;
+  info: Json;
+  /** Scopes the merchant's approval leaves out (to test 'Permissions required'). */
+  withheldScopes: string[];
+  grantedScopes: string[];
+  accessTokens: Set<string>;
+  webhookSubscriptions: { id: string; topic: string; uri: string; format: string; createdAt: string; updatedAt: string }[];
+  abandonedCheckouts: (Json & { id: string; updatedAt: string; lineItems: Json[]; recovered?: boolean })[];
+  products: Json[];
+  orders: Json[];
+  customers: Json[];
+  discounts: { id: string; code: string; kind: 'basic' | 'free_shipping'; input: Json }[];
+  bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
+  nextId: number;
+}
+
+export interface Fault {
+  operation?: string;
+  path?: string;
+  when?: (request: RecordedRequest) => boolean;
+  /** HTTP status to answer (429, 500, 503, 401 ...). */
+  status?: number;
+  retryAfter?: string;
+  /** Answer a THROTTLED GraphQL error with this bucket state (HTTP 200, as Shopify does). */
+  throttle?: { requested: number; available: number; restoreRate?: number };
+  times?: number;
+}
+
+export type RouteHandler = (request: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+export class FakeShopify {
+  readonly requests: RecordedRequest[] = [];
+  readonly shops = new Map<string, FakeShopData>();
+  private readonly codes = new Map<string, { shop: string; scopes: string[] }>();
+  private readonly faults: Fault[] = [];
+  private readonly routes = new Map<string, RouteHandler>();
+  private server!: Server;
+  url = '';
+
+  private constructor(readonly apiKey: string, readonly apiSecret: string) {}
+
+  static async start({ apiKey = 'fake-api-key', apiSecret = 'fake-api-secret' }: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeShopify> {
+    const fake = new FakeShopify(apiKey, apiSecret);
+    fake.server = createServer((req, res) => void fake.handle(req, res).catch((error: Error) => send(res, 500, { errors: error.message })));
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  addShop(domain: string, overrides: Partial<FakeShopData> = {}): FakeShopData {
+    const name = domain.replace(/\.myshopify\.com$/, '');
+    const shop: FakeShopData = {
+      domain,
+      info: {
+        id: `gid://shopify/Shop/${Math.floor(Math.random() * 1e10)}`,
+        name: `${name.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())} Store`,
+        email: `owner@${name}.example.com`,
+        contactEmail: `help@${name}.example.com`,
+        shopOwnerName: 'Casey Owner',
+        myshopifyDomain: domain,
+        primaryDomain: { url: `https://www.${name}.example.com`, host: `www.${name}.example.com` },
+        currencyCode: 'USD',
+        ianaTimezone: 'America/New_York',
+        plan: { publicDisplayName: 'Basic', partnerDevelopment: false, shopifyPlus: false },
+        billingAddress: { phone: '+12125550100' },
+      },
+      withheldScopes: [],
+      grantedScopes: [],
+      accessTokens: new Set(),
+      webhookSubscriptions: [],
+      abandonedCheckouts: [],
+      products: [],
+      orders: [],
+      customers: [],
+      discounts: [],
+      bucket: { maximumAvailable: 2000, restoreRate: 100, available: 2000, at: Date.now() },
+      nextId: 1000,
+      ...overrides,
+    };
+    this.shops.set(domain, shop);
+    return shop;
+  }
+
+  shop(domain: string): FakeShopData {
+    const shop = this.shops.get(domain);
+    if (!shop) throw new Error(`fake Shopify: unknown shop ${domain}`);
+    return shop;
+  }
+
+  /** Adds `hmac` (hex HMAC-SHA256 of the sorted, encoded parameters under the app secret), as Shopify does. */
+  sign(params: Record<string, string>, secret = this.apiSecret): URLSearchParams {
+    const sorted = Object.entries(params).filter(([key]) => key !== 'hmac').sort(([a], [b]) => (a < b ? -1 : 1));
+    const hmac = createHmac('sha256', secret).update(new URLSearchParams(sorted).toString()).digest('hex');
+    return new URLSearchParams([...sorted, ['hmac', hmac]]);
+  }
+
+  /** The query Shopify sends to the app URL when a merchant installs or opens the app. */
+  openQuery(shop: string, extra: Record<string, string> = {}): URLSearchParams {
+    return this.sign({ shop, host: hostParam(shop), timestamp: String(Math.floor(Date.now() / 1000)), ...extra });
+  }
+
+  /**
+   * The merchant approves the authorize page `location` (our redirect): checks client_id, issues a
+   * one-time code for the scopes asked minus the withheld ones, and returns the signed callback URL.
+   */
+  approveInstall(location: string, shop: string): URL {
+    const authorize = new URL(location);
+    if (authorize.pathname !== '/admin/oauth/authorize') throw new Error(`fake Shopify: not an authorize URL: ${location}`);
+    if (authorize.searchParams.get('client_id') !== this.apiKey) throw new Error('fake Shopify: wrong client_id');
+    const state = authorize.searchParams.get('state');
+    const redirect = authorize.searchParams.get('redirect_uri');
+    if (!state || !redirect) throw new Error('fake Shopify: authorize URL without state or redirect_uri');
+    const data = this.shop(shop);
+    const asked = (authorize.searchParams.get('scope') ?? '').split(',').filter(Boolean);
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { shop, scopes: asked.filter((scope) => !data.withheldScopes.includes(scope)) });
+    const callback = new URL(redirect);
+    for (const [key, value] of this.sign({ code, host: hostParam(shop), shop, state, timestamp: String(Math.floor(Date.now() / 1000)) })) callback.searchParams.set(key, value);
+    return callback;
+  }
+
+  /** A token for a shop without going through OAuth (for tests that start connected). */
+  issueToken(shop: string, scopes: string[] = []): string {
+    const token = `shpat_${randomBytes(16).toString('hex')}`;
+    const data = this.shop(shop);
+    data.accessTokens.add(token);
+    if (scopes.length > 0) data.grantedScopes = scopes;
+    return token;
+  }
+
+  fail(fault: Fault): void {
+    this.faults.push({ times: 1, ...fault });
+  }
+
+  /** Drops every pending fault. */
+  clearFaults(): void {
+    this.faults.length = 0;
+  }
+
+  /** Refills a shop's bucket (tests that count requests start from a full one). */
+  refill(domain: string): void {
+    const bucket = this.shop(domain).bucket;
+    Object.assign(bucket, { available: bucket.maximumAvailable, at: Date.now() });
+  }
+
+  route(method: string, path: string, handler: RouteHandler): void {
+    this.routes.set(`${method.toUpperCase()} ${path}`, handler);
+  }
+
+  /** GraphQL requests (of one operation) that were served, not throttled. */
+  operations(name?: string): RecordedRequest[] {
+    return this.requests.filter((request) => request.operation && !request.throttled && (!name || request.operation === name));
+  }
+
+  nextGid(shop: FakeShopData, type: string): string {
+    shop.nextId += 1;
+    return `gid://shopify/${type}/${shop.nextId}`;
+  }
+
+  private takeFault(request: RecordedRequest): Fault | undefined {
+    const index = this.faults.findIndex((fault) => (fault.times ?? 1) > 0 && (!fault.operation || fault.operation === request.operation) && (!fault.path || fault.path === request.path) && (!fault.when || fault.when(request)));
+    if (index < 0) return undefined;
+    const fault = this.faults[index]!;
+    fault.times = (fault.times ?? 1) - 1;
+    return fault;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let body: Json | undefined;
+    try {
+      body = raw ? (JSON.parse(raw) as Json) : undefined;
+    } catch {
+      return send(res, 400, { errors: 'Bad Request: malformed JSON' });
+    }
+    const path = (req.url ?? '/').split('?')[0]!;
+    const operation = typeof body?.query === 'string' ? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] : undefined;
+    const request: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, operation, variables: (body?.variables as Json | undefined) ?? {} };
+    this.requests.push(request);
+
+    const custom = this.routes.get(`${request.method} ${path}`);
+    if (custom) return void (await custom(request, res));
+    if (request.method === 'POST' && path === '/admin/oauth/access_token') return this.tokenExchange(body, res);
+    if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(path)) return this.graphql(request, res);
+    send(res, 404, { errors: 'Not Found' });
+  }
+
+  private tokenExchange(body: Json | undefined, res: ServerResponse): void {
+    if (body?.client_id !== this.apiKey || body?.client_secret !== this.apiSecret) return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
+    const grant = typeof body.code === 'string' ? this.codes.get(body.code) : undefined;
+    if (!grant) return send(res, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+    this.codes.delete(body.code as string);
+    const shop = this.shop(grant.shop);
+    shop.grantedScopes = grant.scopes;
+    send(res, 200, { access_token: this.issueToken(grant.shop), scope: grant.scopes.join(',') });
+  }
+
+  private graphql(request: RecordedRequest, res: ServerResponse): void {
+    const token = request.headers['x-shopify-access-token'];
+    const shop = [...this.shops.values()].find((candidate) => typeof token === 'string' && candidate.accessTokens.has(token));
+    request.shop = shop?.domain;
+    const fault = this.takeFault(request);
+    if (fault?.status) {
+      const bodies: Record<number, string> = { 401: '[API] Invalid API key or access token (unrecognized login or wrong password)', 429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' };
+      return send(res, fault.status, { errors: bodies[fault.status] ?? 'Internal Server Error' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+    }
+    if (!shop) return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    const handler = request.operation ? graphqlHandlers[request.operation] : undefined;
+    const ctx: GraphqlContext = { fake: this, shop, variables: request.variables ?? {} };
+    const requested = handler?.cost(ctx) ?? 1;
+    const bucket = shop.bucket;
+    const now = Date.now();
+    bucket.available = Math.min(bucket.maximumAvailable, bucket.available + ((now - bucket.at) / 1000) * bucket.restoreRate);
+    bucket.at = now;
+    if (fault?.throttle) {
+      bucket.available = fault.throttle.available;
+      if (fault.throttle.restoreRate) bucket.restoreRate = fault.throttle.restoreRate;
+    }
+    const throttleStatus = () => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate: bucket.restoreRate });
+    const costOf = fault?.throttle?.requested ?? requested;
+    if (costOf > bucket.available) {
+      request.throttled = true;
+      return send(res, 200, {
+        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+        extensions: { cost: { requestedQueryCost: costOf, actualQueryCost: null, throttleStatus: throttleStatus() } },
+      });
+    }
+    if (!handler) {
+      return send(res, 200, { errors: [{ message: `Fake Shopify does not answer operation ${request.operation ?? '(anonymous)'}`, extensions: { code: 'undefinedField' } }] });
+    }
+    const { data, actual } = handler.run(ctx);
+    bucket.available -= Math.min(requested, actual);
+    send(res, 200, { data, extensions: { cost: { requestedQueryCost: requested, actualQueryCost: Math.min(requested, actual), throttleStatus: throttleStatus() } } });
+  }
+}
+
+/** Shopify's `host` parameter: base64 of admin.shopify.com/store/{name}, unpadded. */
+export function hostParam(shop: string): string {
+  return Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}`).toString('base64').replace(/=+$/, '');
+}
