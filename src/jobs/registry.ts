@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../app/index.ts';
 import { recordHeartbeat } from './health.ts';
-import { processWebhookEvent } from '../webhooks/index.ts';
+import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
 
@@ -32,8 +32,13 @@ export const tasks = {
     },
   }),
   'webhook:process': define({
-    payload: z.object({ id: z.number().int().positive() }),
-    run: async ({ ctx, payload, attempt }) => processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt }),
+    // attemptOffset: attempts already made by the batch job before this event got its own job.
+    payload: z.object({ id: z.number().int().positive(), attemptOffset: z.number().int().min(0).default(0) }),
+    run: async ({ ctx, payload, attempt }) => processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
+  }),
+  'webhook:process-batch': define({
+    payload: z.object({ ids: z.array(z.number().int().positive()).min(1) }),
+    run: async ({ ctx, payload }) => processWebhookBatch(ctx, payload.ids, WEBHOOK_PROCESSORS),
   }),
   'stores:recheck-pending-carts': define({
     payload: z.object({ _cron: z.unknown().optional() }).loose(),

@@ -1,30 +1,28 @@
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
-import { beginAttempt, finishAttempt, getEvent, insertEvent, resetForReplay, type NewWebhookEvent, type WebhookEvent } from './store.ts';
+import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './batch-insert.ts';
+import { WebhookBatcher, type IngestResult } from './batcher.ts';
+import { beginAttempt, finishAttempt, getEvent, resetForReplay, type NewWebhookEvent, type WebhookEvent } from './store.ts';
 
-/** Attempts before an event is dead-lettered; graphile-worker backs off exponentially between them. */
-export const MAX_WEBHOOK_ATTEMPTS = 8;
-
-export interface IngestResult {
-  /** True when the platform sent an event id we already hold: answered 200, not queued again. */
-  duplicate: boolean;
-  id?: number;
-}
+export { MAX_WEBHOOK_ATTEMPTS, type IngestResult };
 
 const jobKey = (id: number): string => `webhook:${id}`;
 
+const batchers = new WeakMap<AppContext['db'], WebhookBatcher>();
+
 /**
- * Stores a verified webhook and queues its processing in one transaction, so an event is
- * never stored without its job nor queued twice. The caller answers 200 right after.
+ * Stores a verified webhook and queues its processing in one statement, so an event is never
+ * stored without its job nor queued twice; concurrent webhooks share statements (group commit).
+ * The caller answers 200 right after.
  */
 export async function ingestWebhook(ctx: AppContext, event: NewWebhookEvent): Promise<IngestResult> {
-  return withTransaction(ctx.db, async (tx) => {
-    const id = await insertEvent(tx, event);
-    if (id === undefined) return { duplicate: true };
-    await enqueueJob(tx, 'webhook:process', { id }, { jobKey: jobKey(id), maxAttempts: MAX_WEBHOOK_ATTEMPTS });
-    return { duplicate: false, id };
-  });
+  let batcher = batchers.get(ctx.db);
+  if (!batcher) {
+    batcher = new WebhookBatcher(ctx.db);
+    batchers.set(ctx.db, batcher);
+  }
+  return batcher.ingest(event);
 }
 
 /** What a platform adapter does with one stored event. 'skipped' = understood and nothing to do. */
@@ -57,12 +55,34 @@ export async function processWebhookEvent(ctx: AppContext, id: number, processor
   }
 }
 
+/** Seconds before retry number `attempt` (graphile-worker's own curve: exp(min(attempt, 10))). */
+const backoffSeconds = (attempt: number): number => Math.round(Math.exp(Math.min(attempt, 10)));
+
+/**
+ * The job queued by ingestion: processes each event of one ingestion statement in turn. An event
+ * that fails gets a job of its own, which retries it with backoff until it is dead-lettered; the
+ * others are not held back or repeated.
+ */
+export async function processWebhookBatch(ctx: AppContext, ids: number[], processors: WebhookProcessors): Promise<void> {
+  for (const id of ids) {
+    try {
+      await processWebhookEvent(ctx, id, processors, { attempt: 1 });
+    } catch {
+      await enqueueJob(ctx.db, PROCESS_TASK, { id, attemptOffset: 1 }, {
+        jobKey: jobKey(id),
+        runAt: new Date(Date.now() + backoffSeconds(1) * 1000),
+        maxAttempts: MAX_WEBHOOK_ATTEMPTS - 1,
+      });
+    }
+  }
+}
+
 /** Queues a stored event again (after a fix), whatever its state. */
 export async function replayWebhookEvent(ctx: AppContext, id: number): Promise<WebhookEvent> {
   return withTransaction(ctx.db, async (tx) => {
     const event = await resetForReplay(tx, id);
     if (!event) throw new AppError('not_found', `Webhook event ${id} not found.`);
-    await enqueueJob(tx, 'webhook:process', { id }, { jobKey: jobKey(id), maxAttempts: MAX_WEBHOOK_ATTEMPTS });
+    await enqueueJob(tx, PROCESS_TASK, { id }, { jobKey: jobKey(id), maxAttempts: MAX_WEBHOOK_ATTEMPTS });
     return event;
   });
 }

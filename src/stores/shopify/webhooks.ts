@@ -6,10 +6,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, coerceError } from '../../app/index.ts';
+import { AppError } from '../../app/index.ts';
 import { assertJsonBody, hmacSha256, safeEqual, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
-import { findEnabledIntegration } from '../integrations.ts';
 import { UNSIGNED_REQUEST_MESSAGE } from './rules.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -276,20 +275,12 @@ export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
       throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, { code: 'invalid_payload' });
     }
 
-    let brandIntegrationId: number | null = null;
-    if (shop) {
-      try {
-        brandIntegrationId = (await findEnabledIntegration(ctx.db, 'shopify', shop))?.id ?? null;
-      } catch (error) {
-        request.log.warn({ err: coerceError(error), shop }, 'integration lookup failed; the processor resolves it again');
-      }
-    }
     const ingested = await ingestWebhook(ctx, {
       source: 'shopify',
       eventId,
       topic,
       shop: shop ?? null,
-      brandIntegrationId,
+      // The enabled integration of the shop is resolved inside the insert statement.
       payload: request.body,
       headers: keptHeaders(request),
       triggeredAt: parseTriggeredAt(header(request, 'x-shopify-triggered-at')),

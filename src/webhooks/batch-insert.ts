@@ -1,0 +1,60 @@
+import type { Db } from '../db/index.ts';
+import type { NewWebhookEvent } from './store.ts';
+
+export const PROCESS_TASK = 'webhook:process';
+/** One job per ingestion statement processes all of its events; a failing event gets its own retry job. */
+export const PROCESS_BATCH_TASK = 'webhook:process-batch';
+/** Attempts before an event is dead-lettered; graphile-worker backs off exponentially between them. */
+export const MAX_WEBHOOK_ATTEMPTS = 8;
+
+/**
+ * One statement (so one implicit transaction): insert the events that are new, resolve each
+ * event's enabled integration from its shop, and queue one processing job for the inserted events
+ * through graphile-worker's SQL API (`add_job`). Repeats of a known (source, event_id) insert
+ * nothing and queue nothing.
+ */
+const SQL = `
+with incoming as (
+  select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::jsonb[], ?::jsonb[], ?::timestamptz[], ?::int[])
+    as t(source, event_id, topic, shop, brand_integration_id, payload, headers, triggered_at, ord)
+), ins as (
+  insert into webhook_events (source, event_id, topic, shop, brand_integration_id, payload, headers, triggered_at)
+  select i.source, i.event_id, i.topic, i.shop,
+         coalesce(i.brand_integration_id, (
+           select bi.id from brand_integrations bi join integrations it on it.id = bi.integration_id
+            where it.slug = i.source and bi.lookup_id = i.shop and bi.is_enabled limit 1)),
+         i.payload, i.headers, i.triggered_at
+    from incoming i order by i.ord
+  on conflict (source, event_id) do nothing
+  returning id, source, event_id
+), queued as (
+  select graphile_worker.add_job(?, json_build_object('ids', s.ids), max_attempts => ?) as job
+    from (select array_agg(ins.id order by ins.id) as ids from ins) s
+   where s.ids is not null
+)
+select ins.id::text as id, ins.source, ins.event_id, (select count(*) from queued) as queued from ins`;
+
+export interface InsertedEvent {
+  id: number;
+  source: string;
+  eventId: string;
+}
+
+export async function insertAndQueue(db: Db, events: NewWebhookEvent[]): Promise<InsertedEvent[]> {
+  const column = <T>(pick: (event: NewWebhookEvent) => T): T[] => events.map(pick);
+  const bindings: unknown[] = [
+    column((e) => e.source),
+    column((e) => e.eventId),
+    column((e) => e.topic ?? null),
+    column((e) => e.shop ?? null),
+    column((e) => e.brandIntegrationId ?? null),
+    column((e) => JSON.stringify(e.payload ?? {})),
+    column((e) => JSON.stringify(e.headers ?? {})),
+    column((e) => e.triggeredAt ?? null),
+    events.map((_, index) => index),
+    PROCESS_BATCH_TASK,
+    MAX_WEBHOOK_ATTEMPTS,
+  ];
+  const result = await db.raw<{ rows: { id: string; source: string; event_id: string }[] }>(SQL, bindings as readonly string[]);
+  return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id }));
+}

@@ -1,0 +1,69 @@
+import type { Db } from '../db/index.ts';
+import { insertAndQueue } from './batch-insert.ts';
+import type { NewWebhookEvent } from './store.ts';
+
+export interface IngestResult {
+  /** True when the platform sent an event id we already hold: answered 200, not queued again. */
+  duplicate: boolean;
+  id?: number;
+}
+
+interface Waiting {
+  event: NewWebhookEvent;
+  resolve(result: IngestResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for webhooks. When no write is in flight, an event is written at once; while one
+ * is, arriving events wait and go together in the next statement (up to maxBatch). Each caller's
+ * promise settles only after its event is committed, so a 200 always means "stored and queued".
+ * Nothing here is state another process needs: a batch lives for milliseconds.
+ */
+export class WebhookBatcher {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { maxBatch?: number; maxInFlight?: number } = {},
+  ) {}
+
+  ingest(event: NewWebhookEvent): Promise<IngestResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ event, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    const maxInFlight = this.options.maxInFlight ?? 2;
+    while (this.queue.length > 0 && this.inFlight < maxInFlight) {
+      const batch = this.queue.splice(0, this.options.maxBatch ?? 256);
+      this.inFlight += 1;
+      void this.write(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    try {
+      const inserted = await insertAndQueue(this.db, batch.map((w) => w.event));
+      const ids = new Map(inserted.map((row) => [`${row.source}\u0000${row.eventId}`, row.id]));
+      for (const waiting of batch) {
+        const key = `${waiting.event.source}\u0000${waiting.event.eventId}`;
+        const id = ids.get(key);
+        if (id === undefined) {
+          waiting.resolve({ duplicate: true });
+        } else {
+          ids.delete(key); // a second copy of the same event in this batch is a duplicate
+          waiting.resolve({ duplicate: false, id });
+        }
+      }
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+}
