@@ -126,7 +126,7 @@ const unusedVarsOptions = {
 
 export default defineConfig(
   globalIgnores(
-    ['node_modules/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'migrations/schema.sql'],
+    ['node_modules/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'scratch/', 'migrations/schema.sql'],
     'reclaim/ignores',
   ),
 

@@ -1,7 +1,10 @@
 import { Command, CommanderError } from 'commander';
+import { ordersCommand, statsCommand } from './attribution.ts';
 import { authCommand } from './auth.ts';
 import { bigcommerceCommand } from './bigcommerce.ts';
+import { candidatesCommands } from './candidates.ts';
 import { contactsCommand } from './contacts.ts';
+import { conversationsCommand, messagesCommand } from './conversations.ts';
 import { dbCommand } from './db.ts';
 import { mailCommand } from './mail.ts';
 import { partnersCommand } from './partners.ts';
@@ -15,6 +18,7 @@ import { startCommand } from './start.ts';
 import { storesCommand } from './stores.ts';
 import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
+import { workflowsCommand } from './workflows.ts';
 
 export function buildProgram(): Command {
   const program = new Command('reclaim')
@@ -25,6 +29,7 @@ export function buildProgram(): Command {
   program.addCommand(startCommand());
   program.addCommand(serveCommand());
   program.addCommand(workerCommand());
+  for (const command of candidatesCommands()) program.addCommand(command);
   program.addCommand(webhooksCommand());
   program.addCommand(storesCommand());
   program.addCommand(bigcommerceCommand());
@@ -37,6 +42,11 @@ export function buildProgram(): Command {
   program.addCommand(tenantCommand());
   program.addCommand(permissionsCommand());
   program.addCommand(privacyCommand());
+  program.addCommand(workflowsCommand());
+  program.addCommand(ordersCommand());
+  program.addCommand(statsCommand());
+  program.addCommand(conversationsCommand());
+  program.addCommand(messagesCommand());
   return program;
 }
 

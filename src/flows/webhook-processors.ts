@@ -1,5 +1,6 @@
 import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookProcessors } from '../webhooks/index.ts';
+import { processInfobipEvent } from './infobip-processor.ts';
 
 /**
  * Which adapter turns a stored webhook of each platform into our own events.
@@ -8,4 +9,5 @@ import type { WebhookProcessors } from '../webhooks/index.ts';
 export const WEBHOOK_PROCESSORS: WebhookProcessors = {
   bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event),
   shopify: (ctx, event) => processShopifyWebhook(ctx, event),
+  infobip: (ctx, event) => processInfobipEvent(ctx, event),
 };

@@ -4,6 +4,9 @@ import { recordHeartbeat } from './health.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
+import { runCandidates } from '../workflows/index.ts';
+import { sendDueMessages } from '../messaging/index.ts';
+import { notifyEngagedConversation } from '../conversations/index.ts';
 
 export interface TaskRun<P> {
   ctx: AppContext;
@@ -43,6 +46,18 @@ export const tasks = {
   'stores:recheck-pending-carts': define({
     payload: z.object({ _cron: z.unknown().optional() }).loose(),
     run: async ({ ctx }) => void (await recheckPendingCarts(ctx)),
+  }),
+  'workflows:run-candidates': define({
+    payload: z.object({ brandId: z.number().int().positive().optional(), workflowId: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
+    run: async ({ ctx, payload }) => void (await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId })),
+  }),
+  'messages:send-due': define({
+    payload: z.object({ limit: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
+    run: async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
+  }),
+  'conversations:notify-engaged': define({
+    payload: z.object({ conversationId: z.number().int().positive() }),
+    run: async ({ ctx, payload }) => void (await notifyEngagedConversation(ctx, payload)),
   }),
 } as const;
 

@@ -1,9 +1,10 @@
 import { parseCronItems, type CronItem, type ParsedCronItem } from 'graphile-worker';
-import type { TaskName } from './registry.ts';
+import { isTaskName } from './registry.ts';
 
 export interface Schedule {
   name: string;
-  task: TaskName;
+  /** A task of the registry; a schedule whose task is not registered yet is left out. */
+  task: string;
   /** Crontab pattern (UTC). */
   pattern: string;
   /** How far back a missed run is made up after downtime; 0 = never. */
@@ -14,6 +15,10 @@ export interface Schedule {
 /** The worker's default schedules. Each can be overridden or turned off by configuration. */
 export const DEFAULT_SCHEDULES: Schedule[] = [
   { name: 'db_health', task: 'db:health', pattern: '* * * * *', backfillPeriodMs: 0, description: 'record a worker heartbeat' },
+  { name: 'run_candidates', task: 'workflows:run-candidates', pattern: '* * * * *', backfillPeriodMs: 0, description: 'select candidates and start conversations for every runnable workflow' },
+  { name: 'send_due', task: 'messages:send-due', pattern: '* * * * *', backfillPeriodMs: 0, description: 'send the messages that are due (run-candidates also queues it right away)' },
+  { name: 'insights_batch', task: 'insights:batch', pattern: '0 3 * * *', backfillPeriodMs: 0, description: 'group customer messages into brand insights (arrives with the insights release)' },
+  { name: 'billing_sync', task: 'billing:sync', pattern: '0 * * * *', backfillPeriodMs: 3_600_000, description: 'reconcile subscriptions and push usage charges (arrives with billing)' },
   { name: 'pending_carts', task: 'stores:recheck-pending-carts', pattern: '*/10 * * * *', backfillPeriodMs: 0, description: 're-read no_identity BigCommerce carts of the last 24 h; reachable ones become pending' },
 ];
 
@@ -24,6 +29,7 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
 export function resolveSchedules(env: NodeJS.ProcessEnv, schedules: Schedule[] = DEFAULT_SCHEDULES): Schedule[] {
   const out: Schedule[] = [];
   for (const schedule of schedules) {
+    if (!isTaskName(schedule.task)) continue;
     const override = env[`SCHEDULE_${schedule.name.toUpperCase()}`]?.trim();
     if (override === 'off') continue;
     out.push(override ? { ...schedule, pattern: override } : schedule);

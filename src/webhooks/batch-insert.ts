@@ -1,4 +1,5 @@
-import type { Db } from '../db/index.ts';
+import type pg from 'pg';
+import { translateDbError, type Db } from '../db/index.ts';
 import type { NewWebhookEvent } from './store.ts';
 
 export const PROCESS_TASK = 'webhook:process';
@@ -15,7 +16,7 @@ export const MAX_WEBHOOK_ATTEMPTS = 8;
  */
 const SQL = `
 with incoming as (
-  select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::jsonb[], ?::jsonb[], ?::timestamptz[], ?::int[])
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::jsonb[], $7::jsonb[], $8::timestamptz[], $9::int[])
     as t(source, event_id, topic, shop, brand_integration_id, payload, headers, triggered_at, ord)
 ), ins as (
   insert into webhook_events (source, event_id, topic, shop, brand_integration_id, payload, headers, triggered_at)
@@ -28,7 +29,7 @@ with incoming as (
   on conflict (source, event_id) do nothing
   returning id, source, event_id
 ), queued as (
-  select graphile_worker.add_job(?, json_build_object('ids', s.ids), max_attempts => ?) as job
+  select graphile_worker.add_job($10, json_build_object('ids', s.ids), max_attempts => $11) as job
     from (select array_agg(ins.id order by ins.id) as ids from ins) s
    where s.ids is not null
 )
@@ -48,13 +49,21 @@ export async function insertAndQueue(db: Db, events: NewWebhookEvent[]): Promise
     column((e) => e.topic ?? null),
     column((e) => e.shop ?? null),
     column((e) => e.brandIntegrationId ?? null),
-    column((e) => JSON.stringify(e.payload ?? {})),
+    column((e) => e.rawPayload ?? JSON.stringify(e.payload ?? {})),
     column((e) => JSON.stringify(e.headers ?? {})),
     column((e) => e.triggeredAt ?? null),
     events.map((_, index) => index),
     PROCESS_BATCH_TASK,
     MAX_WEBHOOK_ATTEMPTS,
   ];
-  const result = await db.raw<{ rows: { id: string; source: string; event_id: string }[] }>(SQL, bindings as readonly string[]);
-  return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id }));
+  // A named (prepared) statement: planned once per connection, not once per burst.
+  const connection = (await db.client.acquireConnection()) as pg.PoolClient;
+  try {
+    const result = await connection.query<{ id: string; source: string; event_id: string }>({ name: 'reclaim_webhook_ingest', text: SQL, values: bindings });
+    return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id }));
+  } catch (error) {
+    throw translateDbError(error);
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }

@@ -27,6 +27,8 @@ export interface NewWebhookEvent {
   shop?: string | null;
   brandIntegrationId?: number | null;
   payload: unknown;
+  /** The payload's exact JSON text when the caller has it (saves serialising it again). */
+  rawPayload?: string;
   /** Only headers that carry meaning (topic, ids, versions); never signatures or credentials. */
   headers?: Record<string, string>;
   triggeredAt?: Date | null;

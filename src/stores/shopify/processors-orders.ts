@@ -103,7 +103,8 @@ export async function processShopifyOrder(ctx: AppContext, integration: BrandInt
     if (checkout) await completeCheckout(tx, checkout.id);
     return { outcome: 'processed' as const, orderId: saved.id, state };
   });
-  if (result.outcome === 'processed' && state === 'complete') {
+  // Complete orders are attributed; a cancelled one is re-checked so a billed order stops being billable.
+  if (result.outcome === 'processed' && (state === 'complete' || state === 'cancelled')) {
     const attribution = await attributeOrder(ctx, result.orderId);
     log.info({ order_id: result.orderId, state, recovered: attribution.recovered }, 'shopify order processed');
     return { ...result, attributed: attribution.recovered };
@@ -123,6 +124,7 @@ export async function processShopifyOrderDelete(ctx: AppContext, integration: Br
     return { outcome: 'skipped', reason: 'no_order_id' };
   }
   const { id } = await withTransaction(ctx.db, (tx) => markOrderDeleted(tx, { brandId: integration.brand_id, brandIntegrationId: integration.id, externalId }));
+  await attributeOrder(ctx, id); // a deleted (cancelled) order that was billed stops being billable
   return { outcome: 'processed', orderId: id, state: 'cancelled' };
 }
 

@@ -282,6 +282,7 @@ export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
       shop: shop ?? null,
       // The enabled integration of the shop is resolved inside the insert statement.
       payload: request.body,
+      rawPayload: request.rawBody?.toString('utf8'),
       headers: keptHeaders(request),
       triggeredAt: parseTriggeredAt(header(request, 'x-shopify-triggered-at')),
     });

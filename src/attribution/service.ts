@@ -1,0 +1,115 @@
+/**
+ * attributeOrder: decides whether a complete order was recovered by a workflow conversation,
+ * writes the decision to the evidence ledger and, when recovered, bills it (see rules.ts for
+ * the brand settings and their defaults).
+ *
+ * - Only complete orders are decided. A decision replaces the order's ledger row.
+ * - A recovered order's attribution is final: running it again changes nothing (no second link,
+ *   goal or goal event; same ledger row), except that its billing status follows the order:
+ *   a cancelled order becomes 'not_billable' (recovered_at, workflow, link, goal and ledger stay as
+ *   history; the ledger notes the cancellation), and a reinstated one billable again.
+ * - A not-recovered order is decided again on each run (a late click can still recover it).
+ */
+import { AppError, type AppContext } from '../app/index.ts';
+import { withTransaction, type Tx } from '../db/index.ts';
+import { billingStatusFor, decideAttribution, resolveAttributionSettings, summarize, type AttributionDecision, type AttributionRule } from './rules.ts';
+import { gatherEvidence, loadOrder, markRecovered, patchEvidence, readEvidence, saveEvidence, setBillingStatus, type OrderForAttribution } from './store.ts';
+
+export interface AttributionResult {
+  recovered: boolean;
+  /** The deciding rule (rules.ts AttributionRule), or 'not_complete' when nothing was decided. */
+  rule?: AttributionRule | 'not_complete';
+  conversationId?: number;
+  billingStatus?: string | null;
+}
+
+export async function attributeOrder(ctx: AppContext, orderId: number): Promise<AttributionResult> {
+  const result = await withTransaction(ctx.db, (tx) => attributeInTransaction(tx, orderId));
+  ctx.logger.info({ order_id: orderId, recovered: result.recovered, rule: result.rule, conversation_id: result.conversationId ?? null, billing_status: result.billingStatus ?? null }, 'order attribution');
+  return result;
+}
+
+async function attributeInTransaction(tx: Tx, orderId: number): Promise<AttributionResult> {
+  const order = await loadOrder(tx, orderId, { lock: true });
+  if (!order) throw new AppError('not_found', 'Order not found');
+  if (order.recovered_at !== null) return keepDecision(tx, order);
+  if (order.state !== 'complete') return { recovered: false, rule: 'not_complete', billingStatus: order.billing_status };
+
+  const settings = resolveAttributionSettings(order.brand);
+  const from = new Date(order.created_at.getTime() - settings.hardCapDays * 86_400_000);
+  const { items, conversations } = await gatherEvidence(tx, order, from);
+  const decision = decideAttribution(order.created_at, items, settings);
+  const conversation = decision.conversationId === undefined ? undefined : conversations.get(decision.conversationId);
+  const billingStatus = decision.recovered ? billingStatusFor(order.state, order.billing_status) : order.billing_status;
+
+  await saveEvidence(tx, {
+    brand_id: order.brand_id,
+    order_id: order.id,
+    conversation_id: decision.conversationId ?? null,
+    workflow_id: decision.workflowId ?? null,
+    rule: decision.rule,
+    window_hours: decision.windowHours,
+    evidence: ledgerEvidence(order, decision, settings, billingStatus),
+  });
+  if (!decision.recovered || !conversation) return { recovered: false, rule: decision.rule, billingStatus };
+
+  await markRecovered(tx, order, {
+    conversation,
+    billingStatus: billingStatus!,
+    attribution: {
+      type: decision.rule,
+      conversation_source: conversation.workflow_type ?? 'conversation',
+      model: settings.type,
+      conversation_id: conversation.id,
+      workflow_id: conversation.workflow_id,
+      window_hours: decision.windowHours,
+    },
+  });
+  return { recovered: true, rule: decision.rule, conversationId: conversation.id, billingStatus };
+}
+
+/** An attributed order keeps its decision; only the billing status follows the order's state. */
+async function keepDecision(tx: Tx, order: OrderForAttribution): Promise<AttributionResult> {
+  const stored = await readEvidence(tx, order.id);
+  const attribution = (order.extra_data.attribution ?? {}) as { type?: AttributionRule; conversation_id?: number };
+  const billingStatus = billingStatusFor(order.state, order.billing_status);
+  if (billingStatus !== order.billing_status) {
+    await setBillingStatus(tx, order.id, billingStatus);
+    await patchEvidence(tx, order.id, {
+      billing_status: billingStatus,
+      ...(order.state === 'cancelled' ? { cancelled: true, billing_note: 'order cancelled after attribution: not billable; its history is kept' } : { cancelled: false, billing_note: null }),
+    });
+  }
+  return {
+    recovered: true,
+    rule: (stored?.rule as AttributionRule | undefined) ?? attribution.type,
+    conversationId: stored?.conversation_id ?? attribution.conversation_id,
+    billingStatus,
+  };
+}
+
+function ledgerEvidence(order: OrderForAttribution, decision: AttributionDecision, settings: ReturnType<typeof resolveAttributionSettings>, billingStatus: string | null): Record<string, unknown> {
+  return {
+    decision: decision.recovered ? 'recovered' : 'not_recovered',
+    summary: summarize(decision, settings),
+    attribution_type: settings.type,
+    hard_cap_days: settings.hardCapDays,
+    windows: settings.windows,
+    warnings: settings.warnings,
+    billing_status: billingStatus,
+    order_created_at: order.created_at.toISOString(),
+    discount_codes: order.discount_codes,
+    items: decision.items.map((i) => ({
+      kind: i.kind,
+      id: i.id,
+      ...(i.code !== undefined ? { code: i.code } : {}),
+      conversation_id: i.conversationId,
+      workflow_id: i.workflowId,
+      at: i.at.toISOString(),
+      hours_before: i.hoursBefore,
+      window_hours: i.windowHours,
+      counted: i.counted,
+      reason: i.reason,
+    })),
+  };
+}

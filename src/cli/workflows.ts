@@ -1,0 +1,231 @@
+import { Command } from 'commander';
+import { AppError } from '../app/index.ts';
+import {
+  createWorkflow,
+  createWorkflowFromTemplate,
+  deleteWorkflow,
+  getWorkflowView,
+  listWorkflowViews,
+  parseRuleText,
+  setWorkflowState,
+  updateWorkflow,
+  WORKFLOW_TEMPLATES,
+  WORKFLOW_TYPES,
+  type WorkflowFields,
+  type WorkflowTransition,
+  type WorkflowView,
+} from '../workflows/index.ts';
+import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+
+interface FieldFlags {
+  name?: string;
+  delay?: string;
+  message?: string;
+  status?: string;
+  timezone?: string;
+  startsAt?: string;
+  endsAt?: string;
+  condition?: string;
+  rule?: string[];
+  mainRule?: string | false;
+  discountType?: string;
+  discountValue?: string;
+  discountDuration?: string;
+  discountMinimum?: string;
+  codeType?: string;
+  codePrefix?: string;
+  discountRule?: string;
+  discount?: boolean;
+  clearRules?: boolean;
+  externalId?: string;
+  integration?: string;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const dateFlag = (name: string, value: string): Date => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid_input', `${name} must be a date and time such as 2026-12-01T09:00:00Z, got "${value}".`);
+  return date;
+};
+const numberFlag = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
+
+/** Flags -> fields; only what was given (so update changes nothing else). */
+function fieldsFrom(flags: FieldFlags): WorkflowFields & { integrationId?: number } {
+  const fields: WorkflowFields & { integrationId?: number } = {};
+  if (flags.name !== undefined) fields.name = flags.name;
+  if (flags.delay !== undefined) fields.delayMinutes = flags.delay;
+  if (flags.message !== undefined) fields.message = flags.message.replace(/\\n/g, '\n');
+  if (flags.status !== undefined) fields.status = flags.status;
+  if (flags.timezone !== undefined) fields.timezone = flags.timezone;
+  if (flags.startsAt !== undefined) fields.startsAt = flags.startsAt === '' ? null : dateFlag('--starts-at', flags.startsAt);
+  if (flags.endsAt !== undefined) fields.endsAt = flags.endsAt === '' ? null : dateFlag('--ends-at', flags.endsAt);
+  if (flags.condition !== undefined) fields.condition = flags.condition;
+  if (flags.rule?.length) fields.rules = flags.rule.map(parseRuleText);
+  else if (flags.clearRules) fields.rules = [];
+  if (flags.mainRule === false) fields.mainRule = null;
+  else if (flags.mainRule !== undefined) fields.mainRule = parseRuleText(flags.mainRule);
+  if (flags.discountType !== undefined) {
+    fields.discount = {
+      type: flags.discountType,
+      value: numberFlag(flags.discountValue),
+      duration: numberFlag(flags.discountDuration),
+      minimum: numberFlag(flags.discountMinimum),
+      codeType: flags.codeType,
+      codePrefix: flags.codePrefix,
+    };
+  }
+  if (flags.discountRule !== undefined) fields.discountRuleId = parseIntegerFlag('--discount-rule', flags.discountRule);
+  if (flags.discount === false) fields.noDiscount = true;
+  if (flags.externalId !== undefined) fields.externalId = flags.externalId || null;
+  if (flags.integration !== undefined) fields.integrationId = parseIntegerFlag('--integration', flags.integration);
+  return fields;
+}
+
+function fieldOptions(command: Command): Command {
+  return command
+    .option('--name <name>', 'workflow name (default for create: the type\'s default name)')
+    .option('--integration <id>', "the brand's store integration (default: its only one)")
+    .option('--delay <minutes>', 'minutes after the cart / order before the first text')
+    .option('--message <text>', 'message text; placeholders {first_name} {brand_name} {cart_link} {discount_code} {discount_value}; \\n starts a new paragraph')
+    .option('--status <status>', 'draft or active')
+    .option('--timezone <iana>', 'e.g. America/New_York (default America/Los_Angeles)')
+    .option('--starts-at <iso>', 'runs only from this time ("" clears it)')
+    .option('--ends-at <iso>', 'runs only until this time ("" clears it)')
+    .option('--condition <AND|OR>', 'how --rule rules combine')
+    .option('--rule <"field op value">', `a rule, repeatable (fields cart_total order_total order_count product_ids collection_ids tags contact_group; ops eq neq gt gte lt lte in not_in contains)`, collect)
+    .option('--main-rule <"field op value">', 'the main rule (required for order workflows)')
+    .option('--discount-type <type>', 'percentage, fixed or shipping: the workflow sends a discount code')
+    .option('--discount-value <n>', 'percent or amount (percentage default 15)')
+    .option('--discount-duration <days>', 'days a code stays valid (default 10)')
+    .option('--discount-minimum <amount>', 'minimum order subtotal for the code')
+    .option('--code-type <type>', 'dynamic (default), custom or static (static: --code-prefix is the code itself)')
+    .option('--code-prefix <prefix>', 'code prefix instead of LR')
+    .option('--discount-rule <id>', "use one of the brand's existing discount rules")
+    .option('--external-id <id>', 'id in the workflow-automation service')
+    .option('--json', 'print the workflow as JSON');
+}
+
+const when = (date: Date | null): string => (date ? new Date(date).toISOString() : '-');
+
+function printWorkflow(w: WorkflowView, json?: boolean, heading?: string): void {
+  if (json) return printJson(w);
+  printLines(
+    ...(heading ? [heading] : []),
+    `Workflow ${w.id}: ${w.name}  (${w.type}${w.template ? `, template ${w.template}` : ''})`,
+    `  state ${w.state} (status ${w.status}, ${w.is_paused ? 'paused' : 'not paused'})  delay ${w.delay_minutes} min  timezone ${w.timezone}`,
+    `  integration ${w.brand_integration_id ?? '-'} (${w.platform ?? '-'})  window ${when(w.starts_at)} .. ${when(w.ends_at)}`,
+    `  rules ${w.rules.condition ?? 'AND'}: ${(w.rules.rules ?? []).map((r) => `${r.field} ${r.operator} ${JSON.stringify(r.value)}`).join('; ') || 'none'}${w.rules.main_rule ? `  main rule: ${w.rules.main_rule.field} ${w.rules.main_rule.operator} ${JSON.stringify(w.rules.main_rule.value)}` : ''}`,
+    `  discount ${w.discount ? `${w.discount.display} (${w.discount.type}, ${w.discount.code_type} code${w.discount.code_prefix ? ` ${w.discount.code_prefix}-` : ''}, ${w.discount.duration_days} days${w.discount.valid ? '' : `; invalid, default rule used: ${w.discount.reason}`})` : 'none'}`,
+    `  message: ${w.message_text || '(empty)'}`,
+  );
+}
+
+export function workflowsCommand(): Command {
+  const workflows = withExamples(
+    new Command('workflows').description("a brand's workflows: who gets texted, when, with what message and discount"),
+    'reclaim workflows create-from-template --brand 1 --template abandoned-cart --json',
+    'reclaim workflows activate 7',
+  );
+
+  withExamples(workflows.command('list').description("the brand's workflows").requiredOption('--brand <id>', 'brand id').option('--json', 'print as JSON'), 'reclaim workflows list --brand 1').action(
+    action(async (opts: { brand: string; json?: boolean }) => {
+      const brandId = parseIntegerFlag('--brand', opts.brand);
+      await withContext(async (ctx) => {
+        const list = await listWorkflowViews(ctx, { brandId });
+        if (opts.json) return printJson({ workflows: list, count: list.length });
+        if (list.length === 0) return printLines('No workflows yet. Start from a template: reclaim workflows create-from-template --brand ID --template abandoned-cart');
+        printLines(...list.map((w) => `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  discount ${w.discount?.display ?? '-'}`));
+      });
+    }),
+  );
+
+  withExamples(workflows.command('templates').description('the templates create-from-template knows').option('--json', 'print as JSON'), 'reclaim workflows templates').action(
+    action(async (opts: { json?: boolean }) => {
+      const list = Object.values(WORKFLOW_TEMPLATES).map((t) => ({ template: t.key, name: t.name, type: t.type, delay_minutes: t.delayMinutes, discount_percent: t.discount.value, description: t.description }));
+      if (opts.json) return printJson({ templates: list });
+      printLines(...list.map((t) => `${t.template.padEnd(15)} ${t.name.padEnd(15)} ${t.type.padEnd(9)} ${String(t.delay_minutes).padStart(6)} min  ${t.description}`));
+    }),
+  );
+
+  withExamples(workflows.command('show <id>').description('one workflow with its rules, discount and message').option('--brand <id>', 'only if it belongs to this brand').option('--json', 'print as JSON'), 'reclaim workflows show 7 --json').action(
+    action(async (id: string, opts: { brand?: string; json?: boolean }) => {
+      const query = { id: parseIntegerFlag('id', id), brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand) };
+      await withContext(async (ctx) => printWorkflow(await getWorkflowView(ctx, query), opts.json));
+    }),
+  );
+
+  withExamples(
+    fieldOptions(workflows.command('create').description('a new workflow (a paused draft until activated)').requiredOption('--brand <id>', 'brand id').requiredOption('--type <type>', WORKFLOW_TYPES.join(', '))),
+    'reclaim workflows create --brand 1 --type checkout --name "Checkout rescue" --delay 45 --message "Hi {first_name}, your cart: {cart_link}" --discount-type percentage',
+    'reclaim workflows create --brand 1 --type order --main-rule "order_total gte 100" --rule "tags contains vip"',
+  ).action(
+    action(async (opts: FieldFlags & { brand: string; type: string }) => {
+      const brandId = parseIntegerFlag('--brand', opts.brand);
+      const fields = fieldsFrom(opts);
+      await withContext(async (ctx) => printWorkflow(await createWorkflow(ctx, { brandId, type: opts.type, ...fields }), opts.json, opts.json ? undefined : 'Created (paused draft; activate it to run).'));
+    }),
+  );
+
+  withExamples(
+    workflows
+      .command('create-from-template')
+      .description('a workflow from a template with its name, delay, message, main rule and a 10% discount (a paused draft)')
+      .requiredOption('--brand <id>', 'brand id')
+      .requiredOption('--template <key>', Object.keys(WORKFLOW_TEMPLATES).join(', '))
+      .option('--delay <minutes>', "instead of the template's delay")
+      .option('--name <name>', "instead of the template's name")
+      .option('--integration <id>', "the brand's store integration (default: its only one)")
+      .option('--json', 'print the workflow as JSON'),
+    'reclaim workflows create-from-template --brand 1 --template upsell --delay 2880 --json',
+  ).action(
+    action(async (opts: { brand: string; template: string; delay?: string; name?: string; integration?: string; json?: boolean }) => {
+      const options = { brandId: parseIntegerFlag('--brand', opts.brand), template: opts.template, delayMinutes: opts.delay, name: opts.name, integrationId: opts.integration === undefined ? undefined : parseIntegerFlag('--integration', opts.integration) };
+      await withContext(async (ctx) => printWorkflow(await createWorkflowFromTemplate(ctx, options), opts.json, opts.json ? undefined : 'Created from template (paused draft; activate it to run).'));
+    }),
+  );
+
+  withExamples(
+    fieldOptions(workflows.command('update <id>').description('changes only the fields given'))
+      .option('--no-main-rule', 'remove the main rule')
+      .option('--clear-rules', 'remove every --rule rule')
+      .option('--no-discount', 'send the message without a discount code'),
+    'reclaim workflows update 7 --delay 60 --rule "cart_total gte 50" --condition AND',
+  ).action(
+    action(async (id: string, opts: FieldFlags) => {
+      const fields = { id: parseIntegerFlag('id', id), ...fieldsFrom(opts) };
+      await withContext(async (ctx) => printWorkflow(await updateWorkflow(ctx, fields), opts.json, opts.json ? undefined : 'Updated.'));
+    }),
+  );
+
+  const transitions: [WorkflowTransition, string, string][] = [
+    ['activate', 'check the workflow and make it active and unpaused: it runs from the next candidate run', 'Active'],
+    ['pause', 'stop starting new conversations (existing ones go on)', 'Paused'],
+    ['resume', 'unpause an active workflow', 'Resumed'],
+  ];
+  for (const [transition, description, done] of transitions) {
+    withExamples(workflows.command(`${transition} <id>`).description(description).option('--json', 'print the workflow as JSON'), `reclaim workflows ${transition} 7`).action(
+      action(async (id: string, opts: { json?: boolean }) => {
+        const workflowId = parseIntegerFlag('id', id);
+        await withContext(async (ctx) => {
+          const view = await setWorkflowState(ctx, { id: workflowId, transition });
+          if (opts.json) return printJson(view);
+          printLines(`${done}: workflow ${view.id} (${view.name}) is now ${view.state}.`);
+        });
+      }),
+    );
+  }
+
+  withExamples(workflows.command('delete <id>').description('delete a workflow (its conversations and history stay)').option('--json', 'print as JSON'), 'reclaim workflows delete 7').action(
+    action(async (id: string, opts: { json?: boolean }) => {
+      const workflowId = parseIntegerFlag('id', id);
+      await withContext(async (ctx) => {
+        const deleted = await deleteWorkflow(ctx, { id: workflowId });
+        if (opts.json) return printJson({ deleted });
+        printLines(`Deleted workflow ${deleted.id} (${deleted.name}).`);
+      });
+    }),
+  );
+  return workflows;
+}

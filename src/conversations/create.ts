@@ -1,0 +1,269 @@
+/**
+ * Starting workflow conversations, in the caller's transaction: the conversation (hidden until the
+ * shopper replies), its first outgoing message (auto_queued, due at scheduledFor: the send job
+ * applies quiet hours), a short link to the cart and a reserved discount code (the code is created
+ * at the store later, by the send job). Batches use a handful of set-based statements whatever
+ * their size; one conversation is a batch of one. Any failure is 'Failed to create
+ * conversation/message' and, the caller's transaction being aborted, nothing of it stays.
+ */
+import { randomBytes } from 'node:crypto';
+import { AppError, isAppError } from '../app/index.ts';
+import type { Db, Tx } from '../db/index.ts';
+import {
+  CODE_USAGE_LIMIT,
+  COULD_NOT_GENERATE_CODE,
+  MAX_CODE_TRIES,
+  codeLengthForAttempt,
+  codeWindow,
+  generateCode,
+  reserveDiscountCode,
+  type CodePlatform,
+  type CodeType,
+} from '../discounts/index.ts';
+
+export const FAILED_TO_CREATE_CONVERSATION = 'Failed to create conversation/message';
+export const SHORT_LINK_CODE_LENGTH = 8;
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 8 random base62 characters (rejection sampling keeps them uniform). */
+export function newShortCode(length = SHORT_LINK_CODE_LENGTH): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** Where short links live: PUBLIC_URL, else the local server. */
+export const shortLinkBase = (config: { PUBLIC_URL?: string; PORT: number }): string => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+export const shortLinkUrl = (base: string, code: string): string => `${base.replace(/\/+$/, '')}/r/${code}`;
+
+export interface ConversationDiscount {
+  discountRuleId: number | null;
+  platform: CodePlatform;
+  /** The brand's code prefix (null: LR). */
+  prefix?: string | null;
+  type?: CodeType;
+  durationDays?: number;
+  usageLimit?: number;
+}
+
+export interface MessageParts {
+  /** The short link, or null without a link target. */
+  cartLink: string | null;
+  /** The reserved code, or null (no discount, or a BigCommerce workflow). */
+  discountCode: string | null;
+}
+
+export interface StartConversationInput {
+  brandId: number;
+  workflowId: number;
+  contactId: number;
+  contactChannelId: number;
+  cartId?: number | null;
+  checkoutId?: number | null;
+  orderId?: number | null;
+  /** The text, with {cart_link} and {discount_code} filled in here; or a function of the link and code. */
+  body: string | ((parts: MessageParts) => string);
+  scheduledFor: Date;
+  /** The cart or checkout URL the short link redirects to. */
+  shortLinkTarget?: string | null;
+  discount?: ConversationDiscount | null;
+  /** Base of short links (default http://localhost:3000; pass shortLinkBase(ctx.config)). */
+  linkBaseUrl?: string;
+}
+
+export interface StartedConversation {
+  conversationId: number;
+  messageId: number;
+  body: string;
+  shortLinkCode: string | null;
+  shortLinkUrl: string | null;
+  discountCodeId: number | null;
+  discountCode: string | null;
+}
+
+const DEFAULT_LINK_BASE = 'http://localhost:3000';
+
+/** One conversation with its first message (see the file comment). */
+export async function startConversation(tx: Db | Tx, input: StartConversationInput): Promise<StartedConversation> {
+  const [started] = await startConversations(tx, [input]);
+  return started!;
+}
+
+const ids = (values: (number | null | undefined)[]): (number | null)[] => values.map((v) => (v === undefined || v === null ? null : v));
+
+/** Many conversations at once (same rules as startConversation), in input order. */
+export async function startConversations(tx: Db | Tx, inputs: StartConversationInput[], { now = new Date() }: { now?: Date } = {}): Promise<StartedConversation[]> {
+  if (inputs.length === 0) return [];
+  try {
+    return await create(tx, inputs, now);
+  } catch (error) {
+    if (isAppError(error) && error.message === COULD_NOT_GENERATE_CODE) throw error;
+    throw new AppError('internal', FAILED_TO_CREATE_CONVERSATION, { code: 'conversation_not_created', cause: error });
+  }
+}
+
+async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date): Promise<StartedConversation[]> {
+  const n = inputs.length;
+  const allocated = await tx.raw<{ rows: { c: string; m: string }[] }>(
+    `select nextval(pg_get_serial_sequence('conversations', 'id')) as c, nextval(pg_get_serial_sequence('conversation_messages', 'id')) as m from generate_series(1, ?)`,
+    [n],
+  );
+  const conversationIds = allocated.rows.map((r) => Number(r.c));
+  const messageIds = allocated.rows.map((r) => Number(r.m));
+
+  await tx.raw(
+    `insert into conversations (id, brand_id, workflow_id, contact_id, contact_channel_id, cart_id, checkout_id, order_id, is_hidden)
+     select id, brand_id, workflow_id, contact_id, channel_id, cart_id, checkout_id, order_id, true
+       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+         as u(id, brand_id, workflow_id, contact_id, channel_id, cart_id, checkout_id, order_id)`,
+    [
+      conversationIds,
+      inputs.map((i) => i.brandId),
+      inputs.map((i) => i.workflowId),
+      inputs.map((i) => i.contactId),
+      inputs.map((i) => i.contactChannelId),
+      ids(inputs.map((i) => i.cartId)),
+      ids(inputs.map((i) => i.checkoutId)),
+      ids(inputs.map((i) => i.orderId)),
+    ] as never[],
+  );
+
+  const codes = await reserveCodes(tx, inputs, conversationIds, now);
+  const links = inputs.map((i) => (i.shortLinkTarget ? newShortCode() : null));
+  const bodies = inputs.map((input, k) => {
+    const cartLink = links[k] ? shortLinkUrl(input.linkBaseUrl ?? DEFAULT_LINK_BASE, links[k]!) : null;
+    const discountCode = codes[k]?.code ?? null;
+    if (typeof input.body === 'function') return input.body({ cartLink, discountCode });
+    return input.body.replaceAll('{cart_link}', cartLink ?? '').replaceAll('{discount_code}', discountCode ?? '');
+  });
+  if (bodies.some((b) => b.trim() === '')) throw new Error('a workflow message rendered empty');
+
+  await tx.raw(
+    `insert into conversation_messages (id, brand_id, conversation_id, body, direction, status, scheduled_for, is_marketing, extra_data)
+     select id, brand_id, conversation_id, body, 'outgoing', 'auto_queued', scheduled_for, true, extra_data
+       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::jsonb[]) as u(id, brand_id, conversation_id, body, scheduled_for, extra_data)`,
+    [
+      messageIds,
+      inputs.map((i) => i.brandId),
+      conversationIds,
+      bodies,
+      inputs.map((i) => i.scheduledFor.toISOString()),
+      inputs.map((_, k) => JSON.stringify({ workflow_message: true, ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}), ...(links[k] ? { short_link_code: links[k] } : {}) })),
+    ],
+  );
+
+  const linked = inputs.map((_, k) => k).filter((k) => links[k] !== null);
+  if (linked.length > 0) {
+    const inserted = await tx.raw<{ rows: unknown[] }>(
+      `insert into short_links (brand_id, conversation_id, message_id, code, target_url)
+       select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])
+       on conflict (code) do nothing returning id`,
+      [linked.map((k) => inputs[k]!.brandId), linked.map((k) => conversationIds[k]), linked.map((k) => messageIds[k]), linked.map((k) => links[k]), linked.map((k) => inputs[k]!.shortLinkTarget)] as never[],
+    );
+    if (inserted.rows.length !== linked.length) throw new Error('short link code collision');
+  }
+
+  const own = inputs.map((_, k) => k).filter((k) => codes[k] && !codes[k]!.shared);
+  if (own.length > 0) {
+    await tx.raw(
+      `update discount_codes d set message_id = u.message_id, updated_at = now()
+         from unnest(?::bigint[], ?::bigint[]) as u(id, message_id) where d.id = u.id`,
+      [own.map((k) => codes[k]!.id), own.map((k) => messageIds[k])],
+    );
+  }
+
+  return inputs.map((input, k) => ({
+    conversationId: conversationIds[k]!,
+    messageId: messageIds[k]!,
+    body: bodies[k]!,
+    shortLinkCode: links[k],
+    shortLinkUrl: links[k] ? shortLinkUrl(input.linkBaseUrl ?? DEFAULT_LINK_BASE, links[k]!) : null,
+    discountCodeId: codes[k]?.id ?? null,
+    discountCode: codes[k]?.code ?? null,
+  }));
+}
+
+interface Reserved {
+  id: number;
+  code: string;
+  /** A static code: one row the brand's conversations share. */
+  shared: boolean;
+}
+
+/**
+ * Reserves the codes of a batch with the discount rules' retry scheme: every pending code is
+ * drawn, inserted in one statement (a code the brand already has is skipped, not an error), and
+ * the ones that collided are drawn again (6 characters, 4 retries, then 8), so a batch costs one
+ * statement in practice. Static codes go through reserveDiscountCode (one shared row per brand).
+ */
+async function reserveCodes(tx: Db | Tx, inputs: StartConversationInput[], conversationIds: number[], now: Date): Promise<(Reserved | undefined)[]> {
+  const out: (Reserved | undefined)[] = inputs.map(() => undefined);
+  let pending: number[] = [];
+  for (const [k, input] of inputs.entries()) {
+    const discount = input.discount;
+    if (!discount) continue;
+    if (discount.type === 'static') {
+      const reserved = await reserveDiscountCode(tx, {
+        brandId: input.brandId,
+        workflowId: input.workflowId,
+        discountRuleId: discount.discountRuleId,
+        conversationId: conversationIds[k],
+        prefix: discount.prefix ?? null,
+        type: 'static',
+        platform: discount.platform,
+        durationDays: discount.durationDays,
+        now,
+      });
+      if (reserved) out[k] = { ...reserved, shared: true };
+    } else {
+      pending.push(k);
+    }
+  }
+  for (let attempt = 0; attempt < MAX_CODE_TRIES && pending.length > 0; attempt += 1) {
+    const drawn = new Map<string, number>();
+    const retry: number[] = [];
+    for (const k of pending) {
+      const d = inputs[k]!.discount!;
+      const code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt) });
+      if (!code) continue; // BigCommerce: no code
+      const key = `${inputs[k]!.brandId}:${code}`;
+      if (drawn.has(key)) retry.push(k);
+      else drawn.set(key, k);
+    }
+    const batch = [...drawn.values()];
+    if (batch.length > 0) {
+      const windows = batch.map((k) => codeWindow(now, inputs[k]!.discount!.durationDays));
+      const result = await tx.raw<{ rows: { id: string; brand_id: string; code: string }[] }>(
+        `insert into discount_codes (brand_id, workflow_id, discount_rule_id, conversation_id, code, starts_at, ends_at, usage_limit, status)
+         select brand_id, workflow_id, rule_id, conversation_id, code, starts_at, ends_at, usage_limit, 'pending'
+           from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::int[])
+             as u(brand_id, workflow_id, rule_id, conversation_id, code, starts_at, ends_at, usage_limit)
+         on conflict (brand_id, code) do nothing returning id, brand_id, code`,
+        [
+          batch.map((k) => inputs[k]!.brandId),
+          batch.map((k) => inputs[k]!.workflowId),
+          ids(batch.map((k) => inputs[k]!.discount!.discountRuleId)),
+          batch.map((k) => conversationIds[k]),
+          [...drawn.keys()].map((key) => key.slice(key.indexOf(':') + 1)),
+          windows.map((w) => w.startsAt.toISOString()),
+          windows.map((w) => w.endsAt.toISOString()),
+          batch.map((k) => inputs[k]!.discount!.usageLimit ?? CODE_USAGE_LIMIT),
+        ] as never[],
+      );
+      const won = new Set<number>();
+      for (const row of result.rows) {
+        const k = drawn.get(`${row.brand_id}:${row.code}`)!;
+        out[k] = { id: Number(row.id), code: row.code, shared: false };
+        won.add(k);
+      }
+      for (const k of batch) if (!won.has(k)) retry.push(k);
+    }
+    pending = retry;
+  }
+  if (pending.length > 0) throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
+  return out;
+}

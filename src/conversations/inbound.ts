@@ -1,0 +1,247 @@
+/**
+ * Inbound replies (issue 6 item 5; DESIGN "Compliance (US texting)"). A shopper's text is appended
+ * to the latest conversation of its channel as an incoming message, then:
+ * - an opt-out word (see keywords.ts) unsubscribes the channel at once (consent recorded), skips
+ *   every queued message of the channel from any workflow (agent_skipped, skip_reason
+ *   'unsubscribed'), and sends ONE confirmation without marketing; a repeated STOP on an already
+ *   unsubscribed channel sends nothing;
+ * - HELP / INFO answers with the brand name, a contact, "Msg&data rates may apply" and how to stop;
+ * - START / UNSTOP re-subscribes the channel and confirms (a channel an agent blocked stays
+ *   blocked and gets no answer);
+ * - any other text marks the channel engaged (last_engaged_at), unhides the conversation and
+ *   queues the 'conversations:notify-engaged' job.
+ * An unknown +1 sender becomes a contact of the brand (source 'inbound') with an SMS channel and a
+ * conversation of its own, then the same rules apply. A sender outside +1 with no channel is
+ * ignored: Reclaim never texts such numbers, so there is no conversation to append to.
+ * Replies are sent after the state change commits, through the messaging domain; each is claimed
+ * before sending, so a retried webhook sends a missing reply but never a second one.
+ */
+import { AppError, type AppContext } from '../app/index.ts';
+import { initiateContact, isUsSmsNumber, maskUsername, normalizeUsername, resubscribeChannel, unsubscribeChannel } from '../contacts/index.ts';
+import { withTransaction, type Tx } from '../db/index.ts';
+import { enqueueJob } from '../jobs/index.ts';
+import { sendMessageNow } from '../messaging/index.ts';
+import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
+import {
+  claimPendingReply,
+  findBrandByNumber,
+  findIncomingByProviderId,
+  findSmsChannel,
+  insertIncomingMessage,
+  insertInboundConversation,
+  latestConversationId,
+  lockSender,
+  markEngaged,
+  patchMessageExtra,
+  type InboundBrand,
+  type InboundChannel,
+} from './store-inbound.ts';
+
+export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
+/** contacts.source of a contact created by its own text. */
+export const INBOUND_CONTACT_SOURCE = 'inbound';
+
+export interface InboundMessage {
+  /** The shopper's number, any common format (E.164 preferred). */
+  from: string;
+  /** The brand's number the text was sent to. */
+  to: string;
+  body: string;
+  /** 'infobip', 'outbox', ... */
+  provider: string;
+  /** The provider's id of the inbound message; a repeat of it is recognised and not applied twice. */
+  providerMessageId?: string;
+  receivedAt?: Date;
+}
+
+export type InboundAction = 'opt_out' | 'help' | 'opt_in' | 'reply';
+
+export interface ReceiveResult {
+  /** The provider message id was seen before: nothing was applied again. */
+  duplicate: boolean;
+  /** 'ignored': a sender outside +1 that the brand does not know. */
+  outcome: 'stored' | 'duplicate' | 'ignored';
+  brandId: number;
+  contactId: number | null;
+  channelId: number | null;
+  conversationId: number | null;
+  messageId: number | null;
+  createdContact: boolean;
+  createdConversation: boolean;
+  action: InboundAction | null;
+  keyword: string | null;
+  /** Opt-out / opt-in: whether the channel's subscription changed. */
+  subscriptionChanged: boolean;
+  skippedMessages: number;
+  /** The transactional answer, when one was owed: its body and what sending did. */
+  reply: { body: string; status: string; messageId: number | null } | null;
+}
+
+interface Plan {
+  result: ReceiveResult;
+  replyBody?: string;
+}
+
+const ACTIONS: Record<KeywordKind, InboundAction> = { opt_out: 'opt_out', help: 'help', opt_in: 'opt_in' };
+
+/** Applies one inbound text. Throws not_found (code unknown_number) when no brand owns `to`. */
+export async function receiveMessage(ctx: AppContext, input: InboundMessage): Promise<ReceiveResult> {
+  const from = normalizeUsername(input.from);
+  const to = normalizeUsername(input.to);
+  if (!from || from.includes('@')) throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
+  const brand = await findBrandByNumber(ctx.db, to);
+  if (!brand) throw new AppError('not_found', `No brand texts from ${to}.`, { code: 'unknown_number' });
+  const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
+  const receivedAt = input.receivedAt ?? new Date();
+
+  const plan = await withTransaction(ctx.db, (tx) => applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }));
+  const { result } = plan;
+  log.info({ conversation_id: result.conversationId, action: result.action, outcome: result.outcome, skipped_messages: result.skippedMessages }, 'inbound message received');
+  if (plan.replyBody && result.messageId !== null && result.conversationId !== null) {
+    result.reply = await sendReply(ctx, { brandId: brand.id, conversationId: result.conversationId, incomingId: result.messageId, body: plan.replyBody, optOut: result.action === 'opt_out' });
+  }
+  return result;
+}
+
+async function applyInTransaction(ctx: AppContext, tx: Tx, brand: InboundBrand, input: InboundMessage & { receivedAt: Date }): Promise<Plan> {
+  await lockSender(tx, brand.id, input.from);
+  const base: ReceiveResult = {
+    duplicate: false,
+    outcome: 'stored',
+    brandId: brand.id,
+    contactId: null,
+    channelId: null,
+    conversationId: null,
+    messageId: null,
+    createdContact: false,
+    createdConversation: false,
+    action: null,
+    keyword: null,
+    subscriptionChanged: false,
+    skippedMessages: 0,
+    reply: null,
+  };
+
+  if (input.providerMessageId) {
+    const seen = await findIncomingByProviderId(tx, input.provider, input.providerMessageId);
+    if (seen) return duplicatePlan(tx, base, seen);
+  }
+
+  let channel = await findSmsChannel(tx, brand.id, input.from);
+  let createdContact = false;
+  if (!channel) {
+    if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
+    const initiated = await initiateContact(
+      { db: tx, logger: ctx.logger },
+      { brandId: brand.id, phone: input.from, phoneSource: 'inbound_sms', source: INBOUND_CONTACT_SOURCE, consentSource: 'inbound_sms', brandIntegrationId: brand.brandIntegrationId ?? undefined },
+    );
+    createdContact = initiated.created;
+    channel = await findSmsChannel(tx, brand.id, input.from);
+    if (!channel) throw new AppError('internal', 'Contact channel not found');
+  }
+
+  let conversationId = await latestConversationId(tx, brand.id, channel.id);
+  const createdConversation = conversationId === undefined;
+  conversationId ??= await insertInboundConversation(tx, { brandId: brand.id, contactId: channel.contactId, channelId: channel.id });
+
+  const match = matchKeyword(input.body);
+  const action: InboundAction = match ? ACTIONS[match.kind] : 'reply';
+  const effect = await applyAction(tx, brand, channel, { action, keyword: match?.keyword, conversationId, at: input.receivedAt });
+  const messageId = await insertIncomingMessage(tx, {
+    brandId: brand.id,
+    conversationId,
+    body: input.body,
+    provider: input.provider,
+    providerMessageId: input.providerMessageId,
+    receivedAt: input.receivedAt,
+    extra: {
+      action,
+      ...(match ? { keyword: match.keyword } : {}),
+      ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
+    },
+  });
+  if (action === 'reply') await enqueueJob(tx, NOTIFY_ENGAGED_TASK, { conversationId }, { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` });
+
+  return {
+    replyBody: effect.replyBody,
+    result: {
+      ...base,
+      contactId: channel.contactId,
+      channelId: channel.id,
+      conversationId,
+      messageId,
+      createdContact,
+      createdConversation,
+      action,
+      keyword: match?.keyword ?? null,
+      subscriptionChanged: effect.changed,
+      skippedMessages: effect.skipped,
+    },
+  };
+}
+
+/** What the keyword (or an ordinary reply) does to the channel, and the answer it is owed. */
+async function applyAction(
+  tx: Tx,
+  brand: InboundBrand,
+  channel: InboundChannel,
+  { action, keyword, conversationId, at }: { action: InboundAction; keyword?: string; conversationId: number; at: Date },
+): Promise<{ changed: boolean; skipped: number; replyBody?: string }> {
+  const source = `sms_keyword:${keyword ?? ''}`;
+  switch (action) {
+    case 'opt_out': {
+      const result = await unsubscribeChannel(tx, { brandId: brand.id, channelId: channel.id, source, at });
+      // Only the text that actually opted the channel out is confirmed: a repeat gets nothing.
+      return { changed: result.changed, skipped: result.skippedMessages, replyBody: result.changed ? optOutConfirmation(brand.name) : undefined };
+    }
+    case 'opt_in': {
+      const result = await resubscribeChannel(tx, { brandId: brand.id, channelId: channel.id, source, at });
+      return { changed: result.changed, skipped: 0, replyBody: result.blocked ? undefined : optInConfirmation(brand.name) };
+    }
+    case 'help':
+      return {
+        changed: false,
+        skipped: 0,
+        replyBody: helpReply({ brandName: brand.name, supportEmail: brand.supportEmail, supportPhone: brand.supportPhone, website: brand.website }),
+      };
+    case 'reply':
+      await markEngaged(tx, { brandId: brand.id, channelId: channel.id, conversationId, at });
+      return { changed: false, skipped: 0 };
+  }
+}
+
+/** A repeat of a stored inbound message: nothing is applied again; an owed reply that never went out is claimed and sent. */
+async function duplicatePlan(tx: Tx, base: ReceiveResult, seen: { id: number; conversationId: number; extra: Record<string, unknown> }): Promise<Plan> {
+  const owed = seen.extra.reply_status === 'pending' && typeof seen.extra.reply_body === 'string' && (await claimPendingReply(tx, seen.id));
+  const action = typeof seen.extra.action === 'string' ? (seen.extra.action as InboundAction) : null;
+  return {
+    replyBody: owed ? (seen.extra.reply_body as string) : undefined,
+    result: {
+      ...base,
+      duplicate: true,
+      outcome: 'duplicate',
+      conversationId: seen.conversationId,
+      messageId: seen.id,
+      action,
+      keyword: typeof seen.extra.keyword === 'string' ? seen.extra.keyword : null,
+    },
+  };
+}
+
+/**
+ * Sends the transactional answer through the messaging domain. On failure the reply goes back to
+ * 'pending' (a retry of the same provider message sends it) and the error is thrown.
+ */
+async function sendReply(
+  ctx: AppContext,
+  { brandId, conversationId, incomingId, body, optOut }: { brandId: number; conversationId: number; incomingId: number; body: string; optOut: boolean },
+): Promise<ReceiveResult['reply']> {
+  try {
+    const sent = await sendMessageNow(ctx, { brandId, conversationId, body, isMarketing: false, optOutConfirmation: optOut });
+    await patchMessageExtra(ctx.db, incomingId, { reply_status: 'sent', reply_message_id: sent.messageId });
+    return { body, status: sent.status, messageId: sent.messageId };
+  } catch (error) {
+    await patchMessageExtra(ctx.db, incomingId, { reply_status: 'pending' });
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
+ * sender, the incoming message row, engagement. Every query is scoped by brand.
+ */
+import type { Db, Tx } from '../db/index.ts';
+
+type Handle = Db | Tx;
+
+export interface InboundBrand {
+  id: number;
+  name: string;
+  supportEmail: string | null;
+  supportPhone: string | null;
+  website: string | null;
+  /** The brand's SMS integration that owns the number, when it was found through one. */
+  brandIntegrationId: number | null;
+}
+
+export interface InboundChannel {
+  id: number;
+  contactId: number;
+  username: string;
+  status: string;
+}
+
+export interface StoredIncoming {
+  id: number;
+  conversationId: number;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * Digit strings a number may be stored as: the E.164 digits and, for +1 numbers, the 10-digit
+ * national form (settings written by hand often lack the country code).
+ */
+export function numberDigits(e164: string): string[] {
+  const digits = e164.replace(/\D/g, '');
+  if (digits.length === 0) return [];
+  return digits.length === 11 && digits.startsWith('1') ? [digits, digits.slice(1)] : [digits];
+}
+
+const DIGITS = (column: string): string => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * The brand texting from `to`: first an SMS integration whose settings name the number
+ * (infobip_phone_number, sender_id or phone; connected and enabled ones first), else a brand whose
+ * support phone it is (lowest id when several share it).
+ */
+export async function findBrandByNumber(db: Handle, to: string): Promise<InboundBrand | undefined> {
+  const candidates = numberDigits(to);
+  if (candidates.length === 0) return undefined;
+  const viaIntegration = await db.raw<{ rows: Array<{ brand_id: string; id: string }> }>(
+    `select bi.brand_id, bi.id
+       from brand_integrations bi join integrations i on i.id = bi.integration_id
+      where i.category = 'sms'
+        and array[${DIGITS(`bi.settings->>'infobip_phone_number'`)}, ${DIGITS(`bi.settings->>'sender_id'`)}, ${DIGITS(`bi.settings->>'phone'`)}] && ?::text[]
+      order by (bi.status = 'connected' and bi.is_enabled) desc, bi.id
+      limit 1`,
+    [candidates],
+  );
+  const hit = viaIntegration.rows[0];
+  const query = db('brands').first<Record<string, unknown> | undefined>('id', 'name', 'support_email', 'support_phone', 'company_website', 'domain');
+  if (hit) void query.where({ id: hit.brand_id });
+  else void query.whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates]).orderBy('id');
+  const brand = await query;
+  if (!brand) return undefined;
+  return {
+    id: Number(brand.id),
+    name: String(brand.name),
+    supportEmail: (brand.support_email as string | null) ?? null,
+    supportPhone: (brand.support_phone as string | null) ?? null,
+    website: ((brand.company_website ?? brand.domain) as string | null) ?? null,
+    brandIntegrationId: hit ? Number(hit.id) : null,
+  };
+}
+
+/** Serialises inbound messages of one sender to one brand until the transaction ends. */
+export async function lockSender(tx: Tx, brandId: number, username: string): Promise<void> {
+  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`inbound:${brandId}:${username}`]);
+}
+
+export async function findIncomingByProviderId(db: Handle, provider: string, providerMessageId: string): Promise<StoredIncoming | undefined> {
+  const row = await db('conversation_messages')
+    .where({ provider, provider_message_id: providerMessageId })
+    .first<{ id: string; conversation_id: string; extra_data: Record<string, unknown> } | undefined>('id', 'conversation_id', 'extra_data');
+  return row ? { id: Number(row.id), conversationId: Number(row.conversation_id), extra: row.extra_data } : undefined;
+}
+
+export async function findSmsChannel(db: Handle, brandId: number, username: string): Promise<InboundChannel | undefined> {
+  const row = await db('contact_channels')
+    .where({ brand_id: brandId, username, type: 'sms' })
+    .first<{ id: string; contact_id: string; username: string; status: string } | undefined>('id', 'contact_id', 'username', 'status');
+  return row ? { id: Number(row.id), contactId: Number(row.contact_id), username: row.username, status: row.status } : undefined;
+}
+
+/** The channel's latest conversation (newest created first). */
+export async function latestConversationId(db: Handle, brandId: number, channelId: number): Promise<number | undefined> {
+  const row = await db('conversations')
+    .where({ brand_id: brandId, contact_channel_id: channelId })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first<{ id: string } | undefined>('id');
+  return row ? Number(row.id) : undefined;
+}
+
+/** A conversation started by the shopper (no workflow); hidden until an ordinary reply unhides it. */
+export async function insertInboundConversation(db: Handle, { brandId, contactId, channelId }: { brandId: number; contactId: number; channelId: number }): Promise<number> {
+  const [row] = await db('conversations')
+    .insert({ brand_id: brandId, contact_id: contactId, contact_channel_id: channelId, is_hidden: true, extra_data: { started_by: 'inbound' } })
+    .returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
+export async function insertIncomingMessage(
+  db: Handle,
+  row: { brandId: number; conversationId: number; body: string; provider: string; providerMessageId?: string; receivedAt: Date; extra: Record<string, unknown> },
+): Promise<number> {
+  const [created] = await db('conversation_messages')
+    .insert({
+      brand_id: row.brandId,
+      conversation_id: row.conversationId,
+      body: row.body,
+      direction: 'incoming',
+      status: 'received',
+      sent_at: row.receivedAt,
+      provider: row.provider,
+      provider_message_id: row.providerMessageId ?? null,
+      is_marketing: false,
+      extra_data: row.extra,
+    })
+    .returning<{ id: string }[]>('id');
+  await db('conversations').where({ id: row.conversationId }).update({ updated_at: db.fn.now() });
+  return Number(created!.id);
+}
+
+/** Merges keys into an incoming message's extra_data. */
+export async function patchMessageExtra(db: Handle, messageId: number, patch: Record<string, unknown>): Promise<void> {
+  await db('conversation_messages').where({ id: messageId }).update({ extra_data: db.raw('extra_data || ?::jsonb', [JSON.stringify(patch)]), updated_at: db.fn.now() });
+}
+
+/**
+ * Claims a reply that is owed but not being sent (reply_status 'pending' -> 'sending'); false when
+ * another attempt holds it or it was sent already. A reply is sent at most once.
+ */
+export async function claimPendingReply(db: Handle, messageId: number): Promise<boolean> {
+  const count = await db('conversation_messages')
+    .where({ id: messageId })
+    .whereRaw(`extra_data->>'reply_status' = 'pending'`)
+    .update({ extra_data: db.raw(`extra_data || '{"reply_status":"sending"}'::jsonb`), updated_at: db.fn.now() });
+  return count === 1;
+}
+
+/** An ordinary reply: the channel is engaged and the conversation becomes visible. */
+export async function markEngaged(db: Handle, { brandId, channelId, conversationId, at }: { brandId: number; channelId: number; conversationId: number; at: Date }): Promise<void> {
+  await db('contact_channels')
+    .where({ brand_id: brandId, id: channelId })
+    .update({ engagement_status: 'engaged', last_engaged_at: db.raw('greatest(last_engaged_at, ?::timestamptz)', [at]), updated_at: db.fn.now() });
+  await db('conversations').where({ brand_id: brandId, id: conversationId }).update({ is_hidden: false, updated_at: db.fn.now() });
+}

@@ -1,0 +1,255 @@
+/**
+ * The send job (`messages:send-due`, `reclaim messages send-due`): takes due outgoing messages
+ * (auto_queued / queued, scheduled_for <= now) in batches with FOR UPDATE SKIP LOCKED, so several
+ * workers never take the same message, and for each one decides:
+ * - channel opted out or blocked -> agent_skipped, skip_reason 'unsubscribed' (never sent);
+ * - the compliance rules (rules.ts) -> hold (scheduled_for moved, status_reason) or skip;
+ * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
+ *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
+ */
+import { withTransaction, type Tx } from '../db/index.ts';
+import type { AppContext } from '../app/index.ts';
+import { deliverClaimed, outcomeOf, skipUpdate, SKIP_UNSUBSCRIBED, type ClaimedMessage, type Outcome } from './deliver.ts';
+import { realSleep, type Sleep } from './infobip-client.ts';
+import { getSmsProvider, outboxMessageId, type SmsProvider } from './providers.ts';
+import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
+import { decideSend, segmentInfo } from './rules.ts';
+import { brandSending, lockDueMessages, requeueStaleSending, updateMessages, type DueMessage, type MessageUpdate } from './store.ts';
+
+export const DEFAULT_SEND_LIMIT = 5_000;
+export const SEND_BATCH_SIZE = 500;
+/** A message in 'sending' this long belongs to a worker that died. */
+export const STALE_SENDING_MS = 10 * 60_000;
+/** A brand without a sending number is looked at again after this long. */
+export const NO_SENDER_RETRY_MS = 60 * 60_000;
+const DELIVERY_CONCURRENCY = 8;
+
+export interface SendDueOptions {
+  /** At most this many messages are looked at in this run (default 5,000). */
+  limit?: number;
+  /** The clock (tests); default the real time. */
+  now?: Date;
+  batchSize?: number;
+  provider?: SmsProvider;
+  sleep?: Sleep;
+}
+
+export interface SendDueResult {
+  sent: number;
+  /** Held for the clock, the state limit or the rate limit, or queued again after a failed try. */
+  deferred: number;
+  /** agent_skipped, with extra_data.skip_reason. */
+  skipped: number;
+  /** Gave up: status failed with status_reason. */
+  failed: number;
+}
+
+interface Claim {
+  count: number;
+  outcomes: Outcome[];
+  toDeliver: ClaimedMessage[];
+}
+
+const attemptOf = (row: DueMessage): number => Number(row.extra_data.send_attempts ?? 0) + 1;
+const discountIdOf = (row: DueMessage): number | undefined => {
+  const value = Number(row.extra_data.discount_code_id);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
+/** Decides every locked message; returns the updates and the ones that go to the provider. */
+function decideBatch(rows: DueMessage[], now: Date): { updates: MessageUpdate[]; toSend: DueMessage[] } {
+  const updates: MessageUpdate[] = [];
+  const toSend: DueMessage[] = [];
+  const sentInBatch = new Map<number, Date[]>();
+  for (const row of rows) {
+    if (row.channel_id === null || row.username === null) {
+      updates.push(skipUpdate(row.id, 'channel_missing', 'the conversation has no SMS channel'));
+      continue;
+    }
+    const allowUnsubscribed = row.extra_data.allow_unsubscribed === true && !row.is_marketing;
+    if (row.blocked || (row.channel_status !== 'subscribed' && !(allowUnsubscribed && row.channel_status === 'unsubscribed'))) {
+      updates.push(skipUpdate(row.id, SKIP_UNSUBSCRIBED, `the channel is ${row.blocked ? 'blocked' : row.channel_status}`));
+      continue;
+    }
+    if (row.is_marketing && row.cart_done) {
+      updates.push(skipUpdate(row.id, 'cart_completed', 'the shopper completed the purchase before the reminder went out'));
+      continue;
+    }
+    const earlier = sentInBatch.get(row.channel_id) ?? [];
+    const decision = decideSend({
+      now,
+      to: row.username,
+      channelTimezone: row.channel_timezone,
+      brandTimezone: row.brand_timezone,
+      isMarketing: row.is_marketing,
+      marketingSentLast24h: [...(row.marketing_sent ?? []), ...earlier],
+      cartCreatedAt: row.cart_at,
+    });
+    if (decision.action === 'skip') {
+      updates.push(skipUpdate(row.id, decision.reason, decision.detail));
+    } else if (decision.action === 'hold') {
+      updates.push({
+        id: row.id,
+        status: row.status,
+        scheduled_for: decision.until!,
+        status_reason: `${decision.reason}: ${decision.detail}`,
+        extra: { hold: { reason: decision.reason, until: decision.until!.toISOString(), time_zone: decision.timeZone, time_zone_source: decision.timeZoneSource, state: decision.state ?? null } },
+      });
+    } else {
+      if (row.is_marketing) sentInBatch.set(row.channel_id, [...earlier, now]);
+      toSend.push(row);
+    }
+  }
+  return { updates, toSend };
+}
+
+const claimed = (row: DueMessage, from: string | null, slotAt?: Date, intervalMs?: number): ClaimedMessage => ({
+  id: row.id,
+  brandId: row.brand_id,
+  channelId: row.channel_id!,
+  to: row.username!,
+  body: row.body,
+  from,
+  attempt: attemptOf(row),
+  discountCodeId: discountIdOf(row),
+  writtenCode: typeof row.extra_data.body_discount_code === 'string' ? row.extra_data.body_discount_code : undefined,
+  allowUnsubscribed: row.extra_data.allow_unsubscribed === true && !row.is_marketing,
+  slotAt,
+  intervalMs,
+});
+
+const sendingUpdate = (row: DueMessage): MessageUpdate => ({ id: row.id, status: 'sending', extra: { send_attempts: attemptOf(row) } });
+
+/** The outbox: sent right here, except messages whose discount code must first be created at the store. */
+async function claimForOutbox(tx: Tx, provider: SmsProvider, toSend: DueMessage[], now: Date): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
+  const codeIds = toSend.map(discountIdOf).filter((id): id is number => id !== undefined);
+  const codes = new Map(
+    codeIds.length === 0 ? [] : (await tx('discount_codes').whereIn('id', codeIds).select<{ id: string; code: string; status: string }[]>('id', 'code', 'status')).map((r) => [Number(r.id), r]),
+  );
+  const updates: MessageUpdate[] = [];
+  const toDeliver: ClaimedMessage[] = [];
+  for (const row of toSend) {
+    const codeId = discountIdOf(row);
+    const code = codeId === undefined ? undefined : codes.get(codeId);
+    const written = row.extra_data.body_discount_code;
+    // A code not yet created at the store (or one the text does not name yet) is handled after commit.
+    if (code && (code.status !== 'created' || (typeof written === 'string' && written !== code.code))) {
+      updates.push(sendingUpdate(row));
+      toDeliver.push(claimed(row, null));
+      continue;
+    }
+    const segments = segmentInfo(row.body);
+    updates.push({
+      id: row.id,
+      status: 'sent',
+      sent_at: now,
+      status_reason: null,
+      segments: segments.segments,
+      encoding: segments.encoding,
+      provider: provider.name,
+      provider_message_id: outboxMessageId(row.id),
+    });
+  }
+  return { updates, toDeliver };
+}
+
+/** Real providers: the brand's number sends, at most its rate; what does not fit in the look-ahead waits. */
+async function claimForProvider(tx: Tx, provider: SmsProvider, toSend: DueMessage[], now: Date): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
+  const brands = await brandSending(tx, [...new Set(toSend.map((row) => row.brand_id))]);
+  const updates: MessageUpdate[] = [];
+  const toDeliver: ClaimedMessage[] = [];
+  const bySender = new Map<string, { rate: number; rows: DueMessage[] }>();
+  for (const row of toSend) {
+    const brand = brands.get(row.brand_id);
+    if (!brand?.sender) {
+      updates.push({ id: row.id, status: row.status, scheduled_for: new Date(now.getTime() + NO_SENDER_RETRY_MS), status_reason: 'no_sender: the brand has no sending number (SMS integration infobip_phone_number or support phone)' });
+      continue;
+    }
+    const group = bySender.get(brand.sender) ?? { rate: readMessagesPerSecond(...brand.messagesPerSecond), rows: [] };
+    group.rows.push(row);
+    bySender.set(brand.sender, group);
+  }
+  // Sorted, so two workers lock the same numbers in the same order.
+  for (const sender of [...bySender.keys()].sort()) {
+    const { rate, rows } = bySender.get(sender)!;
+    const plan = await reserveSlots(tx, { provider: provider.name, sender, count: rows.length, messagesPerSecond: rate, now });
+    rows.forEach((row, i) => {
+      const slot = plan.slots[i];
+      if (slot) {
+        updates.push(sendingUpdate(row));
+        toDeliver.push(claimed(row, sender, slot, intervalMs(rate)));
+      } else {
+        updates.push({ id: row.id, status: row.status, scheduled_for: plan.later[i - plan.slots.length]!, status_reason: `rate_limited: ${rate} message(s) per second from ${sender}` });
+      }
+    });
+  }
+  return { updates, toDeliver };
+}
+
+async function claimBatch(tx: Tx, provider: SmsProvider, { now, limit }: { now: Date; limit: number }): Promise<Claim> {
+  const rows = await lockDueMessages(tx, { now, limit });
+  if (rows.length === 0) return { count: 0, outcomes: [], toDeliver: [] };
+  const { updates, toSend } = decideBatch(rows, now);
+  const sending = provider.local ? await claimForOutbox(tx, provider, toSend, now) : await claimForProvider(tx, provider, toSend, now);
+  const all = [...updates, ...sending.updates];
+  await updateMessages(tx, all);
+  return { count: rows.length, outcomes: all.filter((u) => u.status !== 'sending').map(outcomeOf), toDeliver: sending.toDeliver };
+}
+
+/**
+ * Runs deliveries a few at a time. Messages of one sending number go one after the other, each
+ * no earlier than its slot (on the run's clock) and one interval after the previous actual send,
+ * so a late send never squeezes the next one closer than the number allows.
+ */
+async function deliverAll(ctx: AppContext, provider: SmsProvider, messages: ClaimedMessage[], { clock, now, sleep }: { clock: () => Date; now: Date; sleep: Sleep }): Promise<Outcome[]> {
+  const started = Date.now();
+  const chains = new Map<string, ClaimedMessage[]>();
+  messages.forEach((m, i) => {
+    const key = m.slotAt && m.from ? `sender:${m.from}` : `message:${i}`;
+    chains.set(key, [...(chains.get(key) ?? []), m]);
+  });
+  const queue = [...chains.values()].map((chain) => chain.sort((a, b) => (a.slotAt?.getTime() ?? 0) - (b.slotAt?.getTime() ?? 0)));
+  const outcomes: Outcome[] = [];
+  const worker = async (): Promise<void> => {
+    for (let chain = queue.shift(); chain; chain = queue.shift()) {
+      let lastSent: number | undefined;
+      for (const message of chain) {
+        if (message.slotAt) {
+          const bySlot = message.slotAt.getTime() - now.getTime() - (Date.now() - started);
+          const byLast = lastSent === undefined ? 0 : lastSent + (message.intervalMs ?? 0) - Date.now();
+          const wait = Math.max(bySlot, byLast);
+          if (wait > 0) await sleep(wait);
+        }
+        outcomes.push(await deliverClaimed(ctx, provider, message, { clock }));
+        lastSent = Date.now();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
+  return outcomes;
+}
+
+/** One pass over the due messages: at most `limit` of them. */
+export async function sendDueMessages(ctx: AppContext, options: SendDueOptions = {}): Promise<SendDueResult> {
+  const provider = options.provider ?? getSmsProvider(ctx);
+  const clock = (): Date => options.now ?? new Date();
+  const sleep = options.sleep ?? realSleep;
+  const batchSize = Math.max(1, options.batchSize ?? SEND_BATCH_SIZE);
+  const result: SendDueResult = { sent: 0, deferred: 0, skipped: 0, failed: 0 };
+  const count = (outcomes: Outcome[]): void => outcomes.forEach((o) => (result[o] += 1));
+
+  const requeued = await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
+  if (requeued > 0) ctx.logger.warn({ requeued }, 'messages left in sending by a stopped worker were queued again');
+
+  let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
+  while (remaining > 0) {
+    const now = clock();
+    const claim = await withTransaction(ctx.db, (tx) => claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining) }));
+    if (claim.count === 0) break;
+    remaining -= claim.count;
+    count(claim.outcomes);
+    if (claim.toDeliver.length > 0) count(await deliverAll(ctx, provider, claim.toDeliver, { clock, now, sleep }));
+  }
+  if (result.sent + result.deferred + result.skipped + result.failed > 0) ctx.logger.info({ ...result, provider: provider.name }, 'send-due finished');
+  return result;
+}

@@ -1,0 +1,190 @@
+/** SQL of the sending side: due messages, bulk status updates, brand senders, delivery reports. */
+import type { Db, Tx } from '../db/index.ts';
+import { STRICT_STATES } from './rules.ts';
+import { usAreaCodesOfState } from './timezones.ts';
+
+type Handle = Db | Tx;
+
+/** A due outgoing message with everything the rules need. */
+export interface DueMessage {
+  id: number;
+  brand_id: number;
+  conversation_id: number;
+  body: string;
+  status: 'auto_queued' | 'queued';
+  is_marketing: boolean;
+  extra_data: Record<string, unknown>;
+  scheduled_for: Date;
+  channel_id: number | null;
+  username: string | null;
+  channel_status: string | null;
+  channel_timezone: string | null;
+  blocked: boolean;
+  brand_timezone: string;
+  /** Last activity of the cart / checkout of a cart reminder (null for other conversations). */
+  cart_at: Date | null;
+  /** The cart or checkout of a cart reminder was bought since. */
+  cart_done: boolean;
+  /** Marketing texts sent to the channel in the 24 h before now (only for numbers in strict states). */
+  marketing_sent: Date[] | null;
+}
+
+const STRICT_AREA_CODES = STRICT_STATES.flatMap((state) => usAreaCodesOfState(state));
+
+/**
+ * Locks up to `limit` due messages (oldest first; rows other workers hold are skipped) and reads
+ * what deciding needs. Runs inside the claiming transaction.
+ */
+export async function lockDueMessages(tx: Tx, { now, limit }: { now: Date; limit: number }): Promise<DueMessage[]> {
+  const { rows } = await tx.raw<{ rows: Array<Record<string, unknown>> }>(
+    `select m.id, m.brand_id, m.conversation_id, m.body, m.status, m.is_marketing, m.extra_data, m.scheduled_for,
+            ch.id as channel_id, ch.username, ch.status as channel_status, ch.extra_data->>'timezone' as channel_timezone,
+            coalesce(ch.extra_data->>'blocked', '') = 'true' as blocked,
+            b.timezone as brand_timezone,
+            case when c.order_id is not null then null
+                 when c.checkout_id is not null then coalesce(co.remote_updated_at, co.created_at)
+                 else coalesce(ca.remote_updated_at, ca.created_at) end as cart_at,
+            (c.order_id is null and (ca.state = 'complete' or co.state in ('complete', 'recovered'))) as cart_done,
+            case when substr(ch.username, 1, 2) = '+1' and substr(ch.username, 3, 3) = any(?::text[]) then (
+              select coalesce(json_agg(m2.sent_at), '[]'::json)
+                from conversations c2 join conversation_messages m2 on m2.conversation_id = c2.id
+               where c2.contact_channel_id = ch.id and m2.direction = 'outgoing' and m2.is_marketing
+                 and m2.sent_at > ?::timestamptz - interval '24 hours' and m2.sent_at <= ?::timestamptz
+            ) end as marketing_sent
+       from conversation_messages m
+       join conversations c on c.id = m.conversation_id
+       join brands b on b.id = m.brand_id
+       left join contact_channels ch on ch.id = c.contact_channel_id
+       left join carts ca on ca.id = c.cart_id
+       left join checkouts co on co.id = c.checkout_id
+      where m.direction = 'outgoing' and m.status in ('auto_queued', 'queued') and m.scheduled_for <= ?
+      order by m.scheduled_for, m.id
+      limit ?
+      for update of m skip locked`,
+    [STRICT_AREA_CODES, now, now, now, limit],
+  );
+  return rows.map((row) => ({
+    ...(row as unknown as DueMessage),
+    id: Number(row.id),
+    brand_id: Number(row.brand_id),
+    conversation_id: Number(row.conversation_id),
+    channel_id: row.channel_id === null ? null : Number(row.channel_id),
+    cart_done: row.cart_done === true,
+    marketing_sent: Array.isArray(row.marketing_sent) ? (row.marketing_sent as string[]).map((s) => new Date(s)) : null,
+  }));
+}
+
+/** One row of a bulk update; absent fields keep their value, `extra` is merged into extra_data. */
+export interface MessageUpdate {
+  id: number;
+  status: string;
+  scheduled_for?: Date | null;
+  sent_at?: Date | null;
+  status_reason?: string | null;
+  segments?: number | null;
+  encoding?: string | null;
+  provider?: string | null;
+  provider_message_id?: string | null;
+  body?: string | null;
+  extra?: Record<string, unknown>;
+}
+
+/** Applies many message updates in one statement. `onlyStatus` guards against a concurrent change. */
+export async function updateMessages(db: Handle, updates: MessageUpdate[], { onlyStatus }: { onlyStatus?: string[] } = {}): Promise<number> {
+  if (updates.length === 0) return 0;
+  const payload = updates.map((u) => ({
+    id: u.id,
+    status: u.status,
+    scheduled_for: u.scheduled_for?.toISOString() ?? null,
+    sent_at: u.sent_at?.toISOString() ?? null,
+    set_reason: u.status_reason !== undefined,
+    status_reason: u.status_reason ?? null,
+    segments: u.segments ?? null,
+    encoding: u.encoding ?? null,
+    provider: u.provider ?? null,
+    provider_message_id: u.provider_message_id ?? null,
+    body: u.body ?? null,
+    extra: u.extra ?? {},
+  }));
+  const result = await db.raw<{ rowCount: number }>(
+    `update conversation_messages m
+        set status = v.status,
+            scheduled_for = coalesce(v.scheduled_for, m.scheduled_for),
+            sent_at = coalesce(v.sent_at, m.sent_at),
+            status_reason = case when v.set_reason then v.status_reason else m.status_reason end,
+            segments = coalesce(v.segments, m.segments),
+            encoding = coalesce(v.encoding, m.encoding),
+            provider = coalesce(v.provider, m.provider),
+            provider_message_id = coalesce(v.provider_message_id, m.provider_message_id),
+            body = coalesce(v.body, m.body),
+            extra_data = m.extra_data || v.extra,
+            updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as v(id bigint, status text, scheduled_for timestamptz, sent_at timestamptz, set_reason boolean,
+            status_reason text, segments int, encoding text, provider text, provider_message_id text, body text, extra jsonb)
+      where m.id = v.id ${onlyStatus ? 'and m.status = any(?::text[])' : ''}`,
+    onlyStatus ? [JSON.stringify(payload), onlyStatus] : [JSON.stringify(payload)],
+  );
+  return result.rowCount;
+}
+
+export interface BrandSending {
+  brandId: number;
+  /** The brand's number (or sender id): SMS integration's infobip_phone_number / sender_id / phone, else support_phone. */
+  sender: string | null;
+  messagesPerSecond: unknown[];
+}
+
+/** Sender and rate settings of brands: their SMS integration (connected and enabled first) and brand row. */
+export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<number, BrandSending>> {
+  if (brandIds.length === 0) return new Map();
+  const { rows } = await db.raw<{ rows: Array<{ id: string; support_phone: string | null; extra_data: Record<string, unknown>; settings: Record<string, unknown> | null }> }>(
+    `select b.id, b.support_phone, b.extra_data, s.settings
+       from brands b
+       left join lateral (
+         select bi.settings from brand_integrations bi join integrations i on i.id = bi.integration_id
+          where bi.brand_id = b.id and i.category = 'sms'
+          order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
+          limit 1) s on true
+      where b.id = any(?::bigint[])`,
+    [brandIds],
+  );
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  return new Map(
+    rows.map((row) => {
+      const settings = row.settings ?? {};
+      const sender = text(settings.infobip_phone_number) ?? text(settings.sender_id) ?? text(settings.phone) ?? text(row.support_phone) ?? null;
+      return [Number(row.id), { brandId: Number(row.id), sender, messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second] }];
+    }),
+  );
+}
+
+/**
+ * Messages left in 'sending' by a worker that died: queued again (their attempt is counted).
+ * Staleness is measured on the database clock (updated_at is written by it), not the run's clock.
+ */
+export async function requeueStaleSending(db: Handle, { now, staleMs }: { now: Date; staleMs: number }): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update conversation_messages
+        set status = 'queued', scheduled_for = ?, status_reason = 'send_interrupted: the worker stopped while sending; retried', updated_at = now()
+      where status = 'sending' and updated_at < now() - ? * interval '1 millisecond'`,
+    [now, staleMs],
+  );
+  return result.rowCount;
+}
+
+/** Current status of a channel (for the last check before a provider call). */
+export async function channelState(db: Handle, channelId: number): Promise<{ status: string; blocked: boolean } | undefined> {
+  const row = await db('contact_channels').where({ id: channelId }).first<{ status: string; extra_data: Record<string, unknown> } | undefined>('status', 'extra_data');
+  return row ? { status: row.status, blocked: row.extra_data?.blocked === true } : undefined;
+}
+
+export interface DiscountCodeRow {
+  id: number;
+  code: string;
+  status: 'pending' | 'created' | 'failed';
+}
+
+export async function findDiscountCode(db: Handle, id: number): Promise<DiscountCodeRow | undefined> {
+  const row = await db('discount_codes').where({ id }).first<{ id: string; code: string; status: DiscountCodeRow['status'] } | undefined>('id', 'code', 'status');
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}

@@ -1,0 +1,349 @@
+/**
+ * SQL of candidate selection. One indexed query per workflow and page selects the window
+ * (carts and checkouts: (brand_integration_id, state, updated_at); orders:
+ * (brand_integration_id, created_at)) with the contact and its best SMS channel; facts about
+ * many candidates come in one query each; outcomes are written set-based (unnest), and the
+ * unique flow event per workflow and candidate makes every write idempotent.
+ */
+import type { Db, Tx } from '../db/index.ts';
+import { goalState, type CandidateKind, type CandidateWindow, type Outcome } from './candidates-rules.ts';
+
+type Handle = Db | Tx;
+
+/** Advisory lock namespace of run-candidates ('RCND'); the second key is the workflow id. */
+export const RUN_LOCK_NAMESPACE = 0x52434e44 & 0x7fffffff;
+
+export interface CandidateRow {
+  event_id: number;
+  at: Date;
+  contact_id: number | null;
+  cart_id: number | null;
+  total: number | null;
+  line_items: unknown;
+  shipping: Record<string, unknown> | null;
+  billing: Record<string, unknown> | null;
+  link: string | null;
+  first_name: string | null;
+  contact_group: string | null;
+  tags: unknown;
+  contact_tags: unknown;
+  channel_id: number | null;
+  username: string | null;
+  channel_status: 'subscribed' | 'unsubscribed' | 'blocked' | null;
+  channel_blocked: boolean | null;
+  last_engaged_at: Date | null;
+}
+
+interface KindSql {
+  table: string;
+  at: string;
+  columns: string;
+  /** The state a candidate must be in (none for orders: complete orders only). */
+  state: string;
+  /** Newest first for orders (one order per contact keeps the newest), oldest first otherwise. */
+  order: 'asc' | 'desc';
+}
+
+const KIND_SQL: Record<Exclude<CandidateKind, 'event'>, KindSql> = {
+  cart: {
+    table: 'carts',
+    at: 't.updated_at',
+    state: `t.state = 'pending'`,
+    order: 'asc',
+    columns: `t.id as cart_id, t.total::float8 as total, t.data->'line_items' as line_items,
+      t.cleaned_raw_data #> '{detail,payload,shipping_address}' as shipping, t.cleaned_raw_data #> '{detail,payload,billing_address}' as billing,
+      coalesce(t.extra_data->>'abandoned_checkout_url', t.data->>'cart_url') as link,
+      coalesce(ct.given_name, t.cleaned_raw_data #>> '{detail,payload,customer,first_name}') as first_name, null::jsonb as tags`,
+  },
+  checkout: {
+    table: 'checkouts',
+    at: 't.updated_at',
+    state: `t.state = 'pending'`,
+    order: 'asc',
+    columns: `t.cart_id, t.total_price::float8 as total, t.checkout_details->'line_items' as line_items,
+      t.checkout_details->'shipping_address' as shipping, t.checkout_details->'billing_address' as billing,
+      t.abandoned_checkout_url as link, coalesce(ct.given_name, t.checkout_details #>> '{customer,first_name}') as first_name, null::jsonb as tags`,
+  },
+  order: {
+    table: 'orders',
+    at: 't.created_at',
+    state: `t.state = 'complete'`,
+    order: 'desc',
+    columns: `null::bigint as cart_id, t.total::float8 as total, coalesce(t.cleaned_raw_data->'line_items', t.cleaned_raw_data #> '{detail,payload,products}') as line_items,
+      t.cleaned_raw_data->'shipping_address' as shipping, coalesce(t.cleaned_raw_data->'billing_address', t.cleaned_raw_data #> '{detail,payload,billing_address}') as billing,
+      null::text as link, coalesce(ct.given_name, t.cleaned_raw_data #>> '{customer,first_name}', t.cleaned_raw_data #>> '{detail,payload,billing_address,first_name}') as first_name,
+      t.cleaned_raw_data->'tags' as tags`,
+  },
+};
+
+/** The contact's best SMS channel: usable (+1, subscribed, not blocked) first, then +1 ones, newest. */
+const CHANNEL_LATERAL = `left join lateral (
+    select ch.id, ch.username, ch.status, coalesce((ch.extra_data->>'blocked')::boolean, false) as blocked, ch.last_engaged_at
+      from contact_channels ch
+     where ch.contact_id = t.contact_id and ch.type = 'sms'
+     order by (ch.status = 'subscribed' and not coalesce((ch.extra_data->>'blocked')::boolean, false) and ch.username like '+1%') desc,
+              (ch.username like '+1%') desc, ch.id desc
+     limit 1) ch on true`;
+
+const SELECT_TAIL = `ct.extra_data->>'group_name' as contact_group, ct.extra_data->'tags' as contact_tags,
+  ch.id as channel_id, ch.username, ch.status as channel_status, ch.blocked as channel_blocked, ch.last_engaged_at`;
+
+const toRow = (r: Record<string, unknown>): CandidateRow =>
+  ({
+    ...r,
+    event_id: Number(r.event_id),
+    contact_id: r.contact_id === null ? null : Number(r.contact_id),
+    cart_id: r.cart_id === null ? null : Number(r.cart_id),
+    channel_id: r.channel_id === null ? null : Number(r.channel_id),
+  }) as CandidateRow;
+
+export interface SelectOptions {
+  workflowId: number;
+  brandId: number;
+  brandIntegrationId: number;
+  kind: Exclude<CandidateKind, 'event'>;
+  window: CandidateWindow;
+  limit: number;
+  /** Keyset: the last candidate of the previous page. */
+  after?: { at: Date; id: number };
+}
+
+/**
+ * One page of a workflow's window: candidates in the right state, inside the window, with no
+ * outcome recorded for this workflow yet, with contact and channel.
+ */
+export function selectCandidatesSql({ workflowId, brandId, brandIntegrationId, kind, window, limit, after }: SelectOptions): { sql: string; bindings: unknown[] } {
+  const k = KIND_SQL[kind];
+  const cmp = k.order === 'asc' ? '>' : '<';
+  const bindings: unknown[] = [brandIntegrationId, brandId, window.from, window.to, workflowId, kind];
+  let keyset = '';
+  if (after) {
+    keyset = `and (${k.at}, t.id) ${cmp} (?, ?)`;
+    bindings.push(after.at, after.id);
+  }
+  bindings.push(limit);
+  const sql = `select t.id as event_id, ${k.at} as at, t.contact_id, ${k.columns}, ${SELECT_TAIL}
+      from ${k.table} t
+      left join contacts ct on ct.id = t.contact_id
+      ${CHANNEL_LATERAL}
+     where t.brand_integration_id = ? and t.brand_id = ? and ${k.state}
+       and ${k.at} >= ? and ${k.at} <= ?
+       and not exists (select 1 from flow_events fe where fe.workflow_id = ? and fe.event_type = ? and fe.event_id = t.id)
+       ${keyset}
+     order by ${k.at} ${k.order}, t.id ${k.order}
+     limit ?`;
+  return { sql, bindings };
+}
+
+export async function selectCandidates(db: Handle, options: SelectOptions): Promise<CandidateRow[]> {
+  const { sql, bindings } = selectCandidatesSql(options);
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(sql, bindings as never[]);
+  return result.rows.map(toRow);
+}
+
+/** One cart, checkout or order with the same columns (for explain), whatever its state and time. */
+export async function loadCandidate(db: Handle, kind: Exclude<CandidateKind, 'event'>, id: number): Promise<(CandidateRow & { state: string; brand_id: number; brand_integration_id: number }) | undefined> {
+  const k = KIND_SQL[kind];
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select t.id as event_id, ${k.at} as at, t.contact_id, t.state, t.brand_id, t.brand_integration_id, ${k.columns}, ${SELECT_TAIL}
+       from ${k.table} t left join contacts ct on ct.id = t.contact_id ${CHANNEL_LATERAL}
+      where t.id = ?`,
+    [id],
+  );
+  const row = result.rows[0];
+  return row ? { ...toRow(row), state: String(row.state), brand_id: Number(row.brand_id), brand_integration_id: Number(row.brand_integration_id) } : undefined;
+}
+
+export interface WorkflowContextRow {
+  workflow_id: number;
+  brand_name: string;
+  domain: string | null;
+  company_website: string | null;
+  re_engage_period: number | null;
+  extra_data: Record<string, unknown>;
+  lookup_id: string | null;
+}
+
+/** Brand settings and the integration's store domain for many workflows in one query. */
+export async function workflowContexts(db: Handle, workflowIds: number[]): Promise<Map<number, WorkflowContextRow>> {
+  if (workflowIds.length === 0) return new Map();
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select w.id as workflow_id, b.name as brand_name, b.domain, b.company_website, b.re_engage_period, b.extra_data, bi.lookup_id
+       from workflows w join brands b on b.id = w.brand_id left join brand_integrations bi on bi.id = w.brand_integration_id
+      where w.id = any(?::bigint[])`,
+    [workflowIds],
+  );
+  return new Map(result.rows.map((r) => [Number(r.workflow_id), { ...(r as unknown as WorkflowContextRow), workflow_id: Number(r.workflow_id) }]));
+}
+
+export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('discount_rules').whereIn('id', ids).select('*');
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r]));
+}
+
+/** Per channel: replied at all, and conversations with a sent outgoing message and no reply (contacts' outreach rule). */
+export async function outreachStatsFor(db: Handle, channelIds: number[]): Promise<Map<number, { replied: boolean; conversationsWithSentOutgoing: number }>> {
+  if (channelIds.length === 0) return new Map();
+  const result = await db.raw<{ rows: { channel_id: string; replied: boolean | null; unanswered: string }[] }>(
+    `select channel_id, bool_or(has_in) as replied, count(*) filter (where has_out and not has_in) as unanswered
+       from (select c.contact_channel_id as channel_id,
+                    exists (select 1 from conversation_messages m where m.conversation_id = c.id and m.direction = 'outgoing'
+                                and (m.sent_at is not null or m.status in ('sent', 'delivered'))) as has_out,
+                    exists (select 1 from conversation_messages m where m.conversation_id = c.id and m.direction = 'incoming') as has_in
+               from conversations c where c.contact_channel_id = any(?::bigint[])) per_conversation
+      group by channel_id`,
+    [channelIds],
+  );
+  return new Map(result.rows.map((r) => [Number(r.channel_id), { replied: r.replied ?? false, conversationsWithSentOutgoing: Number(r.unanswered) }]));
+}
+
+/** Each contact's newest conversation of the brand. */
+export async function lastConversations(db: Handle, brandId: number, contactIds: number[]): Promise<Map<number, Date>> {
+  if (contactIds.length === 0) return new Map();
+  const result = await db.raw<{ rows: { contact_id: string; at: Date }[] }>(
+    `select contact_id, max(created_at) as at from conversations where brand_id = ? and contact_id = any(?::bigint[]) group by contact_id`,
+    [brandId, contactIds],
+  );
+  return new Map(result.rows.map((r) => [Number(r.contact_id), r.at]));
+}
+
+/** Each contact's number of orders that were not cancelled. */
+export async function orderCounts(db: Handle, contactIds: number[]): Promise<Map<number, number>> {
+  if (contactIds.length === 0) return new Map();
+  const result = await db.raw<{ rows: { contact_id: string; n: string }[] }>(
+    `select contact_id, count(*) as n from orders where contact_id = any(?::bigint[]) and state <> 'cancelled' group by contact_id`,
+    [contactIds],
+  );
+  return new Map(result.rows.map((r) => [Number(r.contact_id), Number(r.n)]));
+}
+
+/**
+ * Carts and checkouts become abandoned when selected. Only rows still pending change; their ids
+ * come back (a cart completed by an order meanwhile is left alone). The row lock this takes makes
+ * a concurrent run wait and then find the cart no longer pending. updated_at (the shopper's last
+ * activity) is kept.
+ */
+export async function markAbandoned(tx: Tx, kind: 'cart' | 'checkout', ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const table = kind === 'cart' ? 'carts' : 'checkouts';
+  const result = await tx.raw<{ rows: { id: string }[] }>(
+    `update ${table} set state = 'abandoned' where id = any(?::bigint[]) and state = 'pending' returning id`,
+    [[...ids].sort((a, b) => a - b)],
+  );
+  return new Set(result.rows.map((r) => Number(r.id)));
+}
+
+export interface OutcomeRecord {
+  brandId: number;
+  workflowId: number;
+  kind: CandidateKind;
+  eventId: number;
+  contactId: number | null;
+  channelId: number | null;
+  outcome: Outcome;
+  reason: string;
+  detail: string;
+  cartId?: number | null;
+  checkoutId?: number | null;
+  orderId?: number | null;
+  conversationId?: number | null;
+}
+
+/** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns the event ids written. */
+export async function insertFlowEvents(tx: Handle, records: OutcomeRecord[], state?: (r: OutcomeRecord) => string): Promise<Set<number>> {
+  if (records.length === 0) return new Set();
+  const result = await tx.raw<{ rows: { event_id: string }[] }>(
+    `insert into flow_events (brand_id, workflow_id, event_id, event_type, contact_id, contact_channel_id, state, reason, extra_data)
+     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::jsonb[])
+     on conflict (workflow_id, event_type, event_id) do nothing returning event_id`,
+    [
+      records.map((r) => r.brandId),
+      records.map((r) => r.workflowId),
+      records.map((r) => r.eventId),
+      records.map((r) => r.kind),
+      records.map((r) => r.contactId),
+      records.map((r) => r.channelId),
+      records.map((r) => (state ? state(r) : r.outcome)),
+      records.map((r) => r.reason),
+      records.map((r) => JSON.stringify({ detail: r.detail })),
+    ] as never[],
+  );
+  return new Set(result.rows.map((r) => Number(r.event_id)));
+}
+
+/** The goal state change event of each outcome (duplicates count as filtered_out; state_display keeps the reason). */
+export async function insertGoalEvents(tx: Handle, records: OutcomeRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx.raw(
+    `insert into workflow_goal_state_change_events (brand_id, workflow_id, order_id, checkout_id, cart_id, conversation_id, state, state_display)
+     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])`,
+    [
+      records.map((r) => r.brandId),
+      records.map((r) => r.workflowId),
+      records.map((r) => r.orderId ?? null),
+      records.map((r) => r.checkoutId ?? null),
+      records.map((r) => r.cartId ?? null),
+      records.map((r) => r.conversationId ?? null),
+      records.map((r) => goalState(r.outcome)),
+      records.map((r) => r.reason),
+    ] as never[],
+  );
+}
+
+/** Updates claimed event flow events (in_progress) to their outcome. */
+export async function settleFlowEvent(db: Handle, { workflowId, eventId, state, reason, extra }: { workflowId: number; eventId: number; state: string; reason: string; extra: Record<string, unknown> }): Promise<void> {
+  await db.raw(
+    `update flow_events set state = ?, reason = ?, extra_data = extra_data || ?::jsonb, updated_at = now()
+      where workflow_id = ? and event_type = 'event' and event_id = ?`,
+    [state, reason, JSON.stringify(extra), workflowId, eventId],
+  );
+}
+
+export interface EventRow {
+  id: number;
+  contact_id: number | null;
+  event_type: string;
+  external_id: string | null;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+/** Customer events of the brand in the window with no flow event of this workflow yet. */
+export async function selectEvents(db: Handle, { workflowId, brandId, window, limit }: { workflowId: number; brandId: number; window: CandidateWindow; limit: number }): Promise<EventRow[]> {
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select e.id, e.contact_id, e.event_type, e.external_id, e.payload, e.occurred_at
+       from customer_events e
+      where e.brand_id = ? and e.occurred_at >= ? and e.occurred_at <= ?
+        and not exists (select 1 from flow_events fe where fe.workflow_id = ? and fe.event_type = 'event' and fe.event_id = e.id)
+      order by e.occurred_at, e.id limit ?`,
+    [brandId, window.from, window.to, workflowId, limit],
+  );
+  return result.rows.map((r) => ({ ...(r as unknown as EventRow), id: Number(r.id), contact_id: r.contact_id === null ? null : Number(r.contact_id) }));
+}
+
+export interface FlowEventView {
+  workflow_id: number;
+  state: string;
+  reason: string | null;
+  detail: string | null;
+  created_at: Date;
+  conversation_id: number | null;
+}
+
+/** The recorded outcomes of one candidate, per workflow, with the conversation a texting outcome started. */
+export async function flowEventsOf(db: Handle, kind: CandidateKind, eventId: number): Promise<Map<number, FlowEventView>> {
+  const column = kind === 'cart' ? 'cart_id' : kind === 'checkout' ? 'checkout_id' : kind === 'order' ? 'order_id' : null;
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select fe.workflow_id, fe.state, fe.reason, fe.extra_data->>'detail' as detail, fe.created_at,
+            ${column ? `(select c.id from conversations c where c.workflow_id = fe.workflow_id and c.${column} = fe.event_id order by c.id limit 1)` : 'null::bigint'} as conversation_id
+       from flow_events fe where fe.event_type = ? and fe.event_id = ?`,
+    [kind, eventId],
+  );
+  return new Map(
+    result.rows.map((r) => [
+      Number(r.workflow_id),
+      { workflow_id: Number(r.workflow_id), state: String(r.state), reason: (r.reason as string | null) ?? null, detail: (r.detail as string | null) ?? null, created_at: r.created_at as Date, conversation_id: r.conversation_id === null ? null : Number(r.conversation_id) },
+    ]),
+  );
+}

@@ -1,0 +1,176 @@
+/** SQL for workflows and discount rules. Every function takes a knex handle (Db or Tx). */
+import type { Db, Tx } from '../db/index.ts';
+import type { MessageBlock } from './render.ts';
+import type { WorkflowRules, WorkflowStatus, WorkflowType } from './rules.ts';
+import type { WorkflowAction } from './validation.ts';
+
+type Handle = Db | Tx;
+type Row = Record<string, unknown>;
+
+export type StorePlatform = 'shopify' | 'bigcommerce';
+
+export interface WorkflowRow {
+  id: number;
+  brand_id: number;
+  brand_integration_id: number | null;
+  name: string;
+  type: WorkflowType;
+  status: WorkflowStatus;
+  is_paused: boolean;
+  delay_minutes: number;
+  message: MessageBlock[];
+  rules: WorkflowRules;
+  action: WorkflowAction;
+  discount_rule_id: number | null;
+  timezone: string;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  external_id: string | null;
+  template: string | null;
+  extra_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  /** The store platform of the workflow's integration (null without one). */
+  platform: StorePlatform | null;
+}
+
+export interface DiscountRuleRecord {
+  id: number;
+  brand_id: number;
+  type: string;
+  value: string;
+  duration: number;
+  extra_data: Record<string, unknown>;
+}
+
+export interface IntegrationSummary {
+  id: number;
+  brand_id: number;
+  slug: string;
+  category: string | null;
+  status: string;
+  is_enabled: boolean;
+}
+
+const idOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export const toWorkflowRow = (row: Row): WorkflowRow =>
+  ({
+    ...row,
+    id: Number(row.id),
+    brand_id: Number(row.brand_id),
+    brand_integration_id: idOrNull(row.brand_integration_id),
+    discount_rule_id: idOrNull(row.discount_rule_id),
+    platform: (row.platform as StorePlatform | null | undefined) ?? null,
+  }) as unknown as WorkflowRow;
+
+const selectWorkflows = (db: Handle) =>
+  db('workflows as w')
+    .leftJoin('brand_integrations as bi', 'bi.id', 'w.brand_integration_id')
+    .leftJoin('integrations as i', 'i.id', 'bi.integration_id')
+    .select('w.*', 'i.slug as platform');
+
+/** Columns a caller may write. JSON columns are serialised here. */
+export interface WorkflowWrite {
+  brand_id?: number;
+  brand_integration_id?: number | null;
+  name?: string;
+  type?: string;
+  status?: string;
+  is_paused?: boolean;
+  delay_minutes?: number;
+  message?: MessageBlock[];
+  rules?: WorkflowRules;
+  action?: WorkflowAction;
+  discount_rule_id?: number | null;
+  timezone?: string;
+  starts_at?: Date | null;
+  ends_at?: Date | null;
+  external_id?: string | null;
+  template?: string | null;
+  extra_data?: Record<string, unknown>;
+}
+
+const serialise = (write: WorkflowWrite): Row => {
+  const row: Row = { ...write };
+  for (const key of ['message', 'rules', 'action', 'extra_data'] as const) if (write[key] !== undefined) row[key] = JSON.stringify(write[key]);
+  return row;
+};
+
+export async function insertWorkflow(db: Handle, write: WorkflowWrite): Promise<number> {
+  const [row] = await db('workflows').insert(serialise(write)).returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
+export async function updateWorkflowRow(db: Handle, id: number, write: WorkflowWrite): Promise<void> {
+  await db('workflows').where({ id }).update({ ...serialise(write), updated_at: db.fn.now() });
+}
+
+export async function getWorkflow(db: Handle, id: number): Promise<WorkflowRow | undefined> {
+  const row = await selectWorkflows(db).where('w.id', id).first();
+  return row ? toWorkflowRow(row) : undefined;
+}
+
+export async function listWorkflows(db: Handle, { brandId }: { brandId: number }): Promise<WorkflowRow[]> {
+  return (await selectWorkflows(db).where('w.brand_id', brandId).orderBy('w.id')).map(toWorkflowRow);
+}
+
+export async function deleteWorkflowRow(db: Handle, id: number): Promise<boolean> {
+  return (await db('workflows').where({ id }).delete()) > 0;
+}
+
+export async function insertDiscountRule(db: Handle, rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> }): Promise<number> {
+  const [row] = await db('discount_rules')
+    .insert({ ...rule, extra_data: JSON.stringify(rule.extra_data) })
+    .returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
+export async function getDiscountRule(db: Handle, id: number): Promise<DiscountRuleRecord | undefined> {
+  const row = await db('discount_rules').where({ id }).first();
+  return row ? { ...row, id: Number(row.id), brand_id: Number(row.brand_id) } : undefined;
+}
+
+export async function getBrand(db: Handle, id: number): Promise<{ id: number; name: string; timezone: string } | undefined> {
+  const row = await db('brands').where({ id }).first('id', 'name', 'timezone');
+  return row ? { id: Number(row.id), name: row.name, timezone: row.timezone } : undefined;
+}
+
+const integrationColumns = ['bi.id', 'bi.brand_id', 'i.slug', 'i.category', 'bi.status', 'bi.is_enabled'];
+const toSummary = (row: Row): IntegrationSummary => ({ ...(row as unknown as IntegrationSummary), id: Number(row.id), brand_id: Number(row.brand_id) });
+
+export async function getIntegrationSummary(db: Handle, id: number): Promise<IntegrationSummary | undefined> {
+  const row = await db('brand_integrations as bi').join('integrations as i', 'i.id', 'bi.integration_id').where('bi.id', id).first(integrationColumns);
+  return row ? toSummary(row) : undefined;
+}
+
+/** The brand's store integrations (Shopify, BigCommerce), connected first. */
+export async function brandStoreIntegrations(db: Handle, brandId: number): Promise<IntegrationSummary[]> {
+  const rows = await db('brand_integrations as bi')
+    .join('integrations as i', 'i.id', 'bi.integration_id')
+    .where('bi.brand_id', brandId)
+    .whereIn('i.slug', ['shopify', 'bigcommerce'])
+    .orderByRaw(`(bi.status = 'connected' and bi.is_enabled) desc, bi.id`)
+    .select(integrationColumns);
+  return rows.map(toSummary);
+}
+
+/**
+ * Workflows that may run now: active, not paused, inside starts_at / ends_at, on a connected and
+ * enabled store integration of an enabled brand. Ordered by id.
+ */
+export async function listRunnableWorkflows(db: Handle, { brandId, workflowId, now = new Date() }: { brandId?: number; workflowId?: number; now?: Date }): Promise<WorkflowRow[]> {
+  const query = db('workflows as w')
+    .join('brand_integrations as bi', (on) => on.on('bi.id', 'w.brand_integration_id').andOn('bi.brand_id', 'w.brand_id'))
+    .join('integrations as i', 'i.id', 'bi.integration_id')
+    .join('brands as b', 'b.id', 'w.brand_id')
+    .select('w.*', 'i.slug as platform')
+    .where({ 'w.status': 'active', 'w.is_paused': false, 'bi.status': 'connected', 'bi.is_enabled': true, 'b.is_enabled': true })
+    .whereIn('i.slug', ['shopify', 'bigcommerce'])
+    .where((q) => q.whereNull('w.starts_at').orWhere('w.starts_at', '<=', now))
+    .where((q) => q.whereNull('w.ends_at').orWhere('w.ends_at', '>', now))
+    .orderBy('w.id');
+  if (brandId !== undefined) query.where('w.brand_id', brandId);
+  if (workflowId !== undefined) query.where('w.id', workflowId);
+  return (await query).map(toWorkflowRow);
+}
