@@ -37,7 +37,7 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function seed(db: Db): Promise<void> {
+async function seed(db: Db, now: Date): Promise<void> {
   const [tenant] = await db('tenants').insert({ name: 'Bench' }).returning('id');
   await db('integrations').insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true }).onConflict('slug').ignore();
   const shopify = await db('integrations').where({ slug: 'shopify' }).first('id');
@@ -70,7 +70,7 @@ async function seed(db: Db): Promise<void> {
     );
     await db.raw(`select setval(pg_get_serial_sequence('contacts', 'id'), (select max(id) from contacts))`);
   });
-  await timed(`${BRANDS * CARTS_PER_BRAND} carts (${BRANDS * IN_WINDOW_PER_BRAND} in the window)`, () => outOfWindow(db, 'seed', true));
+  await timed(`${BRANDS * CARTS_PER_BRAND} carts (${BRANDS * IN_WINDOW_PER_BRAND} in the window)`, () => outOfWindow(db, 'seed', true, now));
 }
 
 /**
@@ -78,7 +78,7 @@ async function seed(db: Db): Promise<void> {
  * 31-179 minutes ago, each with its own contact; the rest are outside the window: pending but
  * updated 3 hours to 30 days ago, pending but younger than the delay, or complete / abandoned.
  */
-async function outOfWindow(db: Db, tag: string, withCandidates: boolean): Promise<void> {
+async function outOfWindow(db: Db, tag: string, withCandidates: boolean, ref: Date): Promise<void> {
   const perBrand = withCandidates ? CARTS_PER_BRAND : CARTS_PER_BRAND - IN_WINDOW_PER_BRAND;
   const first = withCandidates ? 0 : IN_WINDOW_PER_BRAND;
   await db.raw(
@@ -88,13 +88,13 @@ async function outOfWindow(db: Db, tag: string, withCandidates: boolean): Promis
             (20 + g % 200)::numeric,
             jsonb_build_object('line_items', jsonb_build_array(jsonb_build_object('product_id', 8000 + g % 50, 'variant_id', 44000 + g % 50, 'quantity', 1 + g % 3))),
             t, t
-       from (select g, (g - 1) % ? + 1 as b, (g - 1) / ? + ? as k from generate_series(1, ?) g) s,
+       from (select g, (g - 1) % ? + 1 as b, (g - 1) / ? + ? as k, ?::timestamptz as ref from generate_series(1, ?) g) s,
             lateral (select case
-              when k < ? then now() - make_interval(mins => 31 + (g % 120))
-              when k % 10 < 5 then now() - make_interval(mins => 181 + (g % (30 * 1440)))
-              when k % 10 < 6 then now() - make_interval(mins => g % 29)
-              else now() - make_interval(mins => (g % (30 * 1440))) end as t) times`,
-    [tag, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, BRANDS, BRANDS, first, BRANDS * perBrand, IN_WINDOW_PER_BRAND],
+              when k < ? then ref - make_interval(mins => 31 + (g % 120))
+              when k % 10 < 5 then ref - make_interval(mins => 181 + (g % (30 * 1440)))
+              when k % 10 < 6 then ref - make_interval(mins => g % 29)
+              else ref - make_interval(mins => (g % (30 * 1440))) end as t) times`,
+    [tag, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, BRANDS, BRANDS, first, ref, BRANDS * perBrand, IN_WINDOW_PER_BRAND],
   );
 }
 
@@ -105,22 +105,48 @@ async function reset(db: Db): Promise<void> {
   await db.raw('vacuum analyze');
 }
 
-async function timedRun(ctx: AppContext, label: string): Promise<{ ms: number; result: RunCandidatesResult }> {
+/** BENCH_PROFILE=1: time per statement (first 60 characters of its SQL), printed after each run. */
+function profile(db: Db): () => string {
+  const started = new Map<string, number>();
+  const totals = new Map<string, { ms: number; n: number }>();
+  const key = (sql: string): string => sql.replace(/\s+/g, ' ').trim().slice(0, 60);
+  db.on('query', (q: { __knexQueryUid: string }) => void started.set(q.__knexQueryUid, performance.now()));
+  db.on('query-response', (_r: unknown, q: { __knexQueryUid: string; sql: string }) => {
+    const at = started.get(q.__knexQueryUid);
+    if (at === undefined) return;
+    started.delete(q.__knexQueryUid);
+    const t = totals.get(key(q.sql)) ?? { ms: 0, n: 0 };
+    t.ms += performance.now() - at;
+    t.n += 1;
+    totals.set(key(q.sql), t);
+  });
+  return () => {
+    const lines = [...totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15).map(([sql, t]) => `    ${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(6)}x  ${sql}`);
+    totals.clear();
+    return lines.join('\n');
+  };
+}
+
+async function timedRun(ctx: AppContext, label: string, now: Date): Promise<{ ms: number; result: RunCandidatesResult }> {
+  const report = process.env.BENCH_PROFILE ? profile(ctx.db) : undefined;
   const began = performance.now();
-  const result = await runCandidates(ctx, {});
+  const result = await runCandidates(ctx, { now });
   const ms = performance.now() - began;
   log(`  ${label}: ${result.started} conversations in ${seconds(ms)} (${Math.round(result.started / (ms / 1000))} per second)`);
+  if (report) log(report());
+  ctx.db.removeAllListeners('query');
+  ctx.db.removeAllListeners('query-response');
   return { ms, result };
 }
 
-async function explainMain(db: Db): Promise<string> {
+async function explainMain(db: Db, now: Date): Promise<string> {
   const workflow = await db('workflows').where({ id: Math.ceil(BRANDS / 2) }).first();
   const { sql, bindings } = selectCandidatesSql({
     workflowId: Number(workflow.id),
     brandId: Number(workflow.brand_id),
     brandIntegrationId: Number(workflow.brand_integration_id),
     kind: 'cart',
-    window: candidateWindow('cart', workflow.delay_minutes, new Date()),
+    window: candidateWindow('cart', workflow.delay_minutes, now),
     limit: 2000,
   });
   const plan = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers) ${sql}`, bindings as never[]);
@@ -134,26 +160,28 @@ async function main(): Promise<void> {
   let ctx: AppContext | undefined;
   try {
     log(`bench:candidates on ${name}`);
+    // Every run uses the seeding time as now, so each sees the same window.
+    const now = new Date();
     await migrateLatest(db);
-    await seed(db);
+    await seed(db, now);
     await timed('vacuum analyze', () => db.raw('vacuum analyze'));
     ctx = await createContext({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn' }), logger: createLogger({ level: 'warn', pretty: false }), poolMax: 4 });
     await prepareQueue(ctx);
     const [{ n: cartsBefore }] = await db('carts').count({ n: '*' });
 
-    const base1 = await timedRun(ctx, 'run 1');
+    const base1 = await timedRun(ctx, 'run 1', now);
     await reset(db);
-    const base2 = await timedRun(ctx, 'run 2');
+    const base2 = await timedRun(ctx, 'run 2', now);
     const base = Math.min(base1.ms, base2.ms);
     await reset(db);
 
-    await timed('doubling the carts outside the window', () => outOfWindow(db, 'double', false));
+    await timed('doubling the carts outside the window', () => outOfWindow(db, 'double', false, now));
     await timed('vacuum analyze', () => db.raw('vacuum analyze'));
     const [{ n: cartsAfter }] = await db('carts').count({ n: '*' });
-    const explain = await explainMain(db);
-    const doubled1 = await timedRun(ctx, 'run 3 (doubled)');
+    const explain = await explainMain(db, now);
+    const doubled1 = await timedRun(ctx, 'run 3 (doubled)', now);
     await reset(db);
-    const doubled2 = await timedRun(ctx, 'run 4 (doubled)');
+    const doubled2 = await timedRun(ctx, 'run 4 (doubled)', now);
     const doubled = Math.min(doubled1.ms, doubled2.ms);
     const started = base2.result.started;
     const change = ((doubled - base) / base) * 100;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../app/index.ts';
+import { enqueueJob } from './enqueue.ts';
 import { recordHeartbeat } from './health.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
@@ -49,7 +50,11 @@ export const tasks = {
   }),
   'workflows:run-candidates': define({
     payload: z.object({ brandId: z.number().int().positive().optional(), workflowId: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
-    run: async ({ ctx, payload }) => void (await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId })),
+    run: async ({ ctx, payload }) => {
+      const result = await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId });
+      // New first messages go out now (within quiet hours), not at the next send tick.
+      if (result.started > 0) await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
+    },
   }),
   'messages:send-due': define({
     payload: z.object({ limit: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
