@@ -86,7 +86,7 @@ describe('the recovery loop', () => {
     code = /\bLR-[A-HJKMNP-Z0-9]{6,8}\b/.exec(message.body)![0];
     const stored = await t.db('discount_codes').where({ brand_id: brandId, code }).first();
     expect(stored).toMatchObject({ status: 'created', conversation_id: String(conversationId) });
-    expect(shopify.operations('DiscountCodeBasicCreate').map((op) => op.variables!.basicCodeDiscount.code)).toContain(code);
+    expect(shopify.operations('DiscountCodeBasicCreate').map((op) => (op.variables!.basicCodeDiscount as { code: string }).code)).toContain(code);
 
     const link = /https:\/\/reclaim\.example\.com\/r\/([A-Za-z0-9]+)/.exec(message.body)!;
     const click = await app.inject({ url: `/r/${link[1]}`, headers: { 'user-agent': 'LoopTest/1.0' } });
