@@ -9,7 +9,9 @@ function workerLogger(logger: Logger): WorkerLogger {
     const child = logger.child({ job_id: scope.jobId, task: scope.taskIdentifier, worker_id: scope.workerId });
     return (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
-      child[method]({ ...(meta ?? {}) }, message);
+      // The job object (with its payload) stays out of the log; its id and task are in the bindings.
+      const { job: _job, ...rest } = (meta ?? {}) as Record<string, unknown>;
+      child[method](rest, message);
     };
   });
 }
