@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { ROUTES } from '../src/cli/routes.ts';
+import { ROUTES } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
 import { sendDueMessages } from '../src/messaging/index.ts';

@@ -1,0 +1,2 @@
+export { main, buildProgram } from './main.ts';
+export { ROUTES } from './routes.ts';
