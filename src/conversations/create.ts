@@ -108,9 +108,13 @@ export async function startConversations(tx: Db | Tx, inputs: StartConversationI
 
 async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date): Promise<StartedConversation[]> {
   const n = inputs.length;
-  const allocated = await tx.raw<{ rows: { c: string; m: string }[] }>(
-    `select nextval(pg_get_serial_sequence('conversations', 'id')) as c, nextval(pg_get_serial_sequence('conversation_messages', 'id')) as m from generate_series(1, ?)`,
-    [n],
+  const drawn = inputs.map((_, k) => k).filter((k) => inputs[k]!.discount && inputs[k]!.discount!.type !== 'static');
+  // Ids are taken up front, so every row is written once, already linked to the others.
+  const allocated = await tx.raw<{ rows: { c: string; m: string; d: string | null }[] }>(
+    `select nextval(pg_get_serial_sequence('conversations', 'id')) as c, nextval(pg_get_serial_sequence('conversation_messages', 'id')) as m,
+            case when i <= ? then nextval(pg_get_serial_sequence('discount_codes', 'id')) end as d
+       from generate_series(1, ?) i`,
+    [drawn.length, n],
   );
   const conversationIds = allocated.rows.map((r) => Number(r.c));
   const messageIds = allocated.rows.map((r) => Number(r.m));
@@ -132,14 +136,20 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
     ] as never[],
   );
 
-  const codes = await reserveCodes(tx, inputs, conversationIds, now);
+  const codes: (Reserved | undefined)[] = inputs.map(() => undefined);
+  await reserveStaticCodes(tx, inputs, conversationIds, codes, now);
+  drawn.forEach((k, i) => (codes[k] = { id: Number(allocated.rows[i]!.d), code: '', shared: false }));
+  let pending = drawCodes(inputs, drawn, codes, 0);
+
   const links = inputs.map((i) => (i.shortLinkTarget ? newShortCode() : null));
-  const bodies = inputs.map((input, k) => {
+  const render = (k: number): string => {
+    const input = inputs[k]!;
     const cartLink = links[k] ? shortLinkUrl(input.linkBaseUrl ?? DEFAULT_LINK_BASE, links[k]!) : null;
-    const discountCode = codes[k]?.code ?? null;
+    const discountCode = codes[k]?.code || null;
     if (typeof input.body === 'function') return input.body({ cartLink, discountCode });
     return input.body.replaceAll('{cart_link}', cartLink ?? '').replaceAll('{discount_code}', discountCode ?? '');
-  });
+  };
+  const bodies = inputs.map((_, k) => render(k));
   if (bodies.some((b) => b.trim() === '')) throw new Error('a workflow message rendered empty');
 
   await tx.raw(
@@ -156,6 +166,21 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
     ],
   );
 
+  // The drawn codes: one insert; a code the brand already has is skipped, drawn again (6
+  // characters, 4 retries, then 8) and its message rewritten. In practice one statement.
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    const taken = await insertCodes(tx, inputs, pending, codes, conversationIds, messageIds, now);
+    if (taken.length === 0) break;
+    if (attempt >= MAX_CODE_TRIES) throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
+    pending = drawCodes(inputs, taken, codes, attempt);
+    for (const k of taken) bodies[k] = render(k);
+    await tx.raw(
+      `update conversation_messages m set body = u.body, updated_at = now()
+         from unnest(?::bigint[], ?::text[]) as u(id, body) where m.id = u.id and m.id = any(?::bigint[])`,
+      [taken.map((k) => messageIds[k]!), taken.map((k) => bodies[k]!), taken.map((k) => messageIds[k]!)],
+    );
+  }
+
   const linked = inputs.map((_, k) => k).filter((k) => links[k] !== null);
   if (linked.length > 0) {
     const inserted = await tx.raw<{ rows: unknown[] }>(
@@ -165,15 +190,6 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
       [linked.map((k) => inputs[k]!.brandId), linked.map((k) => conversationIds[k]), linked.map((k) => messageIds[k]), linked.map((k) => links[k]), linked.map((k) => inputs[k]!.shortLinkTarget)] as never[],
     );
     if (inserted.rows.length !== linked.length) throw new Error('short link code collision');
-  }
-
-  const own = inputs.map((_, k) => k).filter((k) => codes[k] && !codes[k]!.shared);
-  if (own.length > 0) {
-    await tx.raw(
-      `update discount_codes d set message_id = u.message_id, updated_at = now()
-         from unnest(?::bigint[], ?::bigint[]) as u(id, message_id) where d.id = u.id`,
-      [own.map((k) => codes[k]!.id), own.map((k) => messageIds[k])],
-    );
   }
 
   return inputs.map((input, k) => ({
@@ -194,76 +210,75 @@ interface Reserved {
   shared: boolean;
 }
 
-/**
- * Reserves the codes of a batch with the discount rules' retry scheme: every pending code is
- * drawn, inserted in one statement (a code the brand already has is skipped, not an error), and
- * the ones that collided are drawn again (6 characters, 4 retries, then 8), so a batch costs one
- * statement in practice. Static codes go through reserveDiscountCode (one shared row per brand).
- */
-async function reserveCodes(tx: Db | Tx, inputs: StartConversationInput[], conversationIds: number[], now: Date): Promise<(Reserved | undefined)[]> {
-  const out: (Reserved | undefined)[] = inputs.map(() => undefined);
-  let pending: number[] = [];
+/** Static codes are the brand's own: one shared row per brand and code (reserveDiscountCode). */
+async function reserveStaticCodes(tx: Db | Tx, inputs: StartConversationInput[], conversationIds: number[], codes: (Reserved | undefined)[], now: Date): Promise<void> {
   for (const [k, input] of inputs.entries()) {
     const discount = input.discount;
-    if (!discount) continue;
-    if (discount.type === 'static') {
-      const reserved = await reserveDiscountCode(tx, {
-        brandId: input.brandId,
-        workflowId: input.workflowId,
-        discountRuleId: discount.discountRuleId,
-        conversationId: conversationIds[k],
-        prefix: discount.prefix ?? null,
-        type: 'static',
-        platform: discount.platform,
-        durationDays: discount.durationDays,
-        now,
-      });
-      if (reserved) out[k] = { ...reserved, shared: true };
-    } else {
-      pending.push(k);
-    }
+    if (discount?.type !== 'static') continue;
+    const reserved = await reserveDiscountCode(tx, {
+      brandId: input.brandId,
+      workflowId: input.workflowId,
+      discountRuleId: discount.discountRuleId,
+      conversationId: conversationIds[k],
+      prefix: discount.prefix ?? null,
+      type: 'static',
+      platform: discount.platform,
+      durationDays: discount.durationDays,
+      now,
+    });
+    if (reserved) codes[k] = { ...reserved, shared: true };
   }
-  for (let attempt = 0; attempt < MAX_CODE_TRIES && pending.length > 0; attempt += 1) {
-    const drawn = new Map<string, number>();
-    const retry: number[] = [];
-    for (const k of pending) {
-      const d = inputs[k]!.discount!;
-      const code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt) });
-      if (!code) continue; // BigCommerce: no code
-      const key = `${inputs[k]!.brandId}:${code}`;
-      if (drawn.has(key)) retry.push(k);
-      else drawn.set(key, k);
+}
+
+/**
+ * Draws a code for each of `which` (try number `attempt`: 6 characters, then 8), distinct per
+ * brand within the batch. A workflow that gets no code (BigCommerce) loses its slot. Returns the
+ * ones that now hold a code to insert.
+ */
+function drawCodes(inputs: StartConversationInput[], which: number[], codes: (Reserved | undefined)[], attempt: number): number[] {
+  const inBatch = new Set(codes.flatMap((c, k) => (c && c.code && !which.includes(k) ? [`${inputs[k]!.brandId}:${c.code}`] : [])));
+  const out: number[] = [];
+  for (const k of which) {
+    const d = inputs[k]!.discount!;
+    let code: string;
+    let tries = 0;
+    do {
+      code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt + Math.floor(tries / 4)) });
+      tries += 1;
+    } while (code && inBatch.has(`${inputs[k]!.brandId}:${code}`));
+    if (!code) {
+      codes[k] = undefined;
+      continue;
     }
-    const batch = [...drawn.values()];
-    if (batch.length > 0) {
-      const windows = batch.map((k) => codeWindow(now, inputs[k]!.discount!.durationDays));
-      const result = await tx.raw<{ rows: { id: string; brand_id: string; code: string }[] }>(
-        `insert into discount_codes (brand_id, workflow_id, discount_rule_id, conversation_id, code, starts_at, ends_at, usage_limit, status)
-         select brand_id, workflow_id, rule_id, conversation_id, code, starts_at, ends_at, usage_limit, 'pending'
-           from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::int[])
-             as u(brand_id, workflow_id, rule_id, conversation_id, code, starts_at, ends_at, usage_limit)
-         on conflict (brand_id, code) do nothing returning id, brand_id, code`,
-        [
-          batch.map((k) => inputs[k]!.brandId),
-          batch.map((k) => inputs[k]!.workflowId),
-          ids(batch.map((k) => inputs[k]!.discount!.discountRuleId)),
-          batch.map((k) => conversationIds[k]),
-          [...drawn.keys()].map((key) => key.slice(key.indexOf(':') + 1)),
-          windows.map((w) => w.startsAt.toISOString()),
-          windows.map((w) => w.endsAt.toISOString()),
-          batch.map((k) => inputs[k]!.discount!.usageLimit ?? CODE_USAGE_LIMIT),
-        ] as never[],
-      );
-      const won = new Set<number>();
-      for (const row of result.rows) {
-        const k = drawn.get(`${row.brand_id}:${row.code}`)!;
-        out[k] = { id: Number(row.id), code: row.code, shared: false };
-        won.add(k);
-      }
-      for (const k of batch) if (!won.has(k)) retry.push(k);
-    }
-    pending = retry;
+    inBatch.add(`${inputs[k]!.brandId}:${code}`);
+    codes[k]!.code = code;
+    out.push(k);
   }
-  if (pending.length > 0) throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
   return out;
+}
+
+/** Inserts the drawn codes with their conversation and message; returns the ones the brand already had. */
+async function insertCodes(tx: Db | Tx, inputs: StartConversationInput[], which: number[], codes: (Reserved | undefined)[], conversationIds: number[], messageIds: number[], now: Date): Promise<number[]> {
+  const windows = which.map((k) => codeWindow(now, inputs[k]!.discount!.durationDays));
+  const result = await tx.raw<{ rows: { id: string }[] }>(
+    `insert into discount_codes (id, brand_id, workflow_id, discount_rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, status)
+     select id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, 'pending'
+       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::int[])
+         as u(id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit)
+     on conflict (brand_id, code) do nothing returning id`,
+    [
+      which.map((k) => codes[k]!.id),
+      which.map((k) => inputs[k]!.brandId),
+      which.map((k) => inputs[k]!.workflowId),
+      ids(which.map((k) => inputs[k]!.discount!.discountRuleId)),
+      which.map((k) => conversationIds[k]),
+      which.map((k) => messageIds[k]),
+      which.map((k) => codes[k]!.code),
+      windows.map((w) => w.startsAt.toISOString()),
+      windows.map((w) => w.endsAt.toISOString()),
+      which.map((k) => inputs[k]!.discount!.usageLimit ?? CODE_USAGE_LIMIT),
+    ] as never[],
+  );
+  const inserted = new Set(result.rows.map((r) => Number(r.id)));
+  return which.filter((k) => !inserted.has(codes[k]!.id));
 }

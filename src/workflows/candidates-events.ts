@@ -161,7 +161,7 @@ export async function runEventWorkflow(ctx: AppContext, workflow: WorkflowRow, {
       continue;
     }
     const claimed = await insertFlowEvents(ctx.db, [record], () => 'in_progress');
-    if (!claimed.has(event.id)) continue;
+    if (!claimed.has(`${workflow.id}:${event.id}`)) continue;
     const result = await processExternalEvent(ctx.db, automation, {
       externalId: workflow.external_id,
       timestamp: event.occurred_at,

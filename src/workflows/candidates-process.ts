@@ -174,31 +174,41 @@ export function outcomeRecord(plan: WorkflowPlan, candidate: Candidate, conversa
   };
 }
 
-export interface ChunkResult {
-  /** Candidates whose outcome this run recorded (others were decided by another run meanwhile). */
-  recorded: Candidate[];
-  /** Conversation id per texted event id. */
-  conversations: Map<number, number>;
+/** A decided candidate with the workflow it belongs to (a chunk can mix workflows). */
+export interface Planned {
+  plan: WorkflowPlan;
+  candidate: Candidate;
 }
 
+export interface ChunkResult {
+  /** Candidates whose outcome this run recorded (others were decided by another run meanwhile). */
+  recorded: Planned[];
+  /** Conversation id per recorded texted candidate. */
+  conversations: Map<Planned, number>;
+}
+
+const key = (p: Planned): string => `${p.plan.workflow.id}:${p.candidate.row.event_id}`;
+
 /**
- * Writes one chunk in the caller's transaction. Carts and checkouts still pending become
- * abandoned (a row lock: a concurrent run waits, then finds them taken); the flow event insert
- * skips candidates another run recorded; only what this run recorded gets a conversation and a
- * goal event.
+ * Writes one chunk (of one or many workflows) in the caller's transaction. Carts and checkouts
+ * still pending become abandoned (a row lock: a concurrent run waits, then finds them taken); the
+ * flow event insert skips candidates another run recorded; only what this run recorded gets a
+ * conversation and a goal event. A handful of statements whatever the chunk's size.
  */
-export async function commitChunk(tx: Tx, plan: WorkflowPlan, chunk: Candidate[], now: Date): Promise<ChunkResult> {
+export async function commitChunk(tx: Tx, chunk: Planned[], now: Date): Promise<ChunkResult> {
   let live = chunk;
-  if (plan.kind === 'cart' || plan.kind === 'checkout') {
-    const still = await markAbandoned(tx, plan.kind, chunk.map((c) => c.row.event_id));
-    live = chunk.filter((c) => still.has(c.row.event_id));
+  for (const kind of ['cart', 'checkout'] as const) {
+    const ofKind = chunk.filter((p) => p.plan.kind === kind);
+    if (ofKind.length === 0) continue;
+    const still = await markAbandoned(tx, kind, [...new Set(ofKind.map((p) => p.candidate.row.event_id))]);
+    live = live.filter((p) => p.plan.kind !== kind || still.has(p.candidate.row.event_id));
   }
-  const written = await insertFlowEvents(tx, live.map((c) => outcomeRecord(plan, c)));
-  const recorded = live.filter((c) => written.has(c.row.event_id));
-  const texting = recorded.filter((c) => isTextingOutcome(c.decision.outcome));
-  const started = await startConversations(tx, texting.map((c) => startInput(plan, c, now)), { now });
-  const conversations = new Map(texting.map((c, i) => [c.row.event_id, started[i]!.conversationId]));
-  await insertGoalEvents(tx, recorded.map((c) => outcomeRecord(plan, c, conversations.get(c.row.event_id) ?? null)));
+  const written = await insertFlowEvents(tx, live.map((p) => outcomeRecord(p.plan, p.candidate)));
+  const recorded = live.filter((p) => written.has(key(p)));
+  const texting = recorded.filter((p) => isTextingOutcome(p.candidate.decision.outcome));
+  const started = await startConversations(tx, texting.map((p) => startInput(p.plan, p.candidate, now)), { now });
+  const conversations = new Map(texting.map((p, i) => [p, started[i]!.conversationId]));
+  await insertGoalEvents(tx, recorded.map((p) => outcomeRecord(p.plan, p.candidate, conversations.get(p) ?? null)));
   return { recorded, conversations };
 }
 

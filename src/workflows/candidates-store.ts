@@ -250,13 +250,13 @@ export interface OutcomeRecord {
   conversationId?: number | null;
 }
 
-/** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns the event ids written. */
-export async function insertFlowEvents(tx: Handle, records: OutcomeRecord[], state?: (r: OutcomeRecord) => string): Promise<Set<number>> {
+/** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns 'workflow:event' keys of those written. */
+export async function insertFlowEvents(tx: Handle, records: OutcomeRecord[], state?: (r: OutcomeRecord) => string): Promise<Set<string>> {
   if (records.length === 0) return new Set();
-  const result = await tx.raw<{ rows: { event_id: string }[] }>(
+  const result = await tx.raw<{ rows: { workflow_id: string; event_id: string }[] }>(
     `insert into flow_events (brand_id, workflow_id, event_id, event_type, contact_id, contact_channel_id, state, reason, extra_data)
      select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::jsonb[])
-     on conflict (workflow_id, event_type, event_id) do nothing returning event_id`,
+     on conflict (workflow_id, event_type, event_id) do nothing returning workflow_id, event_id`,
     [
       records.map((r) => r.brandId),
       records.map((r) => r.workflowId),
@@ -269,7 +269,7 @@ export async function insertFlowEvents(tx: Handle, records: OutcomeRecord[], sta
       records.map((r) => JSON.stringify({ detail: r.detail })),
     ] as never[],
   );
-  return new Set(result.rows.map((r) => Number(r.event_id)));
+  return new Set(result.rows.map((r) => `${r.workflow_id}:${r.event_id}`));
 }
 
 /** The goal state change event of each outcome (duplicates count as filtered_out; state_display keeps the reason). */

@@ -2,24 +2,26 @@
  * run-candidates (issue 6 item 3): for every runnable workflow, select its candidates, decide one
  * outcome each, record it, and start a conversation for those to be texted. Each workflow is
  * processed under a session advisory lock (a second run skips a workflow that is being
- * processed); pages of candidates are read with one indexed query and written in chunks, one
- * transaction per chunk; the unique flow event per workflow and candidate backs the lock up, so
- * two runs, or a run killed and started again, never text a shopper twice for one cart or order.
+ * processed); pages of candidates are read with one indexed query; decided candidates of any
+ * number of workflows are written in chunks, one transaction per chunk; the unique flow event per
+ * workflow and candidate backs the lock up, so two runs, or a run killed and started again, never
+ * text a shopper twice for one cart or order.
  */
-import { coerceError, type AppContext, type Logger } from '../app/index.ts';
-import { shortLinkBase, FAILED_TO_CREATE_CONVERSATION } from '../conversations/index.ts';
-import { withTransaction, type Db } from '../db/index.ts';
+import { coerceError, type AppContext } from '../app/index.ts';
+import { shortLinkBase } from '../conversations/index.ts';
+import type { Db } from '../db/index.ts';
 import { enqueueJob, isTaskName, type TaskName } from '../jobs/index.ts';
 import { candidateKind, candidateWindow, emptyOutcomeCounts, isTextingOutcome, MAX_ORDER_CANDIDATES, MAX_ORDERS_PER_INTEGRATION, type Outcome } from './candidates-rules.ts';
-import { commitChunk, decidePage, planWorkflow, textedEntry, type Candidate, type WorkflowPlan } from './candidates-process.ts';
-import { discountRuleRows, RUN_LOCK_NAMESPACE, selectCandidates, workflowContexts } from './candidates-store.ts';
+import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './candidates-process.ts';
+import { discountRuleRows, selectCandidates, workflowContexts } from './candidates-store.ts';
 import { runEventWorkflow, type AutomationClientOptions } from './candidates-events.ts';
-import { listRunnableWorkflows, type WorkflowRow } from './store.ts';
+import { CandidateWriter, openLockSession } from './candidates-writer.ts';
+import { listRunnableWorkflows } from './store.ts';
 
 /** Rows read per query. */
 export const CANDIDATE_PAGE_SIZE = 2_000;
-/** Candidates written per transaction. */
-export const CANDIDATE_CHUNK_SIZE = 500;
+/** Candidates written per transaction (of one or many workflows). */
+export const CANDIDATE_CHUNK_SIZE = 1_000;
 /** Texted candidates listed per workflow in the result (the counts are complete). */
 export const MAX_LISTED = 50;
 const SEND_TASK = 'messages:send-due';
@@ -81,80 +83,73 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   const contexts = await workflowContexts(ctx.db, workflows.map((w) => w.id));
   const rules = await discountRuleRows(ctx.db, [...new Set(workflows.flatMap((w) => (w.action?.type === 'discount' && w.discount_rule_id ? [w.discount_rule_id] : [])))]);
   const budget: OrderBudget = { total: MAX_ORDER_CANDIDATES, perIntegration: new Map() };
-  const results: WorkflowRunResult[] = [];
-  for (const workflow of workflows) {
-    const log = ctx.logger.child({ workflow_id: workflow.id, brand_id: workflow.brand_id });
-    const result: WorkflowRunResult = { id: workflow.id, name: workflow.name, type: workflow.type, brand_id: workflow.brand_id, outcomes: emptyOutcomeCounts(), texted: [], failed: 0 };
-    results.push(result);
-    const kind = candidateKind(workflow.type);
-    if (!kind) {
-      result.skipped = `${workflow.type} workflows do not select candidates`;
-      continue;
-    }
-    const run = async (): Promise<void> => {
-      if (kind === 'event') {
-        const events = await runEventWorkflow(ctx, workflow, { now, dryRun, client: options.automation });
-        Object.assign(result, { outcomes: events.outcomes, texted: events.handedOver.slice(0, MAX_LISTED), ...(events.skipped ? { skipped: events.skipped } : {}) });
-        return;
-      }
-      const plan = planWorkflow(workflow, kind, contexts.get(workflow.id)!, workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null, { linkBaseUrl: shortLinkBase(ctx.config), logger: log });
-      await runSelectionWorkflow(ctx.db, plan, result, { now, dryRun, budget, log, pageSize: options.pageSize ?? CANDIDATE_PAGE_SIZE, chunkSize: options.chunkSize ?? CANDIDATE_CHUNK_SIZE });
-    };
-    try {
-      if (dryRun) await run();
-      else if (!(await withWorkflowLock(ctx.db, workflow.id, run))) result.skipped = 'another run is processing this workflow';
-    } catch (error) {
-      log.error({ err: coerceError(error) }, 'run-candidates failed for this workflow; the others go on');
-      result.skipped = `failed: ${coerceError(error).message}`;
-    }
-  }
-  const started = results.reduce((sum, r) => sum + r.outcomes.started + r.outcomes.triggered, 0);
-  if (!dryRun && started > 0) await queueSending(ctx);
-  return { dry_run: dryRun, workflows: results, started, took_ms: Math.round(performance.now() - began) };
-}
-
-/**
- * Runs fn holding the workflow's session advisory lock on a connection of its own (released on
- * return; a killed process drops it with its connection). False, without running, when another
- * run holds it.
- */
-export async function withWorkflowLock(db: Db, workflowId: number, fn: () => Promise<void>): Promise<boolean> {
-  const client = db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
-  const connection = await client.acquireConnection();
-  const key2 = workflowId % 2_147_483_647;
+  const results = new Map<number, WorkflowRunResult>();
+  const count = (item: Planned, conversationId?: number): void => {
+    const result = results.get(item.plan.workflow.id)!;
+    const { decision } = item.candidate;
+    result.outcomes[decision.outcome] += 1;
+    if (isTextingOutcome(decision.outcome) && result.texted.length < MAX_LISTED) result.texted.push(textedEntry(item.plan, item.candidate, conversationId));
+  };
+  const writer = new CandidateWriter(ctx.db, {
+    now,
+    chunkSize: options.chunkSize ?? CANDIDATE_CHUNK_SIZE,
+    log: ctx.logger,
+    events: { recorded: count, failed: (item) => void (results.get(item.plan.workflow.id)!.failed += 1) },
+  });
+  const session = dryRun ? undefined : await openLockSession(ctx.db);
+  let finished: number[] = [];
   try {
-    const locked = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [RUN_LOCK_NAMESPACE, key2]);
-    if (!locked.rows[0]?.ok) return false;
-    try {
-      await fn();
-    } finally {
+    for (const workflow of workflows) {
+      const log = ctx.logger.child({ workflow_id: workflow.id, brand_id: workflow.brand_id });
+      const result: WorkflowRunResult = { id: workflow.id, name: workflow.name, type: workflow.type, brand_id: workflow.brand_id, outcomes: emptyOutcomeCounts(), texted: [], failed: 0 };
+      results.set(workflow.id, result);
+      const kind = candidateKind(workflow.type);
+      if (!kind) {
+        result.skipped = `${workflow.type} workflows do not select candidates`;
+        continue;
+      }
+      if (session && !(await session.tryLock(workflow.id))) {
+        result.skipped = 'another run is processing this workflow';
+        continue;
+      }
       try {
-        await connection.query('select pg_advisory_unlock($1, $2)', [RUN_LOCK_NAMESPACE, key2]);
+        if (kind === 'event') {
+          const events = await runEventWorkflow(ctx, workflow, { now, dryRun, client: options.automation });
+          Object.assign(result, { outcomes: events.outcomes, texted: events.handedOver.slice(0, MAX_LISTED), ...(events.skipped ? { skipped: events.skipped } : {}) });
+        } else {
+          const plan = planWorkflow(workflow, kind, contexts.get(workflow.id)!, workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null, { linkBaseUrl: shortLinkBase(ctx.config), logger: log });
+          await selectWorkflow(ctx.db, plan, result, { now, budget, pageSize: options.pageSize ?? CANDIDATE_PAGE_SIZE, sink: dryRun ? (items) => items.forEach((item) => count(item)) : (items) => writer.add(items) });
+        }
       } catch (error) {
-        connection.__knex__disposed = coerceError(error); // never hand a connection holding the lock back to the pool
+        log.error({ err: coerceError(error) }, 'run-candidates failed for this workflow; the others go on');
+        result.skipped = `failed: ${coerceError(error).message}`;
+      }
+      if (session) {
+        // A workflow's lock is released once none of its candidates wait in the buffer.
+        finished.push(workflow.id);
+        const waiting = writer.pendingWorkflows();
+        const done = finished.filter((id) => !waiting.has(id));
+        finished = finished.filter((id) => waiting.has(id));
+        for (const id of done) await session.unlock(id);
       }
     }
-    return true;
+    await writer.flush();
   } finally {
-    await client.releaseConnection(connection);
+    await session?.close();
   }
+  const list = [...results.values()];
+  const started = list.reduce((sum, r) => sum + r.outcomes.started + r.outcomes.triggered, 0);
+  if (!dryRun && started > 0) await queueSending(ctx);
+  return { dry_run: dryRun, workflows: list, started, took_ms: Math.round(performance.now() - began) };
 }
 
-interface PgConnection {
-  query(sql: string, values: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;
-  __knex__disposed?: Error;
-}
-
-interface SelectionRun {
-  now: Date;
-  dryRun: boolean;
-  budget: OrderBudget;
-  log: Logger;
-  pageSize: number;
-  chunkSize: number;
-}
-
-async function runSelectionWorkflow(db: Db, plan: WorkflowPlan, result: WorkflowRunResult, { now, dryRun, budget, log, pageSize, chunkSize }: SelectionRun): Promise<void> {
+/** Pages through one workflow's window, decides each page and hands it to the sink. */
+async function selectWorkflow(
+  db: Db,
+  plan: WorkflowPlan,
+  result: WorkflowRunResult,
+  { now, budget, pageSize, sink }: { now: Date; budget: OrderBudget; pageSize: number; sink: (items: Planned[]) => Promise<void> | void },
+): Promise<void> {
   const { workflow, kind } = plan;
   const integrationId = workflow.brand_integration_id!;
   const window = candidateWindow(kind, workflow.delay_minutes, now);
@@ -178,39 +173,9 @@ async function runSelectionWorkflow(db: Db, plan: WorkflowPlan, result: Workflow
       budget.perIntegration.set(integrationId, (budget.perIntegration.get(integrationId) ?? 0) + rows.length);
     }
     const candidates = await decidePage(db, plan, rows, { now, seen });
-    if (dryRun) {
-      for (const c of candidates) count(plan, result, c);
-    } else {
-      for (let i = 0; i < candidates.length; i += chunkSize) await writeChunk(db, plan, result, candidates.slice(i, i + chunkSize), now, log);
-    }
+    await sink(candidates.map((candidate) => ({ plan, candidate })));
     if (rows.length < limit) break;
   }
-}
-
-function count(plan: WorkflowPlan, result: WorkflowRunResult, c: Candidate, conversationId?: number): void {
-  result.outcomes[c.decision.outcome] += 1;
-  if (isTextingOutcome(c.decision.outcome) && result.texted.length < MAX_LISTED) result.texted.push(textedEntry(plan, c, conversationId));
-}
-
-/**
- * One chunk in one transaction. When it fails, its candidates are written one by one, each in
- * its own transaction, so one bad candidate ('Failed to create conversation/message': all of it
- * rolled back, retried next run) does not hold the others back.
- */
-async function writeChunk(db: Db, plan: WorkflowPlan, result: WorkflowRunResult, chunk: Candidate[], now: Date, log: Logger): Promise<void> {
-  try {
-    const written = await withTransaction(db, (tx) => commitChunk(tx, plan, chunk, now));
-    for (const c of written.recorded) count(plan, result, c, written.conversations.get(c.row.event_id));
-    return;
-  } catch (error) {
-    if (chunk.length === 1) {
-      result.failed += 1;
-      log.error({ err: coerceError(error), event_id: chunk[0]!.row.event_id, kind: plan.kind }, FAILED_TO_CREATE_CONVERSATION);
-      return;
-    }
-    log.warn({ err: coerceError(error), size: chunk.length }, 'a chunk of candidates failed; writing them one by one');
-  }
-  for (const c of chunk) await writeChunk(db, plan, result, [c], now, log);
 }
 
 /** Queues the send job now, so new conversations do not wait for its next scheduled run. */
@@ -222,5 +187,3 @@ async function queueSending(ctx: AppContext): Promise<void> {
     ctx.logger.warn({ err: coerceError(error) }, 'could not queue the send job; its schedule will pick the messages up');
   }
 }
-
-export type { WorkflowRow };

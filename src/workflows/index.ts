@@ -66,7 +66,8 @@ export {
   type WorkflowTransition,
 } from './service.ts';
 export { selectCandidatesSql } from './candidates-store.ts';
-export { runCandidates, withWorkflowLock, CANDIDATE_PAGE_SIZE, CANDIDATE_CHUNK_SIZE, type RunCandidatesOptions, type RunCandidatesResult, type WorkflowRunResult, type TextedCandidate } from './candidates.ts';
+export { withWorkflowLock, openLockSession, type LockSession } from './candidates-writer.ts';
+export { runCandidates, CANDIDATE_PAGE_SIZE, CANDIDATE_CHUNK_SIZE, type RunCandidatesOptions, type RunCandidatesResult, type WorkflowRunResult, type TextedCandidate } from './candidates.ts';
 export {
   decideOutcome,
   decideAll,
