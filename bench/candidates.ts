@@ -12,7 +12,7 @@
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_BRANDS (1000), BENCH_CARTS_PER_BRAND (1000), BENCH_CONTACTS_PER_BRAND (200), BENCH_PROFILE (print the
- * slowest statements of each run), BENCH_KEEP (keep the database).
+ * slowest statements of each run), BENCH_KEEP (keep the database), BENCH_SEED_ONLY (seed, then stop).
  */
 import os from 'node:os';
 import { createContext, createLogger, loadConfig, type AppContext } from '../src/app/index.ts';
@@ -154,7 +154,6 @@ async function explainMain(db: Db, now: Date): Promise<string> {
   const workflow = await db('workflows').where({ id: Math.ceil(BRANDS / 2) }).first();
   const { sql, bindings } = selectCandidatesSql({
     workflowId: Number(workflow.id),
-    brandId: Number(workflow.brand_id),
     brandIntegrationId: Number(workflow.brand_integration_id),
     kind: 'cart',
     window: candidateWindow('cart', workflow.delay_minutes, now),
@@ -180,7 +179,10 @@ async function main(): Promise<void> {
     await prepareQueue(ctx);
     const [{ n: cartsBefore }] = await db('carts').count({ n: '*' });
 
-    if (process.env.BENCH_SEED_ONLY) { log(`seeded; now = ${now.toISOString()}`); return; }
+    if (process.env.BENCH_SEED_ONLY) {
+      log(`seeded; now = ${now.toISOString()}`);
+      return;
+    }
     const base1 = await timedRun(ctx, 'run 1', now);
     await reset(db);
     const base2 = await timedRun(ctx, 'run 2', now);

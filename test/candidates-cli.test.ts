@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_TO_CREATE_CONVERSATION, startConversation } from '../src/conversations/index.ts';
 import { withTransaction } from '../src/db/index.ts';
+import { generateCode, seededRandom } from '../src/discounts/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
 import { outcomesOf, seedCart, seedStore, tableCounts, type Store } from './candidates-seed.ts';
@@ -206,5 +207,33 @@ describe('startConversation', () => {
     const message = await t.db('conversation_messages').where({ id: started.messageId }).first();
     expect(message.body).toBe(started.body);
     expect((await t.db('discount_codes').where({ id: started.discountCodeId }).first()).code).toBe(started.discountCode);
+  });
+
+  it('a code the brand already has is drawn again, and the message carries the new one', async () => {
+    const now = new Date();
+    const store = await seedStore(t.db);
+    const cart = await seedCart(t.db, store, { age: 60 }, now);
+    const channel = await t.db('contact_channels').where({ contact_id: cart.contactId }).first();
+    const taken = generateCode({ platform: 'shopify' }, seededRandom(7));
+    await t.db('discount_codes').insert({ brand_id: store.brandId, code: taken, status: 'created' });
+    const started = await withTransaction(t.db, (tx) =>
+      startConversation(tx, {
+        brandId: store.brandId,
+        workflowId: store.workflowId,
+        contactId: cart.contactId!,
+        contactChannelId: Number(channel.id),
+        cartId: cart.id,
+        body: 'Code {discount_code}',
+        scheduledFor: now,
+        discount: { discountRuleId: null, platform: 'shopify', random: seededRandom(7) },
+      }),
+    );
+    expect(started.discountCode).toMatch(/^LR-[A-HJKMNP-Z0-9]{6}$/);
+    expect(started.discountCode).not.toBe(taken);
+    const message = await t.db('conversation_messages').where({ id: started.messageId }).first();
+    expect(message.body).toBe(`Code ${started.discountCode}`);
+    expect(message.extra_data.discount_code_id).toBe(started.discountCodeId);
+    const code = await t.db('discount_codes').where({ id: started.discountCodeId }).first();
+    expect([code.code, Number(code.message_id), Number(code.conversation_id), code.status]).toEqual([started.discountCode, started.messageId, started.conversationId, 'pending']);
   });
 });

@@ -170,6 +170,27 @@ describe('Texas with texas_compliance, and checkout workflows', () => {
   });
 });
 
+describe('the outreach rule', () => {
+  it('three conversations sent to without a reply stop outreach; a reply lifts it', async () => {
+    const now = new Date();
+    const store = await seedStore(t.db, { discount: false });
+    const silent = await seedCart(t.db, store, { age: 60 }, now);
+    const replied = await seedCart(t.db, store, { age: 60 }, now);
+    for (const cart of [silent, replied]) {
+      const channel = await t.db('contact_channels').where({ contact_id: cart.contactId }).first('id');
+      for (let i = 0; i < 3; i += 1) {
+        const [c] = await t.db('conversations').insert({ brand_id: store.brandId, contact_id: cart.contactId, contact_channel_id: channel.id, created_at: new Date(now.getTime() - (40 + i) * 86_400_000) }).returning('id');
+        await t.db('conversation_messages').insert({ brand_id: store.brandId, conversation_id: c.id, body: 'Hi', direction: 'outgoing', status: 'delivered', sent_at: new Date(now.getTime() - (40 + i) * 86_400_000) });
+        if (cart === replied && i === 0) await t.db('conversation_messages').insert({ brand_id: store.brandId, conversation_id: c.id, body: 'thanks', direction: 'incoming', status: 'received' });
+      }
+    }
+    await runCandidates(ctx, { workflowId: store.workflowId, now });
+    expect(await outcomesOf(t.db, store.workflowId)).toEqual({ [silent.id]: 'filtered_out', [replied.id]: 'started' });
+    const event = await t.db('flow_events').where({ workflow_id: store.workflowId, event_id: silent.id }).first();
+    expect([event.reason, event.extra_data.detail]).toEqual(['outreach_limit', '3 conversations without a reply: outreach stops after 3']);
+  });
+});
+
 describe('order workflows', () => {
   it('window edges, one order per contact, re-engage duplicates, US numbers only', async () => {
     const now = new Date();

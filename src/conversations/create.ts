@@ -19,6 +19,7 @@ import {
   reserveDiscountCode,
   type CodePlatform,
   type CodeType,
+  type RandomInt,
 } from '../discounts/index.ts';
 
 export const FAILED_TO_CREATE_CONVERSATION = 'Failed to create conversation/message';
@@ -48,6 +49,8 @@ export interface ConversationDiscount {
   type?: CodeType;
   durationDays?: number;
   usageLimit?: number;
+  /** The random source codes are drawn from (tests: seededRandom); crypto by default. */
+  random?: RandomInt;
 }
 
 export interface MessageParts {
@@ -243,7 +246,7 @@ function drawCodes(inputs: StartConversationInput[], which: number[], codes: (Re
     let code: string;
     let tries = 0;
     do {
-      code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt + Math.floor(tries / 4)) });
+      code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt + Math.floor(tries / 4)) }, d.random);
       tries += 1;
     } while (code && inBatch.has(`${inputs[k]!.brandId}:${code}`));
     if (!code) {

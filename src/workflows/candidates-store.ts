@@ -99,7 +99,11 @@ const toRow = (r: Record<string, unknown>): CandidateRow =>
 
 export interface SelectOptions {
   workflowId: number;
-  brandId: number;
+  /**
+   * The workflow's store integration. It belongs to the workflow's brand (listRunnableWorkflows
+   * joins them), so it scopes the query to the brand; a brand_id condition as well would tempt the
+   * planner into combining brand indexes, reading every cart of the store instead of the window.
+   */
   brandIntegrationId: number;
   kind: Exclude<CandidateKind, 'event'>;
   window: CandidateWindow;
@@ -112,10 +116,10 @@ export interface SelectOptions {
  * One page of a workflow's window: candidates in the right state, inside the window, with no
  * outcome recorded for this workflow yet, with contact and channel.
  */
-export function selectCandidatesSql({ workflowId, brandId, brandIntegrationId, kind, window, limit, after }: SelectOptions): { sql: string; bindings: unknown[] } {
+export function selectCandidatesSql({ workflowId, brandIntegrationId, kind, window, limit, after }: SelectOptions): { sql: string; bindings: unknown[] } {
   const k = KIND_SQL[kind];
   const cmp = k.order === 'asc' ? '>' : '<';
-  const bindings: unknown[] = [brandIntegrationId, brandId, window.from, window.to, workflowId, kind];
+  const bindings: unknown[] = [brandIntegrationId, window.from, window.to, workflowId, kind];
   let keyset = '';
   if (after) {
     keyset = `and (${k.at}, t.id) ${cmp} (?, ?)`;
@@ -126,7 +130,7 @@ export function selectCandidatesSql({ workflowId, brandId, brandIntegrationId, k
       from ${k.table} t
       left join contacts ct on ct.id = t.contact_id
       ${CHANNEL_LATERAL}
-     where t.brand_integration_id = ? and t.brand_id = ? and ${k.state}
+     where t.brand_integration_id = ? and ${k.state}
        and ${k.at} >= ? and ${k.at} <= ?
        and not exists (select 1 from flow_events fe where fe.workflow_id = ? and fe.event_type = ? and fe.event_id = t.id)
        ${keyset}
@@ -182,7 +186,11 @@ export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<n
   return new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r]));
 }
 
-/** Per channel: replied at all, and conversations with a sent outgoing message and no reply (contacts' outreach rule). */
+/**
+ * Per channel: replied at all, and conversations with a sent outgoing message and no reply (the
+ * contacts' outreach rule), for a page of candidates in one query. (Kept apart from the selection:
+ * inside it, the estimates for these subqueries push the selection's cost past the JIT threshold.)
+ */
 export async function outreachStatsFor(db: Handle, channelIds: number[]): Promise<Map<number, { replied: boolean; conversationsWithSentOutgoing: number }>> {
   if (channelIds.length === 0) return new Map();
   const result = await db.raw<{ rows: { channel_id: string; replied: boolean | null; unanswered: string }[] }>(

@@ -165,7 +165,7 @@ async function selectWorkflow(
       limit = Math.min(limit, budget.total, MAX_ORDERS_PER_INTEGRATION - (budget.perIntegration.get(integrationId) ?? 0));
       if (limit <= 0) break;
     }
-    const rows = await selectCandidates(db, { workflowId: workflow.id, brandId: workflow.brand_id, brandIntegrationId: integrationId, kind, window, limit, after });
+    const rows = await selectCandidates(db, { workflowId: workflow.id, brandIntegrationId: integrationId, kind, window, limit, after });
     if (rows.length === 0) break;
     after = { at: rows.at(-1)!.at, id: rows.at(-1)!.event_id };
     if (kind === 'order') {
