@@ -956,6 +956,7 @@ CREATE INDEX subscription_charges_brand_id_created_at_index ON subscription_char
 CREATE INDEX subscription_charges_plan_id_index ON subscription_charges USING btree (plan_id);
 CREATE INDEX subscription_charges_status_index ON subscription_charges USING btree (status, type);
 CREATE INDEX subscription_charges_subscription_id_index ON subscription_charges USING btree (subscription_id, status);
+CREATE UNIQUE INDEX subscription_charges_type_external_id_key ON subscription_charges USING btree (type, external_id) WHERE (external_id IS NOT NULL);
 CREATE UNIQUE INDEX subscription_charges_usage_order_id_unique ON subscription_charges USING btree (order_id) WHERE (type = 'usage'::text);
 
 create table subscription_payment_source (
@@ -998,6 +999,7 @@ create table subscriptions (
   constraint subscriptions_pkey PRIMARY KEY (id)
 );
 CREATE INDEX subscriptions_brand_id_status_index ON subscriptions USING btree (brand_id, status);
+CREATE INDEX subscriptions_checkout_session_index ON subscriptions USING btree (((extra_data ->> 'checkout_session_id'::text))) WHERE ((extra_data ->> 'checkout_session_id'::text) IS NOT NULL);
 CREATE INDEX subscriptions_external_id_index ON subscriptions USING btree (external_id);
 CREATE INDEX subscriptions_payment_source_id_index ON subscriptions USING btree (payment_source_id);
 CREATE INDEX subscriptions_plan_id_index ON subscriptions USING btree (plan_id);

@@ -8,6 +8,7 @@ import { conversationsCommand, messagesCommand } from './conversations.ts';
 import { dbCommand } from './db.ts';
 import { mailCommand } from './mail.ts';
 import { partnersCommand } from './partners.ts';
+import { billingCommand } from './billing.ts';
 import { usersCommand } from './users.ts';
 import { tenantCommand } from './tenant.ts';
 import { permissionsCommand } from './permissions.ts';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
   program.addCommand(authCommand());
   program.addCommand(usersCommand());
   program.addCommand(partnersCommand());
+  program.addCommand(billingCommand());
   program.addCommand(mailCommand());
   program.addCommand(tenantCommand());
   program.addCommand(permissionsCommand());

@@ -1,3 +1,4 @@
+import { processShopifyAppSubscription, processStripeEvent } from '../billing/index.ts';
 import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookProcessors } from '../webhooks/index.ts';
 import { processInfobipEvent } from './infobip-processor.ts';
@@ -8,6 +9,8 @@ import { processInfobipEvent } from './infobip-processor.ts';
  */
 export const WEBHOOK_PROCESSORS: WebhookProcessors = {
   bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event),
-  shopify: (ctx, event) => processShopifyWebhook(ctx, event),
+  // app_subscriptions/update is billing's; every other Shopify topic is the store's.
+  shopify: (ctx, event) => (event.topic === 'app_subscriptions/update' ? processShopifyAppSubscription(ctx, event) : processShopifyWebhook(ctx, event)),
+  stripe: (ctx, event) => processStripeEvent(ctx, event),
   infobip: (ctx, event) => processInfobipEvent(ctx, event),
 };

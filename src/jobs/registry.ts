@@ -8,6 +8,7 @@ import { recheckPendingCarts } from '../stores/index.ts';
 import { runCandidates } from '../workflows/index.ts';
 import { sendDueMessages } from '../messaging/index.ts';
 import { notifyEngagedConversation } from '../conversations/index.ts';
+import { billingSync } from '../billing/index.ts';
 
 export interface TaskRun<P> {
   ctx: AppContext;
@@ -59,6 +60,14 @@ export const tasks = {
   'messages:send-due': define({
     payload: z.object({ limit: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
     run: async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
+  }),
+  'billing:sync': define({
+    payload: z.object({ brandId: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
+    run: async ({ ctx, payload }) => {
+      const result = await billingSync(ctx, { brandId: payload.brandId });
+      // A subscription that failed is retried at the next hourly run; the job itself succeeded.
+      if (result.errors > 0) ctx.logger.warn({ errors: result.errors }, 'billing sync finished with errors');
+    },
   }),
   'conversations:notify-engaged': define({
     payload: z.object({ conversationId: z.number().int().positive() }),

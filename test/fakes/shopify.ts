@@ -9,6 +9,9 @@
  *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
  * - Faults: `fail({ operation, status | throttle, retryAfter, times, when })` answers matching requests
  *   with an HTTP error (429 with Retry-After, 5xx) or a THROTTLED GraphQL error.
+ * - App billing: appSubscriptionCreate / node / activeSubscriptions / cancel / usage records / cap
+ *   updates from per-shop state; `approveAppSubscription()` plays the merchant on the confirmation
+ *   page and `appSubscriptionWebhook()` gives the app_subscriptions/update body.
  * - Hooks for other tests: `route(method, path, handler)` adds endpoints; `requests` records everything
  *   (the access token header is recorded as given, so tests can check who called).
  * SHOPIFY_ADMIN_BASE_URL is shared by every shop, so the shop is known from the access token (or the
@@ -17,7 +20,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { graphqlHandlers, type GraphqlContext } from './shopify-graphql.ts';
+import { appSubscriptionWebhookBody, approveAppSubscription, graphqlHandlers, type FakeAppSubscription, type GraphqlContext } from './shopify-graphql.ts';
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +49,8 @@ export interface FakeShopData {
   orders: Json[];
   customers: Json[];
   discounts: { id: string; code: string; kind: 'basic' | 'free_shipping'; input: Json }[];
+  /** App billing: the app's subscriptions on this shop, with their lines and usage records. */
+  appSubscriptions: FakeAppSubscription[];
   bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
   nextId: number;
 }
@@ -119,6 +124,7 @@ export class FakeShopify {
       orders: [],
       customers: [],
       discounts: [],
+      appSubscriptions: [],
       bucket: { maximumAvailable: 2000, restoreRate: 100, available: 2000, at: Date.now() },
       nextId: 1000,
       ...overrides,
@@ -198,6 +204,23 @@ export class FakeShopify {
     return this.requests.filter((request) => request.operation && !request.throttled && (!name || request.operation === name));
   }
 
+  /**
+   * The merchant approves (or declines) a pending app subscription, or a pending usage-cap change,
+   * on the confirmation page; returns the return URL with `charge_id` Shopify redirects to.
+   */
+  approveAppSubscription(shop: string, id: string, options: { status?: 'ACTIVE' | 'DECLINED' } = {}): URL {
+    return approveAppSubscription(this.shop(shop), id, options);
+  }
+
+  /** The `app_subscriptions/update` webhook body for the subscription as it is now. */
+  appSubscriptionWebhook(shop: string, id: string): Json {
+    return appSubscriptionWebhookBody(this.shop(shop), id);
+  }
+
+  appSubscriptions(shop: string): FakeAppSubscription[] {
+    return this.shop(shop).appSubscriptions;
+  }
+
   nextGid(shop: FakeShopData, type: string): string {
     shop.nextId += 1;
     return `gid://shopify/${type}/${shop.nextId}`;
@@ -249,7 +272,7 @@ export class FakeShopify {
     request.shop = shop?.domain;
     const fault = this.takeFault(request);
     if (fault?.status) {
-      const bodies: Record<number, string> = { 401: '[API] Invalid API key or access token (unrecognized login or wrong password)', 429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' };
+      const bodies: Record<number, string> = { 402: 'Unavailable Shop', 401: '[API] Invalid API key or access token (unrecognized login or wrong password)', 429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' };
       return send(res, fault.status, { errors: bodies[fault.status] ?? 'Internal Server Error' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
     }
     if (!shop) return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });

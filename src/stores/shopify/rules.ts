@@ -148,6 +148,7 @@ export const SHOPIFY_SUBSCRIPTION_TOPICS = [
   'SHOP_UPDATE',
   'CUSTOMERS_CREATE',
   'CUSTOMERS_UPDATE',
+  'APP_SUBSCRIPTIONS_UPDATE',
 ] as const;
 export type ShopifySubscriptionTopic = (typeof SHOPIFY_SUBSCRIPTION_TOPICS)[number];
 

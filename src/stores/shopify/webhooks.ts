@@ -144,6 +144,20 @@ export const shopifyCustomerRedactSchema = z.looseObject({
 });
 export const shopifyShopRedactSchema = z.looseObject({ shop_id: id.nullish(), shop_domain: z.string().trim().min(1) });
 
+/** app_subscriptions/update: `{ app_subscription: { admin_graphql_api_id, name, status, ... } }` (billing reads it). */
+const appSubscription = z.looseObject({
+  admin_graphql_api_id: z.string().trim().min(1),
+  name: text,
+  status: z.string().trim().min(1),
+  admin_graphql_api_shop_id: text,
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+  currency: text,
+  capped_amount: money.nullish(),
+});
+export const shopifyAppSubscriptionSchema = z.looseObject({ app_subscription: appSubscription });
+export type ShopifyAppSubscriptionPayload = z.infer<typeof shopifyAppSubscriptionSchema>;
+
 export type ShopifyCheckoutPayload = z.infer<typeof shopifyCheckoutSchema>;
 export type ShopifyCartPayload = z.infer<typeof shopifyCartSchema>;
 export type ShopifyOrderPayload = z.infer<typeof shopifyOrderSchema>;
@@ -175,13 +189,14 @@ export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
   'customers/data_request': shopifyDataRequestSchema,
   'customers/redact': shopifyCustomerRedactSchema,
   'shop/redact': shopifyShopRedactSchema,
+  'app_subscriptions/update': shopifyAppSubscriptionSchema,
 };
 
 export type ShopifyOrderTopic = (typeof ORDER_TOPICS)[number];
 export type ShopifyTopic =
   | 'checkouts/create' | 'checkouts/update' | 'carts/update' | ShopifyOrderTopic | 'orders/edited' | 'orders/delete'
   | 'app/uninstalled' | 'shop/update' | 'customers/create' | 'customers/update'
-  | 'customers/data_request' | 'customers/redact' | 'shop/redact';
+  | 'customers/data_request' | 'customers/redact' | 'shop/redact' | 'app_subscriptions/update';
 
 /** The topics to subscribe to (the mandatory privacy topics are set in the app configuration instead). */
 export const SHOPIFY_WEBHOOK_TOPICS = Object.keys(SHOPIFY_WEBHOOK_SCHEMAS) as ShopifyTopic[];

@@ -1,0 +1,211 @@
+/**
+ * The Stripe gateway through the official `stripe` library, API version pinned to 2023-08-16
+ * (spec 1 section 9) whatever the SDK's default. Objects come back in that version's shapes, which
+ * the SDK's types (written for its own version) do not always describe: the few fields read here
+ * are typed locally. STRIPE_API_BASE_URL points the client elsewhere (a local fake in tests).
+ * Errors become AppError 'upstream' with Stripe's message; the secret key never appears.
+ */
+import Stripe from 'stripe';
+import { AppError, type Config } from '../app/index.ts';
+import { PROMOTION_CODE_MAX_REDEMPTIONS, PROMOTION_CODE_VALID_DAYS, STRIPE_API_VERSION, SUBSCRIPTION_LIST_LIMIT, stripeFeatureNames, toCents } from './rules.ts';
+
+export type StripeClient = Stripe;
+
+/** The subscription fields we read, as API version 2023-08-16 sends them. */
+export interface StripeSubscription {
+  id: string;
+  status: string;
+  customer: string;
+  current_period_start: number;
+  current_period_end: number;
+  trial_start: number | null;
+  trial_end: number | null;
+  canceled_at: number | null;
+  metadata: Record<string, string>;
+  items: { data: { id: string; price: { id: string } }[] };
+}
+
+export interface StripeCheckoutSession {
+  id: string;
+  url: string | null;
+  status: string | null;
+  expires_at: number;
+  customer: string | null;
+  subscription: string | null;
+  metadata: Record<string, string> | null;
+}
+
+export interface StripeInvoice {
+  id: string;
+  status: string | null;
+  customer: string;
+  subscription: string | null;
+  total: number;
+  metadata: Record<string, string> | null;
+}
+
+/** A Stripe client for the configured key and base URL; 'Stripe is not configured' without a key. */
+export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE_URL'>): StripeClient {
+  if (!config.STRIPE_SECRET_KEY) throw new AppError('invalid_input', 'Stripe is not configured: set STRIPE_SECRET_KEY.', { code: 'stripe_not_configured' });
+  const base = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'Reclaim' },
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+}
+
+/** Runs one Stripe call; its failure becomes an AppError carrying Stripe's message and status. */
+export async function stripeCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      const kind = error.statusCode === 404 ? 'not_found' : 'upstream';
+      throw new AppError(kind, `Stripe refused to ${what}: ${error.message}`, { code: 'stripe_error', details: { status: error.statusCode ?? null, type: error.type, stripe_code: error.code ?? null }, cause: error });
+    }
+    throw error;
+  }
+}
+
+const asSubscription = (value: unknown): StripeSubscription => value as StripeSubscription;
+
+/** The customer with this e-mail (newest), else a new one with the brand's details. */
+export async function findOrCreateCustomer(stripe: StripeClient, input: { email: string; name?: string | null; phone?: string | null; metadata: Record<string, string> }): Promise<string> {
+  const found = await stripeCall('list customers', () => stripe.customers.list({ email: input.email, limit: 1 }));
+  if (found.data[0]) return found.data[0].id;
+  const created = await stripeCall('create a customer', () =>
+    stripe.customers.create({ email: input.email, name: input.name ?? undefined, phone: input.phone ?? undefined, metadata: input.metadata }),
+  );
+  return created.id;
+}
+
+/** A product for the plan and its monthly USD price (amount = price x 100); returns the price id. */
+export async function createPlanPrice(stripe: StripeClient, plan: { id: number; name: string; description: string | null; price: number; features: readonly unknown[] }): Promise<string> {
+  const features = stripeFeatureNames(plan.features);
+  // 2023-08-16 calls a product's marketing features `features`.
+  const productParams = {
+    name: plan.name,
+    ...(plan.description ? { description: plan.description } : {}),
+    metadata: { plan_id: String(plan.id) },
+    ...(features.length > 0 ? { features: features.map((name) => ({ name })) } : {}),
+  } as Stripe.ProductCreateParams;
+  const product = await stripeCall('create a product', () => stripe.products.create(productParams));
+  const price = await stripeCall('create a price', () =>
+    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: plan.price * 100, recurring: { interval: 'month' }, metadata: { plan_id: String(plan.id) } }),
+  );
+  return price.id;
+}
+
+/** A once-only coupon for the first-month discount and its one-redemption promotion code, valid a year. */
+export async function createFirstMonthPromotion(stripe: StripeClient, input: { amountUsd: number; planName: string; subscriptionId: number; now?: Date }): Promise<{ couponId: string; promotionCodeId: string; code: string }> {
+  const metadata = { reclaim_subscription_id: String(input.subscriptionId) };
+  const coupon = await stripeCall('create a coupon', () =>
+    stripe.coupons.create({ amount_off: toCents(input.amountUsd), currency: 'usd', duration: 'once', name: `First month: ${input.planName}`.slice(0, 40), metadata }),
+  );
+  const expiresAt = Math.floor((input.now ?? new Date()).getTime() / 1000) + PROMOTION_CODE_VALID_DAYS * 86_400;
+  // 2023-08-16 takes the coupon id as `coupon` (later versions nest it under `promotion`).
+  const params = { coupon: coupon.id, max_redemptions: PROMOTION_CODE_MAX_REDEMPTIONS, expires_at: expiresAt, metadata } as unknown as Stripe.PromotionCodeCreateParams;
+  const promotion = await stripeCall('create a promotion code', () => stripe.promotionCodes.create(params));
+  return { couponId: coupon.id, promotionCodeId: promotion.id, code: promotion.code };
+}
+
+export interface CheckoutInput {
+  customerId: string;
+  priceId: string;
+  returnUrl: string;
+  trialDays: number | null;
+  promotionCodeId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** A checkout session in subscription mode: one unit of the plan's price, trial and discount as given. */
+export async function createCheckoutSession(stripe: StripeClient, input: CheckoutInput): Promise<StripeCheckoutSession> {
+  const session = await stripeCall('create a checkout session', () =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: input.customerId,
+      line_items: [{ price: input.priceId, quantity: 1 }],
+      success_url: input.returnUrl,
+      cancel_url: input.returnUrl,
+      metadata: input.metadata,
+      subscription_data: { metadata: input.metadata, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
+      ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : {}),
+    }),
+  );
+  return session as unknown as StripeCheckoutSession;
+}
+
+export async function retrieveCheckoutSession(stripe: StripeClient, id: string): Promise<StripeCheckoutSession> {
+  return (await stripeCall('read a checkout session', () => stripe.checkout.sessions.retrieve(id))) as unknown as StripeCheckoutSession;
+}
+
+/** Every subscription of the account (any status), 100 a page. */
+export async function listAllSubscriptions(stripe: StripeClient): Promise<StripeSubscription[]> {
+  const all: StripeSubscription[] = [];
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await stripeCall('list subscriptions', () => stripe.subscriptions.list({ limit: SUBSCRIPTION_LIST_LIMIT, status: 'all', ...(startingAfter ? { starting_after: startingAfter } : {}) }));
+    all.push(...page.data.map(asSubscription));
+    if (!page.has_more || page.data.length === 0) return all;
+    startingAfter = page.data.at(-1)!.id;
+  }
+}
+
+export async function retrieveSubscription(stripe: StripeClient, id: string): Promise<StripeSubscription> {
+  return asSubscription(await stripeCall('read a subscription', () => stripe.subscriptions.retrieve(id)));
+}
+
+/** Moves a subscription to another price, invoicing the proration at once. */
+export async function changeSubscriptionPrice(stripe: StripeClient, subscription: StripeSubscription, priceId: string, metadata: Record<string, string>): Promise<StripeSubscription> {
+  const item = subscription.items.data[0];
+  return asSubscription(
+    await stripeCall('update a subscription', () =>
+      stripe.subscriptions.update(subscription.id, { proration_behavior: 'always_invoice', items: [{ ...(item ? { id: item.id } : {}), price: priceId }], metadata }),
+    ),
+  );
+}
+
+export async function cancelSubscription(stripe: StripeClient, id: string): Promise<StripeSubscription> {
+  return asSubscription(await stripeCall('cancel a subscription', () => stripe.subscriptions.cancel(id)));
+}
+
+/** An invoice item for one usage charge; the idempotency key makes a retry after a crash harmless. */
+export async function createUsageInvoiceItem(stripe: StripeClient, input: { customerId: string; subscriptionId: string; amountUsd: number; description: string; chargeId: number }): Promise<string> {
+  const item = await stripeCall('create an invoice item', () =>
+    stripe.invoiceItems.create(
+      { customer: input.customerId, subscription: input.subscriptionId, amount: toCents(input.amountUsd), currency: 'usd', description: input.description, metadata: { reclaim_charge_id: String(input.chargeId) } },
+      { idempotencyKey: `reclaim-usage-charge-${input.chargeId}` },
+    ),
+  );
+  return item.id;
+}
+
+/** An invoice of the subscription's pending items, finalised at once. */
+export async function invoicePendingItems(stripe: StripeClient, input: { customerId: string; subscriptionId: string; key: string }): Promise<StripeInvoice> {
+  const draft = await stripeCall('create an invoice', () =>
+    stripe.invoices.create(
+      { customer: input.customerId, subscription: input.subscriptionId, pending_invoice_items_behavior: 'include', auto_advance: true, metadata: { reclaim: 'usage' } },
+      { idempotencyKey: `reclaim-usage-invoice-${input.key}` },
+    ),
+  );
+  return (await stripeCall('finalise an invoice', () => stripe.invoices.finalizeInvoice(draft.id!))) as unknown as StripeInvoice;
+}
+
+export async function createPortalSession(stripe: StripeClient, input: { customerId: string; returnUrl?: string }): Promise<string> {
+  const session = await stripeCall('open the billing portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, ...(input.returnUrl ? { return_url: input.returnUrl } : {}) }));
+  return session.url;
+}
+
+/** Checks a webhook's Stripe-Signature over the raw body; the event, or undefined when it does not verify. */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event | undefined {
+  if (!signature) return undefined;
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return undefined;
+  }
+}

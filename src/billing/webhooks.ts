@@ -1,0 +1,191 @@
+/**
+ * Billing webhooks through the same verify-store-acknowledge-queue path as the stores'
+ * (DESIGN "Events in, work out"): `POST /webhooks/stripe` (Stripe-Signature checked by the stripe
+ * library with STRIPE_WEBHOOK_SECRET over the raw bytes, keyed by the event id) and Shopify's
+ * `app_subscriptions/update` (arriving on /webhooks/shopify). Processing applies the remote status
+ * to the subscription; an event older than one already applied changes nothing.
+ */
+import { z } from 'zod';
+import { AppError, type AppContext } from '../app/index.ts';
+import { assertJsonBody, type RouteModule } from '../http/index.ts';
+import { ingestWebhook, type WebhookEvent } from '../webhooks/index.ts';
+import { stripeFor } from './gateways.ts';
+import { applyRemoteState } from './lifecycle.ts';
+import { mapShopifyStatus, mapStripeStatus } from './rules.ts';
+import { completeCharges, findSubscription, findSubscriptionByCheckoutSession, findSubscriptionByExternalId, insertCharge, updateSubscription, type Subscription } from './store.ts';
+import { retrieveSubscription, verifyStripeEvent, type StripeSubscription } from './stripe.ts';
+import { stripeRemoteState } from './sync.ts';
+
+/** The Stripe event types Reclaim stores and processes; others are acknowledged and dropped. */
+export const STRIPE_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+export type StripeEventType = (typeof STRIPE_EVENT_TYPES)[number];
+const isStripeEventType = (type: string): type is StripeEventType => (STRIPE_EVENT_TYPES as readonly string[]).includes(type);
+
+export const STRIPE_BAD_SIGNATURE = 'The request is not from Stripe: the Stripe-Signature header does not verify.';
+
+export const stripeWebhookRoutes: RouteModule = (app, ctx) => {
+  app.post('/webhooks/stripe', { config: { rawBody: true } }, async (request, reply) => {
+    const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) request.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified and are refused');
+    const signature = request.headers['stripe-signature'];
+    const event = secret ? verifyStripeEvent(request.rawBody ?? Buffer.alloc(0), Array.isArray(signature) ? signature[0] : signature, secret) : undefined;
+    if (!event) throw new AppError('unauthorized', STRIPE_BAD_SIGNATURE, { code: 'bad_signature' });
+    assertJsonBody(request);
+    if (!isStripeEventType(event.type)) {
+      request.log.info({ type: event.type }, 'Stripe event type Reclaim does not use; acknowledged');
+      return reply.status(200).send({ received: true, ignored: true });
+    }
+    const object = (event.data as { object?: { object?: string } }).object;
+    if (!object || typeof object !== 'object') throw new AppError('invalid_input', `Invalid ${event.type} event: data.object is missing`, { code: 'invalid_payload' });
+    await ingestWebhook(ctx, {
+      source: 'stripe',
+      eventId: event.id,
+      topic: event.type,
+      payload: event,
+      rawPayload: request.rawBody?.toString('utf8'),
+      headers: { api_version: String(event.api_version ?? '') },
+      triggeredAt: new Date(event.created * 1000),
+    });
+    return reply.status(200).send({ received: true });
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Processing.
+
+type Outcome = 'processed' | 'skipped';
+
+const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string(), created: z.number(), data: z.looseObject({ object: z.looseObject({ id: z.string().optional() }) }) });
+const sessionSchema = z.looseObject({ id: z.string(), subscription: z.string().nullish(), customer: z.string().nullish(), metadata: z.record(z.string(), z.string()).nullish() });
+const subscriptionSchema = z.looseObject({ id: z.string(), status: z.string(), metadata: z.record(z.string(), z.string()).nullish() });
+const invoiceSchema = z.looseObject({
+  id: z.string(),
+  subscription: z.string().nullish(),
+  billing_reason: z.string().nullish(),
+  amount_paid: z.number().nullish(),
+  total: z.number().nullish(),
+  lines: z.looseObject({ data: z.array(z.looseObject({ invoice_item: z.string().nullish() })) }).nullish(),
+});
+
+async function subscriptionFor(ctx: AppContext, stripeId: string | null | undefined, metadata: Record<string, string> | null | undefined): Promise<Subscription | undefined> {
+  const byExternal = stripeId ? await findSubscriptionByExternalId(ctx.db, 'stripe', stripeId) : undefined;
+  if (byExternal) return byExternal;
+  const ours = Number(metadata?.reclaim_subscription_id);
+  return Number.isInteger(ours) && ours > 0 ? findSubscription(ctx.db, ours) : undefined;
+}
+
+/** True when an event at least as new was already applied to this subscription. */
+const stale = (subscription: Subscription, created: number): boolean => Number(subscription.extra_data.stripe_event_created ?? 0) > created;
+
+export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {
+  const parsed = stripeEventSchema.safeParse(stored.payload);
+  if (!parsed.success) return 'skipped';
+  const event = parsed.data;
+  const log = ctx.logger.child({ webhook_event_id: stored.id, stripe_event: event.id, type: event.type });
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = sessionSchema.parse(event.data.object);
+      const subscription = (await findSubscriptionByCheckoutSession(ctx.db, session.id)) ?? (await subscriptionFor(ctx, null, session.metadata));
+      if (!subscription || !session.subscription) {
+        log.warn('checkout completed for a subscription Reclaim does not know');
+        return 'skipped';
+      }
+      const remote = await retrieveSubscription(stripeFor(ctx), session.subscription);
+      return applyStripeSubscription(ctx, subscription, remote, event.created);
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const remote = subscriptionSchema.parse(event.data.object) as unknown as StripeSubscription;
+      const subscription = await subscriptionFor(ctx, remote.id, remote.metadata);
+      if (!subscription) {
+        log.warn('subscription event for a subscription Reclaim does not know');
+        return 'skipped';
+      }
+      return applyStripeSubscription(ctx, subscription, event.type === 'customer.subscription.deleted' ? { ...remote, status: 'canceled' } : remote, event.created);
+    }
+    case 'invoice.finalized':
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return processInvoice(ctx, event.type, invoiceSchema.parse(event.data.object), log);
+    default:
+      return 'skipped';
+  }
+}
+
+async function applyStripeSubscription(ctx: AppContext, subscription: Subscription, remote: StripeSubscription, created: number): Promise<Outcome> {
+  if (stale(subscription, created)) return 'skipped';
+  const state = stripeRemoteState(remote) ?? (mapStripeStatus(remote.status) ? { status: mapStripeStatus(remote.status)!, externalId: remote.id } : undefined);
+  if (!state) return 'skipped';
+  await applyRemoteState(ctx, subscription.id, state);
+  await updateSubscription(ctx.db, subscription.id, {}, { stripe_event_created: created });
+  return 'processed';
+}
+
+async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z.infer<typeof invoiceSchema>, log: AppContext['logger']): Promise<Outcome> {
+  const subscription = invoice.subscription ? await findSubscriptionByExternalId(ctx.db, 'stripe', invoice.subscription) : undefined;
+  if (!subscription) {
+    log.info('invoice of a subscription Reclaim does not know');
+    return 'skipped';
+  }
+  if (type === 'invoice.payment_failed') {
+    await updateSubscription(ctx.db, subscription.id, {}, { last_payment_failed_at: new Date().toISOString(), last_failed_invoice_id: invoice.id });
+    log.warn({ subscription_id: subscription.id }, 'Stripe could not collect an invoice');
+    return 'processed';
+  }
+  if (type === 'invoice.finalized') {
+    // Usage charges whose invoice items are on this invoice are complete.
+    const items = (invoice.lines?.data ?? []).map((line) => line.invoice_item).filter((id): id is string => Boolean(id));
+    const charges = items.length > 0 ? await ctx.db('subscription_charges').where({ subscription_id: subscription.id, type: 'usage' }).whereIn('external_id', items).pluck('id') : [];
+    const completed = await completeCharges(ctx.db, charges.map(Number), { invoice_id: invoice.id });
+    await updateSubscription(ctx.db, subscription.id, { last_billed_at: new Date() }, { last_invoice_id: invoice.id });
+    return completed > 0 ? 'processed' : 'skipped';
+  }
+  // invoice.paid: a renewal is a recurring charge, recorded once per invoice.
+  if (invoice.billing_reason !== 'subscription_cycle') return 'skipped';
+  const exists = await ctx.db('subscription_charges').where({ type: 'recurring', external_id: invoice.id }).first('id');
+  if (exists) return 'skipped';
+  await insertCharge(ctx.db, {
+    subscription_id: subscription.id,
+    brand_id: subscription.brand_id,
+    plan_id: subscription.plan_id,
+    amount: (invoice.amount_paid ?? invoice.total ?? 0) / 100,
+    type: 'recurring',
+    status: 'complete',
+    external_id: invoice.id,
+    charge_collected_at: new Date(),
+    description: 'Monthly subscription renewal',
+  });
+  return 'processed';
+}
+
+const appSubscriptionSchema = z.looseObject({
+  app_subscription: z.looseObject({ admin_graphql_api_id: z.string(), status: z.string(), updated_at: z.string().nullish() }),
+});
+
+/** Shopify app_subscriptions/update: the app subscription's new status applied (older updates ignored). */
+export async function processShopifyAppSubscription(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {
+  const parsed = appSubscriptionSchema.safeParse(stored.payload);
+  if (!parsed.success) return 'skipped';
+  const { admin_graphql_api_id: id, status, updated_at: updatedAt } = parsed.data.app_subscription;
+  const subscription = await findSubscriptionByExternalId(ctx.db, 'shopify', id);
+  const mapped = mapShopifyStatus(status);
+  if (!subscription || !mapped) {
+    ctx.logger.warn({ webhook_event_id: stored.id, status }, 'app subscription update Reclaim cannot apply');
+    return 'skipped';
+  }
+  const at = updatedAt ? Date.parse(updatedAt) : Number.NaN;
+  const known = Date.parse(String(subscription.extra_data.shopify_updated_at ?? ''));
+  if (!Number.isNaN(at) && !Number.isNaN(known) && at < known) return 'skipped';
+  await applyRemoteState(ctx, subscription.id, { status: mapped });
+  if (!Number.isNaN(at)) await updateSubscription(ctx.db, subscription.id, {}, { shopify_updated_at: new Date(at).toISOString() });
+  return 'processed';
+}

@@ -1,0 +1,308 @@
+import { Command } from 'commander';
+import { AppError } from '../app/index.ts';
+import {
+  billingPortalUrl,
+  billingSync,
+  brandSubscriptions,
+  cancelBrandSubscription,
+  changePlan,
+  createCustomPlan,
+  createPlan,
+  listCharges,
+  listPlans,
+  subscribe,
+  type ListedPlan,
+  type SubscribeResult,
+  type SyncResult,
+} from '../billing/index.ts';
+import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function parseDateFlag(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new AppError('invalid_input', `${name} must be a date such as 2026-11-01, got "${value}".`);
+  return at;
+}
+
+const optionalInteger = (name: string, value: string | undefined): number | undefined => (value === undefined ? undefined : parseIntegerFlag(name, value));
+const usd = (amount: number): string => `${amount.toFixed(2)} USD`;
+
+function planLine(plan: ListedPlan): string {
+  const gateways = Object.entries(plan.gateways).map(([gateway, id]) => `${gateway}:${id ?? '-'}`).join(' ');
+  return `${String(plan.id).padStart(5)}  ${plan.status.padEnd(9)}  ${`$${plan.price}/mo`.padStart(9)}  ${`${plan.usage_charge_percentage}%`.padStart(6)}  ${plan.name}${gateways ? `  [${gateways}]` : ''}`;
+}
+
+function printSubscribed(result: SubscribeResult): void {
+  printLines(
+    `${result.reused ? 'Open checkout reused for' : 'Created'} subscription ${result.subscription_id} (pending_setup) on "${result.plan_name}" through ${result.gateway}.`,
+    ...(result.discount_amount > 0 ? [`First-month discount: ${result.discount_amount} USD.`] : []),
+    ...(result.trial_days ? [`Trial: ${result.trial_days} day(s).`] : []),
+    `The brand confirms here: ${result.checkout_url ?? '(no page: the gateway updated the existing subscription)'}`,
+    ...(result.checkout_expires_at ? [`The checkout expires at ${result.checkout_expires_at}.`] : []),
+  );
+}
+
+function printSync(result: SyncResult): void {
+  if (result.waited_for_other_run) printLines('Another billing sync was running; this one waited for it.');
+  if (result.events.processed > 0) printLines(`Store cancel events processed: ${result.events.processed} (subscriptions cancelled: ${result.events.cancelled.join(', ') || 'none'}).`);
+  if (result.brands.length === 0) printLines('No pending or live subscriptions.');
+  for (const brand of result.brands) {
+    const changes = brand.subscriptions.map((s) => `#${s.subscription_id} ${s.gateway ?? '?'} ${s.from === s.to ? s.to : `${s.from} -> ${s.to}`}`).join(', ');
+    printLines(
+      `Brand ${brand.brand_id} "${brand.brand_name}": ${changes}`,
+      `  usage: ${brand.usage_created} created (${usd(brand.usage_created_amount)}), ${brand.usage_pushed} pushed, ${brand.usage_queued} queued (${usd(brand.usage_queued_amount)}), ${brand.invoiced} invoiced`,
+      ...brand.notices.map((notice) => `  note: ${notice}`),
+      ...brand.errors.map((error) => `  error: ${error}`),
+    );
+  }
+  printLines(`Done in ${result.duration_ms} ms, ${result.errors} error(s).`);
+}
+
+export function billingCommand(): Command {
+  const billing = withExamples(
+    new Command('billing').description('plans, subscriptions (Stripe or Shopify app billing), usage charges for recovered sales, sync'),
+    'reclaim billing plans list',
+    'reclaim billing subscribe --brand 4 --plan 2 --billing-email ap@brand.com --return-url https://app.example.com/billing',
+    'reclaim billing sync --json',
+  );
+
+  const plans = withExamples(billing.command('plans').description('list and create plans'), 'reclaim billing plans list --json');
+  withExamples(
+    plans.command('list').description('every plan (or the plans one user may see) with price, usage rate and gateway ids').option('--user <id>', 'only what this user may see').option('--plan-name <name>', 'with --user: also this named plan').option('--json', 'print as JSON'),
+    'reclaim billing plans list',
+    'reclaim billing plans list --user 12 --json',
+  ).action(
+    action(async (opts: { user?: string; planName?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const rows = await listPlans(ctx.db, { userId: optionalInteger('--user', opts.user), planName: opts.planName });
+        if (opts.json) return printJson({ plans: rows, count: rows.length });
+        if (rows.length === 0) return printLines('No plans yet. Create one: reclaim billing plans create --name Growth --price 99 --rate 5');
+        printLines(...rows.map(planLine));
+      }),
+    ),
+  );
+  withExamples(
+    plans
+      .command('create')
+      .description('a published plan (whole USD a month, usage percentage of recovered sales) and its read permission')
+      .requiredOption('--name <name>', 'plan name')
+      .requiredOption('--price <usd>', 'whole USD per month')
+      .requiredOption('--rate <percent>', 'usage charge percentage of recovered sales')
+      .option('--description <text>', 'description')
+      .option('--feature <text>', 'a feature line (repeatable)', collect)
+      .option('--discount-code <code>', 'discount code shown with the plan')
+      .option('--draft', 'create as draft (not visible)')
+      .option('--stripe-price <id>', 'an existing Stripe price for this plan')
+      .option('--json', 'print as JSON'),
+    'reclaim billing plans create --name Growth --price 99 --rate 5 --feature "Unlimited conversations" --feature "AI insights"',
+  ).action(
+    action(async (opts: { name: string; price: string; rate: string; description?: string; feature?: string[]; discountCode?: string; draft?: boolean; stripePrice?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const plan = await createPlan(ctx.db, {
+          name: opts.name,
+          price: opts.price,
+          rate: opts.rate,
+          description: opts.description,
+          features: opts.feature,
+          discountCode: opts.discountCode,
+          status: opts.draft ? 'draft' : 'published',
+          gateways: opts.stripePrice ? { stripe: opts.stripePrice } : {},
+        });
+        if (opts.json) return printJson(plan);
+        printLines(`Created plan ${plan.id}:`, planLine(plan));
+      }),
+    ),
+  );
+  withExamples(
+    plans
+      .command('custom')
+      .description("a custom plan from a published one, named '<plan> - $<price>/<rate>%', with its permissions")
+      .option('--duplicate-plan <id>', 'the published plan to start from')
+      .option('--rate <percent>', 'usage charge percentage')
+      .option('--price <usd>', 'whole USD per month')
+      .option('--json', 'print as JSON'),
+    'reclaim billing plans custom --duplicate-plan 2 --rate 4 --price 149',
+  ).action(
+    action(async (opts: { duplicatePlan?: string; rate?: string; price?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const plan = await createCustomPlan(ctx.db, { planId: opts.duplicatePlan, rate: opts.rate, price: opts.price });
+        if (opts.json) return printJson(plan);
+        printLines(`Created custom plan ${plan.id}:`, planLine(plan));
+      }),
+    ),
+  );
+
+  withExamples(
+    billing
+      .command('subscribe')
+      .description('start a subscription (pending_setup until the brand confirms at the printed checkout or confirmation URL)')
+      .option('--brand <id>', 'brand id')
+      .option('--plan <id>', "plan id, or 'custom' with --duplicate-plan, --rate and --price")
+      .option('--billing-email <email>', 'where the gateway sends invoices')
+      .option('--trial-days <n>', 'free trial days (1 or more)')
+      .option('--first-month-discount', 'apply the first-month discount (prorated by the age of the oldest activated subscription)')
+      .option('--gateway <gateway>', 'stripe or shopify (default: shopify when the brand has a connected Shopify store, else stripe)')
+      .option('--return-url <url>', 'where the brand lands after confirming')
+      .option('--source <source>', 'web-admin or web-client', 'web-admin')
+      .option('--duplicate-plan <id>', "with --plan custom: the plan to start from")
+      .option('--rate <percent>', 'with --plan custom: usage percentage')
+      .option('--price <usd>', 'with --plan custom: whole USD per month')
+      .option('--json', 'print as JSON'),
+    'reclaim billing subscribe --brand 4 --plan 2 --billing-email ap@brand.com --first-month-discount --return-url https://app.example.com/billing',
+    'reclaim billing subscribe --brand 4 --plan 2 --billing-email ap@brand.com --trial-days 14 --gateway shopify --return-url https://app.example.com/billing',
+    'reclaim billing subscribe --brand 4 --plan custom --duplicate-plan 2 --rate 4 --price 149 --billing-email ap@brand.com --return-url https://app.example.com/billing',
+  ).action(
+    action(
+      async (opts: { brand?: string; plan?: string; billingEmail?: string; trialDays?: string; firstMonthDiscount?: boolean; gateway?: string; returnUrl?: string; source?: string; duplicatePlan?: string; rate?: string; price?: string; json?: boolean }) =>
+        withContext(async (ctx) => {
+          const result = await subscribe(ctx, {
+            brandId: opts.brand,
+            planId: opts.plan,
+            billingEmail: opts.billingEmail,
+            trialDays: opts.trialDays,
+            applyFirstMonthDiscount: opts.firstMonthDiscount === true,
+            paymentSource: opts.gateway,
+            source: opts.source,
+            returnUrl: opts.returnUrl,
+            duplicatePlanId: opts.duplicatePlan,
+            planRate: opts.rate,
+            planPrice: opts.price,
+          });
+          if (opts.json) return printJson(result);
+          printSubscribed(result);
+        }),
+    ),
+  );
+
+  withExamples(
+    billing
+      .command('change-plan')
+      .description('move a subscription to another plan: the old one is cancelled and a new one created')
+      .option('--subscription <id>', 'the subscription to change')
+      .option('--brand <id>', 'its brand')
+      .option('--plan <id>', "the new plan id, or 'custom' with --duplicate-plan, --rate and --price")
+      .option('--duplicate-plan <id>', 'with --plan custom: the plan to start from')
+      .option('--rate <percent>', 'with --plan custom: usage percentage')
+      .option('--price <usd>', 'with --plan custom: whole USD per month')
+      .option('--return-url <url>', 'where the brand lands after confirming (default: the one of the old subscription)')
+      .option('--json', 'print as JSON'),
+    'reclaim billing change-plan --subscription 31 --brand 4 --plan 3',
+  ).action(
+    action(async (opts: { subscription?: string; brand?: string; plan?: string; duplicatePlan?: string; rate?: string; price?: string; returnUrl?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const result = await changePlan(ctx, { subscriptionId: opts.subscription, brandId: opts.brand, planId: opts.plan, duplicatePlanId: opts.duplicatePlan, planRate: opts.rate, planPrice: opts.price, returnUrl: opts.returnUrl });
+        if (opts.json) return printJson(result);
+        printLines(`Subscription ${result.cancelled_subscription_id} cancelled; ${result.path === 'updated' ? 'Stripe moved the same subscription to the new price.' : 'a new subscription must be confirmed.'}`);
+        printSubscribed(result.subscription);
+      }),
+    ),
+  );
+
+  withExamples(
+    billing
+      .command('cancel')
+      .description("cancel a brand's subscription at its gateway (usage still queued is pushed and invoiced first)")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--subscription <id>', 'a given subscription (default: the newest live or pending one)')
+      .option('--json', 'print as JSON'),
+    'reclaim billing cancel --brand 4',
+  ).action(
+    action(async (opts: { brand: string; subscription?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const result = await cancelBrandSubscription(ctx, { brandId: parseIntegerFlag('--brand', opts.brand), subscriptionId: optionalInteger('--subscription', opts.subscription) });
+        if (opts.json) return printJson(result);
+        const remote = { cancelled: 'cancelled at the gateway', tolerated: "the gateway answered 'Payment Required' (tolerated)", none: 'nothing to cancel at the gateway yet', skipped: 'not sent to the gateway' }[result.remote];
+        printLines(`Subscription ${result.subscription_id}: ${result.from} -> ${result.status}; ${remote}.`);
+      }),
+    ),
+  );
+
+  withExamples(
+    billing.command('portal').description("a Stripe billing portal link for the brand's customer").requiredOption('--brand <id>', 'brand id').option('--return-url <url>', 'where the portal sends the brand back').option('--json', 'print as JSON'),
+    'reclaim billing portal --brand 4 --return-url https://app.example.com/billing',
+  ).action(
+    action(async (opts: { brand: string; returnUrl?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const url = await billingPortalUrl(ctx, { brandId: parseIntegerFlag('--brand', opts.brand), returnUrl: opts.returnUrl });
+        if (opts.json) return printJson({ url });
+        printLines(url);
+      }),
+    ),
+  );
+
+  withExamples(
+    billing.command('subscriptions').description("a brand's subscriptions, newest first").requiredOption('--brand <id>', 'brand id').option('--json', 'print as JSON'),
+    'reclaim billing subscriptions --brand 4',
+  ).action(
+    action(async (opts: { brand: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const rows = (await brandSubscriptions(ctx.db, parseIntegerFlag('--brand', opts.brand))).map((s) => ({
+          id: s.id,
+          plan_id: s.plan_id,
+          status: s.status,
+          gateway: s.gateway,
+          external_id: s.external_id,
+          billing_email: s.billing_email,
+          activated_at: s.activated_at,
+          cancelled_at: s.cancelled_at,
+          checkout_url: (s.extra_data.checkout_url as string | undefined) ?? null,
+          created_at: s.created_at,
+        }));
+        if (opts.json) return printJson({ subscriptions: rows, count: rows.length });
+        if (rows.length === 0) return printLines('No subscriptions for this brand.');
+        printLines(...rows.map((s) => `${String(s.id).padStart(6)}  ${s.status.padEnd(13)}  plan ${s.plan_id}  ${s.gateway ?? '-'}  ${s.external_id ?? '-'}  created ${s.created_at.toISOString()}`));
+      }),
+    ),
+  );
+
+  withExamples(
+    billing
+      .command('charges')
+      .description("a brand's charge history: plan, subscription status, gateway; in_review excluded; newest first")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--gateway <gateway>', 'stripe or shopify')
+      .option('--from <date>', 'created at or after')
+      .option('--to <date>', 'created before')
+      .option('--limit <n>', 'how many', '50')
+      .option('--offset <n>', 'skip this many', '0')
+      .option('--json', 'print as JSON'),
+    'reclaim billing charges --brand 4 --from 2026-11-01 --to 2026-12-01',
+  ).action(
+    action(async (opts: { brand: string; gateway?: string; from?: string; to?: string; limit: string; offset: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const result = await listCharges(ctx.db, {
+          brandId: parseIntegerFlag('--brand', opts.brand),
+          gateway: opts.gateway,
+          from: parseDateFlag('--from', opts.from),
+          to: parseDateFlag('--to', opts.to),
+          limit: parseIntegerFlag('--limit', opts.limit),
+          offset: parseIntegerFlag('--offset', opts.offset),
+        });
+        if (opts.json) return printJson(result);
+        if (result.count === 0) return printLines('No charges.');
+        printLines(
+          ...result.charges.map((c) => `${c.created_at.toISOString().slice(0, 16).replace('T', ' ')}  ${c.type.padEnd(9)}  ${c.status.padEnd(8)}  ${usd(c.amount).padStart(13)}  ${c.plan.name} (subscription ${c.subscription.id}, ${c.subscription.status}, ${c.payment_source.gateway ?? '-'})${c.description ? `  ${c.description}` : ''}`),
+          `${result.count} charge(s), ${usd(result.total_amount)} in all.`,
+        );
+      }),
+    ),
+  );
+
+  withExamples(
+    billing.command('sync').description('reconcile every pending or live subscription with its gateway, then create and push usage charges').option('--brand <id>', 'only this brand').option('--json', 'print as JSON'),
+    'reclaim billing sync',
+    'reclaim billing sync --brand 4 --json',
+  ).action(
+    action(async (opts: { brand?: string; json?: boolean }) =>
+      withContext(async (ctx) => {
+        const result = await billingSync(ctx, { brandId: optionalInteger('--brand', opts.brand) });
+        if (opts.json) printJson(result);
+        else printSync(result);
+        if (result.errors > 0) process.exitCode = 1;
+      }),
+    ),
+  );
+  return billing;
+}
