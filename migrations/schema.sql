@@ -953,10 +953,10 @@ create table subscription_charges (
   constraint subscription_charges_pkey PRIMARY KEY (id)
 );
 CREATE INDEX subscription_charges_brand_id_created_at_index ON subscription_charges USING btree (brand_id, created_at);
+CREATE UNIQUE INDEX subscription_charges_external_id_key ON subscription_charges USING btree (subscription_id, type, external_id) WHERE (external_id IS NOT NULL);
 CREATE INDEX subscription_charges_plan_id_index ON subscription_charges USING btree (plan_id);
 CREATE INDEX subscription_charges_status_index ON subscription_charges USING btree (status, type);
 CREATE INDEX subscription_charges_subscription_id_index ON subscription_charges USING btree (subscription_id, status);
-CREATE UNIQUE INDEX subscription_charges_type_external_id_key ON subscription_charges USING btree (type, external_id) WHERE (external_id IS NOT NULL);
 CREATE UNIQUE INDEX subscription_charges_usage_order_id_unique ON subscription_charges USING btree (order_id) WHERE (type = 'usage'::text);
 
 create table subscription_payment_source (

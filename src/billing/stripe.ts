@@ -192,6 +192,9 @@ export async function invoicePendingItems(stripe: StripeClient, input: { custome
       { idempotencyKey: `reclaim-usage-invoice-${input.key}` },
     ),
   );
+  // A retry after a crash replays the create; the invoice may be finalised already.
+  const current = await stripeCall('read an invoice', () => stripe.invoices.retrieve(draft.id!));
+  if (current.status !== 'draft') return current as unknown as StripeInvoice;
   return (await stripeCall('finalise an invoice', () => stripe.invoices.finalizeInvoice(draft.id!))) as unknown as StripeInvoice;
 }
 
