@@ -184,6 +184,17 @@ export async function createUsageInvoiceItem(stripe: StripeClient, input: { cust
   return item.id;
 }
 
+/** The invoice an invoice item was billed on (null while it is still pending). */
+export async function invoiceOfItem(stripe: StripeClient, itemId: string): Promise<string | null> {
+  const item = await stripeCall('read an invoice item', () => stripe.invoiceItems.retrieve(itemId));
+  const invoice = item.invoice as string | { id: string } | null;
+  return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+}
+
+export async function retrieveInvoice(stripe: StripeClient, id: string): Promise<StripeInvoice> {
+  return (await stripeCall('read an invoice', () => stripe.invoices.retrieve(id))) as unknown as StripeInvoice;
+}
+
 /** An invoice of the subscription's pending items, finalised at once. */
 export async function invoicePendingItems(stripe: StripeClient, input: { customerId: string; subscriptionId: string; key: string }): Promise<StripeInvoice> {
   const draft = await stripeCall('create an invoice', () =>
@@ -193,8 +204,8 @@ export async function invoicePendingItems(stripe: StripeClient, input: { custome
     ),
   );
   // A retry after a crash replays the create; the invoice may be finalised already.
-  const current = await stripeCall('read an invoice', () => stripe.invoices.retrieve(draft.id!));
-  if (current.status !== 'draft') return current as unknown as StripeInvoice;
+  const current = await retrieveInvoice(stripe, draft.id!);
+  if (current.status !== 'draft') return current;
   return (await stripeCall('finalise an invoice', () => stripe.invoices.finalizeInvoice(draft.id!))) as unknown as StripeInvoice;
 }
 

@@ -14,7 +14,7 @@ import { shopifyBillingClient, stripeFor } from './gateways.ts';
 import { fitUnderCap, isLive, USAGE_CAP_USD } from './rules.ts';
 import { createUsageRecord, getAppSubscription, usageLine } from './shopify-billing.ts';
 import { chargesAwaitingInvoice, completeCharges, createUsageCharges, queuedUsageCharges, setChargeExternal, updateSubscription, type Charge, type Subscription } from './store.ts';
-import { createUsageInvoiceItem, invoicePendingItems } from './stripe.ts';
+import { createUsageInvoiceItem, invoiceOfItem, invoicePendingItems, retrieveInvoice } from './stripe.ts';
 
 export interface UsageOutcome {
   created: number;
@@ -103,9 +103,11 @@ async function pushToStripe(ctx: AppContext, subscription: Subscription, outcome
 }
 
 /**
- * At the end of a Stripe period: the invoice items of charges made before the current period
- * began are invoiced (with anything else pending for the subscription) and the invoice finalised;
- * those charges become complete. `force` invoices whatever is pending (before a cancel).
+ * At the end of a Stripe period: usage charges made before the current period began are billed.
+ * Stripe's own renewal invoice may already hold their invoice items: those charges complete with
+ * that invoice once it is finalised. The items still pending are invoiced here (with anything else
+ * pending for the subscription) and the invoice finalised. `force` bills whatever is pending
+ * (before a cancel).
  */
 export async function invoiceStripeUsage(ctx: AppContext, subscription: Subscription, { now = new Date(), force = false }: { now?: Date; force?: boolean } = {}): Promise<{ count: number; invoiceId: string | null }> {
   if (subscription.gateway !== 'stripe' || !subscription.external_id || !subscription.customer_external_id) return { count: 0, invoiceId: null };
@@ -114,12 +116,22 @@ export async function invoiceStripeUsage(ctx: AppContext, subscription: Subscrip
   const periodStart = typeof subscription.extra_data.current_period_start === 'string' ? new Date(subscription.extra_data.current_period_start) : null;
   const periodEnded = periodStart !== null && awaiting.some((charge) => charge.created_at.getTime() < periodStart.getTime());
   if (!force && !periodEnded) return { count: 0, invoiceId: null };
-  const invoice = await invoicePendingItems(stripeFor(ctx), { customerId: subscription.customer_external_id, subscriptionId: subscription.external_id, key: `${subscription.id}-${createHash('sha256').update(awaiting.map((c) => c.id).join(',')).digest('hex').slice(0, 32)}` });
-  const count = await withTransaction(ctx.db, async (tx) => {
-    const completed = await completeCharges(tx, awaiting.map((charge) => charge.id), { invoice_id: invoice.id });
+
+  const stripe = stripeFor(ctx);
+  const pending: Charge[] = [];
+  let count = 0;
+  for (const charge of awaiting) {
+    const invoiceId = await invoiceOfItem(stripe, charge.external_id!);
+    if (!invoiceId) pending.push(charge);
+    else if ((await retrieveInvoice(stripe, invoiceId)).status !== 'draft') count += await completeCharges(ctx.db, [charge.id], { invoice_id: invoiceId });
+  }
+  if (pending.length === 0) return { count, invoiceId: null };
+  const invoice = await invoicePendingItems(stripe, { customerId: subscription.customer_external_id, subscriptionId: subscription.external_id, key: `${subscription.id}-${createHash('sha256').update(pending.map((c) => c.id).join(',')).digest('hex').slice(0, 32)}` });
+  count += await withTransaction(ctx.db, async (tx) => {
+    const completed = await completeCharges(tx, pending.map((charge) => charge.id), { invoice_id: invoice.id });
     await updateSubscription(tx, subscription.id, { last_billed_at: now }, { last_invoice_id: invoice.id });
     return completed;
   });
-  ctx.logger.info({ subscription_id: subscription.id, invoice_id: invoice.id, charges: count }, 'usage invoiced and finalised');
+  ctx.logger.info({ subscription_id: subscription.id, invoice_id: invoice.id, charges: pending.length }, 'usage invoiced and finalised');
   return { count, invoiceId: invoice.id };
 }

@@ -141,18 +141,18 @@ async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z
     log.warn({ subscription_id: subscription.id }, 'Stripe could not collect an invoice');
     return 'processed';
   }
+  // Usage charges whose invoice items are on this (finalised) invoice are complete.
+  const items = (invoice.lines?.data ?? []).map((line) => line.invoice_item).filter((id): id is string => Boolean(id));
+  const charges = items.length > 0 ? await ctx.db('subscription_charges').where({ subscription_id: subscription.id, type: 'usage' }).whereIn('external_id', items).pluck('id') : [];
+  const completed = await completeCharges(ctx.db, charges.map(Number), { invoice_id: invoice.id });
   if (type === 'invoice.finalized') {
-    // Usage charges whose invoice items are on this invoice are complete.
-    const items = (invoice.lines?.data ?? []).map((line) => line.invoice_item).filter((id): id is string => Boolean(id));
-    const charges = items.length > 0 ? await ctx.db('subscription_charges').where({ subscription_id: subscription.id, type: 'usage' }).whereIn('external_id', items).pluck('id') : [];
-    const completed = await completeCharges(ctx.db, charges.map(Number), { invoice_id: invoice.id });
     await updateSubscription(ctx.db, subscription.id, { last_billed_at: new Date() }, { last_invoice_id: invoice.id });
     return completed > 0 ? 'processed' : 'skipped';
   }
   // invoice.paid: a renewal is a recurring charge, recorded once per invoice.
-  if (invoice.billing_reason !== 'subscription_cycle') return 'skipped';
+  if (invoice.billing_reason !== 'subscription_cycle') return completed > 0 ? 'processed' : 'skipped';
   const exists = await ctx.db('subscription_charges').where({ type: 'recurring', external_id: invoice.id }).first('id');
-  if (exists) return 'skipped';
+  if (exists) return completed > 0 ? 'processed' : 'skipped';
   await insertCharge(ctx.db, {
     subscription_id: subscription.id,
     brand_id: subscription.brand_id,
