@@ -23,6 +23,14 @@ describe('demo seed', () => {
       `select (select count(*) from contact_channels) + (select count(*) from conversation_messages) + (select count(*) from discount_rules) as n`,
     );
     expect(rowsAfter.rows[0]!.n).toBe(rowsBefore.rows[0]!.n);
+    // A fresh install has plans to subscribe to, each readable through its permission, made once.
+    const plans = await t.db('plans').orderBy('price').select('name', 'price', 'usage_charge_percentage', 'status');
+    expect(plans.map((p) => [p.name, p.price, Number(p.usage_charge_percentage), p.status])).toEqual([
+      ['Starter', 49, 10, 'published'],
+      ['Growth', 149, 7, 'published'],
+      ['Scale', 399, 5, 'published'],
+    ]);
+    expect(await t.db('permissions').where('attribute', 'like', 'plans:%')).toHaveLength(3);
   });
 
   it('is the brand the README describes: Northwind Outfitters on a connected Shopify shop', async () => {

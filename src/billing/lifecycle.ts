@@ -173,6 +173,9 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
     now: input.now,
   };
 
+  if (!form.billingEmail) throw new AppError('invalid_input', BILLING_ERRORS.billingEmailNotFound, { code: 'billing_email_missing' });
+  if (!form.returnUrl && !(gateway === 'stripe' && old.external_id && isLive(old.status))) throw new AppError('invalid_input', BILLING_ERRORS.returnUrlNotFound, { code: 'return_url_missing' });
+
   if (gateway === 'stripe' && old.external_id && isLive(old.status)) {
     const moved = await moveStripeSubscription(ctx, old, form).catch((error: unknown) => {
       ctx.logger.warn({ err: error, subscription_id: old.id }, `${BILLING_ERRORS.failedToUpdate}${(error as Error).message}`);
@@ -223,7 +226,12 @@ export async function billingPortalUrl(ctx: AppContext, { brandId, returnUrl }: 
   const source = await findPaymentSource(ctx.db, brandId, 'stripe');
   if (!source) throw new AppError('not_found', BILLING_ERRORS.paymentSourceNotFound, { code: 'payment_source_not_found' });
   if (!source.external_id) throw new AppError('not_found', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
-  return createPortalSession(stripeFor(ctx), { customerId: source.external_id, returnUrl });
+  try {
+    return await createPortalSession(stripeFor(ctx), { customerId: source.external_id, returnUrl });
+  } catch (error) {
+    if (isAppError(error) && error.kind === 'not_found') throw new AppError('not_found', BILLING_ERRORS.customerNotFound, { code: 'customer_not_found', cause: error });
+    throw error;
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { addPlanReadPermission, copyPlanPermissions, customPlanName, planBaseName, visiblePlans } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 import { assertNoProblems, BILLING_ERRORS, customPlanFormProblems, parsePrice, parseRate, type Gateway } from './rules.ts';
 import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store.ts';
 
@@ -60,12 +60,13 @@ export interface NewPlan {
 }
 
 /** Creates a plan and its read permission in one transaction. */
-export async function createPlan(db: Db, input: NewPlan): Promise<ListedPlan> {
+export async function createPlan(db: Db | Tx, input: NewPlan): Promise<ListedPlan> {
   const name = input.name?.trim();
   if (!name) throw new AppError('invalid_input', 'Name is required', { code: 'invalid_form' });
   const price = parsePrice(input.price);
   const rate = parseRate(input.rate);
-  return withTransaction(db, async (tx) => {
+  // Inside a caller's transaction this is a savepoint.
+  return db.transaction(async (tx) => {
     const plan = await insertPlan(tx, {
       name,
       description: input.description ?? null,

@@ -1,3 +1,4 @@
+import { createPlan } from '../billing/index.ts';
 import { withTransaction, type Db, type Tx } from '../db/index.ts';
 import { loadDemoFixtures, type DemoFixtures } from './fixtures.ts';
 import { countRows, type DemoCounts } from './overview.ts';
@@ -170,6 +171,18 @@ async function seedConversations(tx: Tx, fixtures: DemoFixtures, ids: { brandId:
   }
 }
 
+/** Published plans for a fresh install (only when there are no plans at all). */
+export const DEMO_PLANS = [
+  { name: 'Starter', price: 49, rate: 10, features: ['Abandoned cart and checkout recovery', 'Two-way texting', 'Opt-out handling and quiet hours'] },
+  { name: 'Growth', price: 149, rate: 7, features: ['Everything in Starter', 'Post-purchase upsell and replenishment flows', 'AI insights from conversations'] },
+  { name: 'Scale', price: 399, rate: 5, features: ['Everything in Growth', 'Dedicated 10DLC number', 'Slack and Klaviyo links'] },
+] as const;
+
+async function seedPlans(tx: Tx): Promise<void> {
+  if (await tx('plans').first('id')) return;
+  for (const plan of DEMO_PLANS) await createPlan(tx, { ...plan, features: [...plan.features] });
+}
+
 /**
  * Loads the deterministic demo (fixtures/demo/) in one transaction. The demo is keyed by its
  * Shopify integration (northwind-outfitters.myshopify.com): when that exists, nothing changes.
@@ -184,6 +197,7 @@ export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}
       const brandId = Number(existing.brand_id);
       return { created: false, brandId, counts: await countRows(tx, [brandId]) };
     }
+    await seedPlans(tx);
     const { brandId, integrationId } = await seedBrand(tx, fixtures);
     const workflows = await seedWorkflows(tx, fixtures, brandId, integrationId);
     const { contacts, smsChannels } = await seedContacts(tx, fixtures, brandId, now);
