@@ -164,6 +164,20 @@ describe('usage charges on Shopify', () => {
   });
 });
 
+describe('billing sync run twice at once', () => {
+  it('the second run waits for the first and finds nothing left: one charge and one usage record per order', async () => {
+    const { brandId, shop, integrationId } = await shopifyBrand('Twin Peaks Tea');
+    const result = await subscribe(ctx, { brandId, planId: growthPlan, billingEmail: 'ap@twin.example', returnUrl: RETURN_URL, applyFirstMonthDiscount: false });
+    await activate(shop, (await t.db('subscriptions').where({ id: result.subscription_id }).first()).external_id);
+    for (const total of ['10.00', '20.00', '30.00', '40.00']) await billableOrder(brandId, integrationId, total);
+    const [a, b] = await Promise.all([billingSync(ctx, { brandId }), billingSync(ctx, { brandId })]);
+    expect([a.waited_for_other_run, b.waited_for_other_run].sort()).toEqual([false, true]);
+    expect(a.brands[0]!.usage_created + b.brands[0]!.usage_created).toBe(4);
+    expect(await t.db('subscription_charges').where({ subscription_id: result.subscription_id, type: 'usage', status: 'complete' })).toHaveLength(4);
+    expect(shopify.appSubscriptions(shop)[0]!.lineItems.find((line) => line.kind === 'usage')!.usageRecords).toHaveLength(4);
+  });
+});
+
 describe('cancel and plan change on Shopify', () => {
   it("cancels at Shopify; a 'Payment Required' answer is tolerated and the subscription is still cancelled", async () => {
     const { brandId, shop } = await shopifyBrand('Ember Candles');
