@@ -10,7 +10,7 @@ import type { AppContext } from '../src/app/index.ts';
 import { billingSync, cancelBrandSubscription, changePlan, createPlan, subscribe } from '../src/billing/index.ts';
 import { ROUTES } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
-import { runDueJobs } from '../src/jobs/index.ts';
+import { enqueueJob, resolveSchedules, runDueJobs } from '../src/jobs/index.ts';
 import { sealCredentials } from '../src/stores/index.ts';
 import { createBrand, createIntegration } from './factories/index.ts';
 import { FakeShopify } from './fakes/shopify.ts';
@@ -175,6 +175,19 @@ describe('billing sync run twice at once', () => {
     expect(a.brands[0]!.usage_created + b.brands[0]!.usage_created).toBe(4);
     expect(await t.db('subscription_charges').where({ subscription_id: result.subscription_id, type: 'usage', status: 'complete' })).toHaveLength(4);
     expect(shopify.appSubscriptions(shop)[0]!.lineItems.find((line) => line.kind === 'usage')!.usageRecords).toHaveLength(4);
+  });
+});
+
+describe('the worker', () => {
+  it("runs billing sync hourly as the 'billing:sync' job", async () => {
+    expect(resolveSchedules({}).find((s) => s.name === 'billing_sync')).toMatchObject({ task: 'billing:sync', pattern: '0 * * * *' });
+    const { brandId, shop, integrationId } = await shopifyBrand('Worker Wares');
+    const result = await subscribe(ctx, { brandId, planId: growthPlan, billingEmail: 'ap@worker.example', returnUrl: RETURN_URL, applyFirstMonthDiscount: false });
+    await activate(shop, (await t.db('subscriptions').where({ id: result.subscription_id }).first()).external_id);
+    const order = await billableOrder(brandId, integrationId, '50.00');
+    await enqueueJob(ctx.db, 'billing:sync', { brandId });
+    await runDueJobs(ctx);
+    expect(await t.db('subscription_charges').where({ order_id: order }).first()).toMatchObject({ type: 'usage', status: 'complete', amount: '5.00' });
   });
 });
 
