@@ -152,6 +152,26 @@ describe('subscribe through Stripe checkout', () => {
   });
 });
 
+describe('one live subscription per brand', () => {
+  it('refuses a second subscribe while one is live, and cancelling a pending one expires its checkout', async () => {
+    const { brandId, subscriptionId } = await activeStripeBrand('Jade Jewelry');
+    await expect(subscribe(ctx, { brandId, planId: scalePlan, billingEmail: 'ap@jade.example', returnUrl: RETURN_URL })).rejects.toThrow(
+      `The brand already has a live subscription (${subscriptionId}, active); change its plan with 'reclaim billing change-plan' or cancel it first.`,
+    );
+    const other = await createBrand(t.db);
+    const pending = await subscribe(ctx, { brandId: other.id, planId: scalePlan, billingEmail: 'ap@pending.example', returnUrl: RETURN_URL, applyFirstMonthDiscount: false });
+    const sessionId = (await subscriptionRow(pending.subscription_id)).extra_data.checkout_session_id;
+    expect(await cancelBrandSubscription(ctx, { brandId: other.id })).toMatchObject({ from: 'pending_setup', status: 'cancelled', remote: 'none' });
+    expect(stripe.sessions.get(sessionId)!.status).toBe('expired');
+  });
+
+  it("answers 'Customer not found' when Stripe no longer knows the brand's customer", async () => {
+    const brand = await createBrand(t.db);
+    await t.db('subscription_payment_source').insert({ brand_id: brand.id, gateway: 'stripe', external_id: 'cus_deleted0000' });
+    await expect(billingPortalUrl(ctx, { brandId: brand.id })).rejects.toThrow('Customer not found');
+  });
+});
+
 describe('statuses from Stripe webhooks', () => {
   it('maps past_due, keeps the newest event when an older one arrives later, and cancels on customer.subscription.deleted', async () => {
     const { subscriptionId, stripeSubscriptionId } = await activeStripeBrand('Cobalt Tools');

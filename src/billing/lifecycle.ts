@@ -10,7 +10,7 @@ import { createCustomPlan } from './plans.ts';
 import { activates, assertNoProblems, BILLING_ERRORS, isLive, planChangeFormProblems, type Gateway, type PlanChangeForm, type SubscriptionStatus } from './rules.ts';
 import { cancelAppSubscription } from './shopify-billing.ts';
 import { brandSubscriptions, completeCharges, completePendingRecurring, findPaymentSource, findPlan, findSubscription, lockSubscription, queuedUsageCharges, updateSubscription, type Subscription } from './store.ts';
-import { cancelSubscription as cancelStripeSubscription, changeSubscriptionPrice, createPortalSession, retrieveSubscription } from './stripe.ts';
+import { cancelSubscription as cancelStripeSubscription, changeSubscriptionPrice, createPortalSession, expireCheckoutSession, retrieveSubscription } from './stripe.ts';
 import { invoiceStripeUsage, pushUsageCharges } from './usage.ts';
 import { stripePriceFor, subscribe, type SubscribeResult } from './subscribe.ts';
 
@@ -53,7 +53,8 @@ export async function applyRemoteState(ctx: AppContext, subscriptionId: number, 
       ...(remote.periodEnd ? { current_period_end: iso(remote.periodEnd) } : {}),
       remote_status_seen_at: new Date().toISOString(),
     };
-    const to = FINAL.includes(from) || (remote.status === 'pending_setup' && from === 'pending_setup') ? from : remote.status;
+    // Final statuses stay; a gateway still calling it pending never takes a subscription back.
+    const to = FINAL.includes(from) || remote.status === 'pending_setup' ? from : remote.status;
     const activated = activates(current, to);
     await updateSubscription(
       tx,
@@ -82,6 +83,11 @@ const isPaymentRequired = (error: unknown): boolean => isAppError(error) && (err
 
 /** Cancels the subscription at its gateway. 'tolerated' when Shopify answered Payment Required. */
 async function cancelRemote(ctx: AppContext, subscription: Subscription): Promise<'cancelled' | 'tolerated' | 'none'> {
+  const session = subscription.extra_data.checkout_session_id;
+  if (!subscription.external_id && subscription.gateway === 'stripe' && typeof session === 'string') {
+    await expireCheckoutSession(stripeFor(ctx), session).catch((error: unknown) => ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'the open checkout could not be expired'));
+    return 'none';
+  }
   if (!subscription.external_id) return 'none';
   try {
     if (subscription.gateway === 'stripe') {

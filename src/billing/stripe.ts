@@ -64,7 +64,7 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
     return await call();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
-      const kind = error.statusCode === 404 ? 'not_found' : 'upstream';
+      const kind = error.statusCode === 404 || error.code === 'resource_missing' ? 'not_found' : 'upstream';
       throw new AppError(kind, `Stripe refused to ${what}: ${error.message}`, { code: 'stripe_error', details: { status: error.statusCode ?? null, type: error.type, stripe_code: error.code ?? null }, cause: error });
     }
     throw error;
@@ -73,10 +73,14 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
 
 const asSubscription = (value: unknown): StripeSubscription => value as StripeSubscription;
 
-/** The customer with this e-mail (newest), else a new one with the brand's details. */
-export async function findOrCreateCustomer(stripe: StripeClient, input: { email: string; name?: string | null; phone?: string | null; metadata: Record<string, string> }): Promise<string> {
-  const found = await stripeCall('list customers', () => stripe.customers.list({ email: input.email, limit: 1 }));
-  if (found.data[0]) return found.data[0].id;
+/**
+ * The brand's customer with this e-mail, else a new one with the brand's details. Customers of
+ * other brands that share the e-mail (an agency's billing inbox) are never reused.
+ */
+export async function findOrCreateCustomer(stripe: StripeClient, input: { email: string; name?: string | null; phone?: string | null; metadata: Record<string, string> & { brand_id: string } }): Promise<string> {
+  const found = await stripeCall('list customers', () => stripe.customers.list({ email: input.email, limit: 100 }));
+  const mine = found.data.find((customer) => customer.metadata?.brand_id === input.metadata.brand_id);
+  if (mine) return mine.id;
   const created = await stripeCall('create a customer', () =>
     stripe.customers.create({ email: input.email, name: input.name ?? undefined, phone: input.phone ?? undefined, metadata: input.metadata }),
   );
@@ -137,6 +141,12 @@ export async function createCheckoutSession(stripe: StripeClient, input: Checkou
     }),
   );
   return session as unknown as StripeCheckoutSession;
+}
+
+/** Closes an open checkout so a cancelled subscription can no longer be paid for. */
+export async function expireCheckoutSession(stripe: StripeClient, id: string): Promise<void> {
+  const session = await retrieveCheckoutSession(stripe, id);
+  if (session.status === 'open') await stripeCall('expire a checkout session', () => stripe.checkout.sessions.expire(id));
 }
 
 export async function retrieveCheckoutSession(stripe: StripeClient, id: string): Promise<StripeCheckoutSession> {

@@ -14,6 +14,7 @@ import {
   BILLING_ERRORS,
   firstMonthDiscount,
   GATEWAYS,
+  LIVE_STATUSES,
   shopifyTestCharge,
   subscribeFormProblems,
   USAGE_CAP_USD,
@@ -83,6 +84,8 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
   const source: SubscribeSource = (input.source as SubscribeSource | null | undefined) ?? 'web-admin';
   const applyDiscount = trialDays === null && input.applyFirstMonthDiscount !== false && input.applyFirstMonthDiscount !== 'false';
 
+  const live = (await brandSubscriptions(ctx.db, brandId, LIVE_STATUSES))[0];
+  if (live) throw new AppError('conflict', `The brand already has a live subscription (${live.id}, ${live.status}); change its plan with 'reclaim billing change-plan' or cancel it first.`, { code: 'already_subscribed', details: { subscription_id: live.id } });
   if (!custom) {
     const open = (await brandSubscriptions(ctx.db, brandId, ['pending_setup'])).find((s) => s.plan_id === named.id && s.gateway === gateway && openCheckout(s, now));
     if (open) return resultOf(open.id, brandId, named, gateway, open.extra_data, true);
