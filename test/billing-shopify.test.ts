@@ -108,6 +108,19 @@ describe('subscribe through Shopify app billing', () => {
     expect(charge.charge_collected_at).not.toBeNull();
   });
 
+  it('also reads the unwrapped app_subscriptions/update body early API versions sent, and a declined charge is final', async () => {
+    const { brandId, shop } = await shopifyBrand('Kiln Pottery');
+    const result = await subscribe(ctx, { brandId, planId: growthPlan, billingEmail: 'ap@kiln.example', returnUrl: RETURN_URL, applyFirstMonthDiscount: false });
+    const gid = (await t.db('subscriptions').where({ id: result.subscription_id }).first()).external_id;
+    shopify.approveAppSubscription(shop, gid, { status: 'DECLINED' });
+    const body = shopify.appSubscriptionWebhook(shop, gid) as { app_subscription: Record<string, unknown> };
+    expect((await sendShopifyWebhook(app, { topic: 'app_subscriptions/update', shop, payload: body.app_subscription })).statusCode).toBe(200);
+    await runDueJobs(ctx);
+    expect((await t.db('subscriptions').where({ id: result.subscription_id }).first()).status).toBe('declined');
+    const bad = await sendShopifyWebhook(app, { topic: 'app_subscriptions/update', shop, payload: { app_subscription: { name: 'no id' } } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses a brand without a connected Shopify store, and a missing plan, changing nothing', async () => {
     const brandId = (await createBrand(t.db)).id;
     await expect(subscribe(ctx, { brandId, planId: growthPlan, billingEmail: 'a@b.example', returnUrl: RETURN_URL, paymentSource: 'shopify' })).rejects.toThrow('Invalid Payment Source');

@@ -167,9 +167,9 @@ async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z
   return 'processed';
 }
 
-const appSubscriptionSchema = z.looseObject({
-  app_subscription: z.looseObject({ admin_graphql_api_id: z.string(), status: z.string(), updated_at: z.string().nullish() }),
-});
+const appSubscriptionFields = z.looseObject({ admin_graphql_api_id: z.string(), status: z.string(), updated_at: z.string().nullish() });
+/** Wrapped in `app_subscription` (current API versions) or, as early versions sent it, at the top. */
+const appSubscriptionSchema = z.union([z.looseObject({ app_subscription: appSubscriptionFields }), appSubscriptionFields.transform((fields) => ({ app_subscription: fields }))]);
 
 /** Shopify app_subscriptions/update: the app subscription's new status applied (older updates ignored). */
 export async function processShopifyAppSubscription(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {

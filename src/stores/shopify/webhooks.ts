@@ -144,7 +144,7 @@ export const shopifyCustomerRedactSchema = z.looseObject({
 });
 export const shopifyShopRedactSchema = z.looseObject({ shop_id: id.nullish(), shop_domain: z.string().trim().min(1) });
 
-/** app_subscriptions/update: `{ app_subscription: { admin_graphql_api_id, name, status, ... } }` (billing reads it). */
+/** app_subscriptions/update: `{ app_subscription: { admin_graphql_api_id, name, status, ... } }` (billing processes it). */
 const appSubscription = z.looseObject({
   admin_graphql_api_id: z.string().trim().min(1),
   name: text,
@@ -155,7 +155,8 @@ const appSubscription = z.looseObject({
   currency: text,
   capped_amount: money.nullish(),
 });
-export const shopifyAppSubscriptionSchema = z.looseObject({ app_subscription: appSubscription });
+/** Current versions wrap the resource in `app_subscription`; early ones sent its fields at the top. */
+export const shopifyAppSubscriptionSchema = z.union([z.looseObject({ app_subscription: appSubscription }), appSubscription]);
 export type ShopifyAppSubscriptionPayload = z.infer<typeof shopifyAppSubscriptionSchema>;
 
 export type ShopifyCheckoutPayload = z.infer<typeof shopifyCheckoutSchema>;
