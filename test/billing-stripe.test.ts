@@ -295,3 +295,38 @@ describe('plan change, cancel and portal on Stripe', () => {
     await expect(cancelBrandSubscription(ctx, { brandId: stranger.id })).rejects.toThrow('No active subscription found');
   });
 });
+
+describe('billing error texts (spec 1 section 8) in their situations, changing nothing', () => {
+  it("'Payment source creation failed' when Stripe cannot make the customer", async () => {
+    const brand = await createBrand(t.db);
+    stripe.fail({ method: 'POST', path: '/v1/customers', status: 500, times: 3 });
+    await expect(subscribe(ctx, { brandId: brand.id, planId: growthPlan, billingEmail: 'ap@nocustomer.example', returnUrl: RETURN_URL })).rejects.toThrow('Payment source creation failed');
+    expect(await t.db('subscription_payment_source').where({ brand_id: brand.id })).toHaveLength(0);
+  });
+
+  it("'Invalid Plan' for a draft plan, 'Plan not found' for a custom plan from nothing", async () => {
+    const brand = await createBrand(t.db);
+    const draft = await createPlan(t.db, { name: 'Secret', price: 10, rate: 1, status: 'draft' });
+    await expect(subscribe(ctx, { brandId: brand.id, planId: draft.id, billingEmail: 'ap@draft.example', returnUrl: RETURN_URL })).rejects.toThrow('Invalid Plan');
+    await expect(subscribe(ctx, { brandId: brand.id, planId: 'custom', duplicatePlanId: 987_654, planRate: 3, planPrice: 50, billingEmail: 'ap@draft.example', returnUrl: RETURN_URL })).rejects.toThrow('Plan or brand not found');
+    await expect(changePlan(ctx, { subscriptionId: 1, brandId: brand.id, planId: 987_654 })).rejects.toThrow('Plan not found');
+    expect(await t.db('subscriptions').where({ brand_id: brand.id })).toHaveLength(0);
+  });
+
+  it("'Failed to cancel subscription' when Stripe refuses: the subscription stays active", async () => {
+    const { brandId, subscriptionId, stripeSubscriptionId } = await activeStripeBrand('Lark Leather');
+    stripe.fail({ method: 'DELETE', path: `/v1/subscriptions/${stripeSubscriptionId}`, status: 500, times: 3 });
+    await expect(cancelBrandSubscription(ctx, { brandId })).rejects.toThrow('Failed to cancel subscription');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('active');
+    expect(stripe.subscriptions.get(stripeSubscriptionId)!.status).toBe('active');
+  });
+
+  it("'Failed to create new subscription' when the replacement checkout is refused after the cancel", async () => {
+    const { brandId, subscriptionId, stripeSubscriptionId } = await activeStripeBrand('Moss Audio');
+    stripe.fail({ method: 'POST', path: `/v1/subscriptions/${stripeSubscriptionId}`, status: 400, message: 'cannot update', times: 1 });
+    stripe.fail({ method: 'POST', path: '/v1/checkout/sessions', status: 400, message: 'checkout refused', times: 1 });
+    await expect(changePlan(ctx, { subscriptionId, brandId, planId: scalePlan })).rejects.toThrow('Failed to create new subscription');
+    expect((await subscriptionRow(subscriptionId)).status).toBe('cancelled');
+    expect(await t.db('subscriptions').where({ brand_id: brandId })).toHaveLength(1);
+  });
+});

@@ -155,15 +155,13 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
   assertNoProblems(planChangeFormProblems(input));
   const brandId = Number(input.brandId);
   await requireBrand(ctx.db, brandId);
+  const custom = String(input.planId).trim() === 'custom';
+  const plan = custom ? undefined : await findPlan(ctx.db, Number(input.planId));
+  if (!custom && !plan) throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
   const old = await findSubscription(ctx.db, Number(input.subscriptionId));
   if (!old) throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
   if (old.brand_id !== brandId || FINAL.includes(old.status)) throw new AppError('invalid_input', BILLING_ERRORS.invalidSubscription, { code: 'invalid_subscription' });
-  const custom = String(input.planId).trim() === 'custom';
-  if (!custom) {
-    const plan = await findPlan(ctx.db, Number(input.planId));
-    if (!plan) throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
-    if (plan.id === old.plan_id) throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, { code: 'same_plan', details: { reason: 'the subscription is already on this plan' } });
-  }
+  if (plan?.id === old.plan_id) throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, { code: 'same_plan', details: { reason: 'the subscription is already on this plan' } });
   const gateway = (old.gateway ?? 'stripe') as Gateway;
   const form = {
     brandId,
