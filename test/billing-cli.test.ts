@@ -100,7 +100,7 @@ describe('billing charges, subscriptions and sync', () => {
     expect(future.stdout.trim()).toBe('No charges.');
     const badDate = await runCli(['billing', 'charges', '--brand', String(brandId), '--from', 'yesterday-ish'], env);
     expect(badDate.code).toBe(1);
-    expect(badDate.stderr).toContain('--from must be a date such as 2026-11-01');
+    expect(badDate.stderr).toContain('--from must be a date like 2026-11-01 (or an ISO time)');
   });
 
   it('shows the subscriptions and syncs them (pending checkout still open: nothing changes)', async () => {

@@ -1,14 +1,11 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
 import { attributeOrder, defaultPeriod, explainOrder, liftStats, recoveredStats, type EvidenceItemView, type LiftSide, type OrderExplanation, type Period } from '../attribution/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { action, parseDateFlag, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 function parsePeriod(since?: string): Period {
   const period = defaultPeriod();
   if (since === undefined) return period;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(since) ? new Date(`${since}T00:00:00Z`) : new Date(since);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(date.getTime())) throw new AppError('invalid_input', `--since must be a date like 2026-11-01 (or an ISO time), got "${since}".`);
-  return { since: date, until: period.until };
+  return { since: parseDateFlag('--since', since), until: period.until };
 }
 
 const pct = (n: number | null): string => (n === null ? '-' : `${(n * 100).toFixed(1)}%`);

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
 import {
   billingPortalUrl,
   billingSync,
@@ -15,16 +14,11 @@ import {
   type SubscribeResult,
   type SyncResult,
 } from '../billing/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { action, parseDateFlag, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-function parseDateFlag(name: string, value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) throw new AppError('invalid_input', `${name} must be a date such as 2026-11-01, got "${value}".`);
-  return at;
-}
+const optionalDate = (name: string, value: string | undefined): Date | undefined => (value === undefined ? undefined : parseDateFlag(name, value));
 
 const optionalInteger = (name: string, value: string | undefined): number | undefined => (value === undefined ? undefined : parseIntegerFlag(name, value));
 const usd = (amount: number): string => `${amount.toFixed(2)} USD`;
@@ -275,8 +269,8 @@ export function billingCommand(): Command {
         const result = await listCharges(ctx.db, {
           brandId: parseIntegerFlag('--brand', opts.brand),
           gateway: opts.gateway,
-          from: parseDateFlag('--from', opts.from),
-          to: parseDateFlag('--to', opts.to),
+          from: optionalDate('--from', opts.from),
+          to: optionalDate('--to', opts.to),
           limit: parseIntegerFlag('--limit', opts.limit),
           offset: parseIntegerFlag('--offset', opts.offset),
         });

@@ -1,13 +1,6 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
 import { backfillShopifyCheckouts, listStoreIntegrations, type BackfillProgress, type BackfillSummary, type StoreIntegrationListing } from '../stores/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-
-function parseSince(value: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError('invalid_input', `--since must be a date like 2026-11-01 (or an ISO time), got "${value}".`);
-  return date;
-}
+import { action, parseDateFlag, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const row = (i: StoreIntegrationListing): string =>
   [String(i.id).padStart(5), i.platform.padEnd(11), (i.lookup_id ?? '-').padEnd(32), i.status.padEnd(13), i.is_enabled ? 'enabled ' : 'disabled', `brand ${i.brand_id} ${i.brand_name}`, i.health ? `- ${i.health}` : '']
@@ -65,7 +58,7 @@ export function storesCommand(): Command {
   ).action(
     action(async (opts: { integration: string; since: string; json?: boolean }) => {
       const integrationId = parseIntegerFlag('--integration', opts.integration);
-      const since = parseSince(opts.since);
+      const since = parseDateFlag('--since', opts.since);
       await withContext(async (ctx) => {
         const progress = progressLine();
         try {
