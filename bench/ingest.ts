@@ -1,23 +1,29 @@
 /**
  * npm run bench:ingest
  *
- * Starts `reclaim serve-webhooks` on a fresh server database and drives it from this process
+ * Starts `reclaim serve-webhooks` on a fresh server database and drives it from a second process
  * with autocannon: signed Shopify checkouts/update webhooks, each with its own event id,
  * 64 connections for 20 s. Then measures the ceiling: the same number of single-row inserts
- * of the same payload straight through pg with the same concurrency. Prints accepted webhooks
- * per second, p50/p99 latency, the ratio to the ceiling, and checks that webhook_events holds
- * exactly one row per 200 answered.
+ * of the same payload straight through pg with the same concurrency, driven the same way from a
+ * second process. Prints accepted webhooks per second, p50/p99 latency, the ratio to the ceiling,
+ * the CPU time each process spent per request, and checks that webhook_events holds exactly one
+ * row per 200 answered.
+ *
+ * The load generator and the ceiling's driver run as child processes of this one (this file again,
+ * with `load` or `ceiling` as its argument), so neither shares an event loop with the bench's own
+ * bookkeeping, and both sides of the ratio are driven alike.
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CONNECTIONS (64), BENCH_DURATION (20), BENCH_PROFILE_DIR (write a CPU profile of the server there).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase, createDb, dropDatabase, migrateLatest } from '../src/db/index.ts';
+import { createDatabase, createDb, dropDatabase, migrateLatest, type Db } from '../src/db/index.ts';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -26,6 +32,7 @@ const SECRET = 'bench-shopify-app-secret';
 const SHOP = 'bench-outfitters.myshopify.com';
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const BIN = fileURLToPath(new URL('../bin/reclaim.js', import.meta.url));
+const SELF = fileURLToPath(import.meta.url);
 
 function checkoutPayload(): Record<string, unknown> {
   const now = new Date().toISOString();
@@ -57,22 +64,109 @@ function checkoutPayload(): Record<string, unknown> {
   };
 }
 
-async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become ready at ${url}`);
+// ---------------------------------------------------------------------------------------------
+// The two child processes: the webhook load generator and the ceiling's driver.
+
+interface LoadInput {
+  url: string;
+  body: string;
+}
+interface LoadResult {
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  p50: number;
+  p99: number;
+  answered: string[];
+  cpuMicros: number;
+}
+interface CeilingInput {
+  url: string;
+  count: number;
+  body: string;
+}
+interface CeilingResult {
+  seconds: number;
+  perSecond: number;
+  cpuMicros: number;
+}
+/**
+ * A child reports `started` right before its timed part and `finished` right after it, and waits
+ * for the bench to take its CPU readings each time; then it sends its result.
+ */
+type Checkpoint = 'started' | 'finished';
+type ChildMessage = { checkpoint: Checkpoint } | { result: LoadResult | CeilingResult };
+
+function checkpoint(name: Checkpoint): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { ack?: Checkpoint }): void => {
+      if (message.ack !== name) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send?.({ checkpoint: name } satisfies ChildMessage);
+  });
 }
 
-async function ceiling(url: string, count: number, body: string): Promise<{ seconds: number; perSecond: number }> {
+const cpuMicros = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
+};
+
+async function loadChild({ url, body }: LoadInput): Promise<LoadResult> {
+  const hmac = createHmac('sha256', SECRET).update(body).digest('base64');
+  let counter = 0;
+  const answered: string[] = [];
+  await checkpoint('started');
+  const cpu = process.cpuUsage();
+  const run = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        body,
+        setupRequest: (request, context: object) => {
+          const id = `bench-${++counter}`;
+          (context as { id?: string }).id = id;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              'x-shopify-topic': 'checkouts/update',
+              'x-shopify-hmac-sha256': hmac,
+              'x-shopify-shop-domain': SHOP,
+              'x-shopify-api-version': '2026-07',
+              'x-shopify-webhook-id': `wh-${id}`,
+              'x-shopify-event-id': id,
+              'x-shopify-triggered-at': new Date().toISOString(),
+            },
+          };
+        },
+        onResponse: (status, _body, context: object) => {
+          if (status === 200) answered.push(String((context as { id?: string }).id));
+        },
+      },
+    ],
+  });
+  const used = cpuMicros(cpu);
+  await checkpoint('finished');
+  return { ok: run['2xx'], non2xx: run.non2xx, errors: run.errors, timeouts: run.timeouts, duration: run.duration, p50: run.latency.p50, p99: run.latency.p99, answered, cpuMicros: used };
+}
+
+async function ceilingChild({ url, count, body }: CeilingInput): Promise<CeilingResult> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   await pool.query('create table if not exists bench_ceiling (id bigint generated by default as identity primary key, source text, event_id text, payload jsonb, received_at timestamptz default now(), unique (source, event_id))');
+  // Open every connection before the clock starts, as the server's pool is open before the load.
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  for (const client of clients) client.release();
   let next = 0;
+  await checkpoint('started');
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -83,8 +177,84 @@ async function ceiling(url: string, count: number, body: string): Promise<{ seco
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = cpuMicros(cpu);
+  await checkpoint('finished'); // while the pool's backends are still there to be read
   await pool.end();
-  return { seconds, perSecond: count / seconds };
+  return { seconds, perSecond: count / seconds, cpuMicros: used };
+}
+
+/**
+ * Runs this file again as a child with `role`; `onCheckpoint` takes readings when the child starts
+ * and ends its timed part (the child waits for it), and the child's result is returned.
+ */
+function runChild<T>(role: 'load' | 'ceiling', input: LoadInput | CeilingInput, onCheckpoint: (name: Checkpoint) => Promise<void>): Promise<T> {
+  const child: ChildProcess = spawn(process.execPath, [...process.execArgv, SELF, role], {
+    env: { ...process.env, BENCH_CHILD_INPUT: JSON.stringify(input) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let result: T | undefined;
+    child.on('message', (message: ChildMessage) => {
+      if ('checkpoint' in message) {
+        const name = message.checkpoint;
+        onCheckpoint(name).then(() => child.send({ ack: name }), (error: unknown) => {
+          child.kill();
+          reject(error);
+        });
+      } else {
+        result = message.result as T;
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (result === undefined ? reject(new Error(`bench ${role} process exited with ${code} and no result`)) : resolve(result)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU accounting (Linux /proc; figures read "n/a" elsewhere).
+
+/** CPU time (user + system) of a process in microseconds, or undefined when it cannot be read. */
+function processCpuMicros(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // clock ticks at USER_HZ 100
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time so far of every PostgreSQL backend connected to the bench database, by pid. */
+async function backendsCpu(db: Db, database: string): Promise<Map<number, number | undefined>> {
+  const { rows } = await db.raw<{ rows: { pid: number }[] }>('select pid from pg_stat_activity where datname = ?', [database]);
+  return new Map(rows.map((row) => [row.pid, processCpuMicros(row.pid)]));
+}
+
+/** CPU the backends spent since `before` (a backend that connected since counts from zero). */
+async function backendsCpuSince(db: Db, database: string, before: Map<number, number | undefined>): Promise<number | undefined> {
+  let total = 0;
+  for (const [pid, now] of await backendsCpu(db, database)) {
+    if (now === undefined) return undefined;
+    total += now - (before.get(pid) ?? 0);
+  }
+  return total;
+}
+
+const perRequest = (micros: number | undefined, count: number): string => (micros === undefined || count === 0 ? 'n/a' : `${(micros / count).toFixed(0)} µs`);
+
+// ---------------------------------------------------------------------------------------------
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become ready at ${url}`);
 }
 
 async function main(): Promise<void> {
@@ -108,48 +278,35 @@ async function main(): Promise<void> {
     await waitReady(`http://127.0.0.1:${PORT}/readyz`);
 
     const body = JSON.stringify(checkoutPayload());
-    const hmac = createHmac('sha256', SECRET).update(body).digest('base64');
-    let counter = 0;
-    const answered = new Set<string>();
-    const run = await autocannon({
-      url: `http://127.0.0.1:${PORT}/webhooks/shopify`,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      requests: [
-        {
-          method: 'POST',
-          body,
-          setupRequest: (request, context: object) => {
-            const id = `bench-${++counter}`;
-            (context as { id?: string }).id = id;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                'x-shopify-topic': 'checkouts/update',
-                'x-shopify-hmac-sha256': hmac,
-                'x-shopify-shop-domain': SHOP,
-                'x-shopify-api-version': '2026-07',
-                'x-shopify-webhook-id': `wh-${id}`,
-                'x-shopify-event-id': id,
-                'x-shopify-triggered-at': new Date().toISOString(),
-              },
-            };
-          },
-          onResponse: (status, _body, context: object) => {
-            if (status === 200) answered.add(String((context as { id?: string }).id));
-          },
-        },
-      ],
+    let serverCpu: number | undefined;
+    let pgBefore = new Map<number, number | undefined>();
+    let pgCpu: number | undefined;
+    const run = await runChild<LoadResult>('load', { url: `http://127.0.0.1:${PORT}/webhooks/shopify`, body }, async (point) => {
+      const serverNow = processCpuMicros(server?.pid);
+      if (point === 'started') {
+        serverCpu = serverNow;
+        pgBefore = await backendsCpu(db, name);
+      } else {
+        serverCpu = serverCpu === undefined || serverNow === undefined ? undefined : serverNow - serverCpu;
+        pgCpu = await backendsCpuSince(db, name, pgBefore);
+      }
     });
+
     await new Promise((resolve) => setTimeout(resolve, 1000)); // requests cut off at the end settle
-    const ok = run['2xx'];
+    const ok = run.ok;
+    const answered = new Set(run.answered);
     const storedIds = new Set(await db('webhook_events').pluck('event_id'));
     const stored = storedIds.size;
     const missing = [...answered].filter((id) => !storedIds.has(id)).length;
     const unanswered = stored - (answered.size - missing);
     const accepted = ok / run.duration;
-    const top = await ceiling(url, ok, body);
+
+    let ceilingPgBefore = new Map<number, number | undefined>();
+    let ceilingPgCpu: number | undefined;
+    const top = await runChild<CeilingResult>('ceiling', { url, count: ok, body }, async (point) => {
+      if (point === 'started') ceilingPgBefore = await backendsCpu(db, name);
+      else ceilingPgCpu = await backendsCpuSince(db, name, ceilingPgBefore);
+    });
     const ratio = accepted / top.perSecond;
 
     const lines = [
@@ -157,11 +314,13 @@ async function main(): Promise<void> {
       `  command: npm run bench:ingest  (connections ${CONNECTIONS}, duration ${DURATION}s)`,
       `  webhooks answered 200: ${ok} (non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts})`,
       `  accepted per second:   ${accepted.toFixed(0)}`,
-      `  latency p50 / p99:     ${run.latency.p50} ms / ${run.latency.p99} ms`,
+      `  latency p50 / p99:     ${run.p50} ms / ${run.p99} ms`,
       `  ceiling (pg inserts):  ${top.perSecond.toFixed(0)} per second (${ok} single-row inserts, ${CONNECTIONS} connections)`,
       `  ratio to ceiling:      ${(ratio * 100).toFixed(1)}%   (target >= 60%, p99 < 50 ms)`,
       `  webhook_events rows:   ${stored} (unique per event id); every one of the ${answered.size} ids answered 200 is stored: ${missing === 0 ? 'yes' : `NO, ${missing} missing`}`,
       `                         ${unanswered} more rows are requests still in flight when the run stopped (stored, never answered to the closed connection)`,
+      `  CPU per webhook:       server ${perRequest(serverCpu, ok)}, load generator ${perRequest(run.cpuMicros, ok)}, PostgreSQL ${perRequest(pgCpu, ok)}`,
+      `  CPU per ceiling insert: driver ${perRequest(top.cpuMicros, ok)}, PostgreSQL ${perRequest(ceilingPgCpu, ok)}`,
     ];
     console.log(lines.join('\n'));
     if (missing > 0) process.exitCode = 1;
@@ -173,4 +332,11 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const role = process.argv[2];
+if (role === 'load' || role === 'ceiling') {
+  const input = JSON.parse(process.env.BENCH_CHILD_INPUT ?? '{}') as LoadInput & CeilingInput;
+  const result = role === 'load' ? await loadChild(input) : await ceilingChild(input);
+  process.send?.({ result } satisfies ChildMessage, () => process.disconnect());
+} else {
+  await main();
+}

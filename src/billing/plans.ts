@@ -9,14 +9,7 @@ import type { Db, Tx } from '../db/index.ts';
 import { assertNoProblems, BILLING_ERRORS, customPlanFormProblems, parsePrice, parseRate, type Gateway } from './rules.ts';
 import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store.ts';
 
-export interface ListedPlan {
-  id: number;
-  name: string;
-  description: string | null;
-  price: number;
-  usage_charge_percentage: number;
-  status: string;
-  frequency: string;
+export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
   features: string[];
   discount_code: string | null;
   gateways: Partial<Record<Gateway, string | null>>;
