@@ -53,14 +53,15 @@ export interface InsertedEvent {
 
 /**
  * The payloads as one JSON array text. A caller's `rawPayload` is the body it already parsed as
- * JSON (one value), so it is joined as is; other payloads are serialised here.
+ * JSON (one value), so it is joined as is; other payloads (and an empty raw body) are serialised
+ * here.
  */
 function payloadArray(events: NewWebhookEvent[]): string {
   let text = '[';
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index];
     if (index > 0) text += ',';
-    text += event.rawPayload ?? JSON.stringify(event.payload ?? {});
+    text += event.rawPayload ? event.rawPayload : JSON.stringify(event.payload ?? {});
   }
   return `${text}]`;
 }
