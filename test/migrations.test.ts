@@ -5,7 +5,8 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/app/index.ts';
 import { createDb, dumpSchema, migrateLatest, migrationStatus, readRunningServer, rollback, startEmbedded, type Db } from '../src/db/index.ts';
-import { createEmptyDatabase } from './helpers/db.ts';
+import { runCli } from './helpers/cli.ts';
+import { createEmptyDatabase, testEnv } from './helpers/db.ts';
 
 const MIGRATION_COUNT = readdirSync(new URL('../migrations/', import.meta.url)).filter((f) => /^\d{14}_.+\.ts$/.test(f)).length;
 
@@ -53,6 +54,18 @@ describe('migrations on the PostgreSQL server', () => {
       await migrateLatest(empty.db);
       const committed = await readFile(new URL('../migrations/schema.sql', import.meta.url), 'utf8');
       expect(await dumpSchema(empty.db)).toBe(committed);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it('a command on a database that was never migrated says to migrate (exit 1), not an internal error', async () => {
+    const empty = await createEmptyDatabase();
+    try {
+      const result = await runCli(['billing', 'plans', 'list', '--json'], testEnv(empty.url));
+      expect(result.code).toBe(1);
+      expect(JSON.parse(result.stdout).error).toMatchObject({ kind: 'invalid_input', code: 'not_migrated' });
+      expect(result.stderr).toContain('run `reclaim db migrate`, or `npm start`, which migrates');
     } finally {
       await empty.drop();
     }

@@ -22,6 +22,10 @@ const MESSAGES: Record<string, string> = {
  */
 export function translateDbError(error: unknown): unknown {
   const pgError = error as PgError;
+  if (pgError?.code === '42P01') {
+    // A table is missing: the database was never migrated (or migrated by an older Reclaim).
+    return new AppError('invalid_input', 'This database has no Reclaim schema yet (or an old one): run `reclaim db migrate`, or `npm start`, which migrates, and try again.', { code: 'not_migrated', cause: error });
+  }
   if (!pgError || typeof pgError.code !== 'string' || !(pgError.code in MESSAGES)) return error;
   const columns = /^Key \(([^)]+)\)/.exec(pgError.detail ?? '')?.[1] ?? pgError.column;
   const subject = [pgError.table, columns ? `(${columns})` : undefined].filter(Boolean).join(' ') || 'A row';
