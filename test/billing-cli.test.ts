@@ -70,6 +70,12 @@ describe('billing subscribe', () => {
     expect(await t.db('subscriptions').where({ brand_id: brandId })).toHaveLength(0);
   });
 
+  it('says why a gateway cannot be used', async () => {
+    const result = await runCli(['billing', 'subscribe', '--brand', String(brandId), '--plan', String(planId), '--billing-email', 'ap@ivy.example', '--gateway', 'shopify', '--return-url', 'https://x.example'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Error: Invalid Payment Source\nReason: the brand has no connected Shopify store\n');
+  });
+
   it('prints the checkout URL to confirm; --json never shows the Stripe key', async () => {
     const text = await runCli(['billing', 'subscribe', '--brand', String(brandId), '--plan', String(planId), '--billing-email', 'ap@ivy.example', '--first-month-discount', '--return-url', 'https://app.example.com/billing'], env);
     expect(text.code).toBe(0);

@@ -26,8 +26,9 @@ const wantsJson = (argv: string[]): boolean => argv.includes('--json');
 /** One handler turns anything thrown into output and an exit code (1 user error, 2 ours). */
 export function reportError(error: unknown, { json = wantsJson(process.argv) }: { json?: boolean } = {}): number {
   if (isAppError(error) && error.kind !== 'internal') {
-    if (json) printJson({ error: { kind: error.kind, code: error.code ?? null, message: error.message } });
-    process.stderr.write(`Error: ${error.message}\n`);
+    const reason = typeof error.details?.reason === 'string' ? error.details.reason : undefined;
+    if (json) printJson({ error: { kind: error.kind, code: error.code ?? null, message: error.message, ...(reason ? { reason } : {}) } });
+    process.stderr.write(`Error: ${error.message}\n${reason ? `Reason: ${reason}\n` : ''}`);
     return error.exitCode;
   }
   const cause = coerceError(error);
