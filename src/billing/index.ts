@@ -7,6 +7,6 @@ export { pushUsageCharges, invoiceStripeUsage, type UsageOutcome } from './usage
 export { billingSync, stripeRemoteState, type BrandSync, type SyncResult } from './sync.ts';
 export { createStripeClient, verifyStripeEvent } from './stripe.ts';
 export * from './shopify-billing.ts';
-export { findSubscription, brandSubscriptions, chargesOfSubscription, type Subscription, type Charge, type Plan } from './store.ts';
+export { findSubscription, brandSubscriptions, type Subscription, type Charge, type Plan } from './store.ts';
 export { stripeWebhookRoutes, processStripeEvent, processShopifyAppSubscription, STRIPE_EVENT_TYPES, STRIPE_BAD_SIGNATURE } from './webhooks.ts';
 export { listCharges, type ChargeListing, type ChargeFilter } from './charges.ts';

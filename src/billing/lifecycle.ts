@@ -9,7 +9,7 @@ import { requireBrand, shopifyBillingClient, stripeFor } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
 import { activates, assertNoProblems, BILLING_ERRORS, isLive, planChangeFormProblems, type Gateway, type PlanChangeForm, type SubscriptionStatus } from './rules.ts';
 import { cancelAppSubscription } from './shopify-billing.ts';
-import { brandSubscriptions, completeCharges, completePendingRecurring, findPaymentSource, findPlan, findSubscription, lockSubscription, queuedUsageCharges, updateSubscription, type Subscription } from './store.ts';
+import { brandSubscriptions, completeCharges, completePendingRecurring, findPaymentSource, findPlan, findSubscription, insertSubscription, lockSubscription, queuedUsageCharges, updateSubscription, type Subscription } from './store.ts';
 import { cancelSubscription as cancelStripeSubscription, changeSubscriptionPrice, createPortalSession, expireCheckoutSession, retrieveSubscription } from './stripe.ts';
 import { invoiceStripeUsage, pushUsageCharges } from './usage.ts';
 import { stripePriceFor, subscribe, type SubscribeResult } from './subscribe.ts';
@@ -24,6 +24,8 @@ export interface RemoteState {
   trialEnd?: Date | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
+  /** Merged into extra_data with the change. */
+  extra?: Record<string, unknown>;
 }
 
 export interface StatusChange {
@@ -52,6 +54,7 @@ export async function applyRemoteState(ctx: AppContext, subscriptionId: number, 
       ...(remote.periodStart ? { current_period_start: iso(remote.periodStart) } : {}),
       ...(remote.periodEnd ? { current_period_end: iso(remote.periodEnd) } : {}),
       remote_status_seen_at: new Date().toISOString(),
+      ...remote.extra,
     };
     // Final statuses stay; a gateway still calling it pending never takes a subscription back.
     const to = FINAL.includes(from) || remote.status === 'pending_setup' ? from : remote.status;
@@ -126,8 +129,7 @@ export async function cancelBrandSubscription(ctx: AppContext, { brandId, subscr
   if (!subscription || FINAL.includes(subscription.status)) throw new AppError('not_found', BILLING_ERRORS.noActiveSubscription, { code: 'no_active_subscription' });
   if (remote && isLive(subscription.status)) await pushUsageCharges(ctx, subscription).catch((error: unknown) => ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'usage could not be pushed before the cancel'));
   const outcome = remote ? await cancelRemote(ctx, subscription) : 'skipped';
-  const change = await applyRemoteState(ctx, subscription.id, { status: 'cancelled' });
-  await updateSubscription(ctx.db, subscription.id, {}, { cancel_reason: reason });
+  const change = await applyRemoteState(ctx, subscription.id, { status: 'cancelled', extra: { cancel_reason: reason } });
   return { subscription_id: subscription.id, brand_id: brandId, from: change.from, status: change.to, remote: outcome };
 }
 
@@ -205,19 +207,14 @@ async function moveStripeSubscription(ctx: AppContext, old: Subscription, form: 
     const custom = String(form.planId).trim() === 'custom';
     const plan = custom ? (await findPlan(tx, (await createCustomPlan(tx, { planId: form.duplicatePlanId, rate: form.planRate, price: form.planPrice })).id))! : (await findPlan(tx, Number(form.planId)))!;
     const priceId = await stripePriceFor(ctx, tx, plan);
-    const [created] = await tx('subscriptions')
-      .insert({
-        brand_id: old.brand_id,
-        plan_id: plan.id,
-        payment_source_id: old.payment_source_id,
-        billing_email: form.billingEmail,
-        external_id: old.external_id,
-        status: 'pending_setup',
-        started_at: tx.fn.now(),
-        extra_data: { source: form.source, gateway: 'stripe', replaces_subscription_id: old.id, discount_amount: 0, trial_days: null, billing_email: form.billingEmail },
-      })
-      .returning<{ id: string }[]>('id');
-    const id = Number(created!.id);
+    const id = await insertSubscription(tx, {
+      brand_id: old.brand_id,
+      plan_id: plan.id,
+      payment_source_id: old.payment_source_id!,
+      billing_email: String(form.billingEmail),
+      external_id: old.external_id,
+      extra_data: { source: form.source, gateway: 'stripe', replaces_subscription_id: old.id, discount_amount: 0, trial_days: null, billing_email: form.billingEmail },
+    });
     await changeSubscriptionPrice(stripe, remote, priceId, { reclaim_subscription_id: String(id), brand_id: String(old.brand_id), plan_id: String(plan.id) });
     await updateSubscription(tx, old.id, { status: 'cancelled', cancelled_at: new Date() }, { cancel_reason: 'plan_change', replaced_by_subscription_id: id });
     return { subscription_id: id, brand_id: old.brand_id, plan_id: plan.id, plan_name: plan.name, gateway: 'stripe' as const, status: 'pending_setup', checkout_url: null, checkout_expires_at: null, discount_amount: 0, trial_days: null, reused: false };

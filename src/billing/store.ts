@@ -278,11 +278,12 @@ export async function chargesAwaitingInvoice(db: Handle, subscriptionId: number)
   return (await db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage', status: 'queued' }).whereNotNull('external_id').orderBy('id')).map((row) => chargeOf(row as Json));
 }
 
-/** Usage charges whose invoice (by its Stripe id) was finalised. */
-export async function chargesOnInvoice(db: Handle, invoiceId: string): Promise<Charge[]> {
-  return (await db('subscription_charges').where({ type: 'usage' }).whereRaw(`extra_data->>'invoice_id' = ?`, [invoiceId]).orderBy('id')).map((row) => chargeOf(row as Json));
+/** Ids of a subscription's usage charges known at the gateway by these invoice item ids. */
+export async function usageChargeIdsByExternalIds(db: Handle, subscriptionId: number, externalIds: string[]): Promise<number[]> {
+  if (externalIds.length === 0) return [];
+  return (await db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage' }).whereIn('external_id', externalIds).pluck('id')).map(Number);
 }
 
-export async function chargesOfSubscription(db: Handle, subscriptionId: number): Promise<Charge[]> {
-  return (await db('subscription_charges').where({ subscription_id: subscriptionId }).orderBy('id')).map((row) => chargeOf(row as Json));
+export async function recurringChargeExists(db: Handle, subscriptionId: number, externalId: string): Promise<boolean> {
+  return Boolean(await db('subscription_charges').where({ subscription_id: subscriptionId, type: 'recurring', external_id: externalId }).first('id'));
 }

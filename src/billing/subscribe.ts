@@ -23,7 +23,7 @@ import {
   type SubscribeSource,
 } from './rules.ts';
 import { createAppSubscription, usageLine } from './shopify-billing.ts';
-import { brandSubscriptions, findPaymentSource, findPlan, insertCharge, insertPaymentSource, insertSubscription, oldestActivatedAt, planGatewayId, setPlanGatewayId, updatePaymentSource, updateSubscription, type Plan } from './store.ts';
+import { brandSubscriptions, findPaymentSource, findPaymentSourceById, findPlan, insertCharge, insertPaymentSource, insertSubscription, oldestActivatedAt, planGatewayId, setPlanGatewayId, updatePaymentSource, updateSubscription, type Plan } from './store.ts';
 import { createCheckoutSession, createFirstMonthPromotion, createPlanPrice, findOrCreateCustomer } from './stripe.ts';
 
 export interface SubscribeInput extends SubscribeForm {
@@ -196,7 +196,7 @@ async function startStripeCheckout(
   tx: Tx,
   input: { plan: Plan; subscriptionId: number; brand: BrandRow; paymentSourceId: number; returnUrl: string; trialDays: number | null; discount: number; now: Date },
 ): Promise<RemoteStart> {
-  const source = await tx('subscription_payment_source').where({ id: input.paymentSourceId }).first<{ external_id: string | null }>('external_id');
+  const source = await findPaymentSourceById(tx, input.paymentSourceId);
   if (!source?.external_id) throw new AppError('upstream', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
   try {
     const stripe = stripeFor(ctx);
@@ -222,7 +222,7 @@ async function startStripeCheckout(
 }
 
 async function startShopifySubscription(ctx: AppContext, tx: Tx, input: { plan: Plan; subscriptionId: number; paymentSourceId: number; returnUrl: string; trialDays: number | null; discount: number }): Promise<RemoteStart> {
-  const source = await tx('subscription_payment_source').where({ id: input.paymentSourceId }).first<{ gateway_account_id: string | null }>('gateway_account_id');
+  const source = await findPaymentSourceById(tx, input.paymentSourceId);
   try {
     const client = await shopifyBillingClient(ctx, source?.gateway_account_id);
     const { subscription, confirmationUrl } = await createAppSubscription(client, {

@@ -10,7 +10,7 @@ import { coerceError, type AppContext } from '../app/index.ts';
 import { findBrand, shopifyBillingClient, stripeFor } from './gateways.ts';
 import { applyRemoteState, processBillingEvents, type StatusChange } from './lifecycle.ts';
 import { isLive, LIVE_STATUSES, mapShopifyStatus, mapStripeStatus } from './rules.ts';
-import { getAppSubscription } from './shopify-billing.ts';
+import { getAppSubscription, type AppSubscription } from './shopify-billing.ts';
 import { findSubscription, subscriptionsInStatus, type Subscription } from './store.ts';
 import { listAllSubscriptions, retrieveCheckoutSession, retrieveSubscription, type StripeSubscription } from './stripe.ts';
 import { pushUsageCharges, type UsageOutcome } from './usage.ts';
@@ -67,26 +67,32 @@ export function stripeRemoteState(remote: StripeSubscription): Parameters<typeof
   };
 }
 
+interface Reconciled {
+  change?: StatusChange;
+  /** The Shopify app subscription as read now (usage is pushed against it without reading it again). */
+  shopifyRemote?: AppSubscription | null;
+}
+
 /** Reconciles one subscription with its gateway; the Stripe list (when read) saves a call per subscription. */
-async function reconcile(ctx: AppContext, subscription: Subscription, stripeById: Map<string, StripeSubscription> | undefined): Promise<StatusChange | undefined> {
+async function reconcile(ctx: AppContext, subscription: Subscription, stripeById: Map<string, StripeSubscription> | undefined): Promise<Reconciled> {
   if (subscription.gateway === 'shopify') {
-    if (!subscription.external_id) return undefined;
+    if (!subscription.external_id) return {};
     const remote = await getAppSubscription(await shopifyBillingClient(ctx, subscription.gateway_account_id), subscription.external_id);
     const status = remote ? mapShopifyStatus(remote.status) : undefined;
-    return status ? applyRemoteState(ctx, subscription.id, { status, periodEnd: remote?.currentPeriodEnd ? new Date(remote.currentPeriodEnd) : null }) : undefined;
+    return { shopifyRemote: remote, change: status ? await applyRemoteState(ctx, subscription.id, { status, periodEnd: remote?.currentPeriodEnd ? new Date(remote.currentPeriodEnd) : null }) : undefined };
   }
-  if (subscription.gateway !== 'stripe') return undefined;
+  if (subscription.gateway !== 'stripe') return {};
   let externalId = subscription.external_id;
   if (!externalId) {
     const sessionId = subscription.extra_data.checkout_session_id;
-    if (typeof sessionId !== 'string') return undefined;
+    if (typeof sessionId !== 'string') return {};
     const session = await retrieveCheckoutSession(stripeFor(ctx), sessionId);
-    if (!session.subscription) return undefined;
+    if (!session.subscription) return {};
     externalId = session.subscription;
   }
   const remote = stripeById?.get(externalId) ?? (await retrieveSubscription(stripeFor(ctx), externalId));
   const state = stripeRemoteState(remote);
-  return state ? applyRemoteState(ctx, subscription.id, state) : undefined;
+  return { change: state ? await applyRemoteState(ctx, subscription.id, state) : undefined };
 }
 
 const emptyBrand = (brandId: number, name: string): BrandSync => ({
@@ -142,11 +148,11 @@ export async function billingSync(ctx: AppContext, { brandId, now = new Date() }
       const entry: SubscriptionSync = { subscription_id: subscription.id, gateway: subscription.gateway, from: subscription.status, to: subscription.status, usage: null, error: null };
       brand.subscriptions.push(entry);
       try {
-        const change = await reconcile(ctx, subscription, stripeById);
+        const { change, shopifyRemote } = await reconcile(ctx, subscription, stripeById);
         const current = (await findSubscription(ctx.db, subscription.id))!;
         entry.to = change?.to ?? current.status;
         if (isLive(current.status)) {
-          const usage = await pushUsageCharges(ctx, current, { now });
+          const usage = await pushUsageCharges(ctx, current, { now, shopifyRemote });
           entry.usage = usage;
           brand.usage_created += usage.created;
           brand.usage_created_amount = addMoney(brand.usage_created_amount, usage.created_amount);

@@ -12,7 +12,7 @@ import type { AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { shopifyBillingClient, stripeFor } from './gateways.ts';
 import { fitUnderCap, isLive, USAGE_CAP_USD } from './rules.ts';
-import { createUsageRecord, getAppSubscription, usageLine } from './shopify-billing.ts';
+import { createUsageRecord, getAppSubscription, usageLine, type AppSubscription } from './shopify-billing.ts';
 import { chargesAwaitingInvoice, completeCharges, createUsageCharges, queuedUsageCharges, setChargeExternal, updateSubscription, type Charge, type Subscription } from './store.ts';
 import { createUsageInvoiceItem, invoiceOfItem, invoicePendingItems, retrieveInvoice } from './stripe.ts';
 
@@ -40,11 +40,11 @@ export async function queueUsageCharges(ctx: AppContext, subscription: Subscript
 }
 
 /** Creates and pushes usage charges for one subscription; see the module comment. */
-export async function pushUsageCharges(ctx: AppContext, subscription: Subscription, { now = new Date() }: { now?: Date } = {}): Promise<UsageOutcome> {
+export async function pushUsageCharges(ctx: AppContext, subscription: Subscription, { now = new Date(), shopifyRemote }: { now?: Date; shopifyRemote?: AppSubscription | null } = {}): Promise<UsageOutcome> {
   const created = await queueUsageCharges(ctx, subscription);
   const outcome: UsageOutcome = { created: created.length, created_amount: sum(created), pushed: 0, queued: 0, queued_amount: 0, held_over_cap: 0, held_amount: 0, invoiced: 0, invoice_id: null };
   if (isLive(subscription.status) && subscription.external_id) {
-    if (subscription.gateway === 'shopify') await pushToShopify(ctx, subscription, outcome);
+    if (subscription.gateway === 'shopify') await pushToShopify(ctx, subscription, outcome, shopifyRemote);
     else if (subscription.gateway === 'stripe') {
       await pushToStripe(ctx, subscription, outcome);
       const invoiced = await invoiceStripeUsage(ctx, subscription, { now });
@@ -58,11 +58,12 @@ export async function pushUsageCharges(ctx: AppContext, subscription: Subscripti
   return outcome;
 }
 
-async function pushToShopify(ctx: AppContext, subscription: Subscription, outcome: UsageOutcome): Promise<void> {
+/** `known`: the app subscription as just read by the caller (saves reading it again). */
+async function pushToShopify(ctx: AppContext, subscription: Subscription, outcome: UsageOutcome, known?: AppSubscription | null): Promise<void> {
   const pending = (await queuedUsageCharges(ctx.db, subscription.id)).filter((charge) => !charge.external_id);
   if (pending.length === 0) return;
   const client = await shopifyBillingClient(ctx, subscription.gateway_account_id);
-  const remote = await getAppSubscription(client, subscription.external_id!);
+  const remote = known === undefined ? await getAppSubscription(client, subscription.external_id!) : known;
   const line = remote ? usageLine(remote) : undefined;
   if (!line) {
     ctx.logger.warn({ subscription_id: subscription.id }, 'the Shopify subscription has no usage line; usage stays queued');

@@ -11,8 +11,8 @@ import { assertJsonBody, type RouteModule } from '../http/index.ts';
 import { ingestWebhook, type WebhookEvent } from '../webhooks/index.ts';
 import { stripeFor } from './gateways.ts';
 import { applyRemoteState } from './lifecycle.ts';
-import { mapShopifyStatus, mapStripeStatus } from './rules.ts';
-import { completeCharges, findSubscription, findSubscriptionByCheckoutSession, findSubscriptionByExternalId, insertCharge, updateSubscription, type Subscription } from './store.ts';
+import { mapShopifyStatus } from './rules.ts';
+import { completeCharges, findSubscription, findSubscriptionByCheckoutSession, findSubscriptionByExternalId, insertCharge, recurringChargeExists, updateSubscription, usageChargeIdsByExternalIds, type Subscription } from './store.ts';
 import { retrieveSubscription, verifyStripeEvent, type StripeSubscription } from './stripe.ts';
 import { stripeRemoteState } from './sync.ts';
 
@@ -123,7 +123,7 @@ export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent):
 
 async function applyStripeSubscription(ctx: AppContext, subscription: Subscription, remote: StripeSubscription, created: number): Promise<Outcome> {
   if (stale(subscription, created)) return 'skipped';
-  const state = stripeRemoteState(remote) ?? (mapStripeStatus(remote.status) ? { status: mapStripeStatus(remote.status)!, externalId: remote.id } : undefined);
+  const state = stripeRemoteState(remote);
   if (!state) return 'skipped';
   await applyRemoteState(ctx, subscription.id, state);
   await updateSubscription(ctx.db, subscription.id, {}, { stripe_event_created: created });
@@ -143,16 +143,14 @@ async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z
   }
   // Usage charges whose invoice items are on this (finalised) invoice are complete.
   const items = (invoice.lines?.data ?? []).map((line) => line.invoice_item).filter((id): id is string => Boolean(id));
-  const charges = items.length > 0 ? await ctx.db('subscription_charges').where({ subscription_id: subscription.id, type: 'usage' }).whereIn('external_id', items).pluck('id') : [];
-  const completed = await completeCharges(ctx.db, charges.map(Number), { invoice_id: invoice.id });
+  const completed = await completeCharges(ctx.db, await usageChargeIdsByExternalIds(ctx.db, subscription.id, items), { invoice_id: invoice.id });
   if (type === 'invoice.finalized') {
     await updateSubscription(ctx.db, subscription.id, { last_billed_at: new Date() }, { last_invoice_id: invoice.id });
     return completed > 0 ? 'processed' : 'skipped';
   }
   // invoice.paid: a renewal is a recurring charge, recorded once per invoice.
   if (invoice.billing_reason !== 'subscription_cycle') return completed > 0 ? 'processed' : 'skipped';
-  const exists = await ctx.db('subscription_charges').where({ type: 'recurring', external_id: invoice.id }).first('id');
-  if (exists) return completed > 0 ? 'processed' : 'skipped';
+  if (await recurringChargeExists(ctx.db, subscription.id, invoice.id)) return completed > 0 ? 'processed' : 'skipped';
   await insertCharge(ctx.db, {
     subscription_id: subscription.id,
     brand_id: subscription.brand_id,
