@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../src/app/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
-import { disconnectIntegration, shopifyInstallRoutes, SHOPIFY_SCOPES, SHOPIFY_SUBSCRIPTION_TOPICS } from '../src/stores/index.ts';
+import { createShopifyAdminClient, disconnectIntegration, getBrandIntegration, getShopInfo, shopifyAdminFor, shopifyInstallRoutes, SHOPIFY_SCOPES, SHOPIFY_SUBSCRIPTION_TOPICS } from '../src/stores/index.ts';
 import { createBrand } from './factories/index.ts';
 import { FakeShopify } from './fakes/shopify.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from './helpers/db.ts';
@@ -16,6 +16,9 @@ interface IntegrationSettings {
   installed_at?: string;
   health?: Record<string, string>;
   shop_info?: Record<string, unknown>;
+  access_token_expires_at?: string;
+  refresh_token_expires_at?: string;
+  admin_url?: string;
 }
 
 let t: TestDatabase;
@@ -67,6 +70,7 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
       scope: SHOPIFY_SCOPES.join(','),
       redirect_uri: `${PUBLIC_URL}/api/integration/${pending!.id}/auth`,
       state: expect.any(String),
+      'grant_options[]': '',
     });
     const state = location.searchParams.get('state')!;
     expect(pending!.settings.credentials.state).not.toBe(state);
@@ -90,6 +94,17 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(token).toMatch(/^shpat_/);
     expect(decryptSecret(connected!.settings.credentials.access_token, KEY)).toBe(token);
     expect(await rawRow(pending!.id)).not.toContain(token!);
+    // The code was exchanged for an expiring offline token: its refresh token is sealed, its expiry kept.
+    const exchange = fake.requests.find((r) => r.path === '/admin/oauth/access_token');
+    expect(exchange?.body).toEqual({ client_id: fake.apiKey, client_secret: fake.apiSecret, code: callback.searchParams.get('code'), expiring: '1' });
+    const [refreshToken] = [...fake.shop(shop).refreshTokens.keys()];
+    expect(decryptSecret(connected!.settings.credentials.refresh_token!, KEY)).toBe(refreshToken);
+    expect(await rawRow(pending!.id)).not.toContain(refreshToken!);
+    const expiresIn = Date.parse(String(connected!.settings.access_token_expires_at)) - Date.now();
+    expect(expiresIn).toBeGreaterThan(3500_000);
+    expect(expiresIn).toBeLessThanOrEqual(3600_000);
+    expect(Date.parse(String(connected!.settings.refresh_token_expires_at)) - Date.now()).toBeGreaterThan(89 * 86_400_000);
+    expect(connected!.settings.admin_url).toBe('https://admin.shopify.com/store/acme-outfitters');
     expect(connected!.settings.shop_info).toMatchObject({ name: 'Acme Outfitters Store', myshopify_domain: shop, primary_domain_url: 'https://www.acme-outfitters.example.com', currency: 'USD', plan_name: 'Basic' });
     expect(await t.db('brands').where({ id: pending!.brand_id }).first()).toMatchObject({ name: 'Acme Outfitters Store', domain: 'www.acme-outfitters.example.com', timezone: 'America/New_York', support_email: 'help@acme-outfitters.example.com' });
 
@@ -154,6 +169,54 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
   });
 });
 
+describe('expiring offline tokens', () => {
+  it('an access token about to expire is refreshed once, stored sealed, and the old refresh token ends when the new token is used', async () => {
+    const shop = 'token-refresh.myshopify.com';
+    fake.addShop(shop);
+    await install(shop);
+    const row = await integrationOf(shop);
+    const oldAccess = decryptSecret(row!.settings.credentials.access_token, KEY);
+    const oldRefresh = decryptSecret(row!.settings.credentials.refresh_token!, KEY);
+    // Still valid for a while: no refresh.
+    const fresh = await shopifyAdminFor(ctx, (await getBrandIntegration(t.db, Number(row!.id)))!);
+    expect((await getShopInfo(fresh)).myshopifyDomain).toBe(shop);
+    expect(fake.requests.filter((r) => (r.body as { grant_type?: string })?.grant_type === 'refresh_token')).toHaveLength(0);
+
+    // Two minutes left: two workers at once refresh it once, and both get the new token.
+    await t.db('brand_integrations').where({ id: row!.id }).update({ settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [new Date(Date.now() + 120_000).toISOString()]) });
+    const stale = (await getBrandIntegration(t.db, Number(row!.id)))!;
+    const [a, b] = await Promise.all([shopifyAdminFor(ctx, stale), shopifyAdminFor(ctx, stale)]);
+    const refreshes = fake.requests.filter((r) => (r.body as { grant_type?: string })?.grant_type === 'refresh_token');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]!.body).toEqual({ client_id: fake.apiKey, client_secret: fake.apiSecret, grant_type: 'refresh_token', refresh_token: oldRefresh });
+    const after = await integrationOf(shop);
+    const newAccess = decryptSecret(after!.settings.credentials.access_token, KEY);
+    expect(newAccess).not.toBe(oldAccess);
+    expect(decryptSecret(after!.settings.credentials.refresh_token!, KEY)).not.toBe(oldRefresh);
+    expect(Date.parse(after!.settings.access_token_expires_at!) - Date.now()).toBeGreaterThan(3500_000);
+    expect(await rawRow(row!.id)).not.toContain(newAccess);
+    expect(fake.shop(shop).refreshTokens.has(oldRefresh)).toBe(true);
+    expect((await getShopInfo(a)).myshopifyDomain).toBe(shop);
+    expect((await getShopInfo(b)).myshopifyDomain).toBe(shop);
+    expect(fake.requests.at(-1)!.headers['x-shopify-access-token']).toBe(newAccess);
+    expect(fake.shop(shop).refreshTokens.has(oldRefresh)).toBe(false);
+  });
+
+  it("a refresh token Shopify refuses is 'Authentication error'; an expired token is refused by Shopify", async () => {
+    const shop = 'token-revoked.myshopify.com';
+    fake.addShop(shop);
+    await install(shop);
+    const row = await integrationOf(shop);
+    fake.shop(shop).refreshTokens.clear();
+    await t.db('brand_integrations').where({ id: row!.id }).update({ settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [new Date(Date.now() - 1000).toISOString()]) });
+    const integration = (await getBrandIntegration(t.db, Number(row!.id)))!;
+    await expect(shopifyAdminFor(ctx, integration)).rejects.toMatchObject({ kind: 'unauthorized', message: 'Authentication error' });
+    for (const token of fake.shop(shop).tokenExpiry.keys()) fake.shop(shop).tokenExpiry.set(token, Date.now() - 1);
+    const client = createShopifyAdminClient({ config: ctx.config, shop, accessToken: decryptSecret(row!.settings.credentials.access_token, KEY) });
+    await expect(getShopInfo(client)).rejects.toMatchObject({ kind: 'unauthorized', message: 'Authentication error' });
+  });
+});
+
 describe('Shopify install refusals change nothing', () => {
   it('a tampered HMAC on open is refused with 401 and nothing is created', async () => {
     const shop = 'tampered.myshopify.com';
@@ -170,6 +233,24 @@ describe('Shopify install refusals change nothing', () => {
     expect((await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${signedElsewhere.toString()}` })).statusCode).toBe(401);
     expect(await integrationOf(shop)).toBeUndefined();
     expect([await count('tenants'), await count('brand_integrations')]).toEqual([tenants, integrations]);
+  });
+
+  it('a correctly signed but stale (replayed) open or callback is refused with 401', async () => {
+    const shop = 'stale-link.myshopify.com';
+    fake.addShop(shop);
+    const [tenants, integrations] = [await count('tenants'), await count('brand_integrations')];
+    const stale = fake.openQuery(shop, { timestamp: String(Math.floor(Date.now() / 1000) - 120) });
+    const res = await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${stale.toString()}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe(BAD_REQUEST);
+    expect([await count('tenants'), await count('brand_integrations')]).toEqual([tenants, integrations]);
+
+    const opened = await open(shop);
+    const callback = fake.approveInstall(opened.headers.location as string, shop);
+    const late = fake.sign({ ...Object.fromEntries(callback.searchParams), timestamp: String(Math.floor(Date.now() / 1000) - 120) });
+    const res2 = await app.inject({ method: 'GET', url: `${callback.pathname}?${late.toString()}` });
+    expect(res2.statusCode).toBe(401);
+    expect(await integrationOf(shop)).toMatchObject({ status: 'pending_setup', is_enabled: false });
   });
 
   it("an invalid shop is refused with 400 'Invalid shop provided' and nothing is created", async () => {

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkoutTokenFromUrl, toCheckoutWebhook } from '../src/stores/shopify/rules-checkout.ts';
 import {
   abandonedCheckoutsQuery,
   authorizeUrl,
+  decodeHostParam,
   missingScopes,
   permissionsHealth,
   planSubscriptions,
@@ -11,6 +13,7 @@ import {
   SHOPIFY_SCOPES,
   SHOPIFY_SUBSCRIPTION_TOPICS,
   stateMatches,
+  timestampFresh,
   verifyQueryHmac,
 } from '../src/stores/shopify/rules.ts';
 import { retryAfterMs, throttleWaitMs } from '../src/stores/index.ts';
@@ -62,6 +65,51 @@ describe('verifyQueryHmac: Shopify signed query (hex HMAC-SHA256 of sorted param
     expect(verifyQueryHmac(query, undefined)).toBe(false);
   });
 
+  const hex = (message: string, secret = 'hush'): string => createHmac('sha256', secret).update(message).digest('hex');
+  const withHmac = (query: string, message: string): URLSearchParams => new URLSearchParams(`${query}&hmac=${hex(message)}`);
+
+  it('a value with a space: Shopify signs the decoded value, @shopify/shopify-api encodes it as %20; both validate, + does not', () => {
+    const query = 'custom=hello%20world&shop=myshop.myshopify.com&timestamp=1337178173';
+    expect(verifyQueryHmac(withHmac(query, 'custom=hello world&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'custom=hello%20world&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'custom=hello+world&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(false);
+  });
+
+  it('reserved characters: % and & are escaped in values (and = in keys) in the documented form', () => {
+    const query = `shop=myshop.myshopify.com&state=${encodeURIComponent('a=b&c%d')}&timestamp=1337178173`;
+    expect(verifyQueryHmac(withHmac(query, 'shop=myshop.myshopify.com&state=a=b%26c%25d&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'shop=myshop.myshopify.com&state=a%3Db%26c%25d&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'shop=myshop.myshopify.com&state=a=b&c%d&timestamp=1337178173'), 'hush')).toBe(false);
+  });
+
+  it('bulk actions: ids[]=2&ids[]=1 is signed as ids=["2", "1"] (or ids[]=2,1 by the official client)', () => {
+    const query = 'ids%5B%5D=2&ids%5B%5D=1&shop=myshop.myshopify.com&timestamp=1337178173';
+    expect(verifyQueryHmac(withHmac(query, 'ids=["2", "1"]&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'ids%5B%5D=2%2C1&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(true);
+    expect(verifyQueryHmac(withHmac(query, 'ids=["1", "2"]&shop=myshop.myshopify.com&timestamp=1337178173'), 'hush')).toBe(false);
+  });
+
+  it('two hmac parameters are refused', () => {
+    const message = 'shop=myshop.myshopify.com&timestamp=1337178173';
+    expect(verifyQueryHmac(new URLSearchParams(`shop=myshop.myshopify.com&timestamp=1337178173&hmac=${hex(message)}&hmac=${hex(message)}`), 'hush')).toBe(false);
+  });
+
+  it('the signed timestamp must be within 90 s of now (as @shopify/shopify-api)', () => {
+    const now = 1_800_000_000_000;
+    expect(timestampFresh('1800000000', now)).toBe(true);
+    expect(timestampFresh('1799999910', now)).toBe(true);
+    expect(timestampFresh('1799999909', now)).toBe(false);
+    expect(timestampFresh('1800000091', now)).toBe(false);
+    for (const bad of ['', '1.5', 'abc', null, undefined]) expect(timestampFresh(bad, now)).toBe(false);
+  });
+
+  it('the host parameter is base64 of a Shopify admin address', () => {
+    expect(decodeHostParam(Buffer.from('admin.shopify.com/store/acme').toString('base64').replace(/=+$/, ''))).toBe('admin.shopify.com/store/acme');
+    expect(decodeHostParam(Buffer.from('acme.myshopify.com/admin').toString('base64'))).toBe('acme.myshopify.com/admin');
+    expect(decodeHostParam(Buffer.from('evil.example.com/admin').toString('base64'))).toBeUndefined();
+    expect(decodeHostParam('not base64!')).toBeUndefined();
+  });
+
   it('state nonces compare exactly', () => {
     expect(stateMatches('abc', 'abc')).toBe(true);
     expect(stateMatches('abd', 'abc')).toBe(false);
@@ -95,10 +143,13 @@ describe('scopes (spec 3 section 6)', () => {
 });
 
 describe('install URLs and webhook subscriptions', () => {
-  it('authorize URL carries client_id, comma-separated scope, redirect_uri and state', () => {
-    const url = new URL(authorizeUrl({ origin: 'https://acme.myshopify.com', clientId: 'key', scopes: ['read_orders', 'write_orders'], redirectUri: 'https://app.example.com/api/integration/5/auth', state: 'n0nce' }));
+  it('authorize URL carries client_id, comma-separated scope, redirect_uri, state and an empty grant_options[] (offline)', () => {
+    const href = authorizeUrl({ origin: 'https://acme.myshopify.com', clientId: 'key', scopes: ['read_orders', 'write_orders'], redirectUri: 'https://app.example.com/api/integration/5/auth', state: 'n0nce' });
+    const url = new URL(href);
     expect(url.origin + url.pathname).toBe('https://acme.myshopify.com/admin/oauth/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: 'key', scope: 'read_orders,write_orders', redirect_uri: 'https://app.example.com/api/integration/5/auth', state: 'n0nce' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: 'key', scope: 'read_orders,write_orders', redirect_uri: 'https://app.example.com/api/integration/5/auth', state: 'n0nce', 'grant_options[]': '' });
+    // The query string @shopify/shopify-api's auth.begin builds for an offline token.
+    expect(url.search).toBe('?client_id=key&scope=read_orders%2Cwrite_orders&redirect_uri=https%3A%2F%2Fapp.example.com%2Fapi%2Fintegration%2F5%2Fauth&state=n0nce&grant_options%5B%5D=');
   });
 
   it('keeps subscriptions at our address, repoints ones elsewhere, creates missing topics', () => {

@@ -2,9 +2,13 @@
  * A fake Shopify on 127.0.0.1 speaking the real wire format for what Reclaim uses:
  * - OAuth: `approveInstall()` plays the merchant approving the authorize page and returns the signed
  *   callback URL (code, hmac, host, shop, state, timestamp); POST /admin/oauth/access_token exchanges
- *   the one-time code for `{ access_token, scope }`.
+ *   the one-time code for `{ access_token, scope }`, or, with `expiring: "1"`, for an expiring
+ *   offline token `{ access_token, scope, expires_in: 3600, refresh_token, refresh_token_expires_in }`;
+ *   `grant_type: "refresh_token"` trades a refresh token for a new pair (the old refresh token keeps
+ *   working until the new access token is first used, as Shopify does since 2026-08).
  * - Admin GraphQL: POST /admin/api/{version}/graphql.json with `X-Shopify-Access-Token` (401 with
- *   Shopify's body when unknown). Operations are answered by name from per-shop state, with
+ *   Shopify's body when unknown or expired).
+ *   Operations are answered by name from per-shop state, with
  *   `extensions.cost` and a real leaky bucket per shop (requested cost must be available, else a
  *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
  * - Faults: `fail({ operation, status | throttle, retryAfter, times, when })` answers matching requests
@@ -43,6 +47,10 @@ export interface FakeShopData {
   withheldScopes: string[];
   grantedScopes: string[];
   accessTokens: Set<string>;
+  /** Expiry (ms since epoch) of expiring access tokens; a token not listed never expires. */
+  tokenExpiry: Map<string, number>;
+  /** Live refresh tokens; `retiredBy` is the access token whose first use ends this one. */
+  refreshTokens: Map<string, { retiredBy?: string; expiresAt: number }>;
   webhookSubscriptions: { id: string; topic: string; uri: string; format: string; createdAt: string; updatedAt: string }[];
   abandonedCheckouts: (Json & { id: string; updatedAt: string; lineItems: Json[]; recovered?: boolean })[];
   products: Json[];
@@ -118,6 +126,8 @@ export class FakeShopify {
       withheldScopes: [],
       grantedScopes: [],
       accessTokens: new Set(),
+      tokenExpiry: new Map(),
+      refreshTokens: new Map(),
       webhookSubscriptions: [],
       abandonedCheckouts: [],
       products: [],
@@ -139,11 +149,18 @@ export class FakeShopify {
     return shop;
   }
 
-  /** Adds `hmac` (hex HMAC-SHA256 of the sorted, encoded parameters under the app secret), as Shopify does. */
+  /**
+   * Adds `hmac` as Shopify does: the hex HMAC-SHA256, under the app secret, of every other parameter
+   * as `key=value` (decoded values; `%` and `&` escaped, and `=` in keys), sorted and joined with `&`.
+   */
   sign(params: Record<string, string>, secret = this.apiSecret): URLSearchParams {
-    const sorted = Object.entries(params).filter(([key]) => key !== 'hmac').sort(([a], [b]) => (a < b ? -1 : 1));
-    const hmac = createHmac('sha256', secret).update(new URLSearchParams(sorted).toString()).digest('hex');
-    return new URLSearchParams([...sorted, ['hmac', hmac]]);
+    const entries = Object.entries(params).filter(([key]) => key !== 'hmac' && key !== 'signature');
+    const escape = (text: string, chars: RegExp): string => text.replace(chars, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const message = entries
+      .map(([key, value]) => `${escape(key, /[%&=]/g)}=${escape(value, /[%&]/g)}`)
+      .sort()
+      .join('&');
+    return new URLSearchParams([...entries.sort(([a], [b]) => (a < b ? -1 : 1)), ['hmac', createHmac('sha256', secret).update(message).digest('hex')]]);
   }
 
   /** The query Shopify sends to the app URL when a merchant installs or opens the app. */
@@ -178,6 +195,16 @@ export class FakeShopify {
     data.accessTokens.add(token);
     if (scopes.length > 0) data.grantedScopes = scopes;
     return token;
+  }
+
+  /** An expiring offline token and its refresh token, as the code exchange with `expiring: "1"` answers. */
+  issueExpiringToken(shop: string, { expiresIn = 3600, refreshExpiresIn = 7_776_000 }: { expiresIn?: number; refreshExpiresIn?: number } = {}): Json & { access_token: string; refresh_token: string } {
+    const data = this.shop(shop);
+    const access = this.issueToken(shop);
+    data.tokenExpiry.set(access, Date.now() + expiresIn * 1000);
+    const refresh = `shprt_${randomBytes(16).toString('hex')}`;
+    data.refreshTokens.set(refresh, { expiresAt: Date.now() + refreshExpiresIn * 1000 });
+    return { access_token: access, scope: data.grantedScopes.join(','), expires_in: expiresIn, refresh_token: refresh, refresh_token_expires_in: refreshExpiresIn };
   }
 
   fail(fault: Fault): void {
@@ -258,18 +285,36 @@ export class FakeShopify {
 
   private tokenExchange(body: Json | undefined, res: ServerResponse): void {
     if (body?.client_id !== this.apiKey || body?.client_secret !== this.apiSecret) return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
+    if (body.grant_type === 'refresh_token') return this.refreshGrant(body, res);
+    if (body.grant_type !== undefined && body.grant_type !== 'authorization_code') return send(res, 400, { error: 'unsupported_grant_type', error_description: 'The grant type is not supported' });
     const grant = typeof body.code === 'string' ? this.codes.get(body.code) : undefined;
     if (!grant) return send(res, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
     this.codes.delete(body.code as string);
     const shop = this.shop(grant.shop);
     shop.grantedScopes = grant.scopes;
+    if (body.expiring === '1' || body.expiring === 1) return send(res, 200, this.issueExpiringToken(grant.shop));
     send(res, 200, { access_token: this.issueToken(grant.shop), scope: grant.scopes.join(',') });
+  }
+
+  private refreshGrant(body: Json, res: ServerResponse): void {
+    const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    const shop = [...this.shops.values()].find((candidate) => {
+      const entry = candidate.refreshTokens.get(token);
+      return entry !== undefined && entry.expiresAt > Date.now();
+    });
+    if (!shop) return send(res, 400, { error: 'invalid_grant', error_description: 'The refresh token is invalid or expired' });
+    const issued = this.issueExpiringToken(shop.domain);
+    shop.refreshTokens.get(token)!.retiredBy = issued.access_token;
+    send(res, 200, issued);
   }
 
   private graphql(request: RecordedRequest, res: ServerResponse): void {
     const token = request.headers['x-shopify-access-token'];
-    const shop = [...this.shops.values()].find((candidate) => typeof token === 'string' && candidate.accessTokens.has(token));
+    const live = (candidate: FakeShopData): boolean => typeof token === 'string' && candidate.accessTokens.has(token) && (candidate.tokenExpiry.get(token) ?? Infinity) > Date.now();
+    const shop = [...this.shops.values()].find(live);
     request.shop = shop?.domain;
+    // The first use of a refreshed access token ends the refresh token it replaced.
+    if (shop) for (const [refresh, entry] of shop.refreshTokens) if (entry.retiredBy === token) shop.refreshTokens.delete(refresh);
     const fault = this.takeFault(request);
     if (fault?.status) {
       const bodies: Record<number, string> = { 402: 'Unavailable Shop', 401: '[API] Invalid API key or access token (unrecognized login or wrong password)', 429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' };

@@ -13,13 +13,14 @@ import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../a
 import { withTransaction } from '../../db/index.ts';
 import { connectIntegration, findBrandIntegration, getBrandIntegration, openIntegration, type BrandIntegration } from '../integrations.ts';
 import { getAppScopes, getShopInfo, createWebhookSubscription, listWebhookSubscriptions, updateWebhookSubscription, type ShopInfo } from './admin.ts';
-import { createShopifyAdminClient, exchangeAccessToken, type ShopifyAdminClient } from './client.ts';
+import { createShopifyAdminClient, exchangeAccessToken, grantRecord, type ShopifyAdminClient } from './client.ts';
 import { adoptShopIdentity, brandExists, createPlaceholderBrand, patchSettings, reopenIntegration, setSealedCredential } from './install-store.ts';
 import {
   adminOrigin,
   authorizeUrl,
   callbackUrl,
   createStateNonce,
+  decodeHostParam,
   INVALID_SHOP_MESSAGE,
   missingScopes,
   permissionsHealth,
@@ -28,6 +29,7 @@ import {
   SHOPIFY_SCOPES,
   shopSubdomain,
   stateMatches,
+  timestampFresh,
   UNSIGNED_REQUEST_MESSAGE,
   verifyQueryHmac,
   webhookAddress,
@@ -49,11 +51,15 @@ function shopifyApp(ctx: AppContext): ShopifyApp {
   return { apiKey, apiSecret, publicUrl: publicUrl.replace(/\/+$/, '') };
 }
 
-/** Shop and signature checks shared by both routes: 400 for a bad shop, 401 for a bad HMAC. */
+/**
+ * Shop and signature checks shared by both routes: 400 for a bad shop, 401 for a bad HMAC or a
+ * signed timestamp more than 90 s away from now (a replayed redirect), as @shopify/shopify-api.
+ */
 function verifiedShop(app: ShopifyApp, query: URLSearchParams): string {
   const shop = sanitizeShop(query.get('shop'));
   if (!shop) throw new AppError('invalid_input', INVALID_SHOP_MESSAGE, { code: 'invalid_shop' });
   if (!verifyQueryHmac(query, app.apiSecret)) throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_hmac' });
+  if (query.getAll('timestamp').length !== 1 || !timestampFresh(query.get('timestamp'))) throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'stale_timestamp' });
   return shop;
 }
 
@@ -153,7 +159,11 @@ async function storedState(ctx: AppContext, integration: BrandIntegration): Prom
   }
 }
 
-/** GET /api/integration/{integrationId}/auth?code&shop&state&hmac&timestamp[&host&bid&lid] */
+/**
+ * GET /api/integration/{integrationId}/auth?code&shop&state&hmac&timestamp[&host&bid&lid]. The
+ * token is an expiring offline one when Shopify grants it (its refresh token is sealed with it);
+ * `host` (base64 of the shop's admin address) is kept as the shop's admin URL.
+ */
 export async function completeShopifyInstall(ctx: AppContext, { integrationId, query }: { integrationId: number; query: URLSearchParams }): Promise<CallbackResult> {
   const app = shopifyApp(ctx);
   const shop = verifiedShop(app, query);
@@ -165,10 +175,13 @@ export async function completeShopifyInstall(ctx: AppContext, { integrationId, q
   if (!code) throw new AppError('invalid_input', 'The Shopify callback has no authorization code; please install the app again.', { code: 'missing_code' });
 
   const grant = await exchangeAccessToken({ config: ctx.config, shop, code });
+  const record = grantRecord(grant);
   const lid = query.get('lid');
+  const admin = decodeHostParam(query.get('host'));
   await withTransaction(ctx.db, async (tx) => {
-    await connectIntegration(tx, ctx, { id: integration.id, credentials: { access_token: grant.accessToken }, settings: { granted_scopes: grant.scopes, ...(lid ? { lead_id: lid } : {}) } });
-    await patchSettings(tx, integration.id, {}, [['credentials', 'state']]); // one use only
+    const settings = { granted_scopes: grant.scopes, ...record.settings, ...(lid ? { lead_id: lid } : {}), ...(admin ? { admin_url: `https://${admin}` } : {}) };
+    await connectIntegration(tx, ctx, { id: integration.id, credentials: record.credentials, settings });
+    await patchSettings(tx, integration.id, {}, [['credentials', 'state'], ...record.drop]); // the state is one use only
   });
   const log = ctx.logger.child({ brand_id: integration.brand_id, integration_id: integration.id, shop });
   log.info('Shopify install connected');

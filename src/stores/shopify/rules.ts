@@ -35,44 +35,76 @@ export function shopSubdomain(shop: string): string {
 
 export type QueryInput = URLSearchParams | Record<string, string | string[] | undefined>;
 
-function queryPairs(query: QueryInput): [string, string][] {
+/** Every parameter of the query with its values in order (repeated keys such as ids[]=1&ids[]=2 grouped). */
+function groupedParams(query: QueryInput): [string, string[]][] {
   const grouped = new Map<string, string[]>();
   const add = (key: string, value: string): void => void grouped.set(key, [...(grouped.get(key) ?? []), value]);
   if (query instanceof URLSearchParams) for (const [key, value] of query) add(key, value);
   else for (const [key, value] of Object.entries(query)) for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) add(key, item);
-  // Repeated keys (ids[]=1&ids[]=2) are signed by Shopify as one pair: ids=["1", "2"].
-  return [...grouped].map(([key, values]) => [key.replace(/\[\]$/, ''), values.length === 1 && !key.endsWith('[]') ? values[0]! : `[${values.map((v) => JSON.stringify(v)).join(', ')}]`]);
+  return [...grouped].filter(([key]) => key !== 'hmac' && key !== 'signature');
 }
 
 /**
- * The message Shopify signs for an admin redirect: every parameter except `hmac` (and the legacy
- * `signature`), sorted by name, `name=value` joined with `&`, percent-encoded as URLSearchParams
- * does (what Shopify's own libraries compute; plain values are unchanged by it).
+ * How a signed admin query is turned into the message Shopify signs:
+ * - `documented`: Shopify's documented (and server-side) form: every parameter but `hmac` and
+ *   `signature` as `key=value`, with `%` and `&` percent-escaped in keys and values and `=` in keys,
+ *   the pairs sorted and joined with `&`; an array parameter (`ids[]=1&ids[]=2`, bulk actions) is
+ *   signed as `ids=["1", "2"]`. Values are the decoded ones, so `a b` stays `a b`.
+ * - `library`: what the official @shopify/shopify-api client computes: keys sorted, repeated keys
+ *   joined with commas, the whole encoded as a query string with spaces as `%20` (not `+`).
+ * For plain values (letters, digits, `.-_`) both give the same message.
  */
-export function queryHmacMessage(query: QueryInput, { encode = true }: { encode?: boolean } = {}): string {
-  const pairs = queryPairs(query)
-    .filter(([key]) => key !== 'hmac' && key !== 'signature')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return encode ? new URLSearchParams(pairs).toString() : pairs.map(([key, value]) => `${key}=${value}`).join('&');
+export type HmacMessageForm = 'documented' | 'library';
+
+const escapeKey = (key: string): string => key.replace(/%/g, '%25').replace(/&/g, '%26').replace(/=/g, '%3D');
+const escapeValue = (value: string): string => value.replace(/%/g, '%25').replace(/&/g, '%26');
+
+export function queryHmacMessage(query: QueryInput, form: HmacMessageForm = 'documented'): string {
+  const params = groupedParams(query);
+  if (form === 'library') {
+    const sorted = params.map(([key, values]): [string, string] => [key, values.join(',')]).sort(([a], [b]) => a.localeCompare(b));
+    return new URLSearchParams(sorted).toString().replace(/\+/g, '%20');
+  }
+  return params
+    .map(([key, values]) => {
+      const isArray = key.endsWith('[]') || values.length > 1;
+      const value = isArray ? `[${values.map((v) => JSON.stringify(v)).join(', ')}]` : values[0]!;
+      return `${escapeKey(key.replace(/\[\]$/, ''))}=${escapeValue(value)}`;
+    })
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .join('&');
 }
 
-export function signQuery(query: QueryInput, secret: string): string {
-  return createHmac('sha256', secret).update(queryHmacMessage(query)).digest('hex');
+/** The hex `hmac` Shopify puts on a redirect to the app (the documented form). */
+export function signQuery(query: QueryInput, secret: string, form: HmacMessageForm = 'documented'): string {
+  return createHmac('sha256', secret).update(queryHmacMessage(query, form)).digest('hex');
 }
 
 /**
- * True when the query's `hmac` is the hex HMAC-SHA256 of its other parameters under the app
- * secret. Compared in constant time; the unencoded join is accepted too (older Shopify docs),
- * which only matters for values with reserved characters.
+ * True when the query's `hmac` is the hex HMAC-SHA256, under the app secret, of its other
+ * parameters in Shopify's documented form or in the official client's form (they differ only for
+ * values with spaces or reserved characters). Compared in constant time. The timestamp is checked
+ * separately (`timestampFresh`).
  */
 export function verifyQueryHmac(query: QueryInput, secret: string | undefined): boolean {
   if (!secret) return false;
-  const given = queryPairs(query).find(([key]) => key === 'hmac')?.[1];
-  if (!given || !/^[0-9a-f]{64}$/i.test(given)) return false;
-  const expected = Buffer.from(given.toLowerCase(), 'hex');
-  return [queryHmacMessage(query), queryHmacMessage(query, { encode: false })].some((message) =>
-    timingSafeEqual(createHmac('sha256', secret).update(message).digest(), expected),
-  );
+  const given = (query instanceof URLSearchParams ? query.getAll('hmac') : [query.hmac].flat()).filter((value) => value !== undefined);
+  if (given.length !== 1 || !/^[0-9a-f]{64}$/i.test(given[0]!)) return false;
+  const expected = Buffer.from(given[0]!.toLowerCase(), 'hex');
+  let valid = false;
+  for (const form of ['documented', 'library'] as const) {
+    valid = timingSafeEqual(createHmac('sha256', secret).update(queryHmacMessage(query, form)).digest(), expected) || valid;
+  }
+  return valid;
+}
+
+/** Seconds of clock difference @shopify/shopify-api allows between Shopify's `timestamp` and ours. */
+export const HMAC_TIMESTAMP_TOLERANCE_SECONDS = 90;
+
+/** The signed `timestamp` is a whole number of seconds within 90 s of now (a replayed redirect is refused). */
+export function timestampFresh(value: unknown, nowMs = Date.now(), toleranceSeconds = HMAC_TIMESTAMP_TOLERANCE_SECONDS): boolean {
+  if (typeof value !== 'string' || !/^\d{1,12}$/.test(value)) return false;
+  return Math.abs(Math.trunc(nowMs / 1000) - Number(value)) <= toleranceSeconds;
 }
 
 /** Constant-time equality of two state nonces (false when either is missing). */
@@ -118,9 +150,28 @@ export function adminOrigin(shop: string, override?: string): string {
   return (override ?? `https://${shop}`).replace(/\/+$/, '');
 }
 
+/**
+ * Shopify's authorize page for the authorization code grant, as @shopify/shopify-api builds it:
+ * `client_id`, comma-separated `scope`, `redirect_uri`, `state` and `grant_options[]` (empty: an
+ * offline token, which is what background work needs; `per-user` would ask for an online one).
+ */
 export function authorizeUrl({ origin, clientId, scopes, redirectUri, state }: { origin: string; clientId: string; scopes: readonly string[]; redirectUri: string; state: string }): string {
-  const params = new URLSearchParams({ client_id: clientId, scope: scopes.join(','), redirect_uri: redirectUri, state });
-  return `${origin}/admin/oauth/authorize?${params.toString()}`;
+  const params = new URLSearchParams({ client_id: clientId, scope: scopes.join(','), redirect_uri: redirectUri, state, 'grant_options[]': '' });
+  return `${origin}/admin/oauth/authorize?${params.toString().replace(/\+/g, '%20')}`;
+}
+
+/**
+ * Shopify's `host` parameter decoded (`admin.shopify.com/store/{name}` or `{shop}/admin`), when it
+ * is base64 of a Shopify admin host; undefined otherwise (as @shopify/shopify-api's sanitizeHost).
+ */
+export function decodeHostParam(host: unknown): string | undefined {
+  if (typeof host !== 'string' || !/^[0-9a-zA-Z+/]+={0,2}$/.test(host)) return undefined;
+  const decoded = Buffer.from(host, 'base64').toString('utf8');
+  try {
+    return /\.(myshopify\.com|shopify\.com)$/.test(new URL(`https://${decoded}`).hostname) ? decoded : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function callbackUrl(publicUrl: string, integrationId: number): string {
