@@ -190,4 +190,21 @@ describe('Admin GraphQL operations', () => {
     expect(await caught(createFreeShippingDiscountCode(client, { title: '', code: 'LR-SHIP23', startsAt }))).toMatchObject({ message: 'Error generating shipping code' });
     expect(await caught(createFreeShippingDiscountCode(client, { title: 'dup', code: 'LR-SHIP22', startsAt }))).toMatchObject({ code: DISCOUNT_CODE_TAKEN });
   });
+
+  it('a mutation input with a field its type does not have is a GraphQL error (no data), as Shopify answers it', async () => {
+    const mutation = `mutation DiscountCodeBasicCreate($basicCodeDiscount: DiscountCodeBasicInput!) {
+      discountCodeBasicCreate(basicCodeDiscount: $basicCodeDiscount) { codeDiscountNode { id } userErrors { field code message } }
+    }`;
+    const variables = { basicCodeDiscount: { title: 'x', code: 'LR-BAD234', startsAt: '2026-11-22T00:00:00Z', context: { all: 'ALL' }, customerGets: { value: { percent: 0.1 }, items: { all: true } } } };
+    const error = await caught(clientWith(token).request(mutation, variables));
+    expect(error).toMatchObject({ kind: 'upstream', code: 'shopify_graphql' });
+    expect(error.message).toBe(
+      'Shopify GraphQL error in DiscountCodeBasicCreate: Variable $basicCodeDiscount of type DiscountCodeBasicInput! was provided invalid value for customerGets.value.percent (Field is not defined on DiscountCustomerGetsValueInput)',
+    );
+    const webhook = `mutation WebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $webhookSubscription: WebhookSubscriptionInput!) {
+      webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) { webhookSubscription { id } userErrors { field message } }
+    }`;
+    const refused = await caught(clientWith(token).request(webhook, { topic: 'ORDERS_PAID', webhookSubscription: { endpoint: 'https://reclaim.example.com/webhooks/shopify' } }));
+    expect(refused.message).toContain('invalid value for endpoint (Field is not defined on WebhookSubscriptionInput)');
+  });
 });

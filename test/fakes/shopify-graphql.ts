@@ -17,6 +17,85 @@ export interface GraphqlContext {
 export interface GraphqlHandler {
   cost(ctx: GraphqlContext): number;
   run(ctx: GraphqlContext): { data: Json; actual: number };
+  /** Input-object variables Shopify type-checks before running: variable name -> its input type. */
+  inputs?: Record<string, InputType>;
+}
+
+/**
+ * An input object type as Shopify's schema (2026-07) declares it: each field either a leaf (true)
+ * or a nested input type. Enough to refuse, like Shopify, a field the type does not have.
+ */
+export interface InputType {
+  name: string;
+  fields: Record<string, true | InputType>;
+}
+
+const input = (name: string, fields: Record<string, true | InputType>): InputType => ({ name, fields });
+const leaves = (...names: string[]): Record<string, true> => Object.fromEntries(names.map((name) => [name, true as const]));
+
+const COMBINES_WITH = input('DiscountCombinesWithInput', leaves('orderDiscounts', 'productDiscounts', 'shippingDiscounts', 'productDiscountsWithTagsOnSameCartLine'));
+const CONTEXT = input('DiscountContextInput', leaves('all', 'customers', 'customerSegments'));
+const CUSTOMER_SELECTION = input('DiscountCustomerSelectionInput', leaves('all', 'customers', 'customerSegments'));
+const MINIMUM = input('DiscountMinimumRequirementInput', {
+  quantity: input('DiscountMinimumQuantityInput', leaves('greaterThanOrEqualToQuantity')),
+  subtotal: input('DiscountMinimumSubtotalInput', leaves('greaterThanOrEqualToSubtotal')),
+});
+const DISCOUNT_COMMON = { ...leaves('appliesOncePerCustomer', 'code', 'endsAt', 'recurringCycleLimit', 'startsAt', 'title', 'usageLimit'), combinesWith: COMBINES_WITH, context: CONTEXT, customerSelection: CUSTOMER_SELECTION, minimumRequirement: MINIMUM };
+
+export const DISCOUNT_CODE_BASIC_INPUT = input('DiscountCodeBasicInput', {
+  ...DISCOUNT_COMMON,
+  tags: true,
+  customerGets: input('DiscountCustomerGetsInput', {
+    ...leaves('appliesOnOneTimePurchase', 'appliesOnSubscription'),
+    items: input('DiscountItemsInput', leaves('all', 'collections', 'products')),
+    value: input('DiscountCustomerGetsValueInput', {
+      ...leaves('percentage', 'discountOnQuantity'),
+      discountAmount: input('DiscountAmountInput', leaves('amount', 'appliesOnEachItem')),
+    }),
+  }),
+});
+
+export const DISCOUNT_CODE_FREE_SHIPPING_INPUT = input('DiscountCodeFreeShippingInput', {
+  ...DISCOUNT_COMMON,
+  ...leaves('appliesOnOneTimePurchase', 'appliesOnSubscription'),
+  destination: input('DiscountShippingDestinationSelectionInput', leaves('all', 'countries')),
+  maximumShippingPrice: true,
+});
+
+/** 2025-10 and later: `uri` (HTTPS, Pub/Sub or EventBridge); `callbackUrl` is deprecated. */
+export const WEBHOOK_SUBSCRIPTION_INPUT = input('WebhookSubscriptionInput', leaves('callbackUrl', 'filter', 'format', 'includeFields', 'metafieldNamespaces', 'metafields', 'name', 'uri'));
+
+
+function unknownField(type: InputType, value: unknown, path: string[] = []): { path: string[]; type: InputType } | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  for (const [key, item] of Object.entries(value as Json)) {
+    const field = type.fields[key];
+    if (!field) return { path: [...path, key], type };
+    if (field !== true) {
+      const nested = unknownField(field, item, [...path, key]);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Shopify's answer (HTTP 200, `errors` only, no `data`) to a variable whose input object has a
+ * field its type does not define, e.g. `Variable $basicCodeDiscount of type DiscountCodeBasicInput!
+ * was provided invalid value for foo (Field is not defined on DiscountCodeBasicInput)`.
+ */
+export function invalidVariable(inputs: Record<string, InputType>, variables: Json): Json | undefined {
+  for (const [name, type] of Object.entries(inputs)) {
+    const found = unknownField(type, variables[name]);
+    if (!found) continue;
+    const explanation = `Field is not defined on ${found.type.name}`;
+    return {
+      message: `Variable $${name} of type ${type.name}! was provided invalid value for ${found.path.join('.')} (${explanation})`,
+      locations: [{ line: 1, column: 1 }],
+      extensions: { value: variables[name], problems: [{ path: found.path, explanation }] },
+    };
+  }
+  return undefined;
 }
 
 const cursor = (index: number): string => Buffer.from(JSON.stringify({ last_id: index })).toString('base64');
@@ -499,8 +578,8 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
       return { data: { webhookSubscriptions: page }, actual: 2 + page.nodes.length };
     },
   },
-  WebhookSubscriptionCreate: { cost: () => 10, run: (ctx) => subscriptionMutation(ctx, 'create') },
-  WebhookSubscriptionUpdate: { cost: () => 10, run: (ctx) => subscriptionMutation(ctx, 'update') },
+  WebhookSubscriptionCreate: { cost: () => 10, run: (ctx) => subscriptionMutation(ctx, 'create'), inputs: { webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT } },
+  WebhookSubscriptionUpdate: { cost: () => 10, run: (ctx) => subscriptionMutation(ctx, 'update'), inputs: { webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT } },
   WebhookSubscriptionDelete: {
     cost: () => 10,
     run: ({ shop, variables }) => {
@@ -510,8 +589,8 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
       return { data: { webhookSubscriptionDelete: { deletedWebhookSubscriptionId: variables.id, userErrors: [] } }, actual: 10 };
     },
   },
-  DiscountCodeBasicCreate: { cost: () => 10, run: (ctx) => discountMutation(ctx, 'basic') },
-  DiscountCodeFreeShippingCreate: { cost: () => 10, run: (ctx) => discountMutation(ctx, 'free_shipping') },
+  DiscountCodeBasicCreate: { cost: () => 10, run: (ctx) => discountMutation(ctx, 'basic'), inputs: { basicCodeDiscount: DISCOUNT_CODE_BASIC_INPUT } },
+  DiscountCodeFreeShippingCreate: { cost: () => 10, run: (ctx) => discountMutation(ctx, 'free_shipping'), inputs: { freeShippingCodeDiscount: DISCOUNT_CODE_FREE_SHIPPING_INPUT } },
   AppSubscriptionCreate: { cost: () => 10, run: createAppSubscription },
   AppSubscriptionById: {
     cost: () => 6,

@@ -7,7 +7,8 @@
  *   `grant_type: "refresh_token"` trades a refresh token for a new pair (the old refresh token keeps
  *   working until the new access token is first used, as Shopify does since 2026-08).
  * - Admin GraphQL: POST /admin/api/{version}/graphql.json with `X-Shopify-Access-Token` (401 with
- *   Shopify's body when unknown or expired).
+ *   Shopify's body when unknown or expired). A mutation input with a field its input type does not
+ *   have is refused with Shopify's (graphql-ruby's) invalid-variable error and no data.
  *   Operations are answered by name from per-shop state, with
  *   `extensions.cost` and a real leaky bucket per shop (requested cost must be available, else a
  *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
@@ -24,7 +25,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appSubscriptionWebhookBody, approveAppSubscription, graphqlHandlers, type FakeAppSubscription, type GraphqlContext } from './shopify-graphql.ts';
+import { appSubscriptionWebhookBody, approveAppSubscription, graphqlHandlers, invalidVariable, type FakeAppSubscription, type GraphqlContext } from './shopify-graphql.ts';
 
 type Json = Record<string, unknown>;
 
@@ -322,6 +323,8 @@ export class FakeShopify {
     }
     if (!shop) return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     const handler = request.operation ? graphqlHandlers[request.operation] : undefined;
+    const invalid = handler?.inputs ? invalidVariable(handler.inputs, request.variables ?? {}) : undefined;
+    if (invalid) return send(res, 200, { errors: [invalid] });
     const ctx: GraphqlContext = { fake: this, shop, variables: request.variables ?? {} };
     const requested = handler?.cost(ctx) ?? 1;
     const bucket = shop.bucket;
