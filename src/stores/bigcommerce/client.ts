@@ -1,25 +1,51 @@
 /**
- * BigCommerce REST client (v3, with v2 for orders, customers, customer groups, coupons and store
- * info) and the OAuth token exchange. Plain fetch with a timeout; 429 and 5xx are retried,
- * honouring Retry-After / X-Rate-Limit-Time-Reset-Ms. Tokens never appear in errors or logs.
+ * BigCommerce REST client (v3, with v2 for orders, customer groups, coupons and store info; the
+ * v2 customer endpoints are deprecated, so customers are read through v3) and the OAuth token
+ * exchange. Plain fetch with a timeout; 429 and 5xx are retried, honouring
+ * X-Rate-Limit-Time-Reset-Ms (BigCommerce's quota window is 30 s), Retry-After and the older
+ * X-Retry-After. Tokens never appear in errors or logs.
  */
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
 
 const TIMEOUT_MS = 15_000;
-const MAX_WAIT_MS = 10_000;
+/** BigCommerce refreshes an app's request quota every 30 s: a 429 never needs a longer wait. */
+const MAX_WAIT_MS = 30_000;
 
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A failed BigCommerce call: status is the HTTP status, undefined for a network failure. */
+/**
+ * A failed BigCommerce call: status is the HTTP status, undefined for a network failure; detail is
+ * what BigCommerce said (a v3 body's `title`, a v2 body's first `message`), for logs.
+ */
 export class BigCommerceApiError extends AppError {
   readonly status: number | undefined;
-  constructor(status: number | undefined, message: string, cause?: unknown) {
-    super('upstream', message, { code: status === undefined ? 'bigcommerce_network' : `bigcommerce_${status}`, details: { status }, cause });
+  readonly detail: string | undefined;
+  constructor(status: number | undefined, message: string, cause?: unknown, detail?: string) {
+    super('upstream', message, { code: status === undefined ? 'bigcommerce_network' : `bigcommerce_${status}`, details: { status, ...(detail ? { detail } : {}) }, cause });
     this.name = 'BigCommerceApiError';
     this.status = status;
+    this.detail = detail;
   }
+}
+
+/**
+ * The reason in an error body: v3 answers `{status, title, type, errors}`, v2 answers an array of
+ * `{status, message}`, the login service `{error, error_description}`.
+ */
+export function errorDetail(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const first = Array.isArray(body) ? body[0] : body;
+  if (!first || typeof first !== 'object') return undefined;
+  const { title, message, error_description: description, error } = first as Record<string, unknown>;
+  const reason = [title, message, description, error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return reason?.slice(0, 300);
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof BigCommerceApiError && error.status === 404;
@@ -60,7 +86,7 @@ export const cartSchema = z.looseObject({
       gift_certificates: z.array(z.looseObject({})).default([]),
     }),
   ),
-  redirect_urls: opt(z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()) })),
+  redirect_urls: opt(z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()), embedded_checkout_url: opt(z.string()) })),
 });
 export type BcCart = z.infer<typeof cartSchema>;
 
@@ -75,15 +101,19 @@ export const orderSchema = z.looseObject({
   date_modified: opt(z.string()),
   status_id: z.number(),
   status: opt(z.string()),
+  custom_status: opt(z.string()),
   payment_status: opt(z.string()),
   total_inc_tax: opt(id),
+  /** The display currency; default_currency_code is the transactional one the totals are in. */
   currency_code: opt(z.string()),
+  default_currency_code: opt(z.string()),
   cart_id: opt(z.string()),
   order_source: opt(z.string()),
   billing_address: opt(addressSchema),
 });
 export type BcOrder = z.infer<typeof orderSchema>;
 
+/** A v3 customer (GET /v3/customers): dates are ISO 8601. */
 export const customerSchema = z.looseObject({
   id: z.number(),
   email: opt(z.string()),
@@ -91,6 +121,8 @@ export const customerSchema = z.looseObject({
   last_name: opt(z.string()),
   phone: opt(z.string()),
   customer_group_id: opt(z.number()),
+  accepts_product_review_abandoned_cart_emails: opt(z.boolean()),
+  date_created: opt(z.string()),
   date_modified: opt(z.string()),
 });
 export type BcCustomer = z.infer<typeof customerSchema>;
@@ -143,11 +175,15 @@ export interface ClientConfig {
   sleep?: Sleep;
 }
 
-function waitFor(response: Response | undefined, attempt: number): number {
-  const retryAfter = Number(response?.headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, MAX_WAIT_MS);
-  const reset = Number(response?.headers.get('x-rate-limit-time-reset-ms'));
+/** How long to wait before retrying: BigCommerce's reset header first (ms), then Retry-After / X-Retry-After (s). */
+export function waitFor(response: Response | undefined, attempt: number): number {
+  const header = (name: string): number => Number(response?.headers.get(name) ?? Number.NaN);
+  const reset = header('x-rate-limit-time-reset-ms');
   if (Number.isFinite(reset) && reset > 0) return Math.min(reset, MAX_WAIT_MS);
+  for (const name of ['retry-after', 'x-retry-after']) {
+    const seconds = header(name);
+    if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, MAX_WAIT_MS);
+  }
   return Math.min(500 * 2 ** attempt, MAX_WAIT_MS);
 }
 
@@ -184,8 +220,8 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
         if (response.ok) return await parseBody(response, schema, label);
-        await response.text().catch(() => '');
-        failure = new BigCommerceApiError(response.status, `BigCommerce ${label} failed with status ${response.status}.`);
+        const detail = errorDetail(await response.text().catch(() => ''));
+        failure = new BigCommerceApiError(response.status, `BigCommerce ${label} failed with status ${response.status}.`, undefined, detail);
       } catch (error) {
         if (error instanceof BigCommerceApiError) throw error;
         failure = new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
@@ -207,8 +243,9 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
     getOrder: (orderId: string) => call('GET', `/v2/orders/${encodeURIComponent(orderId)}`, orderSchema),
     getOrderCoupons: async (orderId: string) => (await call('GET', `/v2/orders/${encodeURIComponent(orderId)}/coupons`, z.array(z.looseObject({ code: opt(z.string()) })))) ?? [],
     countOrders: async (email: string) => (await call('GET', '/v2/orders/count', z.looseObject({ count: z.number() }), { query: { email } }))?.count ?? 0,
-    getCustomer: (customerId: number | string) => call('GET', `/v2/customers/${encodeURIComponent(String(customerId))}`, customerSchema),
-    findCustomersByEmail: async (email: string) => (await call('GET', '/v2/customers', z.array(customerSchema), { query: { email } })) ?? [],
+    /** GET /v3/customers?id:in={id}: the customer, or undefined when there is none. */
+    getCustomer: async (customerId: number | string) => (await call('GET', '/v3/customers', paginated(customerSchema), { query: { 'id:in': String(customerId) } }))?.data[0],
+    findCustomersByEmail: async (email: string) => (await call('GET', '/v3/customers', paginated(customerSchema), { query: { 'email:in': email.trim().toLowerCase() } }))?.data ?? [],
     getCustomerGroup: (groupId: number | string) => call('GET', `/v2/customer_groups/${encodeURIComponent(String(groupId))}`, customerGroupSchema),
     findSubscribers: async (email: string) => (await call('GET', '/v3/customers/subscribers', paginated(subscriberSchema), { query: { email } }))?.data ?? [],
     getStore: () => call('GET', '/v2/store', storeInfoSchema),
@@ -226,10 +263,13 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
 
 export type BigCommerceClient = ReturnType<typeof bigcommerceClient>;
 
+const tokenPerson = z.looseObject({ id: opt(z.number()), username: opt(z.string()), email: opt(z.string()) });
+/** The login service's answer: the token, its scopes, the installing user, the store owner and the store. */
 export const tokenResponseSchema = z.looseObject({
   access_token: opt(z.string()),
   scope: opt(z.string()),
-  user: opt(z.looseObject({ id: opt(z.number()), username: opt(z.string()), email: opt(z.string()) })),
+  user: opt(tokenPerson),
+  owner: opt(tokenPerson),
   context: opt(z.string()),
   account_uuid: opt(z.string()),
 });
@@ -253,8 +293,8 @@ export async function exchangeToken(
     throw new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
   }
   if (!response.ok) {
-    await response.text().catch(() => '');
-    throw new BigCommerceApiError(response.status, `BigCommerce refused the install code (status ${response.status}); please install the app again.`);
+    const detail = errorDetail(await response.text().catch(() => ''));
+    throw new BigCommerceApiError(response.status, `BigCommerce refused the install code (status ${response.status}); please install the app again.`, undefined, detail);
   }
   return (await parseBody(response, tokenResponseSchema, label)) ?? {};
 }

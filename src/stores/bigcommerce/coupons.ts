@@ -4,7 +4,7 @@
  */
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import type { BrandIntegration } from '../integrations.ts';
-import type { BcCart, BcCoupon, BcCustomer, BcStoreInfo } from './client.ts';
+import { BigCommerceApiError, type BcCart, type BcCoupon, type BcCustomer, type BcStoreInfo } from './client.ts';
 import { clientFor } from './connection.ts';
 import { couponExpiry, couponType, DEFAULT_CART_CURRENCY, DEFAULT_CART_LOCALE, money, type DiscountType } from './rules.ts';
 
@@ -19,7 +19,11 @@ export interface CouponInput {
   now?: Date;
 }
 
-/** POST /v2/coupons: 'Code is required'; expires 10 days from now; 'Failed to create coupon' on any failure. */
+/**
+ * POST /v2/coupons: 'Code is required'; expires 10 days from now (RFC 2822), usable once and once
+ * per customer (spec 3 section 9), on every category (`applies_to {entity: 'categories', ids: [0]}`);
+ * 'Failed to create coupon' on any failure. Amounts go as strings, as the v2 API takes them.
+ */
 export async function createCoupon(ctx: AppContext, { integration, code, type, amount = 0, minPurchase, name, now = new Date() }: CouponInput): Promise<BcCoupon> {
   if (!code?.trim()) throw new AppError('invalid_input', 'Code is required', { code: 'code_required' });
   const body = {
@@ -31,6 +35,7 @@ export async function createCoupon(ctx: AppContext, { integration, code, type, a
     expires: couponExpiry(now),
     enabled: true,
     applies_to: { entity: 'categories', ids: [0] },
+    max_uses: 1,
     max_uses_per_customer: 1,
   };
   const client = await clientFor(ctx, integration);
@@ -39,7 +44,8 @@ export async function createCoupon(ctx: AppContext, { integration, code, type, a
     if (!coupon) throw new Error('empty response');
     return coupon;
   } catch (error) {
-    ctx.logger.warn({ err: coerceError(error), brand_integration_id: integration.id }, 'bigcommerce coupon creation failed');
+    const detail = error instanceof BigCommerceApiError ? error.detail : undefined;
+    ctx.logger.warn({ err: coerceError(error), brand_integration_id: integration.id, ...(detail ? { bigcommerce_message: detail } : {}) }, 'bigcommerce coupon creation failed');
     throw new AppError('upstream', 'Failed to create coupon', { code: 'coupon_failed', cause: error });
   }
 }
@@ -53,12 +59,12 @@ async function quietly<T>(ctx: AppContext, what: string, fallback: T, fn: () => 
   }
 }
 
-/** GET /v2/customers/{id}; none on failure. */
+/** GET /v3/customers?id:in={id}; none on failure. */
 export async function findCustomer(ctx: AppContext, integration: BrandIntegration, customerId: number | string): Promise<BcCustomer | null> {
   return quietly<BcCustomer | null>(ctx, 'customer', null, async () => (await clientFor(ctx, integration)).getCustomer(customerId));
 }
 
-/** GET /v2/customers?email=; none on failure. */
+/** GET /v3/customers?email:in={email}; none on failure. */
 export async function findCustomerByEmail(ctx: AppContext, integration: BrandIntegration, email: string): Promise<BcCustomer | null> {
   return quietly<BcCustomer | null>(ctx, 'customer', null, async () => (await (await clientFor(ctx, integration)).findCustomersByEmail(email))[0]);
 }

@@ -13,7 +13,7 @@ export {
   type DiscountType as BigCommerceDiscountType,
   type CouponType as BigCommerceCouponType,
 } from './rules.ts';
-export { BigCommerceApiError } from './client.ts';
+export { BigCommerceApiError, bigcommerceClient, type BigCommerceClient } from './client.ts';
 export { installStore as installBigCommerceStore, loadStore as loadBigCommerceStore, uninstallStore as uninstallBigCommerceStore, verifySignedPayload, REINSTALL_MESSAGE } from './install.ts';
 export {
   listHooks as listBigCommerceHooks,

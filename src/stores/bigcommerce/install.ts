@@ -71,7 +71,12 @@ export async function installStore(ctx: AppContext, { code, scope, context }: Au
     if (!known) {
       let brandId = domain ? await findBrandByDomain(tx, domain) : undefined;
       if (brandId === undefined) {
-        brandId = await createBrandForStore(tx, { name: store?.name?.trim() || `BigCommerce store ${storeHash}`, domain, email: store?.admin_email ?? token.user?.email ?? null, timezone: store?.timezone?.name ?? null });
+        brandId = await createBrandForStore(tx, {
+          name: store?.name?.trim() || `BigCommerce store ${storeHash}`,
+          domain,
+          email: store?.admin_email || token.owner?.email || token.user?.email || null,
+          timezone: store?.timezone?.name ?? null,
+        });
         created = true;
       }
       known = await openIntegration(tx, { brandId, platform: 'bigcommerce', lookupId: storeHash });
@@ -81,7 +86,13 @@ export async function installStore(ctx: AppContext, { code, scope, context }: Au
     await connectIntegration(tx, ctx, {
       id: known.id,
       credentials,
-      settings: { domain, store_hash: storeHash, store_name: store?.name ?? null, installed_by: token.user ? { id: token.user.id ?? null, email: token.user.email ?? null } : null },
+      settings: {
+        domain,
+        store_hash: storeHash,
+        store_name: store?.name ?? null,
+        installed_by: token.user ? { id: token.user.id ?? null, email: token.user.email ?? null } : null,
+        store_owner: token.owner ? { id: token.owner.id ?? null, email: token.owner.email ?? null } : null,
+      },
     });
     return { integrationId: known.id, newBrand: created };
   });
