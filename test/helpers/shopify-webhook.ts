@@ -22,25 +22,38 @@ export interface ShopifyDelivery {
   apiVersion?: string;
   /** Overrides the X-Shopify-Hmac-Sha256 header; null leaves it out. */
   hmac?: string | null;
-  /** Sent as is instead of JSON.stringify(payload) (for malformed JSON). */
+  /** Sent as is instead of JSON.stringify(payload) (malformed JSON, or a fixture's exact text with ids beyond 2^53). */
   rawBody?: string;
   secret?: string;
+  /**
+   * Header names: `legacy` X-Shopify-* (default), `new` the lowercase shopify-* names newer
+   * deliveries use, `both` (what Shopify sends while the new names roll out).
+   */
+  headerStyle?: 'legacy' | 'new' | 'both';
+  /** X-Shopify-Name, the subscription's name (optional in Shopify's deliveries). */
+  name?: string;
 }
 
 export async function sendShopifyWebhook(app: FastifyInstance, delivery: ShopifyDelivery): Promise<LightMyRequestResponse & { eventId: string | null }> {
   const body = delivery.rawBody ?? JSON.stringify(delivery.payload);
   const eventId = delivery.eventId === undefined ? randomUUID() : delivery.eventId;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-shopify-topic': delivery.topic,
-    'x-shopify-shop-domain': delivery.shop,
-    'x-shopify-api-version': delivery.apiVersion ?? '2026-07',
-    'x-shopify-triggered-at': delivery.triggeredAt ?? new Date().toISOString(),
+  const shopify: Record<string, string> = {
+    Topic: delivery.topic,
+    'Shop-Domain': delivery.shop,
+    'API-Version': delivery.apiVersion ?? '2026-07',
+    'Triggered-At': delivery.triggeredAt ?? new Date().toISOString(),
   };
-  if (eventId !== null) headers['x-shopify-event-id'] = eventId;
-  if (delivery.webhookId !== null) headers['x-shopify-webhook-id'] = delivery.webhookId ?? randomUUID();
+  if (eventId !== null) shopify['Event-Id'] = eventId;
+  if (delivery.webhookId !== null) shopify['Webhook-Id'] = delivery.webhookId ?? randomUUID();
+  if (delivery.name) shopify.Name = delivery.name;
   const hmac = delivery.hmac === undefined ? shopifySignature(body, delivery.secret) : delivery.hmac;
-  if (hmac !== null) headers['x-shopify-hmac-sha256'] = hmac;
+  if (hmac !== null) shopify['Hmac-Sha256'] = hmac;
+  const style = delivery.headerStyle ?? 'legacy';
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  for (const [name, value] of Object.entries(shopify)) {
+    if (style !== 'new') headers[`X-Shopify-${name}`] = value;
+    if (style !== 'legacy') headers[`shopify-${name.toLowerCase()}`] = value;
+  }
   const response = await app.inject({ method: 'POST', url: '/webhooks/shopify', headers, payload: body });
   return Object.assign(response, { eventId });
 }

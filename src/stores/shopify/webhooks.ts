@@ -239,30 +239,59 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return first?.trim() ? first.trim() : undefined;
 };
 
+/**
+ * A Shopify delivery header by its short name ('topic', 'hmac-sha256', ...). Shopify sends
+ * `X-Shopify-*` headers and, on newer deliveries, the same values as lowercase `shopify-*`
+ * headers; the new name is read first, as Shopify's own libraries do. Header names are
+ * case-insensitive (Node lowercases them).
+ */
+const shopifyHeader = (request: FastifyRequest, name: string): string | undefined => header(request, `shopify-${name}`) ?? header(request, `x-shopify-${name}`);
+
 /** The headers worth keeping with the event (never the signature). */
 const KEPT_HEADERS = {
-  'x-shopify-topic': 'topic',
-  'x-shopify-shop-domain': 'shop_domain',
-  'x-shopify-api-version': 'api_version',
-  'x-shopify-event-id': 'event_id',
-  'x-shopify-webhook-id': 'webhook_id',
-  'x-shopify-triggered-at': 'triggered_at',
+  topic: 'topic',
+  'shop-domain': 'shop_domain',
+  'api-version': 'api_version',
+  'event-id': 'event_id',
+  'webhook-id': 'webhook_id',
+  'triggered-at': 'triggered_at',
+  name: 'name',
 } as const;
 
 function keptHeaders(request: FastifyRequest): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, key] of Object.entries(KEPT_HEADERS)) {
-    const value = header(request, name);
+    const value = shopifyHeader(request, name);
     if (value) kept[key] = value.slice(0, 200);
   }
   return kept;
 }
 
+/** X-Shopify-Triggered-At: ISO 8601 in UTC, with up to nanoseconds ('2025-07-10T16:15:47.877041743Z'). */
 const parseTriggeredAt = (value: string | undefined): Date | null => {
   if (!value) return null;
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? null : at;
 };
+
+/**
+ * The topic as Reclaim names it: `orders/create`. Shopify sends that form; a different case or
+ * the GraphQL enum form (`ORDERS_CREATE`) of a known topic is read as the same topic.
+ */
+export function normalizeShopifyTopic(value: string): string {
+  const topic = value.trim();
+  const lower = topic.toLowerCase();
+  if (isShopifyTopic(lower)) return lower;
+  const enumForm = topic.toUpperCase().replace(/[/.]/g, '_');
+  return SHOPIFY_WEBHOOK_TOPICS.find((known) => known.toUpperCase().replace(/\//g, '_') === enumForm) ?? topic;
+}
+
+/** True when one of the signature headers (new or legacy name) is the body's HMAC. */
+function signedByShopify(request: FastifyRequest, secret: string): boolean {
+  const body = request.rawBody ?? Buffer.alloc(0);
+  const given = [header(request, 'shopify-hmac-sha256'), header(request, 'x-shopify-hmac-sha256')];
+  return given.some((value) => verifyShopifyWebhook(secret, body, value));
+}
 
 /** Spec 3 section 5: a Shopify request whose signature does not validate. */
 export const BAD_SIGNATURE_MESSAGE = UNSIGNED_REQUEST_MESSAGE;
@@ -271,15 +300,16 @@ export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
   app.post('/webhooks/shopify', { config: { rawBody: true } }, async (request, reply) => {
     const secret = ctx.config.SHOPIFY_API_SECRET;
     if (!secret) request.log.warn('SHOPIFY_API_SECRET is not set: Shopify webhooks cannot be verified and are refused');
-    if (!secret || !verifyShopifyWebhook(secret, request.rawBody ?? Buffer.alloc(0), header(request, 'x-shopify-hmac-sha256'))) {
+    if (!secret || !signedByShopify(request, secret)) {
       throw new AppError('unauthorized', BAD_SIGNATURE_MESSAGE, { code: 'bad_signature' });
     }
     assertJsonBody(request);
 
-    const topic = header(request, 'x-shopify-topic');
-    if (!topic) throw new AppError('invalid_input', 'No event type found', { code: 'missing_topic' });
-    const shop = header(request, 'x-shopify-shop-domain')?.toLowerCase();
-    const eventId = header(request, 'x-shopify-event-id') ?? header(request, 'x-shopify-webhook-id');
+    const given = shopifyHeader(request, 'topic');
+    if (!given) throw new AppError('invalid_input', 'No event type found', { code: 'missing_topic' });
+    const topic = normalizeShopifyTopic(given);
+    const shop = shopifyHeader(request, 'shop-domain')?.toLowerCase();
+    const eventId = shopifyHeader(request, 'event-id') ?? shopifyHeader(request, 'webhook-id');
     if (!eventId) throw new AppError('invalid_input', 'Missing X-Shopify-Event-Id and X-Shopify-Webhook-Id headers.', { code: 'missing_event_id' });
     if (!isShopifyTopic(topic)) {
       request.log.warn({ topic, shop }, 'unknown Shopify webhook topic; acknowledged and ignored');
@@ -300,7 +330,7 @@ export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
       payload: request.body,
       rawPayload: request.rawBody?.toString('utf8'),
       headers: keptHeaders(request),
-      triggeredAt: parseTriggeredAt(header(request, 'x-shopify-triggered-at')),
+      triggeredAt: parseTriggeredAt(shopifyHeader(request, 'triggered-at')),
     });
     if (ingested.duplicate) request.log.info({ topic, shop, event_id: eventId }, 'duplicate Shopify webhook acknowledged');
     return reply.status(200).send({ ok: true });
