@@ -9,6 +9,7 @@ import { normalizeUsername } from '../../contacts/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
 import { findBrandIntegration, type BrandIntegration } from '../integrations.ts';
+import { sanitizeShop } from './rules.ts';
 import {
   channelUsernames,
   contactsWithChannels,
@@ -143,7 +144,9 @@ export async function processShopifyPrivacyEvent(ctx: AppContext, event: Webhook
   const topic = event.topic as ShopifyTopic;
   if ((event.payload as { redacted?: unknown } | null)?.redacted === true || (await findPrivacyRequestForEvent(ctx.db, event.id)) !== undefined) return 'skipped';
   const log = ctx.logger.child({ webhook_event_id: event.id, topic });
-  const shop = ((event.payload as { shop_domain?: string } | null)?.shop_domain ?? event.shop ?? '').trim().toLowerCase();
+  // The signed body names the shop; Shopify's sample payloads (CLI triggers) carry a placeholder
+  // ('{shop}.myshopify.com') there, so a value that is not a shop host gives way to the header's.
+  const shop = sanitizeShop((event.payload as { shop_domain?: unknown } | null)?.shop_domain) ?? (event.shop ?? '').trim().toLowerCase();
   const integration = shop ? await findBrandIntegration(ctx.db, 'shopify', shop) : undefined;
   const base = { brandId: integration?.brand_id ?? null, brandIntegrationId: integration?.id ?? null, topic, shopDomain: shop };
 

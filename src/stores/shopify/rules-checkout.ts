@@ -6,6 +6,9 @@
 import type { AbandonedCheckoutLineItem, AbandonedCheckoutNode, MailingAddress } from './admin.ts';
 import { legacyId } from './rules.ts';
 
+/** A Shopify id: a JSON number, or a string of digits when it is too large for a JavaScript number. */
+export type WebhookId = number | string;
+
 export interface WebhookAddress {
   first_name: string | null;
   last_name: string | null;
@@ -24,8 +27,8 @@ export interface WebhookAddress {
 
 export interface WebhookLineItem {
   key: string;
-  variant_id: number | null;
-  product_id: number | null;
+  variant_id: WebhookId | null;
+  product_id: WebhookId | null;
   title: string | null;
   variant_title: string | null;
   quantity: number;
@@ -41,7 +44,7 @@ export interface ConsentState {
 }
 
 export interface CheckoutWebhookPayload {
-  id: number | null;
+  id: WebhookId | null;
   token: string;
   cart_token: string | null;
   name: string;
@@ -68,7 +71,7 @@ export interface CheckoutWebhookPayload {
   shipping_address: WebhookAddress | null;
   billing_address: WebhookAddress | null;
   customer: {
-    id: number | null;
+    id: WebhookId | null;
     email: string | null;
     phone: string | null;
     first_name: string | null;
@@ -80,9 +83,11 @@ export interface CheckoutWebhookPayload {
 }
 
 const money = (value: string | number | null | undefined): string => (Number(value ?? 0) || 0).toFixed(2);
-const numericId = (gid: string | null | undefined): number | null => {
+/** The id of a GraphQL gid as the webhook sends it: a number, or its digits when beyond 2^53 (kept exact). */
+const numericId = (gid: string | null | undefined): WebhookId | null => {
   const id = legacyId(gid);
-  return id === undefined ? null : Number(id);
+  if (id === undefined) return null;
+  return Number.isSafeInteger(Number(id)) ? Number(id) : id;
 };
 const lower = (value: string | null | undefined): string | null => (value ? value.toLowerCase() : null);
 
