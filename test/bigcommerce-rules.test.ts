@@ -13,8 +13,11 @@ import {
   HOOK_RETRIES,
   HOOK_RETRY_DELAY_MS,
   HOOK_SCOPES,
+  deliverySchema,
   money,
+  ORDER_STATUS_NAMES,
   orderStatusExtra,
+  orderStatusName,
   planHooks,
   resourceId,
   rfc2822,
@@ -22,7 +25,7 @@ import {
 } from '../src/stores/bigcommerce/rules.ts';
 
 describe('BigCommerce order state by status id (spec 2 section 4: complete when above 1 and not 7)', () => {
-  // The v2 order statuses, 0-14, as BigCommerce numbers them.
+  // The v2 order statuses, 0-14, as BigCommerce numbers and names them (GET /v2/order_statuses).
   it.each([
     [0, 'Incomplete', 'pending'],
     [1, 'Pending', 'pending'],
@@ -39,7 +42,12 @@ describe('BigCommerce order state by status id (spec 2 section 4: complete when 
     [12, 'Manual Verification Required', 'complete'],
     [13, 'Disputed', 'complete'],
     [14, 'Partially Refunded', 'complete'],
-  ])('status id %i (%s) gives %s', (id, _name, state) => expect(bigcommerceOrderState(id)).toBe(state));
+  ])('status id %i (%s) gives %s', (id, name, state) => {
+    expect(bigcommerceOrderState(id)).toBe(state);
+    expect(ORDER_STATUS_NAMES[id]).toBe(name);
+  });
+
+  it('knows exactly the 15 documented statuses', () => expect(Object.keys(ORDER_STATUS_NAMES).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]));
 });
 
 describe('BigCommerce order status mappings (spec 2 section 4)', () => {
@@ -71,9 +79,31 @@ describe('BigCommerce order status mappings (spec 2 section 4)', () => {
   ])('fulfillment status of "%s" is %s', (status, expected) => expect(bigcommerceFulfillmentStatus(status)).toBe(expected));
 
   it('an order keeps all three in extra_data', () => {
-    expect(orderStatusExtra({ status: 'Partially Refunded', payment_status: 'refunded' })).toEqual({ return_status: 'IN_PROGRESS', financial_status: 'refunded', fulfillment_status: 'none' });
-    expect(orderStatusExtra({ status: 'Shipped', payment_status: 'captured' })).toEqual({ return_status: 'NO_RETURN', financial_status: 'pending', fulfillment_status: 'fulfilled' });
+    expect(orderStatusExtra({ status_id: 14, status: 'Partially Refunded', payment_status: 'refunded' })).toEqual({ return_status: 'IN_PROGRESS', financial_status: 'refunded', fulfillment_status: 'none' });
+    expect(orderStatusExtra({ status_id: 2, status: 'Shipped', payment_status: 'captured' })).toEqual({ return_status: 'NO_RETURN', financial_status: 'pending', fulfillment_status: 'fulfilled' });
   });
+
+  it.each([
+    // A merchant may rename a status; the id stays (0-14 are fixed), so the mappings follow the id.
+    [4, 'Money Back', { return_status: 'RETURNED', fulfillment_status: 'none' }],
+    [14, 'Part Refund', { return_status: 'IN_PROGRESS', fulfillment_status: 'none' }],
+    [2, 'On Its Way', { return_status: 'NO_RETURN', fulfillment_status: 'fulfilled' }],
+    [3, 'Some Items Sent', { return_status: 'NO_RETURN', fulfillment_status: 'partial' }],
+    [5, 'Voided By Us', { return_status: 'NO_RETURN', fulfillment_status: 'restocked' }],
+  ])('status id %i renamed "%s" still maps by its id', (statusId, label, expected) => {
+    expect(orderStatusName({ status_id: statusId, status: label })).toBe(ORDER_STATUS_NAMES[statusId]);
+    expect(orderStatusExtra({ status_id: statusId, status: label, payment_status: 'paid' })).toEqual({ ...expected, financial_status: 'paid' });
+  });
+
+  it('without a known id the status name is used', () => {
+    expect(orderStatusName({ status: 'Shipped' })).toBe('Shipped');
+    expect(orderStatusName({ status_id: 99, status: 'Shipped' })).toBe('Shipped');
+  });
+
+  it.each(['authorized', 'captured', 'capture pending', 'declined', 'held for review', 'partially refunded', 'void', 'void pending', ''])(
+    'the other documented payment status %j gives pending',
+    (paymentStatus) => expect(bigcommerceFinancialStatus(paymentStatus)).toBe('pending'),
+  );
 });
 
 describe('coupons (spec 2 section 9)', () => {
@@ -147,16 +177,43 @@ describe('delivery parsing', () => {
     [undefined, undefined],
   ])('store hash of context %j is %j', (context, expected) => expect(storeHashFromContext(context)).toBe(expected));
 
+  // The `data` of each scope as BigCommerce's webhook events reference shows it.
   it.each([
+    ['store/cart/created', { type: 'cart', id: '09346904-4175-44fd-be53-f7e598531b6c' }, 'cart', '09346904-4175-44fd-be53-f7e598531b6c'],
     ['store/cart/updated', { type: 'cart', id: 'c-1' }, 'cart', 'c-1'],
+    ['store/cart/deleted', { type: 'cart', id: 'c-1' }, 'cart', 'c-1'],
+    ['store/cart/abandoned', { type: 'cart', id: 'c-4', token: '1eed6d2d979776ff18e695ceeb10ea61' }, 'cart', 'c-4'],
+    ['store/cart/couponApplied', { type: 'cart', id: 'c-5', couponId: 1 }, 'cart', 'c-5'],
+    ['store/cart/converted', { type: 'cart', id: 'c-3', orderId: 252 }, 'cart', 'c-3'],
     ['store/cart/lineItem/created', { type: 'cart_line_item', id: 'li-9', cartId: 'c-2' }, 'cart', 'c-2'],
-    ['store/cart/converted', { type: 'cart', id: 'c-3', orderId: 5 }, 'cart', 'c-3'],
-    ['store/order/statusUpdated', { type: 'order', id: 250, status: { previous_status_id: 1, new_status_id: 11 } }, 'order', '250'],
+    ['store/cart/lineItem/deleted', { type: 'cart_line_item', id: 'li-9', cartId: 'c-2' }, 'cart', 'c-2'],
+    ['store/cart/metafield/created', { metafield_id: 20, resource_id: 'c-6' }, 'cart', 'c-6'],
+    ['store/order/created', { type: 'order', id: 250 }, 'order', '250'],
+    ['store/order/statusUpdated', { type: 'order', id: 250, status: { previous_status_id: 0, new_status_id: 11 } }, 'order', '250'],
+    ['store/order/message/created', { type: 'order', id: 250, message: { order_message_id: 3 } }, 'order', '250'],
+    ['store/order/refund/created', { type: 'order', id: 250, refund: { refund_id: 3 } }, 'order', '250'],
+    ['store/order/transaction/created', { type: 'transaction', order_id: '250', transaction_id: '176342342', transaction_status: 'complete' }, 'order', '250'],
+    ['store/order/metafield/updated', { metafield_id: 14, resource_id: '270' }, 'order', '270'],
     ['store/customer/updated', { type: 'customer', id: 32 }, 'customer', '32'],
-    ['store/customer/address/created', { type: 'customer', id: 7, address: { customer_id: 32 } }, 'customer', '32'],
+    ['store/customer/payment/instrument/default/updated', { type: 'customer', id: 32 }, 'customer', '32'],
+    ['store/customer/address/created', { type: 'customer', id: 60, address: { customer_id: 32 } }, 'customer', '32'],
   ])('%s with %j reads %s %s', (scope, data, kind, id) => {
     const k = eventKind(scope)!;
     expect([k, resourceId(k, data)]).toEqual([kind, id]);
+  });
+
+  it('parses the documented callback payloads, with or without created_at', () => {
+    const documented = {
+      scope: 'store/cart/converted',
+      store_id: '1025646',
+      data: { type: 'cart', id: 'd30016e2-23c0-4a90-884f-2e92ac135476', orderId: 252 },
+      hash: 'b86db7c77d7ef8f90d6a8aefa56de32ccd776923',
+      created_at: 1561486893,
+      producer: 'stores/abc123',
+    };
+    expect(deliverySchema.parse(documented)).toEqual(documented);
+    const { created_at: _createdAt, ...withoutTime } = { ...documented, scope: 'store/order/statusUpdated', data: { type: 'order', id: 173331 } };
+    expect(deliverySchema.parse(withoutTime)).toMatchObject({ data: { id: 173331 }, store_id: '1025646' });
   });
 
   it('other scopes are not ours', () => expect(eventKind('store/product/updated')).toBeUndefined());

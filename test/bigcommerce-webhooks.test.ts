@@ -64,27 +64,91 @@ async function deliverAndProcess(scope: string, data: Record<string, unknown>) {
   return t.db('webhook_events').where({ id: event.id }).first();
 }
 
+/** A cart as GET /v3/carts/{id}?include=redirect_urls,... answers it (a guest's customer_id is 0, its email ''). */
 function seedCart({ customerId = 0, email = '', amount = 59.5 }: { customerId?: number; email?: string; amount?: number } = {}) {
   const id = randomUUID();
+  const token = 'f1c2a3b4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2';
   store().carts.set(id, {
     id,
     customer_id: customerId,
+    channel_id: 1,
     email,
     currency: { code: 'usd' },
+    tax_included: false,
+    base_amount: amount,
+    discount_amount: 0,
+    manual_discount_amount: 0,
     cart_amount: amount,
-    locale: 'en',
-    line_items: { physical_items: [{ id: 'li-1', product_id: 77, variant_id: 501, sku: 'TEE-M', name: 'Tee', quantity: 2, sale_price: 29.75, url: 'https://s/tee' }], digital_items: [], custom_items: [], gift_certificates: [] },
+    coupons: [],
+    discounts: [],
+    line_items: {
+      physical_items: [
+        {
+          id: '6e193ce6-f327-4dcc-b75e-72cf6738525e',
+          parent_id: null,
+          variant_id: 501,
+          product_id: 77,
+          sku: 'TEE-M',
+          name: 'Tee',
+          url: 'https://shop.example.com/tee/',
+          quantity: 2,
+          is_taxable: true,
+          image_url: 'https://cdn11.bigcommerce.com/s-hookstore1/products/77/images/1/tee.jpg',
+          discounts: [],
+          coupons: [],
+          discount_amount: 0,
+          coupon_amount: 0,
+          original_price: 29.75,
+          list_price: 29.75,
+          sale_price: 29.75,
+          extended_list_price: 59.5,
+          extended_sale_price: 59.5,
+          is_require_shipping: true,
+          is_mutable: true,
+          options: [{ name: 'Size', nameId: 125, value: 'M', valueId: 127 }],
+        },
+      ],
+      digital_items: [],
+      gift_certificates: [],
+      custom_items: [],
+    },
     created_time: '2026-11-20T10:00:00+00:00',
     updated_time: '2026-11-20T10:05:00+00:00',
-    redirect_urls: { cart_url: `https://s/cart.php?id=${id}`, checkout_url: `https://s/checkout?id=${id}` },
+    locale: 'en',
+    version: 3,
+    redirect_urls: {
+      cart_url: `https://shop.example.com/cart.php?action=load&id=${id}&token=${token}`,
+      checkout_url: `https://shop.example.com/cart.php?action=loadInCheckout&id=${id}&token=${token}`,
+      embedded_checkout_url: `https://shop.example.com/cart.php?embedded=1&action=loadInCheckout&id=${id}&token=${token}`,
+    },
   });
   return id;
 }
 
 let customerCounter = 100;
+/** A customer as GET /v3/customers answers it (dates ISO 8601; an absent phone is ''). */
 function seedCustomer(phone: string | null, email = `shopper${customerCounter}@example.com`) {
   const id = customerCounter++;
-  store().customers.set(String(id), { id, email, first_name: 'Ada', last_name: 'Lovelace', phone: phone ?? '', customer_group_id: 0, date_modified: 'Fri, 20 Nov 2026 10:00:00 +0000' });
+  store().customers.set(String(id), {
+    id,
+    email,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: '',
+    phone: phone ?? '',
+    registration_ip_address: '',
+    notes: '',
+    tax_exempt_category: '',
+    customer_group_id: 0,
+    date_modified: '2026-11-20T10:00:00Z',
+    date_created: '2026-11-19T08:00:00Z',
+    address_count: 1,
+    attribute_count: 0,
+    authentication: { force_password_reset: false },
+    accepts_product_review_abandoned_cart_emails: true,
+    origin_channel_id: 1,
+    channel_ids: null,
+  });
   return id;
 }
 
@@ -97,6 +161,24 @@ describe('the hook destination refuses deliveries without our secret', () => {
     const { response } = await deliver('store/cart/updated', { type: 'cart', id: seedCart() }, { headers });
     expect([response.statusCode, response.json().error.message]).toEqual([401, 'Invalid webhook secret']);
     expect(await eventCount()).toBe(before);
+  });
+
+  it('a delivery as BigCommerce sends it (its custom header next to the Standard Webhooks ones) is stored with its topic and time', async () => {
+    const cartId = seedCart();
+    const { response, body } = await deliver('store/cart/created', { type: 'cart', id: cartId }, { createdAt: 1795000000 });
+    expect([response.statusCode, response.json()]).toEqual([200, { received: true, duplicate: false }]);
+    const delivery = fake.delivery(HASH, 'store/cart/created', { type: 'cart', id: cartId });
+    expect(Object.keys(delivery.headers)).toEqual(expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'X-Reclaim-Hook-Secret']));
+    const row = await t.db('webhook_events').where({ source: 'bigcommerce', event_id: body.hash }).first();
+    expect([row.topic, row.shop, row.triggered_at.toISOString()]).toEqual(['store/cart/created', HASH, new Date(1795000000 * 1000).toISOString()]);
+  });
+
+  it('a payload without created_at (as in the overview example) is accepted', async () => {
+    const { headers, body } = fake.delivery(HASH, 'store/order/statusUpdated', { type: 'order', id: 173331 });
+    const { created_at: _createdAt, ...bare } = body;
+    const response = await app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers, payload: JSON.stringify(bare) });
+    expect(response.statusCode).toBe(200);
+    expect((await t.db('webhook_events').where({ event_id: body.hash }).first()).triggered_at).toBeNull();
   });
 
   it("another store's secret does not open this store", async () => {
@@ -128,8 +210,14 @@ describe('cart events', () => {
     expect(event.status).toBe('processed');
     const cart = await t.db('carts').where({ brand_integration_id: integrationId, external_id: cartId }).first();
     expect(cart).toMatchObject({ state: 'pending', total: '59.50', currency: 'USD', locale: 'en', brand_id: String(brandId) });
-    expect(cart.extra_data).toMatchObject({ from_webhook: true, abandoned_checkout_url: `https://s/checkout?id=${cartId}` });
-    expect(cart.data.line_items).toEqual([{ product_id: 77, variant_id: 501, sku: 'TEE-M', name: 'Tee', quantity: 2, price: 29.75, url: 'https://s/tee' }]);
+    expect(cart.extra_data).toMatchObject({ from_webhook: true, abandoned_checkout_url: expect.stringContaining(`/cart.php?action=loadInCheckout&id=${cartId}&token=`) });
+    expect(cart.data.line_items).toEqual([
+      { product_id: 77, variant_id: 501, sku: 'TEE-M', name: 'Tee', quantity: 2, price: 29.75, url: 'https://shop.example.com/tee/', image_url: 'https://cdn11.bigcommerce.com/s-hookstore1/products/77/images/1/tee.jpg' },
+    ]);
+    const read = fake.requests.filter((r) => r.method === 'GET' && r.path === `/stores/${HASH}/v3/carts/${cartId}`).at(-1)!;
+    expect(read.query.get('include')?.split(',')).toEqual(['redirect_urls', 'line_items.physical_items.options', 'line_items.digital_items.options']);
+    expect([read.headers['x-auth-token'], read.headers.accept]).toEqual([store().token, 'application/json']);
+    expect(fake.requests.filter((r) => r.path === `/stores/${HASH}/v3/customers`).at(-1)!.query.get('id:in')).toBe(String(customerId));
     const channels = await t.db('contact_channels').where({ contact_id: cart.contact_id }).orderBy('type');
     expect(channels.map((c) => [c.type, c.username, c.status])).toEqual([
       ['email', `shopper${customerId}@example.com`, 'subscribed'],
@@ -185,6 +273,25 @@ describe('cart events', () => {
     expect(cart.extra_data.deleted_after_order).toBe(true);
   });
 
+  it('store/cart/converted: the cart is gone once it became an order, so the cart we hold is completed', async () => {
+    const cartId = seedCart({ customerId: seedCustomer('+14155550121') });
+    await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
+    store().carts.delete(cartId);
+    const event = await deliverAndProcess('store/cart/converted', { type: 'cart', id: cartId, orderId: 252 });
+    expect(event.status).toBe('processed');
+    const cart = await t.db('carts').where({ external_id: cartId }).first();
+    expect([cart.state, cart.extra_data.deleted_after_order]).toEqual(['complete', true]);
+  });
+
+  it('store/cart/abandoned (with its token) and a cart metafield event (resource_id) read the cart', async () => {
+    const abandoned = seedCart({ customerId: seedCustomer('+14155550122') });
+    await deliverAndProcess('store/cart/abandoned', { type: 'cart', id: abandoned, token: '1eed6d2d979776ff18e695ceeb10ea61' });
+    const withMetafield = seedCart({ customerId: seedCustomer('+14155550123') });
+    await deliverAndProcess('store/cart/metafield/created', { metafield_id: 20, resource_id: withMetafield });
+    const states = await t.db('carts').whereIn('external_id', [abandoned, withMetafield]).orderBy('id').select('state');
+    expect(states.map((c) => c.state)).toEqual(['pending', 'pending']);
+  });
+
   it('a 404 for a cart we never held is still a success and creates nothing', async () => {
     const id = `never-${randomUUID()}`;
     const event = await deliverAndProcess('store/cart/abandoned', { type: 'cart', id });
@@ -194,19 +301,75 @@ describe('cart events', () => {
 });
 
 describe('order and customer events', () => {
-  function seedOrder(id: number, statusId: number, status: string, cartId: string, paymentStatus = 'captured') {
+  /** An order as GET /v2/orders/{id} answers it: money as 4-decimal strings, dates RFC 2822. */
+  function seedOrder(id: number, statusId: number, status: string, cartId: string, paymentStatus = 'captured', extra: Record<string, unknown> = {}) {
     store().orders.set(String(id), {
       id,
       customer_id: 0,
       date_created: 'Fri, 20 Nov 2026 11:00:00 +0000',
       date_modified: 'Fri, 20 Nov 2026 11:05:00 +0000',
+      date_shipped: '',
       status_id: statusId,
       status,
-      payment_status: paymentStatus,
+      custom_status: status,
+      subtotal_ex_tax: '59.5000',
+      subtotal_inc_tax: '59.5000',
+      subtotal_tax: '0.0000',
+      base_shipping_cost: '5.0000',
+      shipping_cost_ex_tax: '5.0000',
+      shipping_cost_inc_tax: '5.0000',
+      total_ex_tax: '64.5000',
       total_inc_tax: '64.5000',
+      total_tax: '0.0000',
+      items_total: 2,
+      items_shipped: 0,
+      payment_method: 'Credit Card',
+      payment_provider_id: '',
+      payment_status: paymentStatus,
+      refunded_amount: '0.0000',
+      order_is_digital: false,
+      store_credit_amount: '0.0000',
+      gift_certificate_amount: '0.0000',
+      ip_address: '203.0.113.7',
+      geoip_country: 'United States',
+      geoip_country_iso2: 'US',
+      currency_id: 1,
       currency_code: 'USD',
+      currency_exchange_rate: '1.0000000000',
+      default_currency_id: 1,
+      default_currency_code: 'USD',
+      staff_notes: '',
+      customer_message: '',
+      discount_amount: '0.0000',
+      coupon_discount: '0.0000',
+      shipping_address_count: 1,
+      ebay_order_id: '0',
       cart_id: cartId,
-      billing_address: { first_name: 'Cy', last_name: 'Buyer', email: `cy${id}@example.com`, phone: '+1 415 555 0142' },
+      billing_address: {
+        first_name: 'Cy',
+        last_name: 'Buyer',
+        company: '',
+        street_1: '455 Main Street',
+        street_2: '',
+        city: 'Austin',
+        state: 'Texas',
+        zip: '78751',
+        country: 'United States',
+        country_iso2: 'US',
+        phone: '+1 415 555 0142',
+        email: `cy${id}@example.com`,
+        form_fields: [],
+      },
+      is_email_opt_in: false,
+      order_source: 'www',
+      channel_id: 1,
+      external_source: null,
+      products: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/products`, resource: `/orders/${id}/products` },
+      shipping_addresses: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/shippingaddresses`, resource: `/orders/${id}/shippingaddresses` },
+      coupons: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/coupons`, resource: `/orders/${id}/coupons` },
+      external_id: null,
+      customer_locale: 'en',
+      ...extra,
     });
   }
 
@@ -214,12 +377,13 @@ describe('order and customer events', () => {
     const cartId = seedCart({ customerId: seedCustomer('+14155550177') });
     await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
     seedOrder(250, 11, 'Awaiting Fulfillment', cartId, 'paid');
-    store().orderCoupons.set('250', [{ id: 1, code: 'RECLAIM-10', amount: '6.45' }]);
+    store().orderCoupons.set('250', [{ id: 3, coupon_id: 1, order_id: 250, code: 'RECLAIM-10', amount: 10, type: 1, discount: 6.45 }]);
     await deliverAndProcess('store/order/created', { type: 'order', id: 250 });
     const order = await t.db('orders').where({ brand_integration_id: integrationId, external_id: '250' }).first();
     const cart = await t.db('carts').where({ external_id: cartId }).first();
-    expect(order).toMatchObject({ state: 'complete', total: '64.50', number: '250', discount_codes: ['RECLAIM-10'], cart_id: cart.id });
-    expect(order.extra_data).toMatchObject({ return_status: 'NO_RETURN', financial_status: 'paid', fulfillment_status: 'none', status_id: 11 });
+    expect(order).toMatchObject({ state: 'complete', total: '64.50', currency: 'USD', number: '250', discount_codes: ['RECLAIM-10'], cart_id: cart.id });
+    expect(order.created_at.toISOString()).toBe('2026-11-20T11:00:00.000Z');
+    expect(order.extra_data).toMatchObject({ return_status: 'NO_RETURN', financial_status: 'paid', fulfillment_status: 'none', status_id: 11, status: 'Awaiting Fulfillment' });
     expect(cart.state).toBe('complete');
     expect(order.contact_id).not.toBeNull();
   });
@@ -237,6 +401,37 @@ describe('order and customer events', () => {
     await deliverAndProcess('store/order/statusUpdated', { type: 'order', id: 251, status: { previous_status_id: 7, new_status_id: 4 } });
     const order = await t.db('orders').where({ external_id: '251' }).first();
     expect([order.state, order.extra_data.return_status, order.extra_data.financial_status]).toEqual(['complete', 'RETURNED', 'refunded']);
+  });
+
+  it('a renamed status maps by its id; the totals keep the transactional currency, not the display one', async () => {
+    const cartId = seedCart({ customerId: seedCustomer('+14155550161') });
+    seedOrder(260, 4, 'Money Back', cartId, 'refunded', { custom_status: 'Money Back', currency_code: 'EUR', currency_exchange_rate: '0.9200000000', default_currency_code: 'CAD', total_inc_tax: '88.1000' });
+    await deliverAndProcess('store/order/updated', { type: 'order', id: 260 });
+    const order = await t.db('orders').where({ external_id: '260' }).first();
+    expect([order.state, order.total, order.currency]).toEqual(['complete', '88.10', 'CAD']);
+    expect(order.extra_data).toMatchObject({ status: 'Refunded', custom_status: 'Money Back', return_status: 'RETURNED', financial_status: 'refunded', fulfillment_status: 'none' });
+  });
+
+  it('a transaction event names its order in order_id (a string) and the order is read', async () => {
+    seedOrder(261, 11, 'Awaiting Fulfillment', '', 'captured');
+    const event = await deliverAndProcess('store/order/transaction/created', {
+      type: 'transaction',
+      order_id: '261',
+      transaction_id: '176342342',
+      transaction_status: 'complete',
+      transaction_type: 'capture',
+      result: { code: 'captured', message: 'Captured', type: 'success' },
+      platform_transaction_id: '964899682',
+      provider_transaction_id: 'CK65FBPKR472P4V5',
+    });
+    expect(event.status).toBe('processed');
+    expect(await t.db('orders').where({ external_id: '261' }).first()).toMatchObject({ state: 'complete', cart_id: null });
+  });
+
+  it('an order metafield event names its order in resource_id', async () => {
+    seedOrder(262, 10, 'Completed', '');
+    expect((await deliverAndProcess('store/order/metafield/created', { metafield_id: 14, resource_id: '262' })).status).toBe('processed');
+    expect((await t.db('orders').where({ external_id: '262' }).first()).state).toBe('complete');
   });
 
   it('an order BigCommerce no longer has is skipped', async () => {

@@ -13,7 +13,7 @@ import { bigcommerceOrderState } from '../rules.ts';
 import { completeCart, findCartByExternalId, pendingNoIdentityCarts, upsertCart, upsertOrder } from '../store.ts';
 import { isNotFound, type BcCart, type BigCommerceClient } from './client.ts';
 import { clientFor } from './connection.ts';
-import { cartStateFor, deliverySchema, eventKind, money, orderStatusExtra, parseDate, resourceId, storeHashFromContext } from './rules.ts';
+import { cartStateFor, deliverySchema, eventKind, money, orderStatusExtra, orderStatusName, parseDate, resourceId, storeHashFromContext } from './rules.ts';
 import { completeDeletedCart } from './store.ts';
 
 type Outcome = 'processed' | 'skipped';
@@ -144,7 +144,11 @@ export async function processCart(ctx: AppContext, integration: BrandIntegration
   return { outcome: 'processed', state, cartId: result.id };
 }
 
-/** Reads the order (v2) and upserts it; its cart is linked and, once the order is complete, completed. */
+/**
+ * Reads the order (v2) and upserts it; its cart is linked and, once the order is complete,
+ * completed. Totals are in the transactional currency (`default_currency_code`; `currency_code`
+ * is the display currency).
+ */
 export async function processOrder(ctx: AppContext, integration: BrandIntegration, externalId: string, consentSource = 'bigcommerce:store/order'): Promise<Outcome> {
   const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, order: externalId });
   const client = await clientFor(ctx, integration);
@@ -179,9 +183,16 @@ export async function processOrder(ctx: AppContext, integration: BrandIntegratio
       contactId,
       state,
       total: money(order.total_inc_tax),
-      currency: order.currency_code ?? undefined,
+      currency: (order.default_currency_code || order.currency_code)?.toUpperCase() || undefined,
       discountCodes: coupons.map((c) => c.code).filter((code): code is string => typeof code === 'string' && code !== ''),
-      extraData: { ...orderStatusExtra(order), status: order.status ?? null, status_id: order.status_id, payment_status: order.payment_status ?? null, cart_external_id: order.cart_id ?? null },
+      extraData: {
+        ...orderStatusExtra(order),
+        status: orderStatusName(order),
+        status_id: order.status_id,
+        custom_status: order.custom_status ?? order.status ?? null,
+        payment_status: order.payment_status ?? null,
+        cart_external_id: order.cart_id || null,
+      },
       cleanedRawData: { detail: { payload: order } },
       remoteUpdatedAt: parseDate(order.date_modified),
       createdAt: parseDate(order.date_created),
@@ -193,7 +204,7 @@ export async function processOrder(ctx: AppContext, integration: BrandIntegratio
   return 'processed';
 }
 
-/** Reads the customer (v2) and upserts the contact with its phone and e-mail channels. */
+/** Reads the customer (v3) and upserts the contact with its phone and e-mail channels. */
 export async function processCustomer(ctx: AppContext, integration: BrandIntegration, externalId: string, consentSource = 'bigcommerce:store/customer'): Promise<Outcome> {
   const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, customer: externalId });
   const client = await clientFor(ctx, integration);

@@ -84,18 +84,26 @@ export interface EventData {
   type?: string;
   id?: string | number;
   cartId?: string;
+  orderId?: string | number;
+  order_id?: string | number;
+  resource_id?: string | number;
   address?: { customer_id?: number | string };
 }
 
 /**
- * The id of the resource to fetch for an event. Line item events carry the item id in `id` and
- * the cart in `cartId`; customer address events carry the customer in `address.customer_id`.
+ * The id of the resource to fetch for an event, as BigCommerce's payloads carry it:
+ * - cart events `{type: 'cart', id: cartId}` (converted adds `orderId`, abandoned adds `token`);
+ * - line item events `{type: 'cart_line_item', id: lineItemId, cartId}`;
+ * - order events `{type: 'order', id}` (statusUpdated adds `status`, refund and message events
+ *   their own objects); transaction events `{type: 'transaction', order_id: '250', ...}`;
+ * - customer events `{type: 'customer', id}`; address events `{id: addressId, address: {customer_id}}`;
+ * - cart and order metafield events `{metafield_id, resource_id}`.
  */
 export function resourceId(kind: EventKind, data: EventData): string | undefined {
   const pick = (value: unknown): string | undefined => (value === undefined || value === null || String(value).trim() === '' ? undefined : String(value));
-  if (kind === 'cart') return pick(data.cartId) ?? pick(data.id);
+  if (kind === 'cart') return pick(data.cartId) ?? pick(data.id) ?? pick(data.resource_id);
   if (kind === 'customer') return pick(data.address?.customer_id) ?? pick(data.id);
-  return pick(data.id);
+  return pick(data.id) ?? pick(data.order_id) ?? pick(data.resource_id);
 }
 
 export interface HookView {
@@ -136,14 +144,41 @@ export function planHooks(existing: HookView[], { destination, secret }: { desti
   return plan;
 }
 
+/**
+ * The v2 order statuses. Their ids are fixed (0-14); a merchant can rename a status, and the
+ * order's `status` / `custom_status` then carry the new label, so mappings go by id.
+ */
+export const ORDER_STATUS_NAMES: Readonly<Record<number, string>> = {
+  0: 'Incomplete',
+  1: 'Pending',
+  2: 'Shipped',
+  3: 'Partially Shipped',
+  4: 'Refunded',
+  5: 'Cancelled',
+  6: 'Declined',
+  7: 'Awaiting Payment',
+  8: 'Awaiting Pickup',
+  9: 'Awaiting Shipment',
+  10: 'Completed',
+  11: 'Awaiting Fulfillment',
+  12: 'Manual Verification Required',
+  13: 'Disputed',
+  14: 'Partially Refunded',
+};
+
+/** The system name of an order's status: by its id, else the name it carries. */
+export const orderStatusName = (order: { status_id?: number | null; status?: string | null }): string =>
+  (order.status_id !== undefined && order.status_id !== null ? ORDER_STATUS_NAMES[order.status_id] : undefined) ?? order.status ?? '';
+
 export interface OrderStatusFields {
+  status_id?: number | null;
   status?: string | null;
   payment_status?: string | null;
 }
 
 /** Spec 2 section 4 mappings, stored in the order's extra_data. */
 export function orderStatusExtra(order: OrderStatusFields): { return_status: string; financial_status: string; fulfillment_status: string } {
-  const status = order.status ?? '';
+  const status = orderStatusName(order);
   return {
     return_status: bigcommerceReturnStatus(status),
     financial_status: bigcommerceFinancialStatus(order.payment_status),
@@ -178,7 +213,11 @@ export function parseDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The JSON BigCommerce POSTs to a hook destination (a thin event: fetch the resource by id). */
+/**
+ * The JSON BigCommerce POSTs to a hook destination (a thin event: fetch the resource by id):
+ * `{scope, store_id: '1025646', data, hash, created_at: <unix seconds>, producer: 'stores/{hash}'}`.
+ * `hash` identifies the event (a retry carries the same one); `created_at` may be absent.
+ */
 export const deliverySchema = z.looseObject({
   scope: z.string().min(1),
   store_id: z.union([z.string(), z.number()]).optional(),
@@ -190,6 +229,9 @@ export const deliverySchema = z.looseObject({
       type: z.string().optional(),
       id: z.union([z.string(), z.number()]).optional(),
       cartId: z.string().optional(),
+      orderId: z.union([z.string(), z.number()]).optional(),
+      order_id: z.union([z.string(), z.number()]).optional(),
+      resource_id: z.union([z.string(), z.number()]).optional(),
       address: z.looseObject({ customer_id: z.union([z.string(), z.number()]).optional() }).optional(),
     })
     .default({}),
