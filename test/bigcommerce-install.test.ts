@@ -47,8 +47,10 @@ describe('app install (auth callback)', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`${PUBLIC_URL}/?integration=${row.id}&platform=bigcommerce`);
 
+    // POST https://login.bigcommerce.com/oauth2/token with a JSON body of exactly these seven fields.
     const exchange = fake.requests.find((r) => r.path === '/oauth2/token')!;
-    expect(exchange.body).toMatchObject({ client_id: fake.clientId, client_secret: fake.clientSecret, grant_type: 'authorization_code', scope: 'store_v2_orders store_cart', context: 'stores/abc123', redirect_uri: `${PUBLIC_URL}/api/integration/bigcommerce/auth` });
+    expect([exchange.method, exchange.headers['content-type'], exchange.headers.accept]).toEqual(['POST', 'application/json', 'application/json']);
+    expect(exchange.body).toEqual({ client_id: fake.clientId, client_secret: fake.clientSecret, code: expect.any(String), grant_type: 'authorization_code', scope: 'store_v2_orders store_cart', context: 'stores/abc123', redirect_uri: `${PUBLIC_URL}/api/integration/bigcommerce/auth` });
 
     const token = fake.store('abc123').token;
     expect(row).toMatchObject({ status: 'connected', is_enabled: true, lookup_id: 'abc123' });
@@ -56,6 +58,11 @@ describe('app install (auth callback)', () => {
     expect(decryptSecret(row.settings.credentials.access_token, key)).toBe(token);
     expect(row.settings.installed_at).toEqual(expect.any(String));
     expect(row.settings.domain).toBe('abc123.example-store.com');
+    // The token answer names the installing user and the store owner separately.
+    expect([row.settings.installed_by, row.settings.store_owner]).toEqual([
+      { id: 24654, email: 'staff@abc123.example-store.com' },
+      { id: 12345, email: 'owner@abc123.example-store.com' },
+    ]);
     const brand = await t.db('brands').where({ id: row.brand_id }).first();
     expect([brand.name, brand.domain]).toEqual(['Store abc123', 'abc123.example-store.com']);
 
@@ -77,6 +84,12 @@ describe('app install (auth callback)', () => {
     expect(after.settings.credentials.hook_secret).toBe(before.settings.credentials.hook_secret);
     expect(fake.store('abc123').hooks).toHaveLength(3);
     expect(await t.db('brands').count<{ count: string }[]>('* as count')).toEqual(brands);
+  });
+
+  it("a store whose info has no admin e-mail gets the owner's e-mail from the token answer", async () => {
+    expect((await install('noadmin1', { admin_email: '' })).statusCode).toBe(302);
+    const brand = await t.db('brands').where({ id: (await integrationOf('noadmin1')).brand_id }).first();
+    expect(brand.support_email).toBe('owner@noadmin1.example-store.com');
   });
 
   it("a store whose domain is a brand's joins that brand", async () => {
@@ -163,6 +176,14 @@ describe('load and uninstall callbacks (signed_payload_jwt)', () => {
     expect([response.statusCode, response.json().error.message]).toEqual([400, 'Store hash not found']);
   });
 
+  it('remove_user with a good signed payload is acknowledged with JSON; a bad one gets the reinstall message', async () => {
+    const good = await app.inject({ method: 'GET', url: `/api/integration/bigcommerce/remove_user?signed_payload_jwt=${encodeURIComponent(await fake.signedPayload('abc123'))}` });
+    expect([good.statusCode, good.json()]).toEqual([200, { removed: true }]);
+    const bad = await app.inject({ method: 'GET', url: `/api/integration/bigcommerce/remove_user?signed_payload_jwt=${encodeURIComponent(await fake.signedPayload('abc123', { secret: 'nope' }))}` });
+    expect([bad.statusCode, bad.json().error.message]).toEqual([401, REINSTALL]);
+    expect(await integrationOf('abc123')).toMatchObject({ status: 'connected', is_enabled: true });
+  });
+
   it('uninstall disconnects and disables the integration, stamps uninstalled_at and records a billing cancel event', async () => {
     await install('bye777');
     const before = await integrationOf('bye777');
@@ -226,6 +247,16 @@ describe('hook management', () => {
     const result = await syncBigCommerceHooks(ctx, { integrationId: Number(row.id), sleep: async (ms) => void waits.push(ms) });
     expect(result.created.map((h) => h.scope)).toEqual(['store/customer/*']);
     expect(waits).toEqual([1000, 1000, 1000]);
+  });
+
+  it('BigCommerce refuses a destination on a port other than 443: the sync fails with its 422 and creates nothing', async () => {
+    const row = await integrationOf('abc123');
+    const store = fake.store('abc123');
+    const before = store.hooks.length;
+    const ported = await t.context({ ...env, PUBLIC_URL: 'https://reclaim.test:8443' });
+    await expect(syncBigCommerceHooks(ported, { integrationId: Number(row.id), sleep: async () => undefined })).rejects.toMatchObject({ status: 422 });
+    expect(store.hooks.length).toBe(before);
+    expect(store.hooks.every((h) => h.destination === DESTINATION)).toBe(true);
   });
 
   it('after 5 retries the list fails with the spec message', async () => {

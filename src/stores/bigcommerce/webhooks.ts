@@ -1,14 +1,15 @@
 /**
- * HTTP routes: the app callbacks (auth, load, uninstall) and the hook destination. A delivery is
- * accepted only with the integration's secret header (timing-safe), stored keyed by its `hash`
- * and queued in one transaction, and answered 200 at once; processing happens in the worker.
+ * HTTP routes: the app callbacks (auth, load, uninstall, remove_user) and the hook destination.
+ * A delivery is accepted only with the integration's secret header (timing-safe), stored keyed by
+ * its `hash` and queued in one transaction, and answered 200 at once; processing happens in the
+ * worker.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, decryptSecret, type AppContext } from '../../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
 import { findBrandIntegration } from '../integrations.ts';
-import { installStore, loadStore, uninstallStore } from './install.ts';
+import { installStore, loadStore, uninstallStore, verifySignedPayload } from './install.ts';
 import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, storeHashFromContext, WEBHOOK_PATH } from './rules.ts';
 
 type Query = Record<string, string | undefined>;
@@ -71,6 +72,14 @@ export const bigcommerceRoutes: RouteModule = (app, ctx) => {
   app.get('/api/integration/bigcommerce/uninstall', async (request) => {
     const { integration } = await uninstallStore(ctx, (request.query as Query).signed_payload_jwt);
     return { uninstalled: integration !== null };
+  });
+
+  // BigCommerce calls remove_user (server to server, JSON expected) when the owner revokes a
+  // user's access. Reclaim keeps no per-user BigCommerce state, so a verified call is acknowledged.
+  app.get('/api/integration/bigcommerce/remove_user', async (request) => {
+    const payload = await verifySignedPayload(ctx, (request.query as Query).signed_payload_jwt);
+    request.log.info({ store_hash: payload.storeHash, bigcommerce_user_id: payload.user?.id ?? null }, 'bigcommerce user removed from the app');
+    return { removed: true };
   });
 
   app.post(WEBHOOK_PATH, { config: { rawBody: true } }, (request, reply) => receiveDelivery(ctx, request, reply));
