@@ -1129,10 +1129,10 @@ create table webhook_events (
   constraint webhook_events_source_check CHECK ((source = ANY (ARRAY['shopify'::text, 'bigcommerce'::text, 'stripe'::text, 'infobip'::text, 'slack'::text]))),
   constraint webhook_events_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'processing'::text, 'processed'::text, 'failed'::text, 'dead'::text, 'skipped'::text]))),
   constraint webhook_events_brand_integration_id_fkey FOREIGN KEY (brand_integration_id) REFERENCES brand_integrations(id) ON DELETE SET NULL,
-  constraint webhook_events_pkey PRIMARY KEY (id),
-  constraint webhook_events_source_event_id_key UNIQUE (source, event_id)
+  constraint webhook_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX webhook_events_brand_integration_id_index ON webhook_events USING btree (brand_integration_id);
+CREATE UNIQUE INDEX webhook_events_source_event_id_topic_key ON webhook_events USING btree (source, event_id, COALESCE(topic, ''::text));
 CREATE INDEX webhook_events_status_received_at_index ON webhook_events USING btree (status, received_at);
 
 create table worker_heartbeats (

@@ -26,6 +26,14 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, topic: 'checkouts/update', payload: { token: 'evt-1' } });
   });
 
+  it('one platform event id delivered on two topics is two events; a redelivery of either is a duplicate', async () => {
+    const created = await ingestWebhook(ctx, { ...event('action-1'), topic: 'orders/create' });
+    const paid = await ingestWebhook(ctx, { ...event('action-1'), topic: 'orders/paid' });
+    const again = await ingestWebhook(ctx, { ...event('action-1'), topic: 'orders/paid' });
+    expect([created.duplicate, paid.duplicate, again.duplicate]).toEqual([false, false, true]);
+    expect(await t.db('webhook_events').where({ event_id: 'action-1' }).orderBy('id').pluck('topic')).toEqual(['orders/create', 'orders/paid']);
+  });
+
   it('processes with the platform adapter and marks the event processed', async () => {
     const { id } = await ingestWebhook(ctx, event('evt-2'));
     const seen: string[] = [];

@@ -11,8 +11,8 @@ export const MAX_WEBHOOK_ATTEMPTS = 8;
 /**
  * One statement (so one implicit transaction): insert the events that are new, resolve each
  * event's enabled integration from its shop, and queue one processing job for the inserted events
- * through graphile-worker's SQL API (`add_job`). Repeats of a known (source, event_id) insert
- * nothing and queue nothing.
+ * through graphile-worker's SQL API (`add_job`). Repeats of a known (source, event_id, topic)
+ * insert nothing and queue nothing.
  *
  * Payloads and headers travel as one JSON array each ($6, $7) rather than as `jsonb[]`: the
  * payloads are joined as received, with no per-character array escaping in Node, and PostgreSQL
@@ -36,19 +36,20 @@ with incoming as (
          b.payload, b.headers, i.triggered_at
     from incoming i full join bodies b using (ord)
    order by ord
-  on conflict (source, event_id) do nothing
-  returning id, source, event_id
+  on conflict (source, event_id, (coalesce(topic, ''))) do nothing
+  returning id, source, event_id, topic
 ), queued as (
   select graphile_worker.add_job($9, json_build_object('ids', s.ids), max_attempts => $10) as job
     from (select array_agg(ins.id order by ins.id) as ids from ins) s
    where s.ids is not null
 )
-select ins.id::text as id, ins.source, ins.event_id, (select count(*) from queued) as queued from ins`;
+select ins.id::text as id, ins.source, ins.event_id, ins.topic, (select count(*) from queued) as queued from ins`;
 
 export interface InsertedEvent {
   id: number;
   source: string;
   eventId: string;
+  topic: string | null;
 }
 
 /**
@@ -83,8 +84,8 @@ export async function insertAndQueue(db: Db, events: NewWebhookEvent[]): Promise
   // A named (prepared) statement: planned once per connection, not once per burst.
   const connection = (await db.client.acquireConnection()) as pg.PoolClient;
   try {
-    const result = await connection.query<{ id: string; source: string; event_id: string }>({ name: 'reclaim_webhook_ingest', text: SQL, values: bindings });
-    return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id }));
+    const result = await connection.query<{ id: string; source: string; event_id: string; topic: string | null }>({ name: 'reclaim_webhook_ingest', text: SQL, values: bindings });
+    return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id, topic: row.topic }));
   } catch (error) {
     throw translateDbError(error);
   } finally {

@@ -8,6 +8,9 @@ export interface IngestResult {
   id?: number;
 }
 
+/** What makes an event unique: its platform, the platform's id for it, and its topic. */
+const eventKey = (source: string, eventId: string, topic: string | null | undefined): string => `${source}\u0000${eventId}\u0000${topic ?? ''}`;
+
 interface Waiting {
   event: NewWebhookEvent;
   resolve(result: IngestResult): void;
@@ -57,9 +60,9 @@ export class WebhookBatcher {
   private async write(batch: Waiting[]): Promise<void> {
     try {
       const inserted = await insertAndQueue(this.db, batch.map((w) => w.event));
-      const ids = new Map(inserted.map((row) => [`${row.source}\u0000${row.eventId}`, row.id]));
+      const ids = new Map(inserted.map((row) => [eventKey(row.source, row.eventId, row.topic), row.id]));
       for (const waiting of batch) {
-        const key = `${waiting.event.source}\u0000${waiting.event.eventId}`;
+        const key = eventKey(waiting.event.source, waiting.event.eventId, waiting.event.topic);
         const id = ids.get(key);
         if (id === undefined) {
           waiting.resolve({ duplicate: true });

@@ -40,25 +40,6 @@ const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
   brand_integration_id: row.brand_integration_id === null ? null : Number(row.brand_integration_id),
 });
 
-/** Inserts the event unless (source, event_id) is known; returns the new id, or undefined for a repeat. */
-export async function insertEvent(tx: Tx | Db, event: NewWebhookEvent): Promise<number | undefined> {
-  const rows = await tx('webhook_events')
-    .insert({
-      source: event.source,
-      event_id: event.eventId,
-      topic: event.topic ?? null,
-      shop: event.shop ?? null,
-      brand_integration_id: event.brandIntegrationId ?? null,
-      payload: JSON.stringify(event.payload ?? {}),
-      headers: event.headers ?? {},
-      triggered_at: event.triggeredAt ?? null,
-    })
-    .onConflict(['source', 'event_id'])
-    .ignore()
-    .returning<{ id: string }[]>('id');
-  return rows[0] ? Number(rows[0].id) : undefined;
-}
-
 export async function getEvent(db: Db | Tx, id: number): Promise<WebhookEvent | undefined> {
   const row = await db('webhook_events').where({ id }).first();
   return row ? toEvent(row) : undefined;
