@@ -1132,6 +1132,7 @@ create table webhook_events (
   constraint webhook_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX webhook_events_brand_integration_id_index ON webhook_events USING btree (brand_integration_id);
+CREATE INDEX webhook_events_shopify_customer_index ON webhook_events USING btree (shop, ((payload ->> 'id'::text))) WHERE ((source = 'shopify'::text) AND (topic = ANY (ARRAY['customers/create'::text, 'customers/update'::text])));
 CREATE UNIQUE INDEX webhook_events_source_event_id_topic_key ON webhook_events USING btree (source, event_id, COALESCE(topic, ''::text));
 CREATE INDEX webhook_events_status_received_at_index ON webhook_events USING btree (status, received_at);
 
