@@ -380,7 +380,7 @@ async function main(): Promise<void> {
       `    latency p50 / p99:     ${median(rounds.map((r) => r.p50))} ms / ${median(rounds.map((r) => r.p99))} ms (worst p99 ${worstP99} ms)`,
       `    ceiling (pg inserts):  ${int(median(rounds.map((r) => r.ceiling)))} per second (single-row inserts, ${CONNECTIONS} connections)`,
       `    ratio to ceiling:      ${pct(median(rounds.map((r) => r.ratio)))} (rounds ${rounds.map((r) => pct(r.ratio)).join(', ')})   target >= 60%, p99 < 50 ms`,
-      `    nothing lost or doubled: ${missing === 0 ? 'yes' : `NO, ${missing} answered ids missing`} (webhook_events is unique per source and event id)`,
+      `    nothing lost or doubled: ${missing === 0 ? 'yes' : `NO, ${missing} answered ids missing`} (webhook_events is unique per source, event id and topic)`,
     ].join('\n'),
   );
   if (missing > 0) process.exitCode = 1;
