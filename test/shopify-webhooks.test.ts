@@ -57,6 +57,19 @@ describe('POST /webhooks/shopify: verify, validate, store once, acknowledge', ()
     expect(await eventCount()).toBe(before);
   });
 
+  it('takes a large order of several megabytes, and answers 413 beyond the limit without storing it', async () => {
+    const { domain } = await shop();
+    const items = (count: number) => Array.from({ length: count }, (_, i) => lineItem({ variant_id: 44000000000 + i, title: `Item ${i} ${'x'.repeat(900)}` }));
+    const large = { ...checkout(domain), line_items: items(2500) };
+    const accepted = await sendShopifyWebhook(app, { topic: 'checkouts/update', shop: domain, payload: large });
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(2 * 1024 * 1024);
+    expect(accepted.statusCode).toBe(200);
+    const before = await eventCount();
+    const tooLarge = await sendShopifyWebhook(app, { topic: 'checkouts/update', shop: domain, payload: { ...checkout(domain), line_items: items(9000) } });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('answers malformed JSON, a payload failing its schema, or no event id with 400 and stores nothing', async () => {
     const { domain } = await shop();
     const before = await eventCount();
