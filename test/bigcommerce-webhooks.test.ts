@@ -5,9 +5,10 @@ import type { AppContext } from '../src/app/index.ts';
 import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { enqueueJob, runDueJobs } from '../src/jobs/index.ts';
+import { conversationsRoutes } from '../src/conversations/index.ts';
 import { bigcommerceRoutes } from '../src/stores/index.ts';
 import { processWebhookEvent } from '../src/webhooks/index.ts';
-import { createCart, createIntegration } from './factories/index.ts';
+import { createCart, createContact, createIntegration } from './factories/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from './fakes/bigcommerce.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
     BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
     PUBLIC_URL: 'https://reclaim.test',
   });
-  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes], panel: false });
+  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes, conversationsRoutes], panel: false });
   for (const hash of [HASH, 'otherstore']) {
     const { code } = fake.addStore(hash);
     const installed = await app.inject({ method: 'GET', url: `/api/integration/bigcommerce/auth?code=${code}&scope=store_cart&context=stores/${hash}` });
@@ -483,5 +484,51 @@ describe('pending-cart re-check (worker schedule pending_carts)', () => {
     const stuckAfter = await t.db('carts').where({ external_id: stuckId }).first();
     expect([stuckAfter.state, stuckAfter.updated_at.getTime()]).toEqual(['no_identity', stuckBefore.updated_at.getTime()]);
     expect((await t.db('carts').where({ id: shopifyCart.id }).first()).state).toBe('no_identity');
+  });
+});
+
+describe('short links to BigCommerce carts', () => {
+  /** A conversation about the cart with a short link to its stored checkout link. */
+  async function linkFor(cart: { id: number; extra_data?: unknown }, code: string, extra: Record<string, unknown> = {}) {
+    const { channel } = await createContact(t.db, brandId);
+    const [conversation] = await t.db('conversations').insert({ brand_id: brandId, contact_id: channel.contact_id, contact_channel_id: channel.id, cart_id: cart.id, ...extra }).returning('id');
+    const stored = 'https://shop.example.com/cart.php?action=loadInCheckout&id=stored&token=spent';
+    await t.db('short_links').insert({ brand_id: brandId, conversation_id: conversation.id, code, target_url: stored });
+    return stored;
+  }
+
+  it('every visit gets a fresh single-use checkout URL from BigCommerce; the stored one when BigCommerce cannot give one', async () => {
+    const cartId = seedCart();
+    await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
+    const cart = await t.db('carts').where({ external_id: cartId }).first();
+    const stored = await linkFor(cart, 'bcFresh1');
+
+    const first = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
+    const second = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
+    expect([first.statusCode, second.statusCode]).toEqual([302, 302]);
+    const pattern = new RegExp(`^https://${HASH}\\.example-store\\.com/cart\\.php\\?action=loadInCheckout&id=${cartId}&token=[0-9a-f]{32}$`);
+    expect(first.headers.location).toMatch(pattern);
+    expect(second.headers.location).toMatch(pattern);
+    expect(second.headers.location).not.toBe(first.headers.location);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/v3/carts/${cartId}/redirect_urls`))).toHaveLength(2);
+    expect(await t.db('link_clicks').whereIn('short_link_id', t.db('short_links').where({ code: 'bcFresh1' }).select('id'))).toHaveLength(2);
+
+    store().carts.delete(cartId); // gone at BigCommerce: the stored link is all there is
+    const gone = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
+    expect([gone.statusCode, gone.headers.location]).toEqual([302, stored]);
+  });
+
+  it('a completed cart or an order conversation keeps its stored link and asks BigCommerce nothing', async () => {
+    const cartId = seedCart();
+    await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
+    const cart = await t.db('carts').where({ external_id: cartId }).first();
+    const order = await t.db('orders').insert({ brand_id: brandId, brand_integration_id: integrationId, external_id: `o-${randomUUID()}`, state: 'complete', total: '10.00' }).returning('id');
+    const forOrder = await linkFor(cart, 'bcOrder1', { order_id: order[0].id });
+    const before = fake.requests.length;
+    expect((await app.inject({ method: 'GET', url: '/r/bcOrder1' })).headers.location).toBe(forOrder);
+    await t.db('carts').where({ id: cart.id }).update({ state: 'complete' });
+    const forCart = await linkFor(cart, 'bcDone1');
+    expect((await app.inject({ method: 'GET', url: '/r/bcDone1' })).headers.location).toBe(forCart);
+    expect(fake.requests.length).toBe(before);
   });
 });

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, type AppContext } from '../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../http/index.ts';
+import { freshBigCommerceCartUrl } from '../stores/index.ts';
 import { ingestWebhook } from '../webhooks/index.ts';
 import type { InboundMessage } from './inbound.ts';
 import { followShortLink } from './links.ts';
@@ -118,7 +119,9 @@ async function redirectShortLink(ctx: AppContext, request: FastifyRequest<{ Para
   const link = await followShortLink(ctx, { code: request.params.code, userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip });
   void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   if (!link || !isWebUrl(link.targetUrl)) return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_NOT_FOUND_TEXT);
-  return reply.redirect(link.targetUrl, 302);
+  // A BigCommerce cart link works once, so an open BigCommerce cart gets a fresh one per visit.
+  const fresh = link.cart ? await freshBigCommerceCartUrl(ctx, { brandIntegrationId: link.cart.brandIntegrationId, cartId: link.cart.externalId }) : undefined;
+  return reply.redirect(fresh && isWebUrl(fresh) ? fresh : link.targetUrl, 302);
 }
 
 /** The conversations routes of `serve-webhooks`. */

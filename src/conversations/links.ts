@@ -25,6 +25,16 @@ export interface FollowedLink {
   brandId: number;
   targetUrl: string;
   clickId: number | null;
+  /** The open cart the link's conversation is about (not for order conversations or completed carts). */
+  cart: { brandIntegrationId: number; externalId: string } | null;
+}
+
+interface LinkRow {
+  id: string;
+  brand_id: string;
+  target_url: string;
+  cart_integration_id: string | null;
+  cart_external_id: string | null;
 }
 
 /**
@@ -33,9 +43,15 @@ export interface FollowedLink {
  */
 export async function followShortLink(ctx: AppContext, { code, userAgent, ip, at = new Date() }: { code: string; userAgent?: string | null; ip?: string | null; at?: Date }): Promise<FollowedLink | undefined> {
   if (!CODE_SHAPE.test(code)) return undefined;
-  const link = await ctx.db('short_links').where({ code }).first<{ id: string; brand_id: string; target_url: string } | undefined>('id', 'brand_id', 'target_url');
+  const link = await ctx
+    .db('short_links as sl')
+    .leftJoin('conversations as cv', (on) => on.on('cv.id', 'sl.conversation_id').andOnNull('cv.order_id'))
+    .leftJoin('carts as c', (on) => on.on('c.id', 'cv.cart_id').andOnVal('c.state', '<>', 'complete'))
+    .where('sl.code', code)
+    .first<LinkRow | undefined>('sl.id', 'sl.brand_id', 'sl.target_url', 'c.brand_integration_id as cart_integration_id', 'c.external_id as cart_external_id');
   if (!link) return undefined;
-  const followed: FollowedLink = { shortLinkId: Number(link.id), brandId: Number(link.brand_id), targetUrl: link.target_url, clickId: null };
+  const cart = link.cart_integration_id && link.cart_external_id ? { brandIntegrationId: Number(link.cart_integration_id), externalId: link.cart_external_id } : null;
+  const followed: FollowedLink = { shortLinkId: Number(link.id), brandId: Number(link.brand_id), targetUrl: link.target_url, clickId: null, cart };
   try {
     const ipHash = ip ? hashIp(ipHashSalt((await ctx.secrets()).encryptionKey), ip) : null;
     const [row] = await ctx.db('link_clicks')

@@ -99,6 +99,13 @@ const send = (response: ServerResponse, status: number, body?: unknown, headers:
 const STATUS_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';
 const v3Error = (status: number, title: string, errors?: Json) => ({ status, title, type: STATUS_TYPE, ...(errors ? { errors } : {}) });
 const v3NotFound = (title: string) => v3Error(404, title);
+
+/** A cart's redirect URLs as BigCommerce words them. */
+const redirectUrls = (hash: string, id: string, token: string) => ({
+  cart_url: `https://${hash}.example-store.com/cart.php?action=load&id=${id}&token=${token}`,
+  checkout_url: `https://${hash}.example-store.com/cart.php?action=loadInCheckout&id=${id}&token=${token}`,
+  embedded_checkout_url: `https://${hash}.example-store.com/cart.php?embedded=1&action=loadInCheckout&id=${id}&token=${token}`,
+});
 const v2Error = (status: number, message: string) => [{ status, message }];
 const v2NotFound = v2Error(404, 'The requested resource was not found.');
 const scopeMatches = (hookScope: string, scope: string): boolean => (hookScope.endsWith('/*') ? scope.startsWith(hookScope.slice(0, -1)) : hookScope === scope);
@@ -186,6 +193,12 @@ export async function startFakeBigCommerce({ clientId = 'fake-client-id', client
       const wanted = query.get('include')?.split(',').includes('redirect_urls') && redirectUrls !== undefined;
       return send(response, 200, { data: wanted ? { ...fields, redirect_urls: redirectUrls } : fields, meta: {} });
     }
+    if (method === 'POST' && (m = /^\/v3\/carts\/([^/]+)\/redirect_urls$/.exec(rest))) {
+      // Each call mints URLs with a new token; BigCommerce's work once.
+      const id = m[1]!;
+      if (!store.carts.has(id)) return send(response, 404, v3NotFound('Cart not found'));
+      return send(response, 201, { data: redirectUrls(store.hash, id, randomUUID().replaceAll('-', '')), meta: {} });
+    }
     if (method === 'POST' && rest === '/v3/carts') {
       const lineItems = Array.isArray(body.line_items) ? (body.line_items as Json[]) : [];
       if (lineItems.length === 0) return send(response, 422, { status: 422, title: 'Missing line items', errors: { line_items: 'required' } });
@@ -240,15 +253,7 @@ export async function startFakeBigCommerce({ clientId = 'fake-client-id', client
         version: 1,
       };
       store.carts.set(id, cart);
-      const redirect = query.get('include')?.split(',').includes('redirect_urls')
-        ? {
-            redirect_urls: {
-              cart_url: `https://${store.hash}.example-store.com/cart.php?action=load&id=${id}&token=${token}`,
-              checkout_url: `https://${store.hash}.example-store.com/cart.php?action=loadInCheckout&id=${id}&token=${token}`,
-              embedded_checkout_url: `https://${store.hash}.example-store.com/cart.php?embedded=1&action=loadInCheckout&id=${id}&token=${token}`,
-            },
-          }
-        : {};
+      const redirect = query.get('include')?.split(',').includes('redirect_urls') ? { redirect_urls: redirectUrls(store.hash, id, token) } : {};
       return send(response, 201, { data: { ...cart, ...redirect }, meta: {} });
     }
     if (method === 'GET' && (m = /^\/v3\/checkouts\/([^/]+)$/.exec(rest))) {

@@ -67,6 +67,9 @@ export const lineItemSchema = z.looseObject({
   sale_price: opt(z.number()),
   extended_sale_price: opt(z.number()),
 });
+/** A cart's redirect URLs: each works once, so a link shared with a shopper needs a fresh one per visit. */
+export const redirectUrlsSchema = z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()), embedded_checkout_url: opt(z.string()) });
+
 export const cartSchema = z.looseObject({
   id: z.string(),
   customer_id: opt(z.number()),
@@ -86,7 +89,7 @@ export const cartSchema = z.looseObject({
       gift_certificates: z.array(z.looseObject({})).default([]),
     }),
   ),
-  redirect_urls: opt(z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()), embedded_checkout_url: opt(z.string()) })),
+  redirect_urls: opt(redirectUrlsSchema),
 });
 export type BcCart = z.infer<typeof cartSchema>;
 
@@ -166,6 +169,8 @@ interface RequestOptions {
   body?: unknown;
   /** Retries on 429, 5xx and network failures (default 2). */
   retries?: number;
+  /** Per attempt (default 15 s). */
+  timeoutMs?: number;
 }
 
 export interface ClientConfig {
@@ -205,7 +210,7 @@ async function parseBody<S extends z.ZodType>(response: Response, schema: S, lab
 export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = realSleep }: ClientConfig) {
   const base = `${apiBaseUrl.replace(/\/+$/, '')}/stores/${encodeURIComponent(storeHash)}`;
 
-  async function call<S extends z.ZodType>(method: string, path: string, schema: S, { query, body, retries = 2 }: RequestOptions = {}): Promise<z.infer<S> | undefined> {
+  async function call<S extends z.ZodType>(method: string, path: string, schema: S, { query, body, retries = 2, timeoutMs = TIMEOUT_MS }: RequestOptions = {}): Promise<z.infer<S> | undefined> {
     const url = new URL(`${base}${path}`);
     for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const label = `${method} ${path}`;
@@ -217,7 +222,7 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
           method,
           headers: { 'X-Auth-Token': accessToken, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         if (response.ok) return await parseBody(response, schema, label);
         const detail = errorDetail(await response.text().catch(() => ''));
@@ -238,6 +243,9 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
       (await call('GET', `/v3/carts/${encodeURIComponent(cartId)}`, single(cartSchema), {
         query: { include: 'redirect_urls,line_items.physical_items.options,line_items.digital_items.options' },
       }))?.data,
+    /** POST /v3/carts/{id}/redirect_urls: new single-use URLs for a cart (no retries: a shopper is waiting). */
+    createRedirectUrls: async (cartId: string) =>
+      (await call('POST', `/v3/carts/${encodeURIComponent(cartId)}/redirect_urls`, single(redirectUrlsSchema), { retries: 0, timeoutMs: 3_000 }))?.data,
     createCart: async (body: Record<string, unknown>) => (await call('POST', '/v3/carts', single(cartSchema), { query: { include: 'redirect_urls' }, body }))?.data,
     getCheckout: async (checkoutId: string) => (await call('GET', `/v3/checkouts/${encodeURIComponent(checkoutId)}`, single(checkoutSchema)))?.data,
     getOrder: (orderId: string) => call('GET', `/v2/orders/${encodeURIComponent(orderId)}`, orderSchema),

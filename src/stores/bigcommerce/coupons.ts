@@ -1,9 +1,10 @@
 /**
- * Coupons, created carts, store info and the shopper lookups the recovery engine uses.
+ * Coupons, created carts, fresh cart links, store info and the shopper lookups the recovery
+ * engine uses.
  * Lookups give 0 / false / none when BigCommerce fails (spec 2 section 8).
  */
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
-import type { BrandIntegration } from '../integrations.ts';
+import { getBrandIntegration, type BrandIntegration } from '../integrations.ts';
 import { BigCommerceApiError, type BcCart, type BcCoupon, type BcCustomer, type BcStoreInfo } from './client.ts';
 import { clientFor } from './connection.ts';
 import { couponExpiry, couponType, DEFAULT_CART_CURRENCY, DEFAULT_CART_LOCALE, money, type DiscountType } from './rules.ts';
@@ -101,6 +102,24 @@ export interface NewCartInput {
   currency?: string;
   locale?: string;
   channelId?: number;
+}
+
+/**
+ * A fresh checkout URL for a BigCommerce cart, for a shopper following a short link. BigCommerce's
+ * redirect URLs work once (a link preview, or a second tap, spends a stored one), so every visit
+ * asks for a new one. Undefined when the cart's integration is not an enabled BigCommerce store,
+ * the cart is gone, or BigCommerce does not answer in time: the caller keeps the stored link.
+ */
+export async function freshCartUrl(ctx: AppContext, { brandIntegrationId, cartId }: { brandIntegrationId: number; cartId: string }): Promise<string | undefined> {
+  const integration = await getBrandIntegration(ctx.db, brandIntegrationId);
+  if (!integration || integration.slug !== 'bigcommerce' || !integration.is_enabled) return undefined;
+  try {
+    const urls = await (await clientFor(ctx, integration)).createRedirectUrls(cartId);
+    return urls?.checkout_url ?? urls?.cart_url ?? undefined;
+  } catch (error) {
+    ctx.logger.warn({ err: coerceError(error), brand_integration_id: brandIntegrationId }, 'no fresh BigCommerce cart link; the stored one is used');
+    return undefined;
+  }
 }
 
 /** POST /v3/carts, USD and en-US unless told otherwise; 'cart not found on create' when none comes back. */

@@ -27,6 +27,7 @@ export { processBigCommerceEvent, recheckPendingCarts, type RecheckSummary } fro
 export {
   createCoupon as createBigCommerceCoupon,
   createCart as createBigCommerceCart,
+  freshCartUrl as freshBigCommerceCartUrl,
   findCustomer as findBigCommerceCustomer,
   findCustomerByEmail as findBigCommerceCustomerByEmail,
   findCustomerGroup as findBigCommerceCustomerGroup,
