@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/index.ts';
+import { parseJsonLossless } from './payload.ts';
 
 export type WebhookSource = 'shopify' | 'bigcommerce' | 'stripe' | 'infobip' | 'slack';
 export type WebhookStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'dead' | 'skipped';
@@ -34,14 +35,19 @@ export interface NewWebhookEvent {
   triggeredAt?: Date | null;
 }
 
+/** Every column, the payload as its stored text (read with parseJsonLossless, so large ids stay exact). */
+const EVENT_COLUMNS = ['id', 'source', 'event_id', 'topic', 'shop', 'brand_integration_id', 'headers', 'triggered_at', 'received_at', 'processed_at', 'attempts', 'last_error', 'status'];
+const eventColumns = (db: Db | Tx) => [...EVENT_COLUMNS, db.raw('payload::text as payload')];
+
 const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
   ...(row as unknown as WebhookEvent),
   id: Number(row.id),
   brand_integration_id: row.brand_integration_id === null ? null : Number(row.brand_integration_id),
+  ...(typeof row.payload === 'string' ? { payload: parseJsonLossless(row.payload) } : {}),
 });
 
 export async function getEvent(db: Db | Tx, id: number): Promise<WebhookEvent | undefined> {
-  const row = await db('webhook_events').where({ id }).first();
+  const row = await db('webhook_events').where({ id }).first(eventColumns(db));
   return row ? toEvent(row) : undefined;
 }
 
@@ -51,7 +57,7 @@ export async function beginAttempt(db: Db, id: number): Promise<WebhookEvent | u
     .where({ id })
     .whereNotIn('status', ['processed', 'skipped'])
     .update({ status: 'processing', attempts: db.raw('attempts + 1') })
-    .returning('*');
+    .returning(eventColumns(db));
   return row ? toEvent(row) : undefined;
 }
 
@@ -83,6 +89,6 @@ export async function listEvents(db: Db, { failed = false, source, limit = 50 }:
 
 /** Puts a finished or dead event back to pending for another run. */
 export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent | undefined> {
-  const [row] = await tx('webhook_events').where({ id }).update({ status: 'pending', attempts: 0, last_error: null, processed_at: null }).returning('*');
+  const [row] = await tx('webhook_events').where({ id }).update({ status: 'pending', attempts: 0, last_error: null, processed_at: null }).returning(eventColumns(tx));
   return row ? toEvent(row) : undefined;
 }

@@ -11,7 +11,6 @@ import { disconnectIntegration, findEnabledIntegration, type BrandIntegration } 
 import { processShopifyCart, processShopifyCheckout, isRedacted } from './processors-checkout.ts';
 import { captureContact, shopperContact } from './processors-contact.ts';
 import { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited } from './processors-orders.ts';
-import { withExactPayload } from './processors-payload.ts';
 import { mergeIntegrationSettings, newerCustomerEventExists } from './processors-store.ts';
 import { processShopifyPrivacyEvent } from './privacy.ts';
 import { isShopifyOrderTopic, isShopifyTopic, parseShopifyPayload, SHOPIFY_PRIVACY_TOPICS, type ShopifyCustomerPayload, type ShopifyShopPayload } from './webhooks.ts';
@@ -37,20 +36,18 @@ const toDate = (value: unknown): Date | null => {
 };
 
 /**
- * The processor for source `shopify`. The payload is read exactly (processors-payload.ts). The
- * integration is the enabled one of the shop ('No integration lookup id found' otherwise:
- * skipped, not an error); privacy topics accept a disabled one, since Shopify sends shop/redact
- * 48 hours after the app was uninstalled.
+ * The processor for source `shopify`. The integration is the enabled one of the shop ('No
+ * integration lookup id found' otherwise: skipped, not an error); privacy topics accept a
+ * disabled one, since Shopify sends shop/redact 48 hours after the app was uninstalled. Ids
+ * beyond 2^53 arrive as strings of their digits (the event store reads payloads losslessly).
  */
-export async function processShopifyWebhook(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {
-  const topic = stored.topic ?? '';
-  const log = ctx.logger.child({ webhook_event_id: stored.id, topic, shop: stored.shop });
+export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent): Promise<Outcome> {
+  const topic = event.topic ?? '';
+  const log = ctx.logger.child({ webhook_event_id: event.id, topic, shop: event.shop });
   if (!isShopifyTopic(topic)) {
     log.warn('No event type found');
     return 'skipped';
   }
-  // Ids beyond 2^53 (orders, customers, line items) are read exactly, as strings.
-  const event = await withExactPayload(ctx.db, stored);
   if (SHOPIFY_PRIVACY_TOPICS.includes(topic)) return processShopifyPrivacyEvent(ctx, event);
 
   const shop = event.shop?.toLowerCase();

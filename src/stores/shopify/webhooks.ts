@@ -15,8 +15,8 @@ import { UNSIGNED_REQUEST_MESSAGE } from './rules.ts';
 // Payload schemas: only the fields Reclaim reads are checked; everything else passes through.
 
 // Shopify ids are 64-bit JSON numbers, often beyond 2^53 (Shopify's sample orders, customers,
-// checkouts and line items are). Here they are only checked; processing reads the stored text
-// again with such ids as strings of their digits (processors-payload.ts), so keys stay exact.
+// checkouts and line items are). Here they are only checked; the event store reads the stored
+// text back with such ids as strings of their digits (src/webhooks/payload.ts), so keys stay exact.
 const id = z.union([z.number().nonnegative(), z.string().trim().min(1)]);
 const money = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount')]);
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
