@@ -120,7 +120,7 @@ async function redirectShortLink(ctx: AppContext, request: FastifyRequest<{ Para
   void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   if (!link || !isWebUrl(link.targetUrl)) return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_NOT_FOUND_TEXT);
   // A BigCommerce cart link works once, so an open BigCommerce cart gets a fresh one per visit.
-  const fresh = link.cart ? await freshBigCommerceCartUrl(ctx, { brandIntegrationId: link.cart.brandIntegrationId, cartId: link.cart.externalId }) : undefined;
+  const fresh = link.cart?.platform === 'bigcommerce' ? await freshBigCommerceCartUrl(ctx, { brandIntegrationId: link.cart.brandIntegrationId, cartId: link.cart.externalId }) : undefined;
   return reply.redirect(fresh && isWebUrl(fresh) ? fresh : link.targetUrl, 302);
 }
 

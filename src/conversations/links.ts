@@ -26,7 +26,7 @@ export interface FollowedLink {
   targetUrl: string;
   clickId: number | null;
   /** The open cart the link's conversation is about (not for order conversations or completed carts). */
-  cart: { brandIntegrationId: number; externalId: string } | null;
+  cart: { brandIntegrationId: number; externalId: string; platform: string } | null;
 }
 
 interface LinkRow {
@@ -35,6 +35,7 @@ interface LinkRow {
   target_url: string;
   cart_integration_id: string | null;
   cart_external_id: string | null;
+  cart_platform: string | null;
 }
 
 /**
@@ -47,10 +48,15 @@ export async function followShortLink(ctx: AppContext, { code, userAgent, ip, at
     .db('short_links as sl')
     .leftJoin('conversations as cv', (on) => on.on('cv.id', 'sl.conversation_id').andOnNull('cv.order_id'))
     .leftJoin('carts as c', (on) => on.on('c.id', 'cv.cart_id').andOnVal('c.state', '<>', 'complete'))
+    .leftJoin('brand_integrations as bi', 'bi.id', 'c.brand_integration_id')
+    .leftJoin('integrations as it', 'it.id', 'bi.integration_id')
     .where('sl.code', code)
-    .first<LinkRow | undefined>('sl.id', 'sl.brand_id', 'sl.target_url', 'c.brand_integration_id as cart_integration_id', 'c.external_id as cart_external_id');
+    .first<LinkRow | undefined>('sl.id', 'sl.brand_id', 'sl.target_url', 'c.brand_integration_id as cart_integration_id', 'c.external_id as cart_external_id', 'it.slug as cart_platform');
   if (!link) return undefined;
-  const cart = link.cart_integration_id && link.cart_external_id ? { brandIntegrationId: Number(link.cart_integration_id), externalId: link.cart_external_id } : null;
+  const cart =
+    link.cart_integration_id && link.cart_external_id && link.cart_platform
+      ? { brandIntegrationId: Number(link.cart_integration_id), externalId: link.cart_external_id, platform: link.cart_platform }
+      : null;
   const followed: FollowedLink = { shortLinkId: Number(link.id), brandId: Number(link.brand_id), targetUrl: link.target_url, clickId: null, cart };
   try {
     const ipHash = ip ? hashIp(ipHashSalt((await ctx.secrets()).encryptionKey), ip) : null;
