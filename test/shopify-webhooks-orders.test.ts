@@ -3,26 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
-import { buildHttpServer } from '../src/http/index.ts';
-import { cancelledShopPlan, shopifyWebhookRoutes } from '../src/stores/index.ts';
+import { cancelledShopPlan } from '../src/stores/index.ts';
 import { processWebhookEvent } from '../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from './factories/index.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { checkoutPayload, customerResource, orderPayload, sendShopifyWebhook, TEST_SHOPIFY_SECRET } from './helpers/shopify-webhook.ts';
+import type { TestDatabase } from './helpers/db.ts';
+import { checkoutPayload, customerResource, orderPayload, sendShopifyWebhook, startShopifyWebhookApp } from './helpers/shopify-webhook.ts';
 
 let t: TestDatabase;
 let ctx: AppContext;
 let app: FastifyInstance;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
-  app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
+  ({ t, ctx, app, close } = await startShopifyWebhookApp());
 });
-afterAll(async () => {
-  await app.close();
-  await t.drop();
-});
+afterAll(() => close());
 
 const suffix = (): string => randomBytes(4).toString('hex');
 let orderIds = 450789469;

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
-import { buildHttpServer } from '../src/http/index.ts';
-import { shopifyWebhookRoutes } from '../src/stores/index.ts';
 import { processWebhookEvent } from '../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from './factories/index.ts';
 import { runCli } from './helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
-import { checkoutPayload, customerResource, orderPayload, sendShopifyWebhook, TEST_SHOPIFY_SECRET } from './helpers/shopify-webhook.ts';
+import { testEnv, type TestDatabase } from './helpers/db.ts';
+import { checkoutPayload, customerResource, orderPayload, sendShopifyWebhook, startShopifyWebhookApp } from './helpers/shopify-webhook.ts';
 
 let t: TestDatabase;
 let ctx: AppContext;
@@ -94,10 +92,10 @@ async function findPersonalData(s: Shopper): Promise<string[]> {
   return hits;
 }
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
-  app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
+  ({ t, ctx, app, close } = await startShopifyWebhookApp());
   const brand = await createBrand(t.db);
   brandId = brand.id;
   domain = `privacy-${suffix()}.myshopify.com`;
@@ -107,10 +105,7 @@ beforeAll(async () => {
   await seedShopper(alice);
   await seedShopper(bob);
 });
-afterAll(async () => {
-  await app.close();
-  await t.drop();
-});
+afterAll(() => close());
 
 describe('Shopify privacy topics', () => {
   it('the seeded shopper is held in many tables before any request', async () => {

@@ -3,26 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
-import { buildHttpServer } from '../src/http/index.ts';
-import { shopifyWebhookRoutes } from '../src/stores/index.ts';
 import { processWebhookEvent } from '../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from './factories/index.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
-import { checkoutPayload, lineItem, sendShopifyWebhook, shopifySignature, TEST_SHOPIFY_SECRET, type CheckoutFixture } from './helpers/shopify-webhook.ts';
+import type { TestDatabase } from './helpers/db.ts';
+import { checkoutPayload, lineItem, sendShopifyWebhook, shopifySignature, type CheckoutFixture, startShopifyWebhookApp } from './helpers/shopify-webhook.ts';
 
 let t: TestDatabase;
 let ctx: AppContext;
 let app: FastifyInstance;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  t = await createTestDatabase();
-  ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
-  app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
+  ({ t, ctx, app, close } = await startShopifyWebhookApp());
 });
-afterAll(async () => {
-  await app.close();
-  await t.drop();
-});
+afterAll(() => close());
 
 const suffix = (): string => randomBytes(4).toString('hex');
 const eventCount = async (): Promise<number> => Number((await t.db('webhook_events').count<{ count: string }[]>('id as count'))[0]!.count);
