@@ -9,7 +9,7 @@ import { conversationsRoutes } from '../src/conversations/index.ts';
 import { bigcommerceRoutes } from '../src/stores/index.ts';
 import { processWebhookEvent } from '../src/webhooks/index.ts';
 import { createCart, createContact, createIntegration } from './factories/index.ts';
-import { startFakeBigCommerce, type FakeBigCommerce } from './fakes/bigcommerce.ts';
+import { cartResource, startFakeBigCommerce, type FakeBigCommerce } from './fakes/bigcommerce.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 
 const HASH = 'hookstore1';
@@ -70,20 +70,13 @@ function seedCart({ customerId = 0, email = '', amount = 59.5 }: { customerId?: 
   const id = randomUUID();
   const token = 'f1c2a3b4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2';
   store().carts.set(id, {
-    id,
-    customer_id: customerId,
-    channel_id: 1,
-    email,
-    currency: { code: 'usd' },
-    tax_included: false,
-    base_amount: amount,
-    discount_amount: 0,
-    manual_discount_amount: 0,
-    cart_amount: amount,
-    coupons: [],
-    discounts: [],
-    line_items: {
-      physical_items: [
+    ...cartResource({
+      id,
+      customerId,
+      email,
+      currency: 'usd',
+      amount,
+      physicalItems: [
         {
           id: '6e193ce6-f327-4dcc-b75e-72cf6738525e',
           parent_id: null,
@@ -109,14 +102,10 @@ function seedCart({ customerId = 0, email = '', amount = 59.5 }: { customerId?: 
           options: [{ name: 'Size', nameId: 125, value: 'M', valueId: 127 }],
         },
       ],
-      digital_items: [],
-      gift_certificates: [],
-      custom_items: [],
-    },
-    created_time: '2026-11-20T10:00:00+00:00',
-    updated_time: '2026-11-20T10:05:00+00:00',
-    locale: 'en',
-    version: 3,
+      createdTime: '2026-11-20T10:00:00+00:00',
+      updatedTime: '2026-11-20T10:05:00+00:00',
+      version: 3,
+    }),
     redirect_urls: {
       cart_url: `https://shop.example.com/cart.php?action=load&id=${id}&token=${token}`,
       checkout_url: `https://shop.example.com/cart.php?action=loadInCheckout&id=${id}&token=${token}`,

@@ -100,6 +100,41 @@ const STATUS_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/
 const v3Error = (status: number, title: string, errors?: Json) => ({ status, title, type: STATUS_TYPE, ...(errors ? { errors } : {}) });
 const v3NotFound = (title: string) => v3Error(404, title);
 
+/** A v3 cart as BigCommerce answers it (without redirect_urls, which come only when asked for). */
+export function cartResource(c: {
+  id: string;
+  customerId?: unknown;
+  channelId?: unknown;
+  email?: string;
+  currency: unknown;
+  amount: number;
+  physicalItems: Json[];
+  createdTime: string;
+  updatedTime: string;
+  locale?: unknown;
+  version: number;
+}): Json {
+  return {
+    id: c.id,
+    customer_id: c.customerId ?? 0,
+    channel_id: c.channelId ?? 1,
+    email: c.email ?? '',
+    currency: { code: c.currency },
+    tax_included: false,
+    base_amount: c.amount,
+    discount_amount: 0,
+    manual_discount_amount: 0,
+    cart_amount: c.amount,
+    coupons: [],
+    discounts: [],
+    line_items: { physical_items: c.physicalItems, digital_items: [], gift_certificates: [], custom_items: [] },
+    created_time: c.createdTime,
+    updated_time: c.updatedTime,
+    locale: c.locale ?? 'en',
+    version: c.version,
+  };
+}
+
 /** A cart's redirect URLs as BigCommerce words them. */
 const redirectUrls = (hash: string, id: string, token: string) => ({
   cart_url: `https://${hash}.example-store.com/cart.php?action=load&id=${id}&token=${token}`,
@@ -206,52 +241,40 @@ export async function startFakeBigCommerce({ clientId = 'fake-client-id', client
       const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
       const amount = lineItems.reduce((sum, item) => sum + Number(item.quantity ?? 1) * 10, 0);
       const token = createHash('sha256').update(id).digest('hex');
-      const cart: Json = {
+      const cart = cartResource({
         id,
-        customer_id: body.customer_id ?? 0,
-        channel_id: body.channel_id ?? 1,
-        email: '',
-        currency: { code: (body.currency as Json | undefined)?.code ?? 'USD' },
-        tax_included: false,
-        base_amount: amount,
-        discount_amount: 0,
-        manual_discount_amount: 0,
-        cart_amount: amount,
-        coupons: [],
-        discounts: [],
-        line_items: {
-          physical_items: lineItems.map((item) => ({
-            id: randomUUID(),
-            parent_id: null,
-            variant_id: item.variant_id,
-            product_id: item.product_id,
-            sku: `SKU-${String(item.product_id)}`,
-            name: `Product ${String(item.product_id)}`,
-            url: `https://${store.hash}.example-store.com/product-${String(item.product_id)}/`,
-            quantity: item.quantity,
-            is_taxable: true,
-            image_url: `https://cdn11.bigcommerce.com/s-${store.hash}/products/${String(item.product_id)}/images/1/1.jpg`,
-            discounts: [],
-            coupons: [],
-            discount_amount: 0,
-            coupon_amount: 0,
-            original_price: 10,
-            list_price: 10,
-            sale_price: 10,
-            extended_list_price: Number(item.quantity ?? 1) * 10,
-            extended_sale_price: Number(item.quantity ?? 1) * 10,
-            is_require_shipping: true,
-            is_mutable: true,
-          })),
-          digital_items: [],
-          gift_certificates: [],
-          custom_items: [],
-        },
-        created_time: now,
-        updated_time: now,
+        customerId: body.customer_id ?? 0,
+        channelId: body.channel_id ?? 1,
+        currency: (body.currency as Json | undefined)?.code ?? 'USD',
+        amount,
+        physicalItems: lineItems.map((item) => ({
+          id: randomUUID(),
+          parent_id: null,
+          variant_id: item.variant_id,
+          product_id: item.product_id,
+          sku: `SKU-${String(item.product_id)}`,
+          name: `Product ${String(item.product_id)}`,
+          url: `https://${store.hash}.example-store.com/product-${String(item.product_id)}/`,
+          quantity: item.quantity,
+          is_taxable: true,
+          image_url: `https://cdn11.bigcommerce.com/s-${store.hash}/products/${String(item.product_id)}/images/1/1.jpg`,
+          discounts: [],
+          coupons: [],
+          discount_amount: 0,
+          coupon_amount: 0,
+          original_price: 10,
+          list_price: 10,
+          sale_price: 10,
+          extended_list_price: Number(item.quantity ?? 1) * 10,
+          extended_sale_price: Number(item.quantity ?? 1) * 10,
+          is_require_shipping: true,
+          is_mutable: true,
+        })),
+        createdTime: now,
+        updatedTime: now,
         locale: body.locale ?? 'en',
         version: 1,
-      };
+      });
       store.carts.set(id, cart);
       const redirect = query.get('include')?.split(',').includes('redirect_urls') ? { redirect_urls: redirectUrls(store.hash, id, token) } : {};
       return send(response, 201, { data: { ...cart, ...redirect }, meta: {} });
