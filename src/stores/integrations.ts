@@ -41,6 +41,11 @@ export async function getBrandIntegration(db: Handle, id: number): Promise<Brand
   return toIntegration(await base(db).where('bi.id', id).first());
 }
 
+/** The integration with its row locked until the transaction ends (one token refresh at a time). */
+export async function lockBrandIntegration(tx: Tx, id: number): Promise<BrandIntegration | undefined> {
+  return toIntegration(await base(tx).where('bi.id', id).forUpdate('bi').first());
+}
+
 export async function findBrandIntegration(db: Handle, platform: StorePlatform, lookupId: string): Promise<BrandIntegration | undefined> {
   return toIntegration(await base(db).where({ 'i.slug': platform, 'bi.lookup_id': lookupId }).first());
 }

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { AppError, decryptSecret, encryptSecret, type AppContext, type Config, type Logger } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
-import { readCredential, type BrandIntegration } from '../integrations.ts';
-import { lockIntegration, patchSettings, setSealedCredential } from './install-store.ts';
+import { lockBrandIntegration, readCredential, type BrandIntegration } from '../integrations.ts';
+import { patchSettings, setSealedCredential } from './install-store.ts';
 import { adminOrigin, AUTHENTICATION_ERROR_MESSAGE } from './rules.ts';
 
 export interface ThrottleStatus {
@@ -285,7 +285,7 @@ const expiresSoon = (settings: BrandIntegration['settings'], now: number): boole
 export async function shopifyAccessToken(ctx: AppContext, integration: BrandIntegration, now = Date.now()): Promise<string> {
   if (!expiresSoon(integration.settings, now) || !integration.settings.credentials?.refresh_token) return readCredential(ctx, integration);
   return withTransaction(ctx.db, async (tx) => {
-    const current = await lockIntegration(tx, integration.id);
+    const current = await lockBrandIntegration(tx, integration.id);
     if (!current) throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
     const refreshToken = current.settings.credentials?.refresh_token;
     if (!expiresSoon(current.settings, now) || !refreshToken) return readCredential(ctx, current);

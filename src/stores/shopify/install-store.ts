@@ -1,6 +1,5 @@
 /** SQL of the Shopify install: placeholder tenants and brands, integration settings patches. */
 import type { Db, Tx } from '../../db/index.ts';
-import { getBrandIntegration, type BrandIntegration } from '../integrations.ts';
 
 type Handle = Db | Tx;
 
@@ -71,10 +70,4 @@ export async function setSealedCredential(db: Handle, id: number, name: string, 
       settings: db.raw(`settings || jsonb_build_object('credentials', coalesce(settings->'credentials', '{}'::jsonb) || jsonb_build_object(?::text, ?::text))`, [name, sealed]),
       updated_at: db.fn.now(),
     });
-}
-
-/** The integration with its row locked until the transaction ends (one token refresh at a time). */
-export async function lockIntegration(tx: Tx, id: number): Promise<BrandIntegration | undefined> {
-  const row = await tx('brand_integrations').where({ id }).forUpdate().first('id');
-  return row ? getBrandIntegration(tx, id) : undefined;
 }
