@@ -18,15 +18,22 @@ import os from 'node:os';
 import { createContext, createLogger, loadConfig, type AppContext } from '../src/app/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, type Db } from '../src/db/index.ts';
 import { prepareQueue } from '../src/jobs/index.ts';
-import { candidateWindow, runCandidates, selectCandidatesSql, type RunCandidatesResult } from '../src/workflows/index.ts';
+import {
+  candidateWindow,
+  runCandidates,
+  selectCandidatesSql,
+  type RunCandidatesResult,
+} from '../src/workflows/index.ts';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BRANDS = Number(process.env.BENCH_BRANDS ?? 1000);
 const CARTS_PER_BRAND = Number(process.env.BENCH_CARTS_PER_BRAND ?? 1000);
 const CONTACTS_PER_BRAND = Number(process.env.BENCH_CONTACTS_PER_BRAND ?? 200);
 /** 5% of each brand's carts are candidates. */
 const IN_WINDOW_PER_BRAND = Math.round(CARTS_PER_BRAND * 0.05);
-const MESSAGE = "Hi {first_name}, it's {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off. Reply STOP to opt out.";
+const MESSAGE =
+  "Hi {first_name}, it's {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off. Reply STOP to opt out.";
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -40,21 +47,34 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 
 async function seed(db: Db, now: Date): Promise<void> {
   const [tenant] = await db('tenants').insert({ name: 'Bench' }).returning('id');
-  await db('integrations').insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true }).onConflict('slug').ignore();
+  await db('integrations')
+    .insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true })
+    .onConflict('slug')
+    .ignore();
   const shopify = await db('integrations').where({ slug: 'shopify' }).first('id');
   await timed('brands, integrations, discount rules, workflows', async () => {
-    await db.raw(`insert into brands (id, tenant_id, name, domain) overriding system value select g, ?, 'Bench Brand ' || g, 'brand' || g || '.example.com' from generate_series(1, ?) g`, [tenant.id, BRANDS]);
-    await db.raw(`insert into brand_integrations (id, brand_id, integration_id, lookup_id, status, is_enabled) overriding system value
-                  select g, g, ?, 'bench-' || g || '.myshopify.com', 'connected', true from generate_series(1, ?) g`, [shopify.id, BRANDS]);
-    await db.raw(`insert into discount_rules (id, brand_id, type, value, duration, extra_data) overriding system value
-                  select g, g, 'percentage', 10, 10, '{"type":"dynamic"}' from generate_series(1, ?) g`, [BRANDS]);
+    await db.raw(
+      `insert into brands (id, tenant_id, name, domain) overriding system value select g, ?, 'Bench Brand ' || g, 'brand' || g || '.example.com' from generate_series(1, ?) g`,
+      [tenant.id, BRANDS],
+    );
+    await db.raw(
+      `insert into brand_integrations (id, brand_id, integration_id, lookup_id, status, is_enabled) overriding system value
+                  select g, g, ?, 'bench-' || g || '.myshopify.com', 'connected', true from generate_series(1, ?) g`,
+      [shopify.id, BRANDS],
+    );
+    await db.raw(
+      `insert into discount_rules (id, brand_id, type, value, duration, extra_data) overriding system value
+                  select g, g, 'percentage', 10, 10, '{"type":"dynamic"}' from generate_series(1, ?) g`,
+      [BRANDS],
+    );
     await db.raw(
       `insert into workflows (id, brand_id, brand_integration_id, name, type, status, is_paused, delay_minutes, message, rules, action, discount_rule_id) overriding system value
        select g, g, g, 'Abandoned Cart', 'cart', 'active', false, 30, ?::jsonb, '{"condition":"AND","rules":[]}', '{"type":"discount","discount":{"type":"percentage","value":10}}', g
          from generate_series(1, ?) g`,
       [JSON.stringify([{ type: 'paragraph', children: [{ text: MESSAGE }] }]), BRANDS],
     );
-    for (const table of ['brands', 'brand_integrations', 'discount_rules', 'workflows']) await db.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+    for (const table of ['brands', 'brand_integrations', 'discount_rules', 'workflows'])
+      await db.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   });
   await timed(`${BRANDS * CONTACTS_PER_BRAND} contacts with +1 SMS channels`, async () => {
     // Contact c of brand b has id (b - 1) * CONTACTS_PER_BRAND + c.
@@ -71,7 +91,9 @@ async function seed(db: Db, now: Date): Promise<void> {
     );
     await db.raw(`select setval(pg_get_serial_sequence('contacts', 'id'), (select max(id) from contacts))`);
   });
-  await timed(`${BRANDS * CARTS_PER_BRAND} carts (${BRANDS * IN_WINDOW_PER_BRAND} in the window)`, () => outOfWindow(db, 'seed', true, now));
+  await timed(`${BRANDS * CARTS_PER_BRAND} carts (${BRANDS * IN_WINDOW_PER_BRAND} in the window)`, () =>
+    outOfWindow(db, 'seed', true, now),
+  );
 }
 
 /**
@@ -95,12 +117,31 @@ async function outOfWindow(db: Db, tag: string, withCandidates: boolean, ref: Da
               when k % 10 < 5 then ref - make_interval(mins => 181 + (g % (30 * 1440)))
               when k % 10 < 6 then ref - make_interval(mins => g % 29)
               else ref - make_interval(mins => (g % (30 * 1440))) end as t) times`,
-    [tag, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, CONTACTS_PER_BRAND, IN_WINDOW_PER_BRAND, BRANDS, BRANDS, first, ref, BRANDS * perBrand, IN_WINDOW_PER_BRAND],
+    [
+      tag,
+      CONTACTS_PER_BRAND,
+      IN_WINDOW_PER_BRAND,
+      CONTACTS_PER_BRAND,
+      IN_WINDOW_PER_BRAND,
+      BRANDS,
+      BRANDS,
+      first,
+      ref,
+      BRANDS * perBrand,
+      IN_WINDOW_PER_BRAND,
+    ],
   );
 }
 
 const SEEDED = ['brands', 'brand_integrations', 'discount_rules', 'workflows', 'contacts', 'contact_channels', 'carts'];
-const OUTCOMES = ['workflow_goal_state_change_events', 'flow_events', 'short_links', 'discount_codes', 'conversation_messages', 'conversations'];
+const OUTCOMES = [
+  'workflow_goal_state_change_events',
+  'flow_events',
+  'short_links',
+  'discount_codes',
+  'conversation_messages',
+  'conversations',
+];
 
 /**
  * Statistics for the seeded tables only. The tables a run fills stay as a fresh install has them
@@ -111,7 +152,9 @@ const analyze = (db: Db): Promise<unknown> => db.raw(`vacuum analyze ${SEEDED.jo
 
 /** Puts the started candidates back: their carts pending again, everything the run wrote deleted. */
 async function reset(db: Db): Promise<void> {
-  await db.raw(`update carts c set state = 'pending' from flow_events fe where fe.event_type = 'cart' and fe.event_id = c.id`);
+  await db.raw(
+    `update carts c set state = 'pending' from flow_events fe where fe.event_type = 'cart' and fe.event_id = c.id`,
+  );
   await db.raw(`truncate ${OUTCOMES.join(', ')} cascade`);
   await analyze(db);
 }
@@ -132,18 +175,27 @@ function profile(db: Db): () => string {
     totals.set(key(q.sql), t);
   });
   return () => {
-    const lines = [...totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15).map(([sql, t]) => `    ${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(6)}x  ${sql}`);
+    const lines = [...totals.entries()]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 15)
+      .map(([sql, t]) => `    ${t.ms.toFixed(0).padStart(7)} ms ${String(t.n).padStart(6)}x  ${sql}`);
     totals.clear();
     return lines.join('\n');
   };
 }
 
-async function timedRun(ctx: AppContext, label: string, now: Date): Promise<{ ms: number; result: RunCandidatesResult }> {
+async function timedRun(
+  ctx: AppContext,
+  label: string,
+  now: Date,
+): Promise<{ ms: number; result: RunCandidatesResult }> {
   const report = process.env.BENCH_PROFILE ? profile(ctx.db) : undefined;
   const began = performance.now();
   const result = await runCandidates(ctx, { now });
   const ms = performance.now() - began;
-  log(`  ${label}: ${result.started} conversations in ${seconds(ms)} (${Math.round(result.started / (ms / 1000))} per second)`);
+  log(
+    `  ${label}: ${result.started} conversations in ${seconds(ms)} (${Math.round(result.started / (ms / 1000))} per second)`,
+  );
   if (report) log(report());
   ctx.db.removeAllListeners('query');
   ctx.db.removeAllListeners('query-response');
@@ -151,7 +203,9 @@ async function timedRun(ctx: AppContext, label: string, now: Date): Promise<{ ms
 }
 
 async function explainMain(db: Db, now: Date): Promise<string> {
-  const workflow = await db('workflows').where({ id: Math.ceil(BRANDS / 2) }).first();
+  const workflow = await db('workflows')
+    .where({ id: Math.ceil(BRANDS / 2) })
+    .first();
   const { sql, bindings } = selectCandidatesSql({
     workflowId: Number(workflow.id),
     brandIntegrationId: Number(workflow.brand_integration_id),
@@ -159,7 +213,10 @@ async function explainMain(db: Db, now: Date): Promise<string> {
     window: candidateWindow('cart', workflow.delay_minutes, now),
     limit: 2000,
   });
-  const plan = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain (analyze, buffers) ${sql}`, bindings as never[]);
+  const plan = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(
+    `explain (analyze, buffers) ${sql}`,
+    bindings as never[],
+  );
   return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
@@ -175,7 +232,11 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     await seed(db, now);
     await timed('vacuum analyze', () => analyze(db));
-    ctx = await createContext({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn' }), logger: createLogger({ level: 'warn', pretty: false }), poolMax: 4 });
+    ctx = await createContext({
+      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn' }),
+      logger: createLogger({ level: 'warn', pretty: false }),
+      poolMax: 4,
+    });
     await prepareQueue(ctx);
     const [{ n: cartsBefore }] = await db('carts').count({ n: '*' });
 

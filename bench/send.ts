@@ -17,12 +17,15 @@ import { createContext, createLogger, loadConfig } from '../src/app/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { sendDueMessages } from '../src/messaging/index.ts';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const BRANDS = 50;
 const AREA_CODES = ['310', '212', '305', '214', '415', '617', '312', '404', '206', '303', '602', '405', '410', '813'];
-const BODY = 'Hi Sam, you left something in your cart at Northwind: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.';
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const BODY =
+  'Hi Sam, you left something in your cart at Northwind: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.';
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function seed(url: string, now: Date): Promise<number> {
   const db = createDb({ url, pool: { max: 2 } });
@@ -37,13 +40,17 @@ async function seed(url: string, now: Date): Promise<number> {
            from generate_series(0, ? - 1) g`,
       [BRANDS, AREA_CODES, AREA_CODES.length, MESSAGES],
     );
-    await db.raw(`insert into contacts (brand_id, given_name, family_name, external_id) select brand_id, 'Sam', 'Bench', 'bench-' || g from bench_rows`);
+    await db.raw(
+      `insert into contacts (brand_id, given_name, family_name, external_id) select brand_id, 'Sam', 'Bench', 'bench-' || g from bench_rows`,
+    );
     await db.raw(
       `insert into contact_channels (brand_id, contact_id, type, username, status, compliance_type, consent_source, consented_at)
        select c.brand_id, c.id, 'sms', '+1' || r.area_code || lpad((2000000 + r.g)::text, 7, '0'), 'subscribed', 'p2p', 'bench', now()
          from contacts c join bench_rows r on c.external_id = 'bench-' || r.g`,
     );
-    await db.raw(`insert into conversations (brand_id, contact_id, contact_channel_id) select brand_id, contact_id, id from contact_channels`);
+    await db.raw(
+      `insert into conversations (brand_id, contact_id, contact_channel_id) select brand_id, contact_id, id from contact_channels`,
+    );
     await db.raw(
       `insert into conversation_messages (brand_id, conversation_id, body, direction, status, scheduled_for, is_marketing, extra_data)
        select brand_id, id, ?, 'outgoing', 'auto_queued', ?::timestamptz - random() * interval '2 hours', true, '{"workflow_message": true}'::jsonb
@@ -65,7 +72,11 @@ async function main(): Promise<void> {
   now.setUTCHours(19, 0, 0, 0);
   try {
     const seedSeconds = await seed(url, now);
-    const ctx = await createContext({ config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', SMS_PROVIDER: 'outbox' }), logger: createLogger({ level: 'silent', pretty: false }), poolMax: 4 });
+    const ctx = await createContext({
+      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', SMS_PROVIDER: 'outbox' }),
+      logger: createLogger({ level: 'silent', pretty: false }),
+      poolMax: 4,
+    });
     try {
       const started = process.hrtime.bigint();
       const result = await sendDueMessages(ctx, { limit: MESSAGES, now });
@@ -74,7 +85,11 @@ async function main(): Promise<void> {
         `select status, count(*) as n, count(provider_message_id) as with_id from conversation_messages group by status order by status`,
       );
       const perSecond = result.sent / seconds;
-      const allSent = rows.length === 1 && rows[0]!.status === 'sent' && Number(rows[0]!.n) === MESSAGES && Number(rows[0]!.with_id) === MESSAGES;
+      const allSent =
+        rows.length === 1 &&
+        rows[0]!.status === 'sent' &&
+        Number(rows[0]!.n) === MESSAGES &&
+        Number(rows[0]!.with_id) === MESSAGES;
       process.stdout.write(
         [
           `bench:send — ${fmt(MESSAGES)} due messages through the outbox provider with the send job`,

@@ -48,44 +48,87 @@ async function count(db: Knex, sql: string): Promise<number> {
 // integration), and keep compliance rows (privacy_requests) with brand_id set null.
 async function cascadeSmoke(db: Knex): Promise<void> {
   const rollback = new Error('rollback');
-  await db.transaction(async (trx) => {
-    const one = async (sql: string): Promise<number> => Number(((await trx.raw(sql)).rows as Array<{ id: string }>)[0].id);
-    const tenant = await one(`insert into tenants (name) values ('t') returning id`);
-    const brand = await one(`insert into brands (tenant_id, name) values (${tenant}, 'b') returning id`);
-    const integ = await one(`insert into integrations (name, slug, category) values ('Shopify', 'shopify', 'ecommerce') returning id`);
-    const bi = await one(`insert into brand_integrations (brand_id, integration_id, lookup_id) values (${brand}, ${integ}, 'x.myshopify.com') returning id`);
-    const contact = await one(`insert into contacts (brand_id) values (${brand}) returning id`);
-    const channel = await one(`insert into contact_channels (brand_id, contact_id, username) values (${brand}, ${contact}, '+15555550100') returning id`);
-    const cart = await one(`insert into carts (brand_id, brand_integration_id, external_id, contact_id) values (${brand}, ${bi}, 'c1', ${contact}) returning id`);
-    const wf = await one(`insert into workflows (brand_id, name, type) values (${brand}, 'Cart Flow', 'cart') returning id`);
-    const order = await one(`insert into orders (brand_id, brand_integration_id, external_id, cart_id, workflow_id) values (${brand}, ${bi}, 'o1', ${cart}, ${wf}) returning id`);
-    const conv = await one(`insert into conversations (brand_id, workflow_id, contact_channel_id, order_id) values (${brand}, ${wf}, ${channel}, ${order}) returning id`);
-    await trx.raw(`insert into conversation_messages (brand_id, conversation_id, body, direction, status) values (${brand}, ${conv}, 'hi', 'outgoing', 'queued')`);
-    await trx.raw(`insert into flow_events (brand_id, workflow_id, event_id, event_type, state) values (${brand}, ${wf}, ${cart}, 'cart', 'started')`);
-    const plan = await one(`insert into plans (name, price) values ('Basic', 99) returning id`);
-    const sub = await one(`insert into subscriptions (brand_id, plan_id) values (${brand}, ${plan}) returning id`);
-    await trx.raw(`insert into subscription_charges (subscription_id, brand_id, plan_id, order_id, amount, type) values (${sub}, ${brand}, ${plan}, ${order}, 1.50, 'usage')`);
-    await trx.raw(`insert into privacy_requests (brand_id, topic, shop_domain) values (${brand}, 'shop/redact', 'x.myshopify.com')`);
+  await db
+    .transaction(async (trx) => {
+      const one = async (sql: string): Promise<number> =>
+        Number(((await trx.raw(sql)).rows as Array<{ id: string }>)[0].id);
+      const tenant = await one(`insert into tenants (name) values ('t') returning id`);
+      const brand = await one(`insert into brands (tenant_id, name) values (${tenant}, 'b') returning id`);
+      const integ = await one(
+        `insert into integrations (name, slug, category) values ('Shopify', 'shopify', 'ecommerce') returning id`,
+      );
+      const bi = await one(
+        `insert into brand_integrations (brand_id, integration_id, lookup_id) values (${brand}, ${integ}, 'x.myshopify.com') returning id`,
+      );
+      const contact = await one(`insert into contacts (brand_id) values (${brand}) returning id`);
+      const channel = await one(
+        `insert into contact_channels (brand_id, contact_id, username) values (${brand}, ${contact}, '+15555550100') returning id`,
+      );
+      const cart = await one(
+        `insert into carts (brand_id, brand_integration_id, external_id, contact_id) values (${brand}, ${bi}, 'c1', ${contact}) returning id`,
+      );
+      const wf = await one(
+        `insert into workflows (brand_id, name, type) values (${brand}, 'Cart Flow', 'cart') returning id`,
+      );
+      const order = await one(
+        `insert into orders (brand_id, brand_integration_id, external_id, cart_id, workflow_id) values (${brand}, ${bi}, 'o1', ${cart}, ${wf}) returning id`,
+      );
+      const conv = await one(
+        `insert into conversations (brand_id, workflow_id, contact_channel_id, order_id) values (${brand}, ${wf}, ${channel}, ${order}) returning id`,
+      );
+      await trx.raw(
+        `insert into conversation_messages (brand_id, conversation_id, body, direction, status) values (${brand}, ${conv}, 'hi', 'outgoing', 'queued')`,
+      );
+      await trx.raw(
+        `insert into flow_events (brand_id, workflow_id, event_id, event_type, state) values (${brand}, ${wf}, ${cart}, 'cart', 'started')`,
+      );
+      const plan = await one(`insert into plans (name, price) values ('Basic', 99) returning id`);
+      const sub = await one(`insert into subscriptions (brand_id, plan_id) values (${brand}, ${plan}) returning id`);
+      await trx.raw(
+        `insert into subscription_charges (subscription_id, brand_id, plan_id, order_id, amount, type) values (${sub}, ${brand}, ${plan}, ${order}, 1.50, 'usage')`,
+      );
+      await trx.raw(
+        `insert into privacy_requests (brand_id, topic, shop_domain) values (${brand}, 'shop/redact', 'x.myshopify.com')`,
+      );
 
-    await trx.raw('savepoint dup');
-    const dup = await trx
-      .raw(`insert into subscription_charges (subscription_id, brand_id, plan_id, order_id, amount, type) values (${sub}, ${brand}, ${plan}, ${order}, 1.50, 'usage')`)
-      .then(() => 'inserted', (e: { code?: string }) => e.code);
-    if (dup !== '23505') throw new Error(`second usage charge for one order: expected unique violation, got ${dup}`);
-    await trx.raw('rollback to savepoint dup');
+      await trx.raw('savepoint dup');
+      const dup = await trx
+        .raw(
+          `insert into subscription_charges (subscription_id, brand_id, plan_id, order_id, amount, type) values (${sub}, ${brand}, ${plan}, ${order}, 1.50, 'usage')`,
+        )
+        .then(
+          () => 'inserted',
+          (e: { code?: string }) => e.code,
+        );
+      if (dup !== '23505') throw new Error(`second usage charge for one order: expected unique violation, got ${dup}`);
+      await trx.raw('rollback to savepoint dup');
 
-    await trx.raw(`delete from workflows where id = ${wf}`);
-    if ((await count(trx, `select count(*) as n from orders where workflow_id is null`)) !== 1) throw new Error('orders.workflow_id not set null');
-    await trx.raw(`delete from brands where id = ${brand}`);
-    for (const t of ['brand_integrations', 'contacts', 'contact_channels', 'carts', 'orders', 'conversations', 'conversation_messages', 'flow_events', 'subscriptions', 'subscription_charges']) {
-      const n = await count(trx, `select count(*) as n from ${t}`);
-      if (n !== 0) throw new Error(`brand delete left ${n} rows in ${t}`);
-    }
-    if ((await count(trx, `select count(*) as n from privacy_requests where brand_id is null`)) !== 1) throw new Error('privacy request not kept');
-    throw rollback; // leave nothing behind
-  }).catch((e: unknown) => {
-    if (e !== rollback) throw e;
-  });
+      await trx.raw(`delete from workflows where id = ${wf}`);
+      if ((await count(trx, `select count(*) as n from orders where workflow_id is null`)) !== 1)
+        throw new Error('orders.workflow_id not set null');
+      await trx.raw(`delete from brands where id = ${brand}`);
+      for (const t of [
+        'brand_integrations',
+        'contacts',
+        'contact_channels',
+        'carts',
+        'orders',
+        'conversations',
+        'conversation_messages',
+        'flow_events',
+        'subscriptions',
+        'subscription_charges',
+      ]) {
+        const n = await count(trx, `select count(*) as n from ${t}`);
+        if (n !== 0) throw new Error(`brand delete left ${n} rows in ${t}`);
+      }
+      if ((await count(trx, `select count(*) as n from privacy_requests where brand_id is null`)) !== 1)
+        throw new Error('privacy request not kept');
+      throw rollback; // leave nothing behind
+    })
+    .catch((e: unknown) => {
+      if (e !== rollback) throw e;
+    });
 }
 
 async function main(): Promise<void> {
@@ -100,11 +143,18 @@ async function main(): Promise<void> {
       const migrations = await loadMigrations();
       const runUp = async (): Promise<void> => {
         for (const { name, mod } of migrations) {
-          await db.transaction((trx) => mod.up(trx)).catch((e: unknown) => { throw new Error(`${name} up: ${String(e)}`); });
+          await db
+            .transaction((trx) => mod.up(trx))
+            .catch((e: unknown) => {
+              throw new Error(`${name} up: ${String(e)}`);
+            });
         }
       };
       await runUp();
-      const tables = await count(db, `select count(*) as n from information_schema.tables where table_schema = 'public'`);
+      const tables = await count(
+        db,
+        `select count(*) as n from information_schema.tables where table_schema = 'public'`,
+      );
       const first = await schemaSnapshot(db);
       console.log(`up: ${migrations.length} migrations, ${tables} tables`);
 
@@ -112,7 +162,11 @@ async function main(): Promise<void> {
       console.log('cascade smoke test: ok');
 
       for (const { name, mod } of [...migrations].reverse()) {
-        await db.transaction((trx) => mod.down(trx)).catch((e: unknown) => { throw new Error(`${name} down: ${String(e)}`); });
+        await db
+          .transaction((trx) => mod.down(trx))
+          .catch((e: unknown) => {
+            throw new Error(`${name} down: ${String(e)}`);
+          });
       }
       const left = await count(db, `select count(*) as n from pg_class where relnamespace = 'public'::regnamespace`);
       if (left !== 0) throw new Error(`down left ${left} relations behind`);

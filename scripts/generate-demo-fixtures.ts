@@ -20,13 +20,66 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const between = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 const money = (min: number, max: number): string => (min + random() * (max - min)).toFixed(2);
 
-const GIVEN = ['Ava', 'Liam', 'Mia', 'Noah', 'Emma', 'Ethan', 'Olivia', 'Lucas', 'Sofia', 'Mason', 'Harper', 'Logan', 'Ella', 'James', 'Aria', 'Ben', 'Chloe', 'Leo', 'Grace', 'Owen', 'Zoe', 'Jack', 'Nora', 'Eli', 'Ruby'];
-const FAMILY = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Brown', 'Lee', 'Martinez', 'Davis', 'Clark', 'Lopez', 'Walker', 'Young', 'King', 'Hall', 'Allen', 'Wright', 'Scott', 'Green', 'Baker', 'Adams'];
+const GIVEN = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Emma',
+  'Ethan',
+  'Olivia',
+  'Lucas',
+  'Sofia',
+  'Mason',
+  'Harper',
+  'Logan',
+  'Ella',
+  'James',
+  'Aria',
+  'Ben',
+  'Chloe',
+  'Leo',
+  'Grace',
+  'Owen',
+  'Zoe',
+  'Jack',
+  'Nora',
+  'Eli',
+  'Ruby',
+];
+const FAMILY = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Johnson',
+  'Brown',
+  'Lee',
+  'Martinez',
+  'Davis',
+  'Clark',
+  'Lopez',
+  'Walker',
+  'Young',
+  'King',
+  'Hall',
+  'Allen',
+  'Wright',
+  'Scott',
+  'Green',
+  'Baker',
+  'Adams',
+];
 // Area codes by where the shopper is; Texas and the stricter states matter for compliance.
 const US_AREAS = ['212', '415', '310', '206', '617', '303', '312', '404', '503', '702', '602', '619', '718', '646'];
 const TEXAS_AREAS = ['512', '214', '713', '210', '817'];
 const STRICT_AREAS = ['305', '407', '405', '918', '410', '301']; // Florida, Oklahoma, Maryland
-const TIMEZONES: Record<string, string> = { '212': 'America/New_York', '415': 'America/Los_Angeles', '310': 'America/Los_Angeles', '305': 'America/New_York', '512': 'America/Chicago' };
+const TIMEZONES: Record<string, string> = {
+  '212': 'America/New_York',
+  '415': 'America/Los_Angeles',
+  '310': 'America/Los_Angeles',
+  '305': 'America/New_York',
+  '512': 'America/Chicago',
+};
 const FOREIGN = ['+447700900', '+61491570', '+33612345', '+4915112345'];
 const PRODUCTS = [
   { sku: 'NW-JKT-01', title: 'Ridge Rain Jacket', price: 149 },
@@ -38,7 +91,8 @@ const PRODUCTS = [
   { sku: 'NW-TEE-07', title: 'Organic Trail Tee', price: 35 },
 ];
 
-const write = (name: string, data: unknown): void => writeFileSync(`${out}${name}.json`, `${JSON.stringify(data, null, 2)}\n`);
+const write = (name: string, data: unknown): void =>
+  writeFileSync(`${out}${name}.json`, `${JSON.stringify(data, null, 2)}\n`);
 
 write('brand', {
   tenant: { name: 'Northwind Outfitters', email: 'ops@northwind-outfitters.example', type: 'brand' },
@@ -54,27 +108,56 @@ write('brand', {
     extra_data: { is_direct: true, texas_compliance: false },
   },
   integration: { name: 'Shopify', slug: 'shopify', category: 'ecommerce' },
-  brand_integration: { lookup_id: 'northwind-outfitters.myshopify.com', status: 'connected', is_enabled: true, settings: { domain: 'northwind-outfitters.myshopify.com', demo: true } },
+  brand_integration: {
+    lookup_id: 'northwind-outfitters.myshopify.com',
+    status: 'connected',
+    is_enabled: true,
+    settings: { domain: 'northwind-outfitters.myshopify.com', demo: true },
+  },
 });
 
 const message = (text: string): unknown => [{ type: 'paragraph', children: [{ text }] }];
 write('workflows', [
   {
-    template: 'abandoned-cart', name: 'Abandoned Cart', type: 'checkout', status: 'active', is_paused: false, delay_minutes: 30,
-    message: message('Hi {first_name}, it\'s {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off. Reply STOP to opt out.'),
-    rules: { condition: 'AND', rules: [] }, action: { type: 'discount', discount: { type: 'percentage', value: 10 } },
+    template: 'abandoned-cart',
+    name: 'Abandoned Cart',
+    type: 'checkout',
+    status: 'active',
+    is_paused: false,
+    delay_minutes: 30,
+    message: message(
+      "Hi {first_name}, it's {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off. Reply STOP to opt out.",
+    ),
+    rules: { condition: 'AND', rules: [] },
+    action: { type: 'discount', discount: { type: 'percentage', value: 10 } },
     discount: { type: 'percentage', value: 10, duration: 10 },
   },
   {
-    template: 'upsell', name: 'Post Purchase', type: 'order', status: 'active', is_paused: false, delay_minutes: 4320,
-    message: message('Hi {first_name}, thanks for shopping with {brand_name}! Pair your order with something new: {cart_link} {discount_code} takes {discount_value} off. Reply STOP to opt out.'),
-    rules: { condition: 'AND', rules: [], main_rule: { field: 'order_count', operator: 'gte', value: 1 } }, action: { type: 'discount', discount: { type: 'percentage', value: 10 } },
+    template: 'upsell',
+    name: 'Post Purchase',
+    type: 'order',
+    status: 'active',
+    is_paused: false,
+    delay_minutes: 4320,
+    message: message(
+      'Hi {first_name}, thanks for shopping with {brand_name}! Pair your order with something new: {cart_link} {discount_code} takes {discount_value} off. Reply STOP to opt out.',
+    ),
+    rules: { condition: 'AND', rules: [], main_rule: { field: 'order_count', operator: 'gte', value: 1 } },
+    action: { type: 'discount', discount: { type: 'percentage', value: 10 } },
     discount: { type: 'percentage', value: 10, duration: 10 },
   },
   {
-    template: 'replenishment', name: 'Replenishment', type: 'order', status: 'draft', is_paused: true, delay_minutes: 40320,
-    message: message('Hi {first_name}, running low? Restock your {brand_name} favourites: {cart_link} Reply STOP to opt out.'),
-    rules: { condition: 'AND', rules: [], main_rule: { field: 'product_ids', operator: 'in', value: ['NW-SCK-05'] } }, action: { type: 'message' },
+    template: 'replenishment',
+    name: 'Replenishment',
+    type: 'order',
+    status: 'draft',
+    is_paused: true,
+    delay_minutes: 40320,
+    message: message(
+      'Hi {first_name}, running low? Restock your {brand_name} favourites: {cart_link} Reply STOP to opt out.',
+    ),
+    rules: { condition: 'AND', rules: [], main_rule: { field: 'product_ids', operator: 'in', value: ['NW-SCK-05'] } },
+    action: { type: 'message' },
     discount: null,
   },
 ]);
@@ -115,7 +198,13 @@ write('contacts', contacts);
 const lineItems = (): unknown[] =>
   Array.from({ length: between(1, 3) }, () => {
     const product = pick(PRODUCTS);
-    return { sku: product.sku, title: product.title, quantity: between(1, 2), price: product.price.toFixed(2), variant_id: `4${between(10000000, 99999999)}` };
+    return {
+      sku: product.sku,
+      title: product.title,
+      quantity: between(1, 2),
+      price: product.price.toFixed(2),
+      variant_id: `4${between(10000000, 99999999)}`,
+    };
   });
 
 // 300 carts over the last 48 hours; every cart state appears.
@@ -130,7 +219,14 @@ const carts = Array.from({ length: 300 }, (_, index) => {
   else if (n % 25 === 0) state = 'empty';
   else state = minutesAgo > 180 ? 'abandoned' : 'pending';
   const contact = state === 'no_identity' ? null : contacts[(n * 7) % contacts.length]!.external_id;
-  return { external_id: `demo-checkout-${String(n).padStart(4, '0')}`, contact, state, total, minutes_ago: minutesAgo, line_items: items };
+  return {
+    external_id: `demo-checkout-${String(n).padStart(4, '0')}`,
+    contact,
+    state,
+    total,
+    minutes_ago: minutesAgo,
+    line_items: items,
+  };
 });
 write('carts', carts);
 
@@ -153,26 +249,88 @@ write('orders', orders);
 
 // A few conversations so the CLI, panel and dashboard have something to show.
 const conversations = [
-  { cart: carts[2]!.external_id, workflow: 'Abandoned Cart', is_hidden: false, messages: [
-    { direction: 'outgoing', status: 'sent', minutes_ago: 600, body: 'Hi there, it\'s Northwind Outfitters. You left a Ridge Rain Jacket in your cart: https://northwind-outfitters.com/cart Use LR-7KQ2XM for 10% off. Reply STOP to opt out.' },
-    { direction: 'incoming', status: 'received', minutes_ago: 590, body: 'Does it come in navy?' },
-    { direction: 'outgoing', status: 'sent', minutes_ago: 585, body: 'It does! Navy is in stock in every size. Your code still works for 10 days.' },
-  ] },
-  { cart: carts[5]!.external_id, workflow: 'Abandoned Cart', is_hidden: true, messages: [
-    { direction: 'outgoing', status: 'sent', minutes_ago: 400, body: 'Hi, it\'s Northwind Outfitters. Your Trail Boots are waiting: https://northwind-outfitters.com/cart Use LR-P9D4WA for 10% off. Reply STOP to opt out.' },
-  ] },
-  { cart: carts[11]!.external_id, workflow: 'Abandoned Cart', is_hidden: false, messages: [
-    { direction: 'outgoing', status: 'sent', minutes_ago: 900, body: 'Hi, it\'s Northwind Outfitters. You left a Summit Fleece behind: https://northwind-outfitters.com/cart Use LR-H3MZ8C for 10% off. Reply STOP to opt out.' },
-    { direction: 'incoming', status: 'received', minutes_ago: 880, body: 'STOP' },
-    { direction: 'outgoing', status: 'sent', minutes_ago: 880, body: 'Northwind Outfitters: you are unsubscribed and will receive no more messages.' },
-  ] },
-  { cart: carts[20]!.external_id, workflow: 'Abandoned Cart', is_hidden: false, messages: [
-    { direction: 'outgoing', status: 'sent', minutes_ago: 1500, body: 'Hi, it\'s Northwind Outfitters. Your Daypack 24L is still in your cart: https://northwind-outfitters.com/cart Use LR-2B7RTK for 10% off. Reply STOP to opt out.' },
-    { direction: 'incoming', status: 'received', minutes_ago: 1400, body: 'Thanks, just ordered!' },
-  ] },
-  { cart: carts[30]!.external_id, workflow: 'Abandoned Cart', is_hidden: true, messages: [
-    { direction: 'outgoing', status: 'auto_queued', minutes_ago: 0, body: 'Hi, it\'s Northwind Outfitters. Still thinking it over? https://northwind-outfitters.com/cart Reply STOP to opt out.' },
-  ] },
+  {
+    cart: carts[2]!.external_id,
+    workflow: 'Abandoned Cart',
+    is_hidden: false,
+    messages: [
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 600,
+        body: "Hi there, it's Northwind Outfitters. You left a Ridge Rain Jacket in your cart: https://northwind-outfitters.com/cart Use LR-7KQ2XM for 10% off. Reply STOP to opt out.",
+      },
+      { direction: 'incoming', status: 'received', minutes_ago: 590, body: 'Does it come in navy?' },
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 585,
+        body: 'It does! Navy is in stock in every size. Your code still works for 10 days.',
+      },
+    ],
+  },
+  {
+    cart: carts[5]!.external_id,
+    workflow: 'Abandoned Cart',
+    is_hidden: true,
+    messages: [
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 400,
+        body: "Hi, it's Northwind Outfitters. Your Trail Boots are waiting: https://northwind-outfitters.com/cart Use LR-P9D4WA for 10% off. Reply STOP to opt out.",
+      },
+    ],
+  },
+  {
+    cart: carts[11]!.external_id,
+    workflow: 'Abandoned Cart',
+    is_hidden: false,
+    messages: [
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 900,
+        body: "Hi, it's Northwind Outfitters. You left a Summit Fleece behind: https://northwind-outfitters.com/cart Use LR-H3MZ8C for 10% off. Reply STOP to opt out.",
+      },
+      { direction: 'incoming', status: 'received', minutes_ago: 880, body: 'STOP' },
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 880,
+        body: 'Northwind Outfitters: you are unsubscribed and will receive no more messages.',
+      },
+    ],
+  },
+  {
+    cart: carts[20]!.external_id,
+    workflow: 'Abandoned Cart',
+    is_hidden: false,
+    messages: [
+      {
+        direction: 'outgoing',
+        status: 'sent',
+        minutes_ago: 1500,
+        body: "Hi, it's Northwind Outfitters. Your Daypack 24L is still in your cart: https://northwind-outfitters.com/cart Use LR-2B7RTK for 10% off. Reply STOP to opt out.",
+      },
+      { direction: 'incoming', status: 'received', minutes_ago: 1400, body: 'Thanks, just ordered!' },
+    ],
+  },
+  {
+    cart: carts[30]!.external_id,
+    workflow: 'Abandoned Cart',
+    is_hidden: true,
+    messages: [
+      {
+        direction: 'outgoing',
+        status: 'auto_queued',
+        minutes_ago: 0,
+        body: "Hi, it's Northwind Outfitters. Still thinking it over? https://northwind-outfitters.com/cart Reply STOP to opt out.",
+      },
+    ],
+  },
 ];
 write('conversations', conversations);
-console.log(`wrote ${contacts.length} contacts, ${carts.length} carts, ${orders.length} orders, ${conversations.length} conversations to fixtures/demo/`);
+console.log(
+  `wrote ${contacts.length} contacts, ${carts.length} carts, ${orders.length} orders, ${conversations.length} conversations to fixtures/demo/`,
+);

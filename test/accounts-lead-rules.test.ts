@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/app/index.ts';
 import { isInternalTestEmail, validateLead, type LeadInput } from '../src/accounts/rules-lead.ts';
 
-const base: LeadInput = { email: 'jane@acme.com', first_name: 'Jane', last_name: 'Doe', company_name: 'Acme Inc', store_url: 'acme.com', support_phone: '(415) 555-0134' };
+const base: LeadInput = {
+  email: 'jane@acme.com',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  company_name: 'Acme Inc',
+  store_url: 'acme.com',
+  support_phone: '(415) 555-0134',
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function errorOf(fn: () => unknown): AppError {
@@ -25,8 +32,18 @@ describe('lead validation (spec 4 section 5): messages', () => {
     ['store_url unparsable', { store_url: 'https://ac me.com' }, 'Invalid url', 'store_url'],
     ['support_phone too short', { support_phone: '555-1234' }, 'Please enter a valid phone number', 'support_phone'],
     ['support_phone not a number', { support_phone: 'call me' }, 'Please enter a valid phone number', 'support_phone'],
-    ['support_phone with an impossible area code', { support_phone: '(212) 000-1234' }, 'Please enter a valid phone number', 'support_phone'],
-    ['support_phone outside +1', { support_phone: '+44 20 7946 0958' }, 'Please enter a valid phone number', 'support_phone'],
+    [
+      'support_phone with an impossible area code',
+      { support_phone: '(212) 000-1234' },
+      'Please enter a valid phone number',
+      'support_phone',
+    ],
+    [
+      'support_phone outside +1',
+      { support_phone: '+44 20 7946 0958' },
+      'Please enter a valid phone number',
+      'support_phone',
+    ],
     ['email invalid', { email: 'jane-at-acme.com' }, 'Please enter a valid email address', 'email'],
     ['email missing', { email: undefined }, 'Please enter a valid email address', 'email'],
     ['company name blank after trimming', { company_name: '   ' }, 'Company name is required', 'company_name'],
@@ -40,7 +57,11 @@ describe('lead validation (spec 4 section 5): messages', () => {
 
   it("an existing user's e-mail gives 'An account with this email already exists' with code duplicate_email", () => {
     const error = errorOf(() => validateLead(base, { emailTaken: true }));
-    expect([error.kind, error.message, error.code]).toEqual(['invalid_input', 'An account with this email already exists', 'duplicate_email']);
+    expect([error.kind, error.message, error.code]).toEqual([
+      'invalid_input',
+      'An account with this email already exists',
+      'duplicate_email',
+    ]);
   });
 
   it('duplicates are allowed by the option', () => {
@@ -72,8 +93,19 @@ describe('lead validation: normalised values', () => {
   });
 
   it('trims the company name and names, and lowercases the e-mail', () => {
-    const lead = validateLead({ ...base, company_name: '  Acme Inc  ', first_name: ' Jane ', last_name: '', email: '  Jane@Acme.COM ' });
-    expect([lead.company_name, lead.first_name, lead.last_name, lead.email]).toEqual(['Acme Inc', 'Jane', null, 'jane@acme.com']);
+    const lead = validateLead({
+      ...base,
+      company_name: '  Acme Inc  ',
+      first_name: ' Jane ',
+      last_name: '',
+      email: '  Jane@Acme.COM ',
+    });
+    expect([lead.company_name, lead.first_name, lead.last_name, lead.email]).toEqual([
+      'Acme Inc',
+      'Jane',
+      null,
+      'jane@acme.com',
+    ]);
   });
 
   it('generates a uuid lead id when missing and keeps a given one', () => {
@@ -81,11 +113,15 @@ describe('lead validation: normalised values', () => {
     const second = validateLead(base).id;
     expect(first).toMatch(UUID);
     expect(second).not.toBe(first);
-    expect(validateLead({ ...base, id: '0E7F5A3C-1D2B-4C5D-8E9F-0A1B2C3D4E5F' }).id).toBe('0e7f5a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f');
+    expect(validateLead({ ...base, id: '0E7F5A3C-1D2B-4C5D-8E9F-0A1B2C3D4E5F' }).id).toBe(
+      '0e7f5a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f',
+    );
   });
 
   it('never keeps a password in the lead extra_data', () => {
-    expect(validateLead({ ...base, extra_data: { password: 'hunter22', installation_source: 'web' } }).extra_data).toEqual({ installation_source: 'web' });
+    expect(
+      validateLead({ ...base, extra_data: { password: 'hunter22', installation_source: 'web' } }).extra_data,
+    ).toEqual({ installation_source: 'web' });
   });
 });
 

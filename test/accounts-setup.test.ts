@@ -22,10 +22,25 @@ afterAll(async () => {
 const tag = (): string => randomBytes(4).toString('hex');
 const leadInput = (overrides: LeadInput = {}): LeadInput => {
   const id = tag();
-  return { email: `owner-${id}@acme-${id}.com`, first_name: 'Jane', last_name: 'Doe', company_name: `  Acme ${id}  `, store_url: `www.acme-${id}.com`, support_phone: '(415) 555-0134', ...overrides };
+  return {
+    email: `owner-${id}@acme-${id}.com`,
+    first_name: 'Jane',
+    last_name: 'Doe',
+    company_name: `  Acme ${id}  `,
+    store_url: `www.acme-${id}.com`,
+    support_phone: '(415) 555-0134',
+    ...overrides,
+  };
 };
-const count = async (table: string): Promise<number> => Number((await t.db(table).count<{ count: string }[]>('* as count'))[0].count);
-const counts = async () => ({ leads: await count('leads'), tenants: await count('tenants'), users: await count('users'), tenant_users: await count('tenant_users'), brands: await count('brands') });
+const count = async (table: string): Promise<number> =>
+  Number((await t.db(table).count<{ count: string }[]>('* as count'))[0].count);
+const counts = async () => ({
+  leads: await count('leads'),
+  tenants: await count('tenants'),
+  users: await count('users'),
+  tenant_users: await count('tenant_users'),
+  brands: await count('brands'),
+});
 
 describe('tenant setup from a lead', () => {
   it('creates lead, tenant, admin user, active membership and brand, all linked to the lead', async () => {
@@ -34,20 +49,50 @@ describe('tenant setup from a lead', () => {
     expect(result).toMatchObject({ created: true, reused_user: false });
 
     const lead = await t.db('leads').where({ id: result.lead_id }).first();
-    expect(lead).toMatchObject({ email: input.email, company_name: input.company_name!.trim(), store_url: `https://${input.store_url}`, support_phone: '+14155550134' });
-    expect([Number(lead.tenant_id), Number(lead.user_id), Number(lead.brand_id)]).toEqual([result.tenant_id, result.user_id, result.brand_id]);
+    expect(lead).toMatchObject({
+      email: input.email,
+      company_name: input.company_name!.trim(),
+      store_url: `https://${input.store_url}`,
+      support_phone: '+14155550134',
+    });
+    expect([Number(lead.tenant_id), Number(lead.user_id), Number(lead.brand_id)]).toEqual([
+      result.tenant_id,
+      result.user_id,
+      result.brand_id,
+    ]);
     expect(lead.extra_data).toEqual({});
 
-    expect(await t.db('tenants').where({ id: result.tenant_id }).first()).toMatchObject({ name: input.company_name!.trim(), type: 'brand', email: input.email, is_enabled: true });
+    expect(await t.db('tenants').where({ id: result.tenant_id }).first()).toMatchObject({
+      name: input.company_name!.trim(),
+      type: 'brand',
+      email: input.email,
+      is_enabled: true,
+    });
     const user = await t.db('users').where({ id: result.user_id }).first();
-    expect(user).toMatchObject({ email: input.email, given_name: 'Jane', family_name: 'Doe', role: 'admin', state: 'active', is_enabled: true });
+    expect(user).toMatchObject({
+      email: input.email,
+      given_name: 'Jane',
+      family_name: 'Doe',
+      role: 'admin',
+      state: 'active',
+      is_enabled: true,
+    });
     expect(user.password).toMatch(/^\$2[aby]\$10\$/);
     expect(await bcrypt.compare('correct horse battery', user.password)).toBe(true);
-    const membership = await t.db('tenant_users').where({ tenant_id: result.tenant_id, user_id: result.user_id }).first();
+    const membership = await t
+      .db('tenant_users')
+      .where({ tenant_id: result.tenant_id, user_id: result.user_id })
+      .first();
     expect(membership).toMatchObject({ role: 'admin', state: 'active' });
     expect(membership.activated_at).toBeInstanceOf(Date);
     const brand = await t.db('brands').where({ id: result.brand_id }).first();
-    expect(brand).toMatchObject({ tenant_id: String(result.tenant_id), name: input.company_name!.trim(), domain: input.store_url!.replace(/^www\./, ''), industry: null, support_phone: '+14155550134' });
+    expect(brand).toMatchObject({
+      tenant_id: String(result.tenant_id),
+      name: input.company_name!.trim(),
+      domain: input.store_url!.replace(/^www\./, ''),
+      industry: null,
+      support_phone: '+14155550134',
+    });
   });
 
   it('an internal +test e-mail gives the brand industry internal_testing', async () => {
@@ -59,7 +104,10 @@ describe('tenant setup from a lead', () => {
     const first = await setupTenant(t.db, { lead: leadInput() });
     const email = (await t.db('users').where({ id: first.user_id }).first()).email as string;
     const before = await counts();
-    await expect(setupTenant(t.db, { lead: leadInput({ email: email.toUpperCase() }) })).rejects.toMatchObject({ message: 'An account with this email already exists', code: 'duplicate_email' });
+    await expect(setupTenant(t.db, { lead: leadInput({ email: email.toUpperCase() }) })).rejects.toMatchObject({
+      message: 'An account with this email already exists',
+      code: 'duplicate_email',
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -67,19 +115,33 @@ describe('tenant setup from a lead', () => {
     const first = await setupTenant(t.db, { lead: leadInput(), password: 'first password' });
     const email = (await t.db('users').where({ id: first.user_id }).first()).email as string;
     const users = await count('users');
-    const second = await setupTenant(t.db, { lead: leadInput({ email }), password: 'other password', allowDuplicate: true });
+    const second = await setupTenant(t.db, {
+      lead: leadInput({ email }),
+      password: 'other password',
+      allowDuplicate: true,
+    });
     expect(second).toMatchObject({ created: true, reused_user: true, user_id: first.user_id });
     expect(second.tenant_id).not.toBe(first.tenant_id);
     expect(await count('users')).toBe(users);
-    expect(await t.db('tenant_users').where({ tenant_id: second.tenant_id, user_id: first.user_id }).first()).toMatchObject({ role: 'admin', state: 'active' });
-    expect((await t.db('leads').where({ id: second.lead_id }).first()).extra_data).toEqual({ existing_user_id: first.user_id });
-    expect(await bcrypt.compare('first password', (await t.db('users').where({ id: first.user_id }).first()).password)).toBe(true);
+    expect(
+      await t.db('tenant_users').where({ tenant_id: second.tenant_id, user_id: first.user_id }).first(),
+    ).toMatchObject({ role: 'admin', state: 'active' });
+    expect((await t.db('leads').where({ id: second.lead_id }).first()).extra_data).toEqual({
+      existing_user_id: first.user_id,
+    });
+    expect(
+      await bcrypt.compare('first password', (await t.db('users').where({ id: first.user_id }).first()).password),
+    ).toBe(true);
   });
 
   it('activates a reused invited user and sets a password when none is stored', async () => {
     const email = `invited-${tag()}@acme.com`;
     const [invited] = await t.db('users').insert({ email, state: 'invited', is_enabled: false }).returning('id');
-    const result = await setupTenant(t.db, { lead: leadInput({ email }), password: 'new password', allowDuplicate: true });
+    const result = await setupTenant(t.db, {
+      lead: leadInput({ email }),
+      password: 'new password',
+      allowDuplicate: true,
+    });
     const user = await t.db('users').where({ id: invited.id }).first();
     expect([result.user_id, user.state, user.is_enabled]).toEqual([Number(invited.id), 'active', true]);
     expect(await bcrypt.compare('new password', user.password)).toBe(true);
@@ -101,7 +163,9 @@ describe('tenant setup from a lead', () => {
     try {
       const input = leadInput({ id: randomUUID(), company_name: 'Fail Co' });
       const before = await counts();
-      await expect(setupTenant(t.db, { lead: input, password: 'secret password' })).rejects.toThrow(/^Failed to create tenant, user, and brand$/);
+      await expect(setupTenant(t.db, { lead: input, password: 'secret password' })).rejects.toThrow(
+        /^Failed to create tenant, user, and brand$/,
+      );
       expect(await counts()).toEqual(before);
       expect(await t.db('leads').where({ id: input.id }).first()).toBeUndefined();
       expect(await t.db('users').where({ email: input.email }).first()).toBeUndefined();
@@ -112,16 +176,31 @@ describe('tenant setup from a lead', () => {
   });
 
   it("grants the plan through read:plans:{id}; the plan's permissions count once the brand subscribes", async () => {
-    const [plan] = await t.db('plans').insert({ name: `Growth ${tag()}`, price: 149, status: 'published' }).returning('id');
-    const [feature] = await t.db('permissions').insert({ action: 'read', attribute: 'beta:insights' }).onConflict(['action', 'attribute']).merge().returning('id');
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: `Growth ${tag()}`, price: 149, status: 'published' })
+      .returning('id');
+    const [feature] = await t
+      .db('permissions')
+      .insert({ action: 'read', attribute: 'beta:insights' })
+      .onConflict(['action', 'attribute'])
+      .merge()
+      .returning('id');
     await t.db('plan_permissions').insert({ plan_id: plan.id, permission_id: feature.id, state: 'permitted' });
     const result = await setupTenant(t.db, { lead: leadInput(), planId: Number(plan.id) });
 
-    const grant = await t.db('brand_permissions as bp').join('permissions as p', 'p.id', 'bp.permission_id').where({ 'bp.brand_id': result.brand_id }).select('p.action', 'p.attribute', 'bp.state');
+    const grant = await t
+      .db('brand_permissions as bp')
+      .join('permissions as p', 'p.id', 'bp.permission_id')
+      .where({ 'bp.brand_id': result.brand_id })
+      .select('p.action', 'p.attribute', 'bp.state');
     expect(grant).toEqual([{ action: 'read', attribute: `plans:${plan.id}`, state: 'permitted' }]);
     expect(await collectPermissions(t.db, { brandId: result.brand_id })).toEqual([`read:plans:${plan.id}`]);
     await t.db('subscriptions').insert({ brand_id: result.brand_id, plan_id: plan.id, status: 'in_trial' });
-    expect(await collectPermissions(t.db, { brandId: result.brand_id })).toEqual(['read:beta:insights', `read:plans:${plan.id}`]);
+    expect(await collectPermissions(t.db, { brandId: result.brand_id })).toEqual([
+      'read:beta:insights',
+      `read:plans:${plan.id}`,
+    ]);
   });
 
   it('an unknown plan is refused before anything is created', async () => {
@@ -136,16 +215,27 @@ describe('reclaim tenant setup', () => {
     const input = leadInput({ id: randomUUID() });
     const file = join(dir, 'lead.json');
     await writeFile(file, JSON.stringify({ ...input, password: 'file-password-123' }));
-    const first = await runCli(['tenant', 'setup', '--lead-file', file, '--phone', '212 555 0100', '--json'], testEnv(t.url));
+    const first = await runCli(
+      ['tenant', 'setup', '--lead-file', file, '--phone', '212 555 0100', '--json'],
+      testEnv(t.url),
+    );
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).not.toContain('file-password-123');
     const printed = JSON.parse(first.stdout);
     expect(Object.keys(printed).sort()).toEqual(['brand_id', 'created', 'lead_id', 'tenant_id', 'user_id']);
     const lead = await t.db('leads').where({ id: input.id }).first();
-    expect(printed).toEqual({ lead_id: input.id, tenant_id: Number(lead.tenant_id), user_id: Number(lead.user_id), brand_id: Number(lead.brand_id), created: true });
+    expect(printed).toEqual({
+      lead_id: input.id,
+      tenant_id: Number(lead.tenant_id),
+      user_id: Number(lead.user_id),
+      brand_id: Number(lead.brand_id),
+      created: true,
+    });
     expect(lead.support_phone).toBe('+12125550100');
-    expect(await bcrypt.compare('file-password-123', (await t.db('users').where({ id: printed.user_id }).first()).password)).toBe(true);
+    expect(
+      await bcrypt.compare('file-password-123', (await t.db('users').where({ id: printed.user_id }).first()).password),
+    ).toBe(true);
 
     const again = await runCli(['tenant', 'setup', '--lead-file', file, '--json'], testEnv(t.url));
     expect([again.code, JSON.parse(again.stdout)]).toEqual([0, { ...printed, created: false }]);
@@ -154,13 +244,33 @@ describe('reclaim tenant setup', () => {
   it('from flags, prints a human summary', async () => {
     const id = tag();
     const result = await runCli(
-      ['tenant', 'setup', '--email', `cli-${id}@shop.com`, '--first-name', 'Ana', '--last-name', 'Ruiz', '--company', `Shop ${id}`, '--store-url', `shop-${id}.com`, '--password', 'flag-password-1'],
+      [
+        'tenant',
+        'setup',
+        '--email',
+        `cli-${id}@shop.com`,
+        '--first-name',
+        'Ana',
+        '--last-name',
+        'Ruiz',
+        '--company',
+        `Shop ${id}`,
+        '--store-url',
+        `shop-${id}.com`,
+        '--password',
+        'flag-password-1',
+      ],
       testEnv(t.url),
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Set up lead [0-9a-f-]{36}:\n {2}tenant \d+, user \d+, brand \d+\n$/);
     expect(result.stdout + result.stderr).not.toContain('flag-password-1');
-    expect(await t.db('brands').where({ name: `Shop ${id}`, domain: `shop-${id}.com` }).first()).toBeDefined();
+    expect(
+      await t
+        .db('brands')
+        .where({ name: `Shop ${id}`, domain: `shop-${id}.com` })
+        .first(),
+    ).toBeDefined();
   });
 
   it.each([
@@ -181,7 +291,21 @@ describe('reclaim tenant setup', () => {
   ])('bad input %j exits 1 with %j and creates nothing', async (args, message) => {
     const before = await counts();
     const id = tag();
-    const result = await runCli(['tenant', 'setup', '--email', `x-${id}@acme.com`, '--company', 'Acme', '--store-url', 'acme.com', ...args, '--json'], testEnv(t.url));
+    const result = await runCli(
+      [
+        'tenant',
+        'setup',
+        '--email',
+        `x-${id}@acme.com`,
+        '--company',
+        'Acme',
+        '--store-url',
+        'acme.com',
+        ...args,
+        '--json',
+      ],
+      testEnv(t.url),
+    );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ error: { kind: 'invalid_input', code: null, message } });
     expect(await counts()).toEqual(before);

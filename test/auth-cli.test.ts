@@ -30,16 +30,34 @@ describe('reclaim auth', () => {
     expect(human.stdout).toContain('create:users');
     expect(human.stdout).not.toMatch(/eyJ/);
 
-    const json = await runCli(['auth', 'login', '--email', user.email, '--json'], { ...env, RECLAIM_PASSWORD: TEST_PASSWORD });
+    const json = await runCli(['auth', 'login', '--email', user.email, '--json'], {
+      ...env,
+      RECLAIM_PASSWORD: TEST_PASSWORD,
+    });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ user_id: user.id, role: 'brand_admin', access_token: expect.stringMatching(/^eyJ/), refresh_token: expect.stringMatching(/^eyJ/) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      user_id: user.id,
+      role: 'brand_admin',
+      access_token: expect.stringMatching(/^eyJ/),
+      refresh_token: expect.stringMatching(/^eyJ/),
+    });
   });
 
   it.each([
     ['a wrong password', { RECLAIM_PASSWORD: 'wrong' }, [] as string[], 'Invalid password!'],
     ['no password (no RECLAIM_PASSWORD, no terminal)', {}, [] as string[], 'Password not provided!'],
-    ['the admin app for a brand user', { RECLAIM_PASSWORD: TEST_PASSWORD }, ['--app', 'admin'], 'You are not authorized to access this app!'],
-    ['an unknown app', { RECLAIM_PASSWORD: TEST_PASSWORD }, ['--app', 'mobile'], '--app must be brand or admin, got "mobile".'],
+    [
+      'the admin app for a brand user',
+      { RECLAIM_PASSWORD: TEST_PASSWORD },
+      ['--app', 'admin'],
+      'You are not authorized to access this app!',
+    ],
+    [
+      'an unknown app',
+      { RECLAIM_PASSWORD: TEST_PASSWORD },
+      ['--app', 'mobile'],
+      '--app must be brand or admin, got "mobile".',
+    ],
   ])('login with %s exits 1 with the message', async (_name, extra, args, message) => {
     const { user } = await createBrandUser(t.db);
     const result = await runCli(['auth', 'login', '--email', user.email, ...args], { ...env, ...extra });
@@ -60,12 +78,21 @@ describe('reclaim auth', () => {
     expect(noPassword.code).toBe(1);
     expect(noPassword.stderr).toContain('Password not provided!');
 
-    const reset = await runCli(['auth', 'reset-password', '--token', token], { ...env, RECLAIM_PASSWORD: 'brand new password' });
+    const reset = await runCli(['auth', 'reset-password', '--token', token], {
+      ...env,
+      RECLAIM_PASSWORD: 'brand new password',
+    });
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain(`Password reset for ${user.email}`);
-    const login = await runCli(['auth', 'login', '--email', user.email, '--json'], { ...env, RECLAIM_PASSWORD: 'brand new password' });
+    const login = await runCli(['auth', 'login', '--email', user.email, '--json'], {
+      ...env,
+      RECLAIM_PASSWORD: 'brand new password',
+    });
     expect(login.code).toBe(0);
-    const reused = await runCli(['auth', 'reset-password', '--token', token], { ...env, RECLAIM_PASSWORD: 'another new password' });
+    const reused = await runCli(['auth', 'reset-password', '--token', token], {
+      ...env,
+      RECLAIM_PASSWORD: 'another new password',
+    });
     expect(reused.code).toBe(1);
     expect(reused.stderr).toContain('Error: Invalid token');
   });

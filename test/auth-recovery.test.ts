@@ -26,7 +26,11 @@ let dataDir: string;
 beforeAll(async () => {
   t = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-'));
-  ctx = await t.context({ EMAIL_TRANSPORT: 'outbox', RECLAIM_DATA_DIR: dataDir, PUBLIC_URL: 'https://app.reclaim.test' });
+  ctx = await t.context({
+    EMAIL_TRANSPORT: 'outbox',
+    RECLAIM_DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://app.reclaim.test',
+  });
 });
 afterAll(async () => {
   await t.drop();
@@ -55,7 +59,9 @@ describe('forgot password', () => {
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const before = (await listOutbox(ctx.config)).length;
-    await expect(forgotPassword(ctx, { email: 'nobody-here@example.com' })).resolves.toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    await expect(forgotPassword(ctx, { email: 'nobody-here@example.com' })).resolves.toEqual({
+      message: FORGOT_PASSWORD_ANSWER,
+    });
     expect(await listOutbox(ctx.config)).toHaveLength(before);
   });
 
@@ -69,7 +75,9 @@ describe('forgot password', () => {
     const noMail = await t.context({ EMAIL_TRANSPORT: 'none', RECLAIM_DATA_DIR: dataDir });
     const { user } = await createBrandUser(t.db);
     await expect(forgotPassword(noMail, { email: user.email })).rejects.toThrow('Email service not available');
-    await expect(forgotPassword(noMail, { email: 'nobody-here@example.com' })).rejects.toThrow('Email service not available');
+    await expect(forgotPassword(noMail, { email: 'nobody-here@example.com' })).rejects.toThrow(
+      'Email service not available',
+    );
   });
 });
 
@@ -77,19 +85,28 @@ describe('reset password', () => {
   it("'Passwords do not match' changes nothing", async () => {
     const { user } = await createBrandUser(t.db);
     const token = tokenOf(await resetLinkFor(user.email));
-    await expect(resetPassword(ctx, { token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` })).rejects.toMatchObject({ kind: 'invalid_input', message: 'Passwords do not match' });
-    await expect(login(ctx, { email: user.email, password: TEST_PASSWORD })).resolves.toMatchObject({ email: user.email });
+    await expect(
+      resetPassword(ctx, { token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` }),
+    ).rejects.toMatchObject({ kind: 'invalid_input', message: 'Passwords do not match' });
+    await expect(login(ctx, { email: user.email, password: TEST_PASSWORD })).resolves.toMatchObject({
+      email: user.email,
+    });
   });
 
   it.each([
     ['an access token', async (email: string) => (await login(ctx, { email, password: TEST_PASSWORD })).access_token],
     ['a refresh token', async (email: string) => (await login(ctx, { email, password: TEST_PASSWORD })).refresh_token],
     ['garbage', async () => 'garbage'],
-    ['a recovery token that was never mailed', async (email: string) => signRecoveryToken(ctx, Number((await t.db('users').where({ email }).first()).id))],
+    [
+      'a recovery token that was never mailed',
+      async (email: string) => signRecoveryToken(ctx, Number((await t.db('users').where({ email }).first()).id)),
+    ],
   ])("refuses %s with 'Invalid token'", async (_name, make) => {
     const { user } = await createBrandUser(t.db);
     await resetLinkFor(user.email);
-    await expect(resetPassword(ctx, { token: await make(user.email), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid token' });
+    await expect(
+      resetPassword(ctx, { token: await make(user.email), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid token' });
   });
 
   it('sets the password (bcrypt cost 10), works once, and ends earlier sessions', async () => {
@@ -98,15 +115,23 @@ describe('reset password', () => {
     const oldLink = await resetLinkFor(user.email);
     const token = tokenOf(await resetLinkFor(user.email));
     await new Promise((resolve) => setTimeout(resolve, 1100)); // token times have one-second resolution
-    await expect(resetPassword(ctx, { token: tokenOf(oldLink), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toThrow('Invalid token');
-    await expect(resetPassword(ctx, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).resolves.toEqual({ user_id: user.id, email: user.email });
+    await expect(
+      resetPassword(ctx, { token: tokenOf(oldLink), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    ).rejects.toThrow('Invalid token');
+    await expect(resetPassword(ctx, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).resolves.toEqual(
+      { user_id: user.id, email: user.email },
+    );
 
     const row = await t.db('users').where({ id: user.id }).first();
     expect(row.password).toMatch(/^\$2[aby]\$10\$/);
     expect(row.auth.recovery_token).toBeUndefined();
     await expect(login(ctx, { email: user.email, password: TEST_PASSWORD })).rejects.toThrow('Invalid password!');
-    await expect(login(ctx, { email: user.email, password: NEW_PASSWORD })).resolves.toMatchObject({ user_id: user.id });
-    await expect(resetPassword(ctx, { token, password: 'yet another password', confirmPassword: 'yet another password' })).rejects.toThrow('Invalid token');
+    await expect(login(ctx, { email: user.email, password: NEW_PASSWORD })).resolves.toMatchObject({
+      user_id: user.id,
+    });
+    await expect(
+      resetPassword(ctx, { token, password: 'yet another password', confirmPassword: 'yet another password' }),
+    ).rejects.toThrow('Invalid token');
     await expect(authenticate(ctx, earlier.access_token)).rejects.toThrow('Invalid token');
   });
 });
@@ -119,10 +144,20 @@ describe('invitation to activation', () => {
     const mail = await latestOutboxMessageTo(ctx.config, email);
     const token = tokenOf(mail!.links[0]);
 
-    await expect(login(ctx, { email, password: NEW_PASSWORD })).rejects.toThrow('Password is not setup, reset your password to login!');
+    await expect(login(ctx, { email, password: NEW_PASSWORD })).rejects.toThrow(
+      'Password is not setup, reset your password to login!',
+    );
     await expect(verifyInvite(ctx, { token })).resolves.toMatchObject({ kind: 'tenant', email });
-    await expect(setupAccount(ctx, { token, password: NEW_PASSWORD, confirmPassword: 'something else' })).rejects.toThrow('Passwords do not match');
-    const result = await setupAccount(ctx, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, givenName: ' Grace ', familyName: 'Hopper' });
+    await expect(
+      setupAccount(ctx, { token, password: NEW_PASSWORD, confirmPassword: 'something else' }),
+    ).rejects.toThrow('Passwords do not match');
+    const result = await setupAccount(ctx, {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+      givenName: ' Grace ',
+      familyName: 'Hopper',
+    });
     expect(result).toMatchObject({ email, kind: 'tenant' });
 
     const user = await t.db('users').where({ email }).first();
@@ -134,9 +169,15 @@ describe('invitation to activation', () => {
     expect(membership.extra_data.setup_token).toBeUndefined();
     expect(membership.extra_data.invite_expires_at).toBeUndefined();
 
-    await expect(login(ctx, { email, password: NEW_PASSWORD, app: 'brand' })).resolves.toMatchObject({ role: 'brand_admin', tenant_id: brand.tenant_id, brand_id: brand.id });
+    await expect(login(ctx, { email, password: NEW_PASSWORD, app: 'brand' })).resolves.toMatchObject({
+      role: 'brand_admin',
+      tenant_id: brand.tenant_id,
+      brand_id: brand.id,
+    });
     await expect(verifyInvite(ctx, { token })).rejects.toThrow('Invalid account token');
-    await expect(setupAccount(ctx, { token, password: 'another password', confirmPassword: 'another password' })).rejects.toThrow('Invalid account token');
+    await expect(
+      setupAccount(ctx, { token, password: 'another password', confirmPassword: 'another password' }),
+    ).rejects.toThrow('Invalid account token');
   });
 
   it('a partner becomes active when its first member sets up the account, and the member reaches the admin app', async () => {
@@ -145,14 +186,23 @@ describe('invitation to activation', () => {
     const token = tokenOf((await latestOutboxMessageTo(ctx.config, email))!.links[0]);
     await setupAccount(ctx, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect((await t.db('partners').where({ id: invited.partner.id }).first()).state).toBe('active');
-    await expect(login(ctx, { email, password: NEW_PASSWORD, app: 'admin' })).resolves.toMatchObject({ partner_id: invited.partner.id });
+    await expect(login(ctx, { email, password: NEW_PASSWORD, app: 'admin' })).resolves.toMatchObject({
+      partner_id: invited.partner.id,
+    });
   });
 
   it('expired and unknown tokens are refused and change nothing', async () => {
     const brand = await createBrand(t.db);
-    const expired = await createInvitedMember(t.db, { tenantId: brand.tenant_id, expiresAt: new Date(Date.now() - 60_000) });
-    await expect(verifyInvite(ctx, { token: expired.token })).rejects.toMatchObject({ message: 'Invalid account token' });
-    await expect(setupAccount(ctx, { token: expired.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toThrow('Invalid account token');
+    const expired = await createInvitedMember(t.db, {
+      tenantId: brand.tenant_id,
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    await expect(verifyInvite(ctx, { token: expired.token })).rejects.toMatchObject({
+      message: 'Invalid account token',
+    });
+    await expect(
+      setupAccount(ctx, { token: expired.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    ).rejects.toThrow('Invalid account token');
     await expect(verifyInvite(ctx, { token: 'no-such-token' })).rejects.toThrow('Invalid account token');
     const user = await t.db('users').where({ id: expired.user.id }).first();
     expect(user).toMatchObject({ password: null, is_enabled: false, state: 'invited' });
@@ -167,11 +217,18 @@ describe('invitation to activation', () => {
       begin if new.id = ${invited.membershipId} and new.state = 'active' then raise exception 'activation refused'; end if; return new; end $$;
       create trigger refuse_activation before update on tenant_users for each row execute function refuse_activation();`);
     try {
-      await expect(setupAccount(ctx, { token: invited.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toMatchObject({ message: 'Failed to activate user' });
+      await expect(
+        setupAccount(ctx, { token: invited.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+      ).rejects.toMatchObject({ message: 'Failed to activate user' });
     } finally {
       await t.db.raw('drop trigger refuse_activation on tenant_users; drop function refuse_activation();');
     }
-    expect(await t.db('users').where({ id: invited.user.id }).first()).toMatchObject({ password: null, is_enabled: false });
-    expect((await t.db('tenant_users').where({ id: invited.membershipId }).first()).extra_data.setup_token).toBe(invited.token);
+    expect(await t.db('users').where({ id: invited.user.id }).first()).toMatchObject({
+      password: null,
+      is_enabled: false,
+    });
+    expect((await t.db('tenant_users').where({ id: invited.membershipId }).first()).extra_data.setup_token).toBe(
+      invited.token,
+    );
   });
 });

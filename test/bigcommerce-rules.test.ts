@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSchedules, toCronItems } from '../src/jobs/index.ts';
-import { bigcommerceFinancialStatus, bigcommerceFulfillmentStatus, bigcommerceOrderState, bigcommerceReturnStatus } from '../src/stores/rules.ts';
+import {
+  bigcommerceFinancialStatus,
+  bigcommerceFulfillmentStatus,
+  bigcommerceOrderState,
+  bigcommerceReturnStatus,
+} from '../src/stores/rules.ts';
 import {
   cartStateFor,
   COUPON_EXPIRY_MS,
@@ -47,7 +52,8 @@ describe('BigCommerce order state by status id (spec 2 section 4: complete when 
     expect(ORDER_STATUS_NAMES[id]).toBe(name);
   });
 
-  it('knows exactly the 15 documented statuses', () => expect(Object.keys(ORDER_STATUS_NAMES).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]));
+  it('knows exactly the 15 documented statuses', () =>
+    expect(Object.keys(ORDER_STATUS_NAMES).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]));
 });
 
 describe('BigCommerce order status mappings (spec 2 section 4)', () => {
@@ -68,7 +74,9 @@ describe('BigCommerce order status mappings (spec 2 section 4)', () => {
     ['partially refunded', 'pending'],
     ['', 'pending'],
     [undefined, 'pending'],
-  ])('financial status of payment status %j is %s', (status, expected) => expect(bigcommerceFinancialStatus(status)).toBe(expected));
+  ])('financial status of payment status %j is %s', (status, expected) =>
+    expect(bigcommerceFinancialStatus(status)).toBe(expected),
+  );
 
   it.each([
     ['Shipped', 'fulfilled'],
@@ -76,11 +84,21 @@ describe('BigCommerce order status mappings (spec 2 section 4)', () => {
     ['Cancelled', 'restocked'],
     ['Awaiting Shipment', 'none'],
     ['Completed', 'none'],
-  ])('fulfillment status of "%s" is %s', (status, expected) => expect(bigcommerceFulfillmentStatus(status)).toBe(expected));
+  ])('fulfillment status of "%s" is %s', (status, expected) =>
+    expect(bigcommerceFulfillmentStatus(status)).toBe(expected),
+  );
 
   it('an order keeps all three in extra_data', () => {
-    expect(orderStatusExtra({ status_id: 14, status: 'Partially Refunded', payment_status: 'refunded' })).toEqual({ return_status: 'IN_PROGRESS', financial_status: 'refunded', fulfillment_status: 'none' });
-    expect(orderStatusExtra({ status_id: 2, status: 'Shipped', payment_status: 'captured' })).toEqual({ return_status: 'NO_RETURN', financial_status: 'pending', fulfillment_status: 'fulfilled' });
+    expect(orderStatusExtra({ status_id: 14, status: 'Partially Refunded', payment_status: 'refunded' })).toEqual({
+      return_status: 'IN_PROGRESS',
+      financial_status: 'refunded',
+      fulfillment_status: 'none',
+    });
+    expect(orderStatusExtra({ status_id: 2, status: 'Shipped', payment_status: 'captured' })).toEqual({
+      return_status: 'NO_RETURN',
+      financial_status: 'pending',
+      fulfillment_status: 'fulfilled',
+    });
   });
 
   it.each([
@@ -92,7 +110,10 @@ describe('BigCommerce order status mappings (spec 2 section 4)', () => {
     [5, 'Voided By Us', { return_status: 'NO_RETURN', fulfillment_status: 'restocked' }],
   ])('status id %i renamed "%s" still maps by its id', (statusId, label, expected) => {
     expect(orderStatusName({ status_id: statusId, status: label })).toBe(ORDER_STATUS_NAMES[statusId]);
-    expect(orderStatusExtra({ status_id: statusId, status: label, payment_status: 'paid' })).toEqual({ ...expected, financial_status: 'paid' });
+    expect(orderStatusExtra({ status_id: statusId, status: label, payment_status: 'paid' })).toEqual({
+      ...expected,
+      financial_status: 'paid',
+    });
   });
 
   it('without a known id the status name is used', () => {
@@ -100,9 +121,18 @@ describe('BigCommerce order status mappings (spec 2 section 4)', () => {
     expect(orderStatusName({ status_id: 99, status: 'Shipped' })).toBe('Shipped');
   });
 
-  it.each(['authorized', 'captured', 'capture pending', 'declined', 'held for review', 'partially refunded', 'void', 'void pending', ''])(
-    'the other documented payment status %j gives pending',
-    (paymentStatus) => expect(bigcommerceFinancialStatus(paymentStatus)).toBe('pending'),
+  it.each([
+    'authorized',
+    'captured',
+    'capture pending',
+    'declined',
+    'held for review',
+    'partially refunded',
+    'void',
+    'void pending',
+    '',
+  ])('the other documented payment status %j gives pending', (paymentStatus) =>
+    expect(bigcommerceFinancialStatus(paymentStatus)).toBe('pending'),
   );
 });
 
@@ -114,7 +144,9 @@ describe('coupons (spec 2 section 9)', () => {
   ] as const)('discount type %s becomes coupon type %s', (type, expected) => expect(couponType(type)).toBe(expected));
 
   it('an unknown discount type is refused with a clear message', () => {
-    expect(() => couponType('bogus' as never)).toThrow('Unknown discount type "bogus"; expected percentage, fixed or shipping.');
+    expect(() => couponType('bogus' as never)).toThrow(
+      'Unknown discount type "bogus"; expected percentage, fixed or shipping.',
+    );
   });
 
   it('coupons expire 10 days (864000000 ms) after creation, written in RFC 2822 as the v2 API wants', () => {
@@ -144,7 +176,11 @@ describe('hooks', () => {
   });
 
   const destination = 'https://reclaim.example.com/webhooks/bigcommerce';
-  const hook = (id: number, scope: string, extra: Partial<{ destination: string; is_active: boolean; secret: string }> = {}) => ({
+  const hook = (
+    id: number,
+    scope: string,
+    extra: Partial<{ destination: string; is_active: boolean; secret: string }> = {},
+  ) => ({
     id,
     scope,
     destination: extra.destination ?? destination,
@@ -154,7 +190,13 @@ describe('hooks', () => {
 
   it('a sync keeps good hooks, replaces stale or inactive ones, creates missing ones and leaves others alone', () => {
     const plan = planHooks(
-      [hook(1, 'store/cart/*'), hook(2, 'store/order/*', { secret: 'old' }), hook(3, 'store/order/*', { is_active: false }), hook(4, 'store/customer/*', { destination: 'https://other.example.com/hooks' }), hook(5, 'store/cart/*')],
+      [
+        hook(1, 'store/cart/*'),
+        hook(2, 'store/order/*', { secret: 'old' }),
+        hook(3, 'store/order/*', { is_active: false }),
+        hook(4, 'store/customer/*', { destination: 'https://other.example.com/hooks' }),
+        hook(5, 'store/cart/*'),
+      ],
       { destination, secret: 's3cret' },
     );
     expect(plan.keep.map((h) => h.id)).toEqual([1]);
@@ -179,7 +221,12 @@ describe('delivery parsing', () => {
 
   // The `data` of each scope as BigCommerce's webhook events reference shows it.
   it.each([
-    ['store/cart/created', { type: 'cart', id: '09346904-4175-44fd-be53-f7e598531b6c' }, 'cart', '09346904-4175-44fd-be53-f7e598531b6c'],
+    [
+      'store/cart/created',
+      { type: 'cart', id: '09346904-4175-44fd-be53-f7e598531b6c' },
+      'cart',
+      '09346904-4175-44fd-be53-f7e598531b6c',
+    ],
     ['store/cart/updated', { type: 'cart', id: 'c-1' }, 'cart', 'c-1'],
     ['store/cart/deleted', { type: 'cart', id: 'c-1' }, 'cart', 'c-1'],
     ['store/cart/abandoned', { type: 'cart', id: 'c-4', token: '1eed6d2d979776ff18e695ceeb10ea61' }, 'cart', 'c-4'],
@@ -189,10 +236,20 @@ describe('delivery parsing', () => {
     ['store/cart/lineItem/deleted', { type: 'cart_line_item', id: 'li-9', cartId: 'c-2' }, 'cart', 'c-2'],
     ['store/cart/metafield/created', { metafield_id: 20, resource_id: 'c-6' }, 'cart', 'c-6'],
     ['store/order/created', { type: 'order', id: 250 }, 'order', '250'],
-    ['store/order/statusUpdated', { type: 'order', id: 250, status: { previous_status_id: 0, new_status_id: 11 } }, 'order', '250'],
+    [
+      'store/order/statusUpdated',
+      { type: 'order', id: 250, status: { previous_status_id: 0, new_status_id: 11 } },
+      'order',
+      '250',
+    ],
     ['store/order/message/created', { type: 'order', id: 250, message: { order_message_id: 3 } }, 'order', '250'],
     ['store/order/refund/created', { type: 'order', id: 250, refund: { refund_id: 3 } }, 'order', '250'],
-    ['store/order/transaction/created', { type: 'transaction', order_id: '250', transaction_id: '176342342', transaction_status: 'complete' }, 'order', '250'],
+    [
+      'store/order/transaction/created',
+      { type: 'transaction', order_id: '250', transaction_id: '176342342', transaction_status: 'complete' },
+      'order',
+      '250',
+    ],
     ['store/order/metafield/updated', { metafield_id: 14, resource_id: '270' }, 'order', '270'],
     ['store/customer/updated', { type: 'customer', id: 32 }, 'customer', '32'],
     ['store/customer/payment/instrument/default/updated', { type: 'customer', id: 32 }, 'customer', '32'],
@@ -212,7 +269,11 @@ describe('delivery parsing', () => {
       producer: 'stores/abc123',
     };
     expect(deliverySchema.parse(documented)).toEqual(documented);
-    const { created_at: _createdAt, ...withoutTime } = { ...documented, scope: 'store/order/statusUpdated', data: { type: 'order', id: 173331 } };
+    const { created_at: _createdAt, ...withoutTime } = {
+      ...documented,
+      scope: 'store/order/statusUpdated',
+      data: { type: 'order', id: 173331 },
+    };
     expect(deliverySchema.parse(withoutTime)).toMatchObject({ data: { id: 173331 }, store_id: '1025646' });
   });
 
@@ -220,7 +281,12 @@ describe('delivery parsing', () => {
 });
 
 describe('cart identity (spec 2 section 4)', () => {
-  const sms = (username: string, status = 'subscribed', blocked = false) => ({ type: 'sms', username, status, blocked });
+  const sms = (username: string, status = 'subscribed', blocked = false) => ({
+    type: 'sms',
+    username,
+    status,
+    blocked,
+  });
   it.each([
     [[sms('+14155552671')], 'pending'],
     [[sms('+14155552671', 'unsubscribed')], 'no_identity'],
@@ -242,8 +308,13 @@ describe('pending-cart re-check schedule', () => {
   it('runs every 10 minutes as pending_carts, and can be moved or turned off', () => {
     const schedule = resolveSchedules({}).find((s) => s.name === 'pending_carts');
     expect(schedule).toMatchObject({ task: 'stores:recheck-pending-carts', pattern: '*/10 * * * *' });
-    expect(toCronItems([schedule!])[0]).toMatchObject({ task: 'stores:recheck-pending-carts', identifier: 'pending_carts' });
-    expect(resolveSchedules({ SCHEDULE_PENDING_CARTS: '*/5 * * * *' }).find((s) => s.name === 'pending_carts')!.pattern).toBe('*/5 * * * *');
+    expect(toCronItems([schedule!])[0]).toMatchObject({
+      task: 'stores:recheck-pending-carts',
+      identifier: 'pending_carts',
+    });
+    expect(
+      resolveSchedules({ SCHEDULE_PENDING_CARTS: '*/5 * * * *' }).find((s) => s.name === 'pending_carts')!.pattern,
+    ).toBe('*/5 * * * *');
     expect(resolveSchedules({ SCHEDULE_PENDING_CARTS: 'off' }).map((s) => s.name)).not.toContain('pending_carts');
   });
 });

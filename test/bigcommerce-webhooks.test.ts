@@ -33,7 +33,10 @@ beforeAll(async () => {
   app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes, conversationsRoutes], panel: false });
   for (const hash of [HASH, 'otherstore']) {
     const { code } = fake.addStore(hash);
-    const installed = await app.inject({ method: 'GET', url: `/api/integration/bigcommerce/auth?code=${code}&scope=store_cart&context=stores/${hash}` });
+    const installed = await app.inject({
+      method: 'GET',
+      url: `/api/integration/bigcommerce/auth?code=${code}&scope=store_cart&context=stores/${hash}`,
+    });
     expect(installed.statusCode).toBe(302);
   }
   const row = await t.db('brand_integrations').where({ lookup_id: HASH }).first();
@@ -46,13 +49,31 @@ afterAll(async () => {
 });
 
 const store = () => fake.store(HASH);
-const eventCount = async () => Number((await t.db('webhook_events').count<{ count: string }[]>('* as count'))[0]!.count);
+const eventCount = async () =>
+  Number((await t.db('webhook_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** POSTs what BigCommerce would send for this scope to the hook's destination (our route). */
-async function deliver(scope: string, data: Record<string, unknown>, { headers, hash = HASH, createdAt }: { headers?: Record<string, string | undefined>; hash?: string; createdAt?: number } = {}) {
+async function deliver(
+  scope: string,
+  data: Record<string, unknown>,
+  {
+    headers,
+    hash = HASH,
+    createdAt,
+  }: { headers?: Record<string, string | undefined>; hash?: string; createdAt?: number } = {},
+) {
   const delivery = fake.delivery(hash, scope, data, createdAt);
-  const merged = Object.fromEntries(Object.entries({ ...delivery.headers, ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const response = await app.inject({ method: 'POST', url: new URL(delivery.destination).pathname, headers: merged, payload: JSON.stringify(delivery.body) });
+  const merged = Object.fromEntries(
+    Object.entries({ ...delivery.headers, ...headers }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: new URL(delivery.destination).pathname,
+    headers: merged,
+    payload: JSON.stringify(delivery.body),
+  });
   return { response, body: delivery.body };
 }
 
@@ -66,7 +87,11 @@ async function deliverAndProcess(scope: string, data: Record<string, unknown>) {
 }
 
 /** A cart as GET /v3/carts/{id}?include=redirect_urls,... answers it (a guest's customer_id is 0, its email ''). */
-function seedCart({ customerId = 0, email = '', amount = 59.5 }: { customerId?: number; email?: string; amount?: number } = {}) {
+function seedCart({
+  customerId = 0,
+  email = '',
+  amount = 59.5,
+}: { customerId?: number; email?: string; amount?: number } = {}) {
   const id = randomUUID();
   const token = 'f1c2a3b4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2';
   store().carts.set(id, {
@@ -155,18 +180,33 @@ describe('the hook destination refuses deliveries without our secret', () => {
 
   it('a delivery as BigCommerce sends it (its custom header next to the Standard Webhooks ones) is stored with its topic and time', async () => {
     const cartId = seedCart();
-    const { response, body } = await deliver('store/cart/created', { type: 'cart', id: cartId }, { createdAt: 1795000000 });
+    const { response, body } = await deliver(
+      'store/cart/created',
+      { type: 'cart', id: cartId },
+      { createdAt: 1795000000 },
+    );
     expect([response.statusCode, response.json()]).toEqual([200, { received: true, duplicate: false }]);
     const delivery = fake.delivery(HASH, 'store/cart/created', { type: 'cart', id: cartId });
-    expect(Object.keys(delivery.headers)).toEqual(expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'X-Reclaim-Hook-Secret']));
+    expect(Object.keys(delivery.headers)).toEqual(
+      expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'X-Reclaim-Hook-Secret']),
+    );
     const row = await t.db('webhook_events').where({ source: 'bigcommerce', event_id: body.hash }).first();
-    expect([row.topic, row.shop, row.triggered_at.toISOString()]).toEqual(['store/cart/created', HASH, new Date(1795000000 * 1000).toISOString()]);
+    expect([row.topic, row.shop, row.triggered_at.toISOString()]).toEqual([
+      'store/cart/created',
+      HASH,
+      new Date(1795000000 * 1000).toISOString(),
+    ]);
   });
 
   it('a payload without created_at (as in the overview example) is accepted', async () => {
     const { headers, body } = fake.delivery(HASH, 'store/order/statusUpdated', { type: 'order', id: 173331 });
     const { created_at: _createdAt, ...bare } = body;
-    const response = await app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers, payload: JSON.stringify(bare) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/bigcommerce',
+      headers,
+      payload: JSON.stringify(bare),
+    });
     expect(response.statusCode).toBe(200);
     expect((await t.db('webhook_events').where({ event_id: body.hash }).first()).triggered_at).toBeNull();
   });
@@ -175,7 +215,12 @@ describe('the hook destination refuses deliveries without our secret', () => {
     const before = await eventCount();
     const other = fake.delivery('otherstore', 'store/cart/updated', { type: 'cart', id: 'x' });
     const mine = fake.delivery(HASH, 'store/cart/updated', { type: 'cart', id: 'x' });
-    const response = await app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers: other.headers, payload: JSON.stringify(mine.body) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/bigcommerce',
+      headers: other.headers,
+      payload: JSON.stringify(mine.body),
+    });
     expect(response.statusCode).toBe(401);
     expect(await eventCount()).toBe(before);
   });
@@ -185,7 +230,12 @@ describe('the hook destination refuses deliveries without our secret', () => {
     const { headers } = fake.delivery(HASH, 'store/cart/updated', {});
     const malformed = await app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers, payload: '{"scope":' });
     expect([malformed.statusCode, malformed.json().error.message]).toEqual([400, 'Malformed JSON body.']);
-    const noHash = await app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers, payload: JSON.stringify({ scope: 'store/cart/updated', producer: `stores/${HASH}`, data: { id: 'x' } }) });
+    const noHash = await app.inject({
+      method: 'POST',
+      url: '/webhooks/bigcommerce',
+      headers,
+      payload: JSON.stringify({ scope: 'store/cart/updated', producer: `stores/${HASH}`, data: { id: 'x' } }),
+    });
     expect(noHash.statusCode).toBe(400);
     expect(noHash.json().error.message).toContain('Invalid BigCommerce webhook payload (hash:');
     expect(await eventCount()).toBe(before);
@@ -199,15 +249,44 @@ describe('cart events', () => {
     const event = await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
     expect(event.status).toBe('processed');
     const cart = await t.db('carts').where({ brand_integration_id: integrationId, external_id: cartId }).first();
-    expect(cart).toMatchObject({ state: 'pending', total: '59.50', currency: 'USD', locale: 'en', brand_id: String(brandId) });
-    expect(cart.extra_data).toMatchObject({ from_webhook: true, abandoned_checkout_url: expect.stringContaining(`/cart.php?action=loadInCheckout&id=${cartId}&token=`) });
+    expect(cart).toMatchObject({
+      state: 'pending',
+      total: '59.50',
+      currency: 'USD',
+      locale: 'en',
+      brand_id: String(brandId),
+    });
+    expect(cart.extra_data).toMatchObject({
+      from_webhook: true,
+      abandoned_checkout_url: expect.stringContaining(`/cart.php?action=loadInCheckout&id=${cartId}&token=`),
+    });
     expect(cart.data.line_items).toEqual([
-      { product_id: 77, variant_id: 501, sku: 'TEE-M', name: 'Tee', quantity: 2, price: 29.75, url: 'https://shop.example.com/tee/', image_url: 'https://cdn11.bigcommerce.com/s-hookstore1/products/77/images/1/tee.jpg' },
+      {
+        product_id: 77,
+        variant_id: 501,
+        sku: 'TEE-M',
+        name: 'Tee',
+        quantity: 2,
+        price: 29.75,
+        url: 'https://shop.example.com/tee/',
+        image_url: 'https://cdn11.bigcommerce.com/s-hookstore1/products/77/images/1/tee.jpg',
+      },
     ]);
-    const read = fake.requests.filter((r) => r.method === 'GET' && r.path === `/stores/${HASH}/v3/carts/${cartId}`).at(-1)!;
-    expect(read.query.get('include')?.split(',')).toEqual(['redirect_urls', 'line_items.physical_items.options', 'line_items.digital_items.options']);
+    const read = fake.requests
+      .filter((r) => r.method === 'GET' && r.path === `/stores/${HASH}/v3/carts/${cartId}`)
+      .at(-1)!;
+    expect(read.query.get('include')?.split(',')).toEqual([
+      'redirect_urls',
+      'line_items.physical_items.options',
+      'line_items.digital_items.options',
+    ]);
     expect([read.headers['x-auth-token'], read.headers.accept]).toEqual([store().token, 'application/json']);
-    expect(fake.requests.filter((r) => r.path === `/stores/${HASH}/v3/customers`).at(-1)!.query.get('id:in')).toBe(String(customerId));
+    expect(
+      fake.requests
+        .filter((r) => r.path === `/stores/${HASH}/v3/customers`)
+        .at(-1)!
+        .query.get('id:in'),
+    ).toBe(String(customerId));
     const channels = await t.db('contact_channels').where({ contact_id: cart.contact_id }).orderBy('type');
     expect(channels.map((c) => [c.type, c.username, c.status])).toEqual([
       ['email', `shopper${customerId}@example.com`, 'subscribed'],
@@ -219,9 +298,18 @@ describe('cart events', () => {
   it('the same hash twice is stored once and processed once', async () => {
     const cartId = seedCart({ customerId: seedCustomer('+14155550188') });
     const delivery = fake.delivery(HASH, 'store/cart/created', { type: 'cart', id: cartId });
-    const post = () => app.inject({ method: 'POST', url: '/webhooks/bigcommerce', headers: delivery.headers, payload: JSON.stringify(delivery.body) });
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/webhooks/bigcommerce',
+        headers: delivery.headers,
+        payload: JSON.stringify(delivery.body),
+      });
     const [first, second] = [await post(), await post()];
-    expect([first.json(), second.json()]).toEqual([{ received: true, duplicate: false }, { received: true, duplicate: true }]);
+    expect([first.json(), second.json()]).toEqual([
+      { received: true, duplicate: false },
+      { received: true, duplicate: true },
+    ]);
     const rows = await t.db('webhook_events').where({ source: 'bigcommerce', event_id: delivery.body.hash });
     expect(rows).toHaveLength(1);
     await runDueJobs(ctx);
@@ -240,7 +328,10 @@ describe('cart events', () => {
 
   it("a guest cart takes the phone of its checkout's billing address", async () => {
     const cartId = seedCart({ email: 'buyer@example.com' });
-    store().checkouts.set(cartId, { id: cartId, billing_address: { first_name: 'Bo', last_name: 'Buyer', email: 'buyer@example.com', phone: '415-555-0199' } });
+    store().checkouts.set(cartId, {
+      id: cartId,
+      billing_address: { first_name: 'Bo', last_name: 'Buyer', email: 'buyer@example.com', phone: '415-555-0199' },
+    });
     await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
     const cart = await t.db('carts').where({ external_id: cartId }).first();
     expect(cart.state).toBe('pending');
@@ -255,7 +346,12 @@ describe('cart events', () => {
   });
 
   it('a cart that is gone (404, after an order) completes the cart we hold, flagged', async () => {
-    const held = await createCart(t.db, { brandId, integrationId, external_id: `gone-${randomUUID()}`, state: 'pending' });
+    const held = await createCart(t.db, {
+      brandId,
+      integrationId,
+      external_id: `gone-${randomUUID()}`,
+      state: 'pending',
+    });
     const event = await deliverAndProcess('store/cart/deleted', { type: 'cart', id: held.external_id as string });
     expect(event.status).toBe('processed');
     const cart = await t.db('carts').where({ id: held.id }).first();
@@ -275,7 +371,11 @@ describe('cart events', () => {
 
   it('store/cart/abandoned (with its token) and a cart metafield event (resource_id) read the cart', async () => {
     const abandoned = seedCart({ customerId: seedCustomer('+14155550122') });
-    await deliverAndProcess('store/cart/abandoned', { type: 'cart', id: abandoned, token: '1eed6d2d979776ff18e695ceeb10ea61' });
+    await deliverAndProcess('store/cart/abandoned', {
+      type: 'cart',
+      id: abandoned,
+      token: '1eed6d2d979776ff18e695ceeb10ea61',
+    });
     const withMetafield = seedCart({ customerId: seedCustomer('+14155550123') });
     await deliverAndProcess('store/cart/metafield/created', { metafield_id: 20, resource_id: withMetafield });
     const states = await t.db('carts').whereIn('external_id', [abandoned, withMetafield]).orderBy('id').select('state');
@@ -292,7 +392,14 @@ describe('cart events', () => {
 
 describe('order and customer events', () => {
   /** An order as GET /v2/orders/{id} answers it: money as 4-decimal strings, dates RFC 2822. */
-  function seedOrder(id: number, statusId: number, status: string, cartId: string, paymentStatus = 'captured', extra: Record<string, unknown> = {}) {
+  function seedOrder(
+    id: number,
+    statusId: number,
+    status: string,
+    cartId: string,
+    paymentStatus = 'captured',
+    extra: Record<string, unknown> = {},
+  ) {
     store().orders.set(String(id), {
       id,
       customer_id: 0,
@@ -354,9 +461,18 @@ describe('order and customer events', () => {
       order_source: 'www',
       channel_id: 1,
       external_source: null,
-      products: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/products`, resource: `/orders/${id}/products` },
-      shipping_addresses: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/shippingaddresses`, resource: `/orders/${id}/shippingaddresses` },
-      coupons: { url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/coupons`, resource: `/orders/${id}/coupons` },
+      products: {
+        url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/products`,
+        resource: `/orders/${id}/products`,
+      },
+      shipping_addresses: {
+        url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/shippingaddresses`,
+        resource: `/orders/${id}/shippingaddresses`,
+      },
+      coupons: {
+        url: `https://api.bigcommerce.com/stores/${HASH}/v2/orders/${id}/coupons`,
+        resource: `/orders/${id}/coupons`,
+      },
       external_id: null,
       customer_locale: 'en',
       ...extra,
@@ -367,13 +483,28 @@ describe('order and customer events', () => {
     const cartId = seedCart({ customerId: seedCustomer('+14155550177') });
     await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
     seedOrder(250, 11, 'Awaiting Fulfillment', cartId, 'paid');
-    store().orderCoupons.set('250', [{ id: 3, coupon_id: 1, order_id: 250, code: 'RECLAIM-10', amount: 10, type: 1, discount: 6.45 }]);
+    store().orderCoupons.set('250', [
+      { id: 3, coupon_id: 1, order_id: 250, code: 'RECLAIM-10', amount: 10, type: 1, discount: 6.45 },
+    ]);
     await deliverAndProcess('store/order/created', { type: 'order', id: 250 });
     const order = await t.db('orders').where({ brand_integration_id: integrationId, external_id: '250' }).first();
     const cart = await t.db('carts').where({ external_id: cartId }).first();
-    expect(order).toMatchObject({ state: 'complete', total: '64.50', currency: 'USD', number: '250', discount_codes: ['RECLAIM-10'], cart_id: cart.id });
+    expect(order).toMatchObject({
+      state: 'complete',
+      total: '64.50',
+      currency: 'USD',
+      number: '250',
+      discount_codes: ['RECLAIM-10'],
+      cart_id: cart.id,
+    });
     expect(order.created_at.toISOString()).toBe('2026-11-20T11:00:00.000Z');
-    expect(order.extra_data).toMatchObject({ return_status: 'NO_RETURN', financial_status: 'paid', fulfillment_status: 'none', status_id: 11, status: 'Awaiting Fulfillment' });
+    expect(order.extra_data).toMatchObject({
+      return_status: 'NO_RETURN',
+      financial_status: 'paid',
+      fulfillment_status: 'none',
+      status_id: 11,
+      status: 'Awaiting Fulfillment',
+    });
     expect(cart.state).toBe('complete');
     expect(order.contact_id).not.toBeNull();
   });
@@ -388,18 +519,38 @@ describe('order and customer events', () => {
 
     seedOrder(251, 4, 'Refunded', cartId, 'refunded');
     store().orders.get('251')!.date_modified = 'Sat, 21 Nov 2026 09:00:00 +0000';
-    await deliverAndProcess('store/order/statusUpdated', { type: 'order', id: 251, status: { previous_status_id: 7, new_status_id: 4 } });
+    await deliverAndProcess('store/order/statusUpdated', {
+      type: 'order',
+      id: 251,
+      status: { previous_status_id: 7, new_status_id: 4 },
+    });
     const order = await t.db('orders').where({ external_id: '251' }).first();
-    expect([order.state, order.extra_data.return_status, order.extra_data.financial_status]).toEqual(['complete', 'RETURNED', 'refunded']);
+    expect([order.state, order.extra_data.return_status, order.extra_data.financial_status]).toEqual([
+      'complete',
+      'RETURNED',
+      'refunded',
+    ]);
   });
 
   it('a renamed status maps by its id; the totals keep the transactional currency, not the display one', async () => {
     const cartId = seedCart({ customerId: seedCustomer('+14155550161') });
-    seedOrder(260, 4, 'Money Back', cartId, 'refunded', { custom_status: 'Money Back', currency_code: 'EUR', currency_exchange_rate: '0.9200000000', default_currency_code: 'CAD', total_inc_tax: '88.1000' });
+    seedOrder(260, 4, 'Money Back', cartId, 'refunded', {
+      custom_status: 'Money Back',
+      currency_code: 'EUR',
+      currency_exchange_rate: '0.9200000000',
+      default_currency_code: 'CAD',
+      total_inc_tax: '88.1000',
+    });
     await deliverAndProcess('store/order/updated', { type: 'order', id: 260 });
     const order = await t.db('orders').where({ external_id: '260' }).first();
     expect([order.state, order.total, order.currency]).toEqual(['complete', '88.10', 'CAD']);
-    expect(order.extra_data).toMatchObject({ status: 'Refunded', custom_status: 'Money Back', return_status: 'RETURNED', financial_status: 'refunded', fulfillment_status: 'none' });
+    expect(order.extra_data).toMatchObject({
+      status: 'Refunded',
+      custom_status: 'Money Back',
+      return_status: 'RETURNED',
+      financial_status: 'refunded',
+      fulfillment_status: 'none',
+    });
   });
 
   it('a transaction event names its order in order_id (a string) and the order is read', async () => {
@@ -415,12 +566,17 @@ describe('order and customer events', () => {
       provider_transaction_id: 'CK65FBPKR472P4V5',
     });
     expect(event.status).toBe('processed');
-    expect(await t.db('orders').where({ external_id: '261' }).first()).toMatchObject({ state: 'complete', cart_id: null });
+    expect(await t.db('orders').where({ external_id: '261' }).first()).toMatchObject({
+      state: 'complete',
+      cart_id: null,
+    });
   });
 
   it('an order metafield event names its order in resource_id', async () => {
     seedOrder(262, 10, 'Completed', '');
-    expect((await deliverAndProcess('store/order/metafield/created', { metafield_id: 14, resource_id: '262' })).status).toBe('processed');
+    expect(
+      (await deliverAndProcess('store/order/metafield/created', { metafield_id: 14, resource_id: '262' })).status,
+    ).toBe('processed');
     expect((await t.db('orders').where({ external_id: '262' }).first()).state).toBe('complete');
   });
 
@@ -433,7 +589,10 @@ describe('order and customer events', () => {
     const id = seedCustomer('415.555.0155', 'grace@example.com');
     const event = await deliverAndProcess('store/customer/created', { type: 'customer', id });
     expect(event.status).toBe('processed');
-    const contact = await t.db('contacts').where({ brand_id: brandId, external_id: String(id) }).first();
+    const contact = await t
+      .db('contacts')
+      .where({ brand_id: brandId, external_id: String(id) })
+      .first();
     expect([contact.given_name, contact.family_name, contact.source]).toEqual(['Ada', 'Lovelace', 'bigcommerce']);
     const channels = await t.db('contact_channels').where({ contact_id: contact.id }).orderBy('type');
     expect(channels.map((c) => c.username)).toEqual(['grace@example.com', '+14155550155']);
@@ -442,7 +601,11 @@ describe('order and customer events', () => {
   it('events of a disconnected store are skipped', async () => {
     const row = await t.db('brand_integrations').where({ lookup_id: 'otherstore' }).first();
     await t.db('brand_integrations').where({ id: row.id }).update({ is_enabled: false });
-    const { response, body } = await deliver('store/customer/updated', { type: 'customer', id: 1 }, { hash: 'otherstore' });
+    const { response, body } = await deliver(
+      'store/customer/updated',
+      { type: 'customer', id: 1 },
+      { hash: 'otherstore' },
+    );
     expect(response.statusCode).toBe(200);
     const event = await t.db('webhook_events').where({ event_id: body.hash }).first();
     await processWebhookEvent(ctx, Number(event.id), WEBHOOK_PROCESSORS);
@@ -458,7 +621,10 @@ describe('pending-cart re-check (worker schedule pending_carts)', () => {
     const stuckId = seedCart({ customerId: seedCustomer(null) });
     await deliverAndProcess('store/cart/updated', { type: 'cart', id: stuckId });
     const stuckBefore = await t.db('carts').where({ external_id: stuckId }).first();
-    expect([(await t.db('carts').where({ external_id: cartId }).first()).state, stuckBefore.state]).toEqual(['no_identity', 'no_identity']);
+    expect([(await t.db('carts').where({ external_id: cartId }).first()).state, stuckBefore.state]).toEqual([
+      'no_identity',
+      'no_identity',
+    ]);
     const shopify = await createIntegration(t.db, brandId);
     const shopifyCart = await createCart(t.db, { brandId, integrationId: shopify.id, state: 'no_identity' });
 
@@ -471,16 +637,32 @@ describe('pending-cart re-check (worker schedule pending_carts)', () => {
     const sms = await t.db('contact_channels').where({ contact_id: cart.contact_id, type: 'sms' }).first();
     expect(sms.username).toBe('+14155550133');
     const stuckAfter = await t.db('carts').where({ external_id: stuckId }).first();
-    expect([stuckAfter.state, stuckAfter.updated_at.getTime()]).toEqual(['no_identity', stuckBefore.updated_at.getTime()]);
+    expect([stuckAfter.state, stuckAfter.updated_at.getTime()]).toEqual([
+      'no_identity',
+      stuckBefore.updated_at.getTime(),
+    ]);
     expect((await t.db('carts').where({ id: shopifyCart.id }).first()).state).toBe('no_identity');
   });
 });
 
 describe('short links to BigCommerce carts', () => {
   /** A conversation about the cart with a short link to its stored checkout link. */
-  async function linkFor(cart: { id: number; extra_data?: unknown }, code: string, extra: Record<string, unknown> = {}) {
+  async function linkFor(
+    cart: { id: number; extra_data?: unknown },
+    code: string,
+    extra: Record<string, unknown> = {},
+  ) {
     const { channel } = await createContact(t.db, brandId);
-    const [conversation] = await t.db('conversations').insert({ brand_id: brandId, contact_id: channel.contact_id, contact_channel_id: channel.id, cart_id: cart.id, ...extra }).returning('id');
+    const [conversation] = await t
+      .db('conversations')
+      .insert({
+        brand_id: brandId,
+        contact_id: channel.contact_id,
+        contact_channel_id: channel.id,
+        cart_id: cart.id,
+        ...extra,
+      })
+      .returning('id');
     const stored = 'https://shop.example.com/cart.php?action=loadInCheckout&id=stored&token=spent';
     await t.db('short_links').insert({ brand_id: brandId, conversation_id: conversation.id, code, target_url: stored });
     return stored;
@@ -495,12 +677,18 @@ describe('short links to BigCommerce carts', () => {
     const first = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
     const second = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
     expect([first.statusCode, second.statusCode]).toEqual([302, 302]);
-    const pattern = new RegExp(`^https://${HASH}\\.example-store\\.com/cart\\.php\\?action=loadInCheckout&id=${cartId}&token=[0-9a-f]{32}$`);
+    const pattern = new RegExp(
+      `^https://${HASH}\\.example-store\\.com/cart\\.php\\?action=loadInCheckout&id=${cartId}&token=[0-9a-f]{32}$`,
+    );
     expect(first.headers.location).toMatch(pattern);
     expect(second.headers.location).toMatch(pattern);
     expect(second.headers.location).not.toBe(first.headers.location);
-    expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/v3/carts/${cartId}/redirect_urls`))).toHaveLength(2);
-    expect(await t.db('link_clicks').whereIn('short_link_id', t.db('short_links').where({ code: 'bcFresh1' }).select('id'))).toHaveLength(2);
+    expect(
+      fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/v3/carts/${cartId}/redirect_urls`)),
+    ).toHaveLength(2);
+    expect(
+      await t.db('link_clicks').whereIn('short_link_id', t.db('short_links').where({ code: 'bcFresh1' }).select('id')),
+    ).toHaveLength(2);
 
     store().carts.delete(cartId); // gone at BigCommerce: the stored link is all there is
     const gone = await app.inject({ method: 'GET', url: '/r/bcFresh1' });
@@ -511,7 +699,16 @@ describe('short links to BigCommerce carts', () => {
     const cartId = seedCart();
     await deliverAndProcess('store/cart/updated', { type: 'cart', id: cartId });
     const cart = await t.db('carts').where({ external_id: cartId }).first();
-    const order = await t.db('orders').insert({ brand_id: brandId, brand_integration_id: integrationId, external_id: `o-${randomUUID()}`, state: 'complete', total: '10.00' }).returning('id');
+    const order = await t
+      .db('orders')
+      .insert({
+        brand_id: brandId,
+        brand_integration_id: integrationId,
+        external_id: `o-${randomUUID()}`,
+        state: 'complete',
+        total: '10.00',
+      })
+      .returning('id');
     const forOrder = await linkFor(cart, 'bcOrder1', { order_id: order[0].id });
     const before = fake.requests.length;
     expect((await app.inject({ method: 'GET', url: '/r/bcOrder1' })).headers.location).toBe(forOrder);

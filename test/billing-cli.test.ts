@@ -27,10 +27,35 @@ afterAll(async () => {
 
 describe('billing plans', () => {
   it('creates a plan with its read permission and lists it', async () => {
-    const created = await runCli(['billing', 'plans', 'create', '--name', 'Growth', '--price', '99', '--rate', '5', '--feature', 'Unlimited conversations', '--discount-code', 'WELCOME', '--json'], env);
+    const created = await runCli(
+      [
+        'billing',
+        'plans',
+        'create',
+        '--name',
+        'Growth',
+        '--price',
+        '99',
+        '--rate',
+        '5',
+        '--feature',
+        'Unlimited conversations',
+        '--discount-code',
+        'WELCOME',
+        '--json',
+      ],
+      env,
+    );
     expect(created.code).toBe(0);
     const plan = JSON.parse(created.stdout);
-    expect(plan).toMatchObject({ name: 'Growth', price: 99, usage_charge_percentage: 5, status: 'published', features: ['Unlimited conversations'], discount_code: 'WELCOME' });
+    expect(plan).toMatchObject({
+      name: 'Growth',
+      price: 99,
+      usage_charge_percentage: 5,
+      status: 'published',
+      features: ['Unlimited conversations'],
+      discount_code: 'WELCOME',
+    });
     planId = plan.id;
     expect(await t.db('permissions').where({ action: 'read', attribute: `plans:${planId}` })).toHaveLength(1);
 
@@ -42,12 +67,27 @@ describe('billing plans', () => {
     const missing = await runCli(['billing', 'plans', 'custom'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Error: Plan is required.');
-    const noPrice = await runCli(['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '4'], env);
+    const noPrice = await runCli(
+      ['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '4'],
+      env,
+    );
     expect(noPrice.stderr).toContain('Error: Price is required.');
-    const custom = await runCli(['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '4', '--price', '149', '--json'], env);
+    const custom = await runCli(
+      ['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '4', '--price', '149', '--json'],
+      env,
+    );
     expect(custom.code).toBe(0);
-    expect(JSON.parse(custom.stdout)).toMatchObject({ name: 'Growth - $149/4%', price: 149, usage_charge_percentage: 4, status: 'custom', features: ['Unlimited conversations'] });
-    const bad = await runCli(['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '140', '--price', '149'], env);
+    expect(JSON.parse(custom.stdout)).toMatchObject({
+      name: 'Growth - $149/4%',
+      price: 149,
+      usage_charge_percentage: 4,
+      status: 'custom',
+      features: ['Unlimited conversations'],
+    });
+    const bad = await runCli(
+      ['billing', 'plans', 'custom', '--duplicate-plan', String(planId), '--rate', '140', '--price', '149'],
+      env,
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Rate must be a percentage from 0 to 100');
   });
@@ -56,12 +96,61 @@ describe('billing plans', () => {
 describe('billing subscribe', () => {
   it.each([
     [[], 'Brand ID is required'],
-    [['--brand', 'B', '--plan', 'P', '--billing-email', 'ap@ivy.example', '--trial-days', '0', '--return-url', 'https://x.example'], 'Minimum 1 day trial required'],
-    [['--brand', 'B', '--plan', 'P', '--billing-email', 'ap@ivy.example', '--trial-days', '7', '--first-month-discount', '--return-url', 'https://x.example'], 'Cannot apply both trial days and first month discount'],
-    [['--brand', 'B', '--plan', 'custom', '--billing-email', 'ap@ivy.example', '--return-url', 'https://x.example'], 'Select a plan'],
-    [['--brand', 'B', '--plan', 'P', '--billing-email', 'ap@ivy.example', '--gateway', 'paypal', '--return-url', 'https://x.example'], 'Invalid payment gateway'],
+    [
+      [
+        '--brand',
+        'B',
+        '--plan',
+        'P',
+        '--billing-email',
+        'ap@ivy.example',
+        '--trial-days',
+        '0',
+        '--return-url',
+        'https://x.example',
+      ],
+      'Minimum 1 day trial required',
+    ],
+    [
+      [
+        '--brand',
+        'B',
+        '--plan',
+        'P',
+        '--billing-email',
+        'ap@ivy.example',
+        '--trial-days',
+        '7',
+        '--first-month-discount',
+        '--return-url',
+        'https://x.example',
+      ],
+      'Cannot apply both trial days and first month discount',
+    ],
+    [
+      ['--brand', 'B', '--plan', 'custom', '--billing-email', 'ap@ivy.example', '--return-url', 'https://x.example'],
+      'Select a plan',
+    ],
+    [
+      [
+        '--brand',
+        'B',
+        '--plan',
+        'P',
+        '--billing-email',
+        'ap@ivy.example',
+        '--gateway',
+        'paypal',
+        '--return-url',
+        'https://x.example',
+      ],
+      'Invalid payment gateway',
+    ],
     [['--brand', 'B', '--plan', 'P', '--billing-email', 'ap@ivy.example'], 'Return URL not found'],
-    [['--brand', '999999', '--plan', 'P', '--billing-email', 'ap@ivy.example', '--return-url', 'https://x.example'], 'Plan or brand not found'],
+    [
+      ['--brand', '999999', '--plan', 'P', '--billing-email', 'ap@ivy.example', '--return-url', 'https://x.example'],
+      'Plan or brand not found',
+    ],
   ])('%j gives "%s" and changes nothing', async (args, message) => {
     const filled = args.map((arg) => (arg === 'B' ? String(brandId) : arg === 'P' ? String(planId) : arg));
     const result = await runCli(['billing', 'subscribe', ...filled, '--json'], env);
@@ -71,21 +160,76 @@ describe('billing subscribe', () => {
   });
 
   it('says why a gateway cannot be used', async () => {
-    const result = await runCli(['billing', 'subscribe', '--brand', String(brandId), '--plan', String(planId), '--billing-email', 'ap@ivy.example', '--gateway', 'shopify', '--return-url', 'https://x.example'], env);
+    const result = await runCli(
+      [
+        'billing',
+        'subscribe',
+        '--brand',
+        String(brandId),
+        '--plan',
+        String(planId),
+        '--billing-email',
+        'ap@ivy.example',
+        '--gateway',
+        'shopify',
+        '--return-url',
+        'https://x.example',
+      ],
+      env,
+    );
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Error: Invalid Payment Source\nReason: the brand has no connected Shopify store\n');
+    expect(result.stderr).toContain(
+      'Error: Invalid Payment Source\nReason: the brand has no connected Shopify store\n',
+    );
   });
 
   it('prints the checkout URL to confirm; --json never shows the Stripe key', async () => {
-    const text = await runCli(['billing', 'subscribe', '--brand', String(brandId), '--plan', String(planId), '--billing-email', 'ap@ivy.example', '--first-month-discount', '--return-url', 'https://app.example.com/billing'], env);
+    const text = await runCli(
+      [
+        'billing',
+        'subscribe',
+        '--brand',
+        String(brandId),
+        '--plan',
+        String(planId),
+        '--billing-email',
+        'ap@ivy.example',
+        '--first-month-discount',
+        '--return-url',
+        'https://app.example.com/billing',
+      ],
+      env,
+    );
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/Created subscription \d+ \(pending_setup\) on "Growth" through stripe\./);
     expect(text.stdout).toContain('First-month discount: 99 USD.');
     expect(text.stdout).toMatch(/The brand confirms here: http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
 
-    const again = await runCli(['billing', 'subscribe', '--brand', String(brandId), '--plan', String(planId), '--billing-email', 'ap@ivy.example', '--first-month-discount', '--return-url', 'https://app.example.com/billing', '--json'], env);
+    const again = await runCli(
+      [
+        'billing',
+        'subscribe',
+        '--brand',
+        String(brandId),
+        '--plan',
+        String(planId),
+        '--billing-email',
+        'ap@ivy.example',
+        '--first-month-discount',
+        '--return-url',
+        'https://app.example.com/billing',
+        '--json',
+      ],
+      env,
+    );
     const json = JSON.parse(again.stdout);
-    expect(json).toMatchObject({ brand_id: brandId, plan_id: planId, gateway: 'stripe', status: 'pending_setup', reused: true });
+    expect(json).toMatchObject({
+      brand_id: brandId,
+      plan_id: planId,
+      gateway: 'stripe',
+      status: 'pending_setup',
+      reused: true,
+    });
     expect(again.stdout + again.stderr + text.stdout + text.stderr).not.toContain(stripe.apiKey);
     expect(await t.db('subscriptions').where({ brand_id: brandId })).toHaveLength(1);
   });
@@ -94,13 +238,33 @@ describe('billing subscribe', () => {
 describe('billing charges, subscriptions and sync', () => {
   it('lists charges newest first with plan, subscription status and gateway, without in_review ones', async () => {
     const subscription = await t.db('subscriptions').where({ brand_id: brandId }).first();
-    await t.db('subscription_charges').insert({ subscription_id: subscription.id, brand_id: brandId, plan_id: planId, amount: 12.5, status: 'in_review', type: 'usage', extra_data: { description: 'under review' } });
+    await t
+      .db('subscription_charges')
+      .insert({
+        subscription_id: subscription.id,
+        brand_id: brandId,
+        plan_id: planId,
+        amount: 12.5,
+        status: 'in_review',
+        type: 'usage',
+        extra_data: { description: 'under review' },
+      });
     const result = await runCli(['billing', 'charges', '--brand', String(brandId), '--json'], env);
     expect(result.code).toBe(0);
     const listing = JSON.parse(result.stdout);
     expect(listing.count).toBe(1);
-    expect(listing.charges[0]).toMatchObject({ type: 'recurring', status: 'pending', amount: 0, plan: { id: planId, name: 'Growth' }, subscription: { status: 'pending_setup' }, payment_source: { gateway: 'stripe' } });
-    const shopifyOnly = await runCli(['billing', 'charges', '--brand', String(brandId), '--gateway', 'shopify', '--json'], env);
+    expect(listing.charges[0]).toMatchObject({
+      type: 'recurring',
+      status: 'pending',
+      amount: 0,
+      plan: { id: planId, name: 'Growth' },
+      subscription: { status: 'pending_setup' },
+      payment_source: { gateway: 'stripe' },
+    });
+    const shopifyOnly = await runCli(
+      ['billing', 'charges', '--brand', String(brandId), '--gateway', 'shopify', '--json'],
+      env,
+    );
     expect(JSON.parse(shopifyOnly.stdout).count).toBe(0);
     const future = await runCli(['billing', 'charges', '--brand', String(brandId), '--from', '2099-01-01'], env);
     expect(future.stdout.trim()).toBe('No charges.');
@@ -116,7 +280,11 @@ describe('billing charges, subscriptions and sync', () => {
     expect(sync.code).toBe(0);
     const result = JSON.parse(sync.stdout);
     expect(result.errors).toBe(0);
-    expect(result.brands.find((b: { brand_id: number }) => b.brand_id === brandId).subscriptions[0]).toMatchObject({ gateway: 'stripe', from: 'pending_setup', to: 'pending_setup' });
+    expect(result.brands.find((b: { brand_id: number }) => b.brand_id === brandId).subscriptions[0]).toMatchObject({
+      gateway: 'stripe',
+      from: 'pending_setup',
+      to: 'pending_setup',
+    });
   });
 
   it('explains every command with an example', async () => {

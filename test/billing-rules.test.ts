@@ -23,12 +23,28 @@ describe('subscribe form (spec 1 section 5)', () => {
     ['nothing at all', {}, ['Brand ID is required', 'Plan ID is required', 'Billing Email is required']],
     ['an empty trial', { ...valid, trialDays: '', applyFirstMonthDiscount: false }, ['Minimum 1 day trial required']],
     ['a zero-day trial', { ...valid, trialDays: 0, applyFirstMonthDiscount: false }, ['Minimum 1 day trial required']],
-    ['a trial with the discount left at its default (true)', { ...valid, trialDays: 7 }, ['Cannot apply both trial days and first month discount']],
-    ['a trial with the discount asked for', { ...valid, trialDays: 7, applyFirstMonthDiscount: 'true' }, ['Cannot apply both trial days and first month discount']],
+    [
+      'a trial with the discount left at its default (true)',
+      { ...valid, trialDays: 7 },
+      ['Cannot apply both trial days and first month discount'],
+    ],
+    [
+      'a trial with the discount asked for',
+      { ...valid, trialDays: 7, applyFirstMonthDiscount: 'true' },
+      ['Cannot apply both trial days and first month discount'],
+    ],
     ['a trial without the discount', { ...valid, trialDays: 7, applyFirstMonthDiscount: false }, []],
     ['the discount without a trial', { ...valid, applyFirstMonthDiscount: true }, []],
-    ['a custom plan with nothing', { ...valid, planId: 'custom' }, ['Select a plan', 'Rate Required', 'Price Required']],
-    ['a custom plan without a price', { ...valid, planId: 'custom', duplicatePlanId: 2, planRate: 4 }, ['Price Required']],
+    [
+      'a custom plan with nothing',
+      { ...valid, planId: 'custom' },
+      ['Select a plan', 'Rate Required', 'Price Required'],
+    ],
+    [
+      'a custom plan without a price',
+      { ...valid, planId: 'custom', duplicatePlanId: 2, planRate: 4 },
+      ['Price Required'],
+    ],
     ['a complete custom plan', { ...valid, planId: 'custom', duplicatePlanId: 2, planRate: 4, planPrice: 149 }, []],
     ['an unknown gateway', { ...valid, paymentSource: 'paypal' }, ['Invalid payment gateway']],
     ['an unknown source', { ...valid, source: 'web-partner' }, ['Source must be one of web-admin, web-client']],
@@ -83,7 +99,18 @@ describe('remote status mapping (spec 1 section 4)', () => {
   });
 
   it('counts active, in_trial, past_due, unpaid, incomplete and paused as live', () => {
-    const all = ['pending_setup', 'active', 'in_trial', 'past_due', 'unpaid', 'incomplete', 'paused', 'cancelled', 'expired', 'declined'];
+    const all = [
+      'pending_setup',
+      'active',
+      'in_trial',
+      'past_due',
+      'unpaid',
+      'incomplete',
+      'paused',
+      'cancelled',
+      'expired',
+      'declined',
+    ];
     expect(all.filter(isLive)).toEqual(['active', 'in_trial', 'past_due', 'unpaid', 'incomplete', 'paused']);
   });
 });
@@ -116,7 +143,12 @@ describe('usage charges and the Shopify cap', () => {
   });
 
   it('fits charges under the 10,000 USD cap in order and holds the rest', () => {
-    const charges = [{ id: 1, amount: 4000 }, { id: 2, amount: 3000 }, { id: 3, amount: 2500 }, { id: 4, amount: 100 }];
+    const charges = [
+      { id: 1, amount: 4000 },
+      { id: 2, amount: 3000 },
+      { id: 3, amount: 2500 },
+      { id: 4, amount: 100 },
+    ];
     const result = fitUnderCap(charges, 1000);
     expect(result.fits.map((c) => c.id)).toEqual([1, 2]);
     expect(result.held.map((c) => c.id)).toEqual([3, 4]);
@@ -127,6 +159,10 @@ describe('usage charges and the Shopify cap', () => {
 
   it('cuts feature names to 80 characters and marks Shopify charges test outside production', () => {
     expect(stripeFeatureNames(['x'.repeat(100), ' ', 'Inbox'])).toEqual(['x'.repeat(80), 'Inbox']);
-    expect([shopifyTestCharge('production'), shopifyTestCharge('development'), shopifyTestCharge('test')]).toEqual([false, true, true]);
+    expect([shopifyTestCharge('production'), shopifyTestCharge('development'), shopifyTestCharge('test')]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });

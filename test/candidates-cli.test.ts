@@ -29,12 +29,26 @@ async function bulkCarts(store: Store, n: number): Promise<void> {
 
 /** Every cart of the workflow texted at most once, and a conversation exactly for each 'started' flow event. */
 async function assertStartedOnce(store: Store, expected: number): Promise<void> {
-  const perCart = (await t.db('conversations').where({ workflow_id: store.workflowId }).select('cart_id').count({ n: '*' }).groupBy('cart_id')) as { cart_id: string; n: string }[];
+  const perCart = (await t
+    .db('conversations')
+    .where({ workflow_id: store.workflowId })
+    .select('cart_id')
+    .count({ n: '*' })
+    .groupBy('cart_id')) as { cart_id: string; n: string }[];
   expect(perCart.every((r) => Number(r.n) === 1)).toBe(true);
   expect(perCart).toHaveLength(expected);
-  const started = await t.db('flow_events').where({ workflow_id: store.workflowId, state: 'started' }).pluck('event_id');
-  expect(started.map(Number).sort((a, b) => a - b)).toEqual(perCart.map((r) => Number(r.cart_id)).sort((a, b) => a - b));
-  const [{ n: messages }] = await t.db('conversation_messages as m').join('conversations as c', 'c.id', 'm.conversation_id').where('c.workflow_id', store.workflowId).count({ n: '*' });
+  const started = await t
+    .db('flow_events')
+    .where({ workflow_id: store.workflowId, state: 'started' })
+    .pluck('event_id');
+  expect(started.map(Number).sort((a, b) => a - b)).toEqual(
+    perCart.map((r) => Number(r.cart_id)).sort((a, b) => a - b),
+  );
+  const [{ n: messages }] = await t
+    .db('conversation_messages as m')
+    .join('conversations as c', 'c.id', 'm.conversation_id')
+    .where('c.workflow_id', store.workflowId)
+    .count({ n: '*' });
   expect(Number(messages)).toBe(expected);
 }
 
@@ -48,15 +62,33 @@ describe('reclaim run-candidates', () => {
     const human = await runCli(['run-candidates', '--brand', String(store.brandId), '--dry-run'], testEnv(t.url));
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('Dry run: nothing was changed.');
-    expect(human.stdout).toContain(`Workflow ${store.workflowId} "Abandoned Cart" (cart, brand ${store.brandId}): started 1, filtered_out 1`);
+    expect(human.stdout).toContain(
+      `Workflow ${store.workflowId} "Abandoned Cart" (cart, brand ${store.brandId}): started 1, filtered_out 1`,
+    );
     expect(human.stdout).toMatch(/would text: cart \d+ \+1415\*\*\*0142/);
     expect(human.stdout).not.toContain('+14155550142');
 
-    const json = await runCli(['run-candidates', '--brand', String(store.brandId), '--dry-run', '--json'], testEnv(t.url));
+    const json = await runCli(
+      ['run-candidates', '--brand', String(store.brandId), '--dry-run', '--json'],
+      testEnv(t.url),
+    );
     const parsed = JSON.parse(json.stdout);
     expect(parsed.dry_run).toBe(true);
     expect(parsed.workflows).toHaveLength(1);
-    expect(parsed.workflows[0]).toMatchObject({ id: store.workflowId, name: 'Abandoned Cart', outcomes: { started: 1, filtered_out: 1, channel_missing: 0, channel_blocked: 0, recently_engaged: 0, holdout: 0, triggered: 0, duplicate: 0 } });
+    expect(parsed.workflows[0]).toMatchObject({
+      id: store.workflowId,
+      name: 'Abandoned Cart',
+      outcomes: {
+        started: 1,
+        filtered_out: 1,
+        channel_missing: 0,
+        channel_blocked: 0,
+        recently_engaged: 0,
+        holdout: 0,
+        triggered: 0,
+        duplicate: 0,
+      },
+    });
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
@@ -69,7 +101,11 @@ describe('reclaim run-candidates', () => {
     const parsed = JSON.parse(result.stdout);
     expect(parsed.workflows[0].outcomes.started).toBe(1);
     const conversation = await t.db('conversations').where({ cart_id: cart.id }).first();
-    expect(parsed.workflows[0].texted[0]).toMatchObject({ kind: 'cart', id: cart.id, conversation_id: Number(conversation.id) });
+    expect(parsed.workflows[0].texted[0]).toMatchObject({
+      kind: 'cart',
+      id: cart.id,
+      conversation_id: Number(conversation.id),
+    });
   });
 
   it('bad flags exit 1 and change nothing', async () => {
@@ -83,9 +119,13 @@ describe('reclaim run-candidates', () => {
     const b = await seedStore(t.db, { discount: true });
     await bulkCarts(a, 400);
     await bulkCarts(b, 400);
-    const [one, two] = await Promise.all([runCli(['run-candidates', '--json'], testEnv(t.url)), runCli(['run-candidates', '--json'], testEnv(t.url))]);
+    const [one, two] = await Promise.all([
+      runCli(['run-candidates', '--json'], testEnv(t.url)),
+      runCli(['run-candidates', '--json'], testEnv(t.url)),
+    ]);
     expect([one.code, two.code]).toEqual([0, 0]);
-    const started = (out: string, id: number): number => JSON.parse(out).workflows.find((w: { id: number }) => w.id === id)?.outcomes.started ?? 0;
+    const started = (out: string, id: number): number =>
+      JSON.parse(out).workflows.find((w: { id: number }) => w.id === id)?.outcomes.started ?? 0;
     expect(started(one.stdout, a.workflowId) + started(two.stdout, a.workflowId)).toBe(400);
     expect(started(one.stdout, b.workflowId) + started(two.stdout, b.workflowId)).toBe(400);
     await assertStartedOnce(a, 400);
@@ -97,7 +137,9 @@ describe('reclaim run-candidates', () => {
   it('a run killed mid-way and started again still texts each cart once', async () => {
     const store = await seedStore(t.db);
     await bulkCarts(store, 3000);
-    const killed = await runCli(['run-candidates', '--brand', String(store.brandId)], testEnv(t.url), { timeoutMs: 2_600 });
+    const killed = await runCli(['run-candidates', '--brand', String(store.brandId)], testEnv(t.url), {
+      timeoutMs: 2_600,
+    });
     const again = await runCli(['run-candidates', '--brand', String(store.brandId), '--json'], testEnv(t.url));
     expect(again.code).toBe(0);
     expect(killed.code === null || killed.code === 0).toBe(true);
@@ -124,24 +166,42 @@ describe('reclaim explain', () => {
     const out = await runCli(['explain', '--cart', String(carts.texted)], testEnv(t.url));
     expect(out.code).toBe(0);
     const conversation = await t.db('conversations').where({ cart_id: carts.texted }).first();
-    expect(out.stdout).toMatch(new RegExp(`^Cart ${carts.texted} \\(brand ${store.brandId}, contact \\d+, \\+1415\\*\\*\\*\\d{4}\\)`));
-    expect(out.stdout).toMatch(new RegExp(`Workflow ${store.workflowId} "Abandoned Cart" \\(cart, active, delay 30 min\\): texted: started on .+, conversation ${conversation.id}`));
+    expect(out.stdout).toMatch(
+      new RegExp(`^Cart ${carts.texted} \\(brand ${store.brandId}, contact \\d+, \\+1415\\*\\*\\*\\d{4}\\)`),
+    );
+    expect(out.stdout).toMatch(
+      new RegExp(
+        `Workflow ${store.workflowId} "Abandoned Cart" \\(cart, active, delay 30 min\\): texted: started on .+, conversation ${conversation.id}`,
+      ),
+    );
   });
 
   it('a Texas cart: the compliance check decided', async () => {
     const out = await runCli(['explain', '--cart', String(carts.texas), '--json'], testEnv(t.url));
     const parsed = JSON.parse(out.stdout);
-    expect(parsed.workflows[0]).toMatchObject({ texted: false, decided_by: 'recorded_outcome', recorded: { outcome: 'filtered_out', reason: 'texas' } });
-    expect(parsed.workflows[0].summary).toBe(`not texted: filtered_out (texas) on ${parsed.workflows[0].recorded.at}: Texas customer (a TX address) and the brand has not set texas_compliance`);
-    expect(parsed.workflows[0].now.checks.find((c: { check: string }) => c.check === 'texas')).toMatchObject({ passed: false });
+    expect(parsed.workflows[0]).toMatchObject({
+      texted: false,
+      decided_by: 'recorded_outcome',
+      recorded: { outcome: 'filtered_out', reason: 'texas' },
+    });
+    expect(parsed.workflows[0].summary).toBe(
+      `not texted: filtered_out (texas) on ${parsed.workflows[0].recorded.at}: Texas customer (a TX address) and the brand has not set texas_compliance`,
+    );
+    expect(parsed.workflows[0].now.checks.find((c: { check: string }) => c.check === 'texas')).toMatchObject({
+      passed: false,
+    });
   });
 
   it('carts outside the window: not yet, or never selected', async () => {
-    const early = JSON.parse((await runCli(['explain', '--cart', String(carts.early), '--json'], testEnv(t.url))).stdout);
+    const early = JSON.parse(
+      (await runCli(['explain', '--cart', String(carts.early), '--json'], testEnv(t.url))).stdout,
+    );
     expect(early.workflows[0]).toMatchObject({ decided_by: 'window', texted: false });
     expect(early.workflows[0].summary).toMatch(/^not yet: the cart becomes a candidate at .+ \(delay 30 minutes\)$/);
     const late = await runCli(['explain', '--cart', String(carts.late)], testEnv(t.url));
-    expect(late.stdout).toContain('not texted: the cart is outside the window (updated between 3 hours and 30 minutes ago) and was never selected');
+    expect(late.stdout).toContain(
+      'not texted: the cart is outside the window (updated between 3 hours and 30 minutes ago) and was never selected',
+    );
   });
 
   it('a paused workflow says so', async () => {
@@ -166,7 +226,13 @@ describe('startConversation', () => {
     const cart = await seedCart(t.db, store, { age: 60 }, now);
     const before = await tableCounts(t.db);
     const attempt = withTransaction(t.db, async (tx) => {
-      await tx('flow_events').insert({ brand_id: store.brandId, workflow_id: store.workflowId, event_id: cart.id, event_type: 'cart', state: 'started' });
+      await tx('flow_events').insert({
+        brand_id: store.brandId,
+        workflow_id: store.workflowId,
+        event_id: cart.id,
+        event_type: 'cart',
+        state: 'started',
+      });
       return startConversation(tx, {
         brandId: store.brandId,
         workflowId: store.workflowId,
@@ -203,10 +269,14 @@ describe('startConversation', () => {
         linkBaseUrl: 'https://links.example.com/',
       }),
     );
-    expect(started.body).toMatch(/^Your cart: https:\/\/links\.example\.com\/r\/[A-Za-z0-9]{8} Code SAVE-[A-HJKMNP-Z0-9]{6}$/);
+    expect(started.body).toMatch(
+      /^Your cart: https:\/\/links\.example\.com\/r\/[A-Za-z0-9]{8} Code SAVE-[A-HJKMNP-Z0-9]{6}$/,
+    );
     const message = await t.db('conversation_messages').where({ id: started.messageId }).first();
     expect(message.body).toBe(started.body);
-    expect((await t.db('discount_codes').where({ id: started.discountCodeId }).first()).code).toBe(started.discountCode);
+    expect((await t.db('discount_codes').where({ id: started.discountCodeId }).first()).code).toBe(
+      started.discountCode,
+    );
   });
 
   it('a code the brand already has is drawn again, and the message carries the new one', async () => {
@@ -234,6 +304,11 @@ describe('startConversation', () => {
     expect(message.body).toBe(`Code ${started.discountCode}`);
     expect(message.extra_data.discount_code_id).toBe(started.discountCodeId);
     const code = await t.db('discount_codes').where({ id: started.discountCodeId }).first();
-    expect([code.code, Number(code.message_id), Number(code.conversation_id), code.status]).toEqual([started.discountCode, started.messageId, started.conversationId, 'pending']);
+    expect([code.code, Number(code.message_id), Number(code.conversation_id), code.status]).toEqual([
+      started.discountCode,
+      started.messageId,
+      started.conversationId,
+      'pending',
+    ]);
   });
 });

@@ -1,7 +1,12 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND, processExternalEvent, runCandidates } from '../src/workflows/index.ts';
+import {
+  EVENT_PROCESSOR_MESSAGES,
+  FLOW_NOT_FOUND,
+  processExternalEvent,
+  runCandidates,
+} from '../src/workflows/index.ts';
 import { startFakeAutomation, type FakeAutomation } from './fakes/automation.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 import { outcomesOf, seedStore, shopper } from './candidates-seed.ts';
@@ -22,12 +27,25 @@ afterAll(async () => {
 });
 
 async function eventWorkflow(externalId: string): Promise<Awaited<ReturnType<typeof seedStore>>> {
-  return seedStore(t.db, { type: 'events', delay: 0, discount: false, workflow: { external_id: externalId, name: 'Browse abandonment' } });
+  return seedStore(t.db, {
+    type: 'events',
+    delay: 0,
+    discount: false,
+    workflow: { external_id: externalId, name: 'Browse abandonment' },
+  });
 }
 
 async function customerEvent(brandId: number, contactId: number | null, ageMs: number, now: Date): Promise<number> {
-  const [row] = await t.db('customer_events')
-    .insert({ brand_id: brandId, contact_id: contactId, event_type: 'viewed_product', external_id: `ev-${Math.random()}`, payload: JSON.stringify({ product_id: 8001 }), occurred_at: new Date(now.getTime() - ageMs) })
+  const [row] = await t
+    .db('customer_events')
+    .insert({
+      brand_id: brandId,
+      contact_id: contactId,
+      event_type: 'viewed_product',
+      external_id: `ev-${Math.random()}`,
+      payload: JSON.stringify({ product_id: 8001 }),
+      occurred_at: new Date(now.getTime() - ageMs),
+    })
     .returning('id');
   return Number(row.id);
 }
@@ -57,7 +75,9 @@ describe('event workflows', () => {
     expect(await outcomesOf(t.db, store.workflowId)).toEqual({ [recent]: 'started' });
     const event = await t.db('flow_events').where({ workflow_id: store.workflowId, event_id: recent }).first();
     expect(event.extra_data.execution_id).toMatch(/^\d+$/);
-    expect(await t.db('workflow_goal_state_change_events').where({ workflow_id: store.workflowId }).pluck('state')).toEqual(['started']);
+    expect(
+      await t.db('workflow_goal_state_change_events').where({ workflow_id: store.workflowId }).pluck('state'),
+    ).toEqual(['started']);
     expect(old).toBeGreaterThan(0);
 
     await runCandidates(ctx, { workflowId: store.workflowId, now });
@@ -101,10 +121,18 @@ describe('the external-event flow processor', () => {
   });
 
   it.each([
-    ['wf-404', { status: 404, body: { code: 404, message: 'The requested webhook "POST wf-404" is not registered.' } }, EVENT_PROCESSOR_MESSAGES.notFound],
+    [
+      'wf-404',
+      { status: 404, body: { code: 404, message: 'The requested webhook "POST wf-404" is not registered.' } },
+      EVENT_PROCESSOR_MESSAGES.notFound,
+    ],
     ['wf-400', { status: 400, body: { message: 'Bad request' } }, EVENT_PROCESSOR_MESSAGES.invalidRequest],
     ['wf-500', { status: 500, body: { message: 'Error in workflow' } }, EVENT_PROCESSOR_MESSAGES.serverError],
-    ['wf-302', { status: 302, body: {}, headers: { location: 'http://127.0.0.1:1/elsewhere' } }, EVENT_PROCESSOR_MESSAGES.generic],
+    [
+      'wf-302',
+      { status: 302, body: {}, headers: { location: 'http://127.0.0.1:1/elsewhere' } },
+      EVENT_PROCESSOR_MESSAGES.generic,
+    ],
   ])('%s gives its failure message', async (id, answer, message) => {
     fake.respond(id, answer, answer);
     const result = await processExternalEvent(t.db, client(), event(id));
@@ -124,13 +152,20 @@ describe('the external-event flow processor', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const result = await processExternalEvent(t.db, { baseUrl: `http://127.0.0.1:${port}`, retries: 0 }, event('wf-ok'));
+    const result = await processExternalEvent(
+      t.db,
+      { baseUrl: `http://127.0.0.1:${port}`, retries: 0 },
+      event('wf-ok'),
+    );
     expect(result).toEqual({ success: false, message: EVENT_PROCESSOR_MESSAGES.connection });
   });
 
   it('an unknown external id is Flow not found, and nothing is posted', async () => {
     const before = fake.requests.length;
-    expect(await processExternalEvent(t.db, client(), event('wf-nobody'))).toEqual({ success: false, message: FLOW_NOT_FOUND });
+    expect(await processExternalEvent(t.db, client(), event('wf-nobody'))).toEqual({
+      success: false,
+      message: FLOW_NOT_FOUND,
+    });
     expect(fake.requests.length).toBe(before);
   });
 });

@@ -41,7 +41,16 @@ describe('cart workflows: every window edge and outcome', () => {
   it('records exactly one outcome per selected cart, and texts exactly the ones that pass', async () => {
     const result = await runCandidates(ctx, { brandId: store.brandId, now });
     expect(result.workflows).toHaveLength(1);
-    expect(result.workflows[0]!.outcomes).toEqual({ started: 3, triggered: 0, filtered_out: 2, channel_missing: 2, channel_blocked: 1, recently_engaged: 1, holdout: 1, duplicate: 0 });
+    expect(result.workflows[0]!.outcomes).toEqual({
+      started: 3,
+      triggered: 0,
+      filtered_out: 2,
+      channel_missing: 2,
+      channel_blocked: 1,
+      recently_engaged: 1,
+      holdout: 1,
+      duplicate: 0,
+    });
 
     const byName = Object.fromEntries(Object.entries(carts).map(([name, c]) => [c.id, name]));
     const outcomes = await outcomesOf(t.db, store.workflowId);
@@ -57,20 +66,31 @@ describe('cart workflows: every window edge and outcome', () => {
       holdout_group_d: 'holdout',
       unsubscribed: 'channel_blocked',
     });
-    const texas = await t.db('flow_events').where({ workflow_id: store.workflowId }).whereIn('event_id', [carts.texas_area_code!.id, carts.texas_province!.id]).pluck('reason');
+    const texas = await t
+      .db('flow_events')
+      .where({ workflow_id: store.workflowId })
+      .whereIn('event_id', [carts.texas_area_code!.id, carts.texas_province!.id])
+      .pluck('reason');
     expect(texas).toEqual(['texas', 'texas']);
 
     const conversations = await t.db('conversations').where({ workflow_id: store.workflowId }).orderBy('cart_id');
-    expect(conversations.map((c) => Number(c.cart_id))).toEqual([carts.inside_2h59!.id, carts.after_delay_31m!.id, carts.engaged_31_days!.id].sort((a, b) => a - b));
+    expect(conversations.map((c) => Number(c.cart_id))).toEqual(
+      [carts.inside_2h59!.id, carts.after_delay_31m!.id, carts.engaged_31_days!.id].sort((a, b) => a - b),
+    );
     expect(conversations.every((c) => c.is_hidden === true && Number(c.contact_channel_id) > 0)).toBe(true);
   });
 
   it('the first message: rendered, short link, reserved code, due now, auto_queued', async () => {
-    const conversation = await t.db('conversations').where({ workflow_id: store.workflowId, cart_id: carts.inside_2h59!.id }).first();
+    const conversation = await t
+      .db('conversations')
+      .where({ workflow_id: store.workflowId, cart_id: carts.inside_2h59!.id })
+      .first();
     const [message] = await t.db('conversation_messages').where({ conversation_id: conversation.id });
     expect(message).toMatchObject({ direction: 'outgoing', status: 'auto_queued', is_marketing: true });
     expect(message.scheduled_for.getTime()).toBe(now.getTime());
-    expect(message.body).toMatch(/^Hi Ava, it's Northwind Outfitters\. You left something in your cart: http:\/\/localhost:3000\/r\/[A-Za-z0-9]{8} Use LR-[A-HJKMNP-Z0-9]{6} for 10% off\. Reply STOP to opt out\.$/);
+    expect(message.body).toMatch(
+      /^Hi Ava, it's Northwind Outfitters\. You left something in your cart: http:\/\/localhost:3000\/r\/[A-Za-z0-9]{8} Use LR-[A-HJKMNP-Z0-9]{6} for 10% off\. Reply STOP to opt out\.$/,
+    );
 
     const link = await t.db('short_links').where({ conversation_id: conversation.id }).first();
     const cart = await t.db('carts').where({ id: carts.inside_2h59!.id }).first();
@@ -82,24 +102,48 @@ describe('cart workflows: every window edge and outcome', () => {
     expect(code).toMatchObject({ status: 'pending', usage_limit: 1 });
     expect(Number(code.message_id)).toBe(Number(message.id));
     expect(message.body).toContain(code.code);
-    expect(message.extra_data).toEqual({ workflow_message: true, discount_code_id: Number(code.id), short_link_code: link.code });
+    expect(message.extra_data).toEqual({
+      workflow_message: true,
+      discount_code_id: Number(code.id),
+      short_link_code: link.code,
+    });
     expect(Math.round((code.ends_at.getTime() - code.starts_at.getTime()) / 86_400_000)).toBe(10);
   });
 
   it('goal events: one per outcome, the started ones with their conversation', async () => {
-    const goals = await t.db('workflow_goal_state_change_events').where({ workflow_id: store.workflowId }).select('cart_id', 'state', 'state_display', 'conversation_id');
+    const goals = await t
+      .db('workflow_goal_state_change_events')
+      .where({ workflow_id: store.workflowId })
+      .select('cart_id', 'state', 'state_display', 'conversation_id');
     expect(goals).toHaveLength(10);
     const started = goals.filter((g) => g.state === 'started');
     expect(started).toHaveLength(3);
     expect(started.every((g) => g.conversation_id !== null)).toBe(true);
     expect(goals.filter((g) => g.state !== 'started').every((g) => g.conversation_id === null)).toBe(true);
-    expect(goals.find((g) => Number(g.cart_id) === carts.texas_province!.id)).toMatchObject({ state: 'filtered_out', state_display: 'texas' });
+    expect(goals.find((g) => Number(g.cart_id) === carts.texas_province!.id)).toMatchObject({
+      state: 'filtered_out',
+      state_display: 'texas',
+    });
     expect(goals.find((g) => Number(g.cart_id) === carts.holdout_group_d!.id)).toMatchObject({ state: 'holdout' });
   });
 
   it('selected carts become abandoned; the others keep their state', async () => {
-    const states = Object.fromEntries(await Promise.all(Object.entries(carts).map(async ([name, c]) => [name, (await t.db('carts').where({ id: c.id }).first('state')).state])));
-    expect(states).toMatchObject({ inside_2h59: 'abandoned', texas_province: 'abandoned', holdout_group_d: 'abandoned', outside_3h01: 'pending', before_delay_29m: 'pending', complete: 'complete' });
+    const states = Object.fromEntries(
+      await Promise.all(
+        Object.entries(carts).map(async ([name, c]) => [
+          name,
+          (await t.db('carts').where({ id: c.id }).first('state')).state,
+        ]),
+      ),
+    );
+    expect(states).toMatchObject({
+      inside_2h59: 'abandoned',
+      texas_province: 'abandoned',
+      holdout_group_d: 'abandoned',
+      outside_3h01: 'pending',
+      before_delay_29m: 'pending',
+      complete: 'complete',
+    });
   });
 
   it('a second run changes nothing', async () => {
@@ -134,8 +178,14 @@ describe('Texas with texas_compliance, and checkout workflows', () => {
     const second = await seedCart(t.db, store, { age: 60, contactId: first.contactId! }, now);
     await runCandidates(ctx, { brandId: store.brandId, now });
     expect(await outcomesOf(t.db, store.workflowId)).toEqual({ [first.id]: 'started', [second.id]: 'duplicate' });
-    const [message] = await t.db('conversation_messages').join('conversations as c', 'c.id', 'conversation_messages.conversation_id').where('c.workflow_id', store.workflowId).select('body');
-    expect(message.body).toMatch(/^Hi Ava, it's Northwind Outfitters\. You left something in your cart: http:\/\/localhost:3000\/r\/\w{8}\s+Reply STOP to opt out\.$/);
+    const [message] = await t
+      .db('conversation_messages')
+      .join('conversations as c', 'c.id', 'conversation_messages.conversation_id')
+      .where('c.workflow_id', store.workflowId)
+      .select('body');
+    expect(message.body).toMatch(
+      /^Hi Ava, it's Northwind Outfitters\. You left something in your cart: http:\/\/localhost:3000\/r\/\w{8}\s+Reply STOP to opt out\.$/,
+    );
     expect(await t.db('discount_codes').where({ workflow_id: store.workflowId })).toHaveLength(0);
   });
 
@@ -143,7 +193,8 @@ describe('Texas with texas_compliance, and checkout workflows', () => {
     const now = new Date();
     const store = await seedStore(t.db, { type: 'checkout', delay: 60 });
     const cart = await seedCart(t.db, store, { age: 61 }, now);
-    const [checkout] = await t.db('checkouts')
+    const [checkout] = await t
+      .db('checkouts')
       .insert({
         brand_id: store.brandId,
         brand_integration_id: store.integrationId,
@@ -153,11 +204,24 @@ describe('Texas with texas_compliance, and checkout workflows', () => {
         state: 'pending',
         total_price: '84.00',
         abandoned_checkout_url: 'https://northwind.example.com/checkouts/cn/abc/recover',
-        checkout_details: JSON.stringify({ customer: { first_name: 'Dee' }, shipping_address: { province_code: 'NY' }, line_items: [{ product_id: 8001 }] }),
+        checkout_details: JSON.stringify({
+          customer: { first_name: 'Dee' },
+          shipping_address: { province_code: 'NY' },
+          line_items: [{ product_id: 8001 }],
+        }),
         updated_at: new Date(now.getTime() - 61 * 60_000),
       })
       .returning('id');
-    const early = await t.db('checkouts').insert({ brand_id: store.brandId, brand_integration_id: store.integrationId, external_id: `co-early-${cart.id}`, state: 'pending', updated_at: new Date(now.getTime() - 59 * 60_000) }).returning('id');
+    const early = await t
+      .db('checkouts')
+      .insert({
+        brand_id: store.brandId,
+        brand_integration_id: store.integrationId,
+        external_id: `co-early-${cart.id}`,
+        state: 'pending',
+        updated_at: new Date(now.getTime() - 59 * 60_000),
+      })
+      .returning('id');
     const result = await runCandidates(ctx, { workflowId: store.workflowId, now });
     expect(result.workflows[0]!.outcomes.started).toBe(1);
     expect(await outcomesOf(t.db, store.workflowId)).toEqual({ [Number(checkout.id)]: 'started' });
@@ -179,15 +243,44 @@ describe('the outreach rule', () => {
     for (const cart of [silent, replied]) {
       const channel = await t.db('contact_channels').where({ contact_id: cart.contactId }).first('id');
       for (let i = 0; i < 3; i += 1) {
-        const [c] = await t.db('conversations').insert({ brand_id: store.brandId, contact_id: cart.contactId, contact_channel_id: channel.id, created_at: new Date(now.getTime() - (40 + i) * 86_400_000) }).returning('id');
-        await t.db('conversation_messages').insert({ brand_id: store.brandId, conversation_id: c.id, body: 'Hi', direction: 'outgoing', status: 'delivered', sent_at: new Date(now.getTime() - (40 + i) * 86_400_000) });
-        if (cart === replied && i === 0) await t.db('conversation_messages').insert({ brand_id: store.brandId, conversation_id: c.id, body: 'thanks', direction: 'incoming', status: 'received' });
+        const [c] = await t
+          .db('conversations')
+          .insert({
+            brand_id: store.brandId,
+            contact_id: cart.contactId,
+            contact_channel_id: channel.id,
+            created_at: new Date(now.getTime() - (40 + i) * 86_400_000),
+          })
+          .returning('id');
+        await t
+          .db('conversation_messages')
+          .insert({
+            brand_id: store.brandId,
+            conversation_id: c.id,
+            body: 'Hi',
+            direction: 'outgoing',
+            status: 'delivered',
+            sent_at: new Date(now.getTime() - (40 + i) * 86_400_000),
+          });
+        if (cart === replied && i === 0)
+          await t
+            .db('conversation_messages')
+            .insert({
+              brand_id: store.brandId,
+              conversation_id: c.id,
+              body: 'thanks',
+              direction: 'incoming',
+              status: 'received',
+            });
       }
     }
     await runCandidates(ctx, { workflowId: store.workflowId, now });
     expect(await outcomesOf(t.db, store.workflowId)).toEqual({ [silent.id]: 'filtered_out', [replied.id]: 'started' });
     const event = await t.db('flow_events').where({ workflow_id: store.workflowId, event_id: silent.id }).first();
-    expect([event.reason, event.extra_data.detail]).toEqual(['outreach_limit', '3 conversations without a reply: outreach stops after 3']);
+    expect([event.reason, event.extra_data.detail]).toEqual([
+      'outreach_limit',
+      '3 conversations without a reply: outreach stops after 3',
+    ]);
   });
 });
 
@@ -221,12 +314,26 @@ describe('order workflows', () => {
       [o.talked_5_days_ago.id]: 'duplicate',
       [o.uk.id]: 'channel_missing',
     });
-    const reasons = await t.db('flow_events').where({ workflow_id: store.workflowId, state: 'duplicate' }).orderBy('event_id').pluck('reason');
+    const reasons = await t
+      .db('flow_events')
+      .where({ workflow_id: store.workflowId, state: 'duplicate' })
+      .orderBy('event_id')
+      .pluck('reason');
     expect(reasons.sort()).toEqual(['re_engage_period', 'same_contact']);
     const conversations = await t.db('conversations').where({ workflow_id: store.workflowId }).pluck('order_id');
-    expect(conversations.map(Number).sort((a, b) => a - b)).toEqual([o.after_delay.id, o.lookback_edge_inside.id, o.talked_31_days_ago.id, newest.id].sort((a, b) => a - b));
-    const goals = await t.db('workflow_goal_state_change_events').where({ workflow_id: store.workflowId }).select('state', 'order_id');
-    expect(goals.filter((g) => g.state === 'triggered').map((g) => Number(g.order_id)).sort()).toEqual(conversations.map(Number).sort());
+    expect(conversations.map(Number).sort((a, b) => a - b)).toEqual(
+      [o.after_delay.id, o.lookback_edge_inside.id, o.talked_31_days_ago.id, newest.id].sort((a, b) => a - b),
+    );
+    const goals = await t
+      .db('workflow_goal_state_change_events')
+      .where({ workflow_id: store.workflowId })
+      .select('state', 'order_id');
+    expect(
+      goals
+        .filter((g) => g.state === 'triggered')
+        .map((g) => Number(g.order_id))
+        .sort(),
+    ).toEqual(conversations.map(Number).sort());
     expect(goals.filter((g) => g.state === 'filtered_out')).toHaveLength(2);
   });
 
@@ -248,7 +355,9 @@ describe('order workflows', () => {
     expect(Object.values(first.workflows[0]!.outcomes).reduce((a, b) => a + b, 0)).toBe(150);
     const second = await runCandidates(ctx, { workflowId: store.workflowId, now: new Date(now.getTime() + 60_000) });
     expect(Object.values(second.workflows[0]!.outcomes).reduce((a, b) => a + b, 0)).toBe(10);
-    expect(await t.db('flow_events').where({ workflow_id: store.workflowId }).count({ n: '*' })).toEqual([{ n: '160' }]);
+    expect(await t.db('flow_events').where({ workflow_id: store.workflowId }).count({ n: '*' })).toEqual([
+      { n: '160' },
+    ]);
   });
 });
 

@@ -9,7 +9,8 @@ type Row = Record<string, unknown>;
 const MIN = 60_000;
 const DAY = 86_400_000;
 
-export const MESSAGE = "Hi {first_name}, it's {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off.";
+export const MESSAGE =
+  "Hi {first_name}, it's {brand_name}. You left something in your cart: {cart_link} Use {discount_code} for {discount_value} off.";
 
 export interface Store {
   brandId: number;
@@ -19,13 +20,31 @@ export interface Store {
 
 export async function seedStore(
   db: Db,
-  { type = 'cart', delay = 30, brand = {}, workflow = {}, discount = true }: { type?: string; delay?: number; brand?: Row; workflow?: Row; discount?: boolean } = {},
+  {
+    type = 'cart',
+    delay = 30,
+    brand = {},
+    workflow = {},
+    discount = true,
+  }: { type?: string; delay?: number; brand?: Row; workflow?: Row; discount?: boolean } = {},
 ): Promise<Store> {
-  const b = await createBrand(db, { name: 'Northwind Outfitters', ...brand, ...(brand.extra_data ? { extra_data: JSON.stringify(brand.extra_data) } : {}) });
+  const b = await createBrand(db, {
+    name: 'Northwind Outfitters',
+    ...brand,
+    ...(brand.extra_data ? { extra_data: JSON.stringify(brand.extra_data) } : {}),
+  });
   const integration = await createIntegration(db, b.id, { lookup_id: `northwind-${b.id}.myshopify.com` });
   let ruleId: number | null = null;
   if (discount) {
-    const [rule] = await db('discount_rules').insert({ brand_id: b.id, type: 'percentage', value: 10, duration: 10, extra_data: JSON.stringify({ type: 'dynamic' }) }).returning('id');
+    const [rule] = await db('discount_rules')
+      .insert({
+        brand_id: b.id,
+        type: 'percentage',
+        value: 10,
+        duration: 10,
+        extra_data: JSON.stringify({ type: 'dynamic' }),
+      })
+      .returning('id');
     ruleId = Number(rule.id);
   }
   const [w] = await db('workflows')
@@ -38,8 +57,14 @@ export async function seedStore(
       is_paused: false,
       delay_minutes: delay,
       message: JSON.stringify([{ type: 'paragraph', children: [{ text: MESSAGE }] }]),
-      rules: JSON.stringify(type === 'order' ? { condition: 'AND', rules: [], main_rule: { field: 'order_count', operator: 'gte', value: 1 } } : { condition: 'AND', rules: [] }),
-      action: JSON.stringify(discount ? { type: 'discount', discount: { type: 'percentage', value: 10 } } : { type: 'message' }),
+      rules: JSON.stringify(
+        type === 'order'
+          ? { condition: 'AND', rules: [], main_rule: { field: 'order_count', operator: 'gte', value: 1 } }
+          : { condition: 'AND', rules: [] },
+      ),
+      action: JSON.stringify(
+        discount ? { type: 'discount', discount: { type: 'percentage', value: 10 } } : { type: 'message' },
+      ),
       discount_rule_id: ruleId,
       ...workflow,
     })
@@ -58,7 +83,12 @@ export interface Shopper {
   firstName?: string;
 }
 
-export async function shopper(db: Db, brandId: number, s: Shopper, now: Date): Promise<{ contactId: number | null; channelId: number | null; phone: string | null }> {
+export async function shopper(
+  db: Db,
+  brandId: number,
+  s: Shopper,
+  now: Date,
+): Promise<{ contactId: number | null; channelId: number | null; phone: string | null }> {
   if (s.noContact) return { contactId: null, channelId: null, phone: null };
   if (s.contactId) return { contactId: s.contactId, channelId: null, phone: null };
   const phone = s.phone ?? usPhone();
@@ -82,7 +112,12 @@ export interface CartSpec extends Shopper {
   province?: string;
 }
 
-export async function seedCart(db: Db, store: Store, spec: CartSpec, now: Date): Promise<{ id: number; contactId: number | null; phone: string | null }> {
+export async function seedCart(
+  db: Db,
+  store: Store,
+  spec: CartSpec,
+  now: Date,
+): Promise<{ id: number; contactId: number | null; phone: string | null }> {
   const who = await shopper(db, store.brandId, spec, now);
   const at = new Date(now.getTime() - spec.age * MIN);
   const [row] = await db('carts')
@@ -94,8 +129,12 @@ export async function seedCart(db: Db, store: Store, spec: CartSpec, now: Date):
       state: spec.state ?? 'pending',
       total: '84.00',
       data: JSON.stringify({ line_items: [{ product_id: 8001, variant_id: 44001, quantity: 2, price: '42.00' }] }),
-      extra_data: JSON.stringify({ abandoned_checkout_url: `https://northwind.example.com/checkouts/cn/${Math.random().toString(36).slice(2)}/recover` }),
-      cleaned_raw_data: JSON.stringify({ detail: { payload: { shipping_address: { province_code: spec.province ?? 'CA', country_code: 'US' } } } }),
+      extra_data: JSON.stringify({
+        abandoned_checkout_url: `https://northwind.example.com/checkouts/cn/${Math.random().toString(36).slice(2)}/recover`,
+      }),
+      cleaned_raw_data: JSON.stringify({
+        detail: { payload: { shipping_address: { province_code: spec.province ?? 'CA', country_code: 'US' } } },
+      }),
       created_at: at,
       updated_at: at,
     })
@@ -109,7 +148,12 @@ export interface OrderSpec extends Shopper {
   state?: string;
 }
 
-export async function seedOrder(db: Db, store: Store, spec: OrderSpec, now: Date): Promise<{ id: number; contactId: number | null }> {
+export async function seedOrder(
+  db: Db,
+  store: Store,
+  spec: OrderSpec,
+  now: Date,
+): Promise<{ id: number; contactId: number | null }> {
   const who = await shopper(db, store.brandId, spec, now);
   const at = new Date(now.getTime() - spec.age * MIN);
   const [row] = await db('orders')
@@ -121,7 +165,10 @@ export async function seedOrder(db: Db, store: Store, spec: OrderSpec, now: Date
       contact_id: who.contactId,
       state: spec.state ?? 'complete',
       total: '120.00',
-      cleaned_raw_data: JSON.stringify({ line_items: [{ product_id: 8001, variant_id: 44001, quantity: 1 }], shipping_address: { province_code: 'CA' } }),
+      cleaned_raw_data: JSON.stringify({
+        line_items: [{ product_id: 8001, variant_id: 44001, quantity: 1 }],
+        shipping_address: { province_code: 'CA' },
+      }),
       created_at: at,
       updated_at: at,
     })
@@ -130,8 +177,18 @@ export async function seedOrder(db: Db, store: Store, spec: OrderSpec, now: Date
 }
 
 /** A past conversation of the contact (for re-engage and duplicate rules). */
-export async function pastConversation(db: Db, brandId: number, contactId: number, daysAgo: number, now: Date): Promise<void> {
-  await db('conversations').insert({ brand_id: brandId, contact_id: contactId, created_at: new Date(now.getTime() - daysAgo * DAY) });
+export async function pastConversation(
+  db: Db,
+  brandId: number,
+  contactId: number,
+  daysAgo: number,
+  now: Date,
+): Promise<void> {
+  await db('conversations').insert({
+    brand_id: brandId,
+    contact_id: contactId,
+    created_at: new Date(now.getTime() - daysAgo * DAY),
+  });
 }
 
 /** flow_events of a workflow as { event id: state }. */
@@ -143,7 +200,14 @@ export async function outcomesOf(db: Db, workflowId: number): Promise<Record<num
 /** Count of rows per table, to prove nothing changed. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['conversations', 'conversation_messages', 'short_links', 'discount_codes', 'flow_events', 'workflow_goal_state_change_events']) {
+  for (const table of [
+    'conversations',
+    'conversation_messages',
+    'short_links',
+    'discount_codes',
+    'flow_events',
+    'workflow_goal_state_change_events',
+  ]) {
     const [{ n }] = await db(table).count({ n: '*' });
     out[table] = Number(n);
   }

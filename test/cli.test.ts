@@ -71,12 +71,19 @@ describe('database commands (server mode)', () => {
     const { code, stdout, stderr } = await runCli(['db', 'status', '--json'], env);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const status = JSON.parse(stdout) as { database: string; applied: number; pending: number; migrations: { name: string; applied: boolean }[] };
+    const status = JSON.parse(stdout) as {
+      database: string;
+      applied: number;
+      pending: number;
+      migrations: { name: string; applied: boolean }[];
+    };
     expect(status.pending).toBe(0);
     expect(status.migrations.length).toBeGreaterThan(0);
     expect(status.migrations.every((m) => m.applied)).toBe(true);
     expect(status.applied).toBe(status.migrations.length);
-    expect(status.database).toBe(`PostgreSQL server ${new URL(t.url).hostname}:${new URL(t.url).port || 5432}/${t.name}`);
+    expect(status.database).toBe(
+      `PostgreSQL server ${new URL(t.url).hostname}:${new URL(t.url).port || 5432}/${t.name}`,
+    );
     const recorded = await t.db('knex_migrations').orderBy('id').pluck('name');
     expect(status.migrations.map((m) => m.name)).toEqual(recorded);
   });

@@ -36,12 +36,30 @@ describe('loadConfig defaults', () => {
   });
 
   it('takes values from the environment, coercing numbers', () => {
-    const set = loadConfig({ PORT: '8080', WORKER_CONCURRENCY: '12', SMS_PROVIDER: 'infobip', RECLAIM_DATA_DIR: '/var/lib/reclaim' });
-    expect([set.PORT, set.WORKER_CONCURRENCY, set.SMS_PROVIDER, set.RECLAIM_DATA_DIR]).toEqual([8080, 12, 'infobip', '/var/lib/reclaim']);
+    const set = loadConfig({
+      PORT: '8080',
+      WORKER_CONCURRENCY: '12',
+      SMS_PROVIDER: 'infobip',
+      RECLAIM_DATA_DIR: '/var/lib/reclaim',
+    });
+    expect([set.PORT, set.WORKER_CONCURRENCY, set.SMS_PROVIDER, set.RECLAIM_DATA_DIR]).toEqual([
+      8080,
+      12,
+      'infobip',
+      '/var/lib/reclaim',
+    ]);
   });
 
   it('counts empty strings as unset', () => {
-    const blank = loadConfig({ PORT: '', RECLAIM_DATA_DIR: '', SMS_PROVIDER: '', EMAIL_TRANSPORT: '', DATABASE_URL: '', ENCRYPTION_KEY: '', JWT_SECRET: '' });
+    const blank = loadConfig({
+      PORT: '',
+      RECLAIM_DATA_DIR: '',
+      SMS_PROVIDER: '',
+      EMAIL_TRANSPORT: '',
+      DATABASE_URL: '',
+      ENCRYPTION_KEY: '',
+      JWT_SECRET: '',
+    });
     expect(blank).toEqual(loadConfig({}));
     expect(isEmbedded(blank)).toBe(true);
   });
@@ -54,7 +72,9 @@ describe('loadConfig refuses bad values', () => {
     expect(error.kind).toBe('invalid_input');
     expect(error.code).toBe('invalid_config');
     expect(error.exitCode).toBe(1);
-    expect(error.message).toMatch(/^Invalid configuration:\n {2}PORT: .*\(got "abc"\)\n {2}SMS_PROVIDER: .*\(got "pigeon"\)$/);
+    expect(error.message).toMatch(
+      /^Invalid configuration:\n {2}PORT: .*\(got "abc"\)\n {2}SMS_PROVIDER: .*\(got "pigeon"\)$/,
+    );
     expect(error.details).toEqual({ variables: ['PORT', 'SMS_PROVIDER'] });
   });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/app/index.ts';
-import { createBrand, createCart, createContact, createIntegration, createOrder, createWorkflow } from './factories/index.ts';
+import {
+  createBrand,
+  createCart,
+  createContact,
+  createIntegration,
+  createOrder,
+  createWorkflow,
+} from './factories/index.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/db.ts';
 
 let t: TestDatabase;
@@ -27,10 +34,16 @@ async function refused(work: () => Promise<unknown>): Promise<AppError> {
 describe('idempotency constraints refuse duplicates as conflicts', () => {
   it('one contact channel per brand and username', async () => {
     const { contact } = await createContact(t.db, brandId, { phone: '+14155550123' });
-    const error = await refused(() => t.db('contact_channels').insert({ brand_id: brandId, contact_id: contact.id, type: 'sms', username: '+14155550123' }));
+    const error = await refused(() =>
+      t
+        .db('contact_channels')
+        .insert({ brand_id: brandId, contact_id: contact.id, type: 'sms', username: '+14155550123' }),
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error.kind).toBe('conflict');
-    expect(error.message).toBe('contact_channels (brand_id, username) already exists [contact_channels_brand_id_username_key].');
+    expect(error.message).toBe(
+      'contact_channels (brand_id, username) already exists [contact_channels_brand_id_username_key].',
+    );
     // The same number at another brand is a different shopper record.
     const other = await createBrand(t.db);
     await expect(createContact(t.db, other.id, { phone: '+14155550123' })).resolves.toBeTruthy();
@@ -41,7 +54,9 @@ describe('idempotency constraints refuse duplicates as conflicts', () => {
     const error = await refused(() => createCart(t.db, { brandId, integrationId, external_id: 'chk-1' }));
     expect(error.kind).toBe('conflict');
     expect(error.message).toContain('carts (brand_integration_id, external_id) already exists');
-    expect(await t.db('carts').where({ external_id: 'chk-1' }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await t.db('carts').where({ external_id: 'chk-1' }).count<{ n: string }[]>({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
   });
 
   it('one order per integration and external id', async () => {
@@ -54,14 +69,22 @@ describe('idempotency constraints refuse duplicates as conflicts', () => {
   it('one flow event per workflow and cart, order or event', async () => {
     const workflow = await createWorkflow(t.db, { brandId });
     const cart = await createCart(t.db, { brandId, integrationId });
-    const row = { brand_id: brandId, workflow_id: workflow.id, event_type: 'cart', event_id: cart.id, state: 'started' };
+    const row = {
+      brand_id: brandId,
+      workflow_id: workflow.id,
+      event_type: 'cart',
+      event_id: cart.id,
+      state: 'started',
+    };
     await t.db('flow_events').insert(row);
     const error = await refused(() => t.db('flow_events').insert({ ...row, state: 'filtered_out' }));
     expect(error.kind).toBe('conflict');
     expect(error.message).toContain('flow_events (workflow_id, event_type, event_id) already exists');
     // The same id as an order is another candidate.
     await t.db('flow_events').insert({ ...row, event_type: 'order' });
-    expect(await t.db('flow_events').where({ workflow_id: workflow.id }).pluck('event_type')).toEqual(expect.arrayContaining(['cart', 'order']));
+    expect(await t.db('flow_events').where({ workflow_id: workflow.id }).pluck('event_type')).toEqual(
+      expect.arrayContaining(['cart', 'order']),
+    );
   });
 
   it('one discount code string per brand', async () => {
@@ -77,27 +100,48 @@ describe('idempotency constraints refuse duplicates as conflicts', () => {
     const error = await refused(() => t.db('webhook_events').insert(event));
     expect(error.kind).toBe('conflict');
     await t.db('webhook_events').insert({ ...event, source: 'bigcommerce' });
-    expect(await t.db('webhook_events').where({ event_id: 'evt-123' }).orderBy('source').pluck('source')).toEqual(['bigcommerce', 'shopify']);
+    expect(await t.db('webhook_events').where({ event_id: 'evt-123' }).orderBy('source').pluck('source')).toEqual([
+      'bigcommerce',
+      'shopify',
+    ]);
   });
 
   it('one usage charge per billable order', async () => {
     const order = await createOrder(t.db, { brandId, integrationId });
-    const [plan] = await t.db('plans').insert({ name: 'Growth', price: 99, usage_charge_percentage: 5, status: 'published' }).returning('id');
-    const [subscription] = await t.db('subscriptions').insert({ brand_id: brandId, plan_id: plan.id, status: 'active' }).returning('id');
-    const charge = { subscription_id: subscription.id, brand_id: brandId, plan_id: plan.id, order_id: order.id, amount: '6.00', status: 'queued', type: 'usage' };
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: 'Growth', price: 99, usage_charge_percentage: 5, status: 'published' })
+      .returning('id');
+    const [subscription] = await t
+      .db('subscriptions')
+      .insert({ brand_id: brandId, plan_id: plan.id, status: 'active' })
+      .returning('id');
+    const charge = {
+      subscription_id: subscription.id,
+      brand_id: brandId,
+      plan_id: plan.id,
+      order_id: order.id,
+      amount: '6.00',
+      status: 'queued',
+      type: 'usage',
+    };
     await t.db('subscription_charges').insert(charge);
     const error = await refused(() => t.db('subscription_charges').insert(charge));
     expect(error.kind).toBe('conflict');
     // Recurring charges are not tied to orders and are not limited by it.
     await t.db('subscription_charges').insert({ ...charge, order_id: null, type: 'recurring', status: 'pending' });
     await t.db('subscription_charges').insert({ ...charge, order_id: null, type: 'recurring', status: 'pending' });
-    expect(await t.db('subscription_charges').where({ subscription_id: subscription.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '3' }]);
+    expect(
+      await t.db('subscription_charges').where({ subscription_id: subscription.id }).count<{ n: string }[]>({ n: '*' }),
+    ).toEqual([{ n: '3' }]);
   });
 
   it('refused values never appear in the message (they may be personal data)', async () => {
     await createContact(t.db, brandId, { phone: '+14155550999' });
     const { contact } = await createContact(t.db, brandId);
-    const error = await refused(() => t.db('contact_channels').insert({ brand_id: brandId, contact_id: contact.id, username: '+14155550999' }));
+    const error = await refused(() =>
+      t.db('contact_channels').insert({ brand_id: brandId, contact_id: contact.id, username: '+14155550999' }),
+    );
     expect(error.message).not.toContain('4155550999');
   });
 

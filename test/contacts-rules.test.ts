@@ -151,16 +151,66 @@ describe('consent decisions on an existing channel', () => {
   const blocked = { ...stopped, blocked: true };
 
   it.each([
-    ['same state again', subscribed, { type: 'sms', marketingState: 'SUBSCRIBED' }, { change: false, reason: 'unchanged' }],
-    ['no consent information', subscribed, { type: 'sms', source: 'sms_marketing' }, { change: false, reason: 'no_consent_information' }],
-    ['opt-out applies', subscribed, { type: 'sms', marketingState: 'UNSUBSCRIBED' }, { change: true, status: 'unsubscribed', complianceType: 'na', unblock: false }],
-    ['now not subscribed', subscribed, { type: 'sms', marketingState: 'NOT_SUBSCRIBED' }, { change: true, status: 'subscribed', complianceType: 'a2p', unblock: false }],
-    ['undated subscribe after STOP', stopped, { type: 'sms', marketingState: 'SUBSCRIBED' }, { change: false, reason: 'opted_out' }],
-    ['older subscribe after STOP', stopped, { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: earlier }, { change: false, reason: 'opted_out' }],
-    ['not subscribed after STOP', stopped, { type: 'sms', marketingState: 'NOT_SUBSCRIBED', consentedAt: later }, { change: false, reason: 'opted_out' }],
-    ['newer subscribe after STOP', stopped, { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: later }, { change: true, status: 'subscribed', complianceType: 'p2p', unblock: false }],
-    ['newer subscribe after a block', blocked, { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: later }, { change: true, status: 'subscribed', complianceType: 'p2p', unblock: true }],
-    ['redacted while stopped', stopped, { type: 'sms', marketingState: 'REDACTED' }, { change: true, status: 'unsubscribed', complianceType: 'na', unblock: false }],
+    [
+      'same state again',
+      subscribed,
+      { type: 'sms', marketingState: 'SUBSCRIBED' },
+      { change: false, reason: 'unchanged' },
+    ],
+    [
+      'no consent information',
+      subscribed,
+      { type: 'sms', source: 'sms_marketing' },
+      { change: false, reason: 'no_consent_information' },
+    ],
+    [
+      'opt-out applies',
+      subscribed,
+      { type: 'sms', marketingState: 'UNSUBSCRIBED' },
+      { change: true, status: 'unsubscribed', complianceType: 'na', unblock: false },
+    ],
+    [
+      'now not subscribed',
+      subscribed,
+      { type: 'sms', marketingState: 'NOT_SUBSCRIBED' },
+      { change: true, status: 'subscribed', complianceType: 'a2p', unblock: false },
+    ],
+    [
+      'undated subscribe after STOP',
+      stopped,
+      { type: 'sms', marketingState: 'SUBSCRIBED' },
+      { change: false, reason: 'opted_out' },
+    ],
+    [
+      'older subscribe after STOP',
+      stopped,
+      { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: earlier },
+      { change: false, reason: 'opted_out' },
+    ],
+    [
+      'not subscribed after STOP',
+      stopped,
+      { type: 'sms', marketingState: 'NOT_SUBSCRIBED', consentedAt: later },
+      { change: false, reason: 'opted_out' },
+    ],
+    [
+      'newer subscribe after STOP',
+      stopped,
+      { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: later },
+      { change: true, status: 'subscribed', complianceType: 'p2p', unblock: false },
+    ],
+    [
+      'newer subscribe after a block',
+      blocked,
+      { type: 'sms', marketingState: 'SUBSCRIBED', consentedAt: later },
+      { change: true, status: 'subscribed', complianceType: 'p2p', unblock: true },
+    ],
+    [
+      'redacted while stopped',
+      stopped,
+      { type: 'sms', marketingState: 'REDACTED' },
+      { change: true, status: 'unsubscribed', complianceType: 'na', unblock: false },
+    ],
   ] as const)('%s', (_name, existing, incoming, expected) => {
     expect(decideChannelConsent(existing, incoming)).toEqual(expected);
   });
@@ -173,12 +223,33 @@ describe('channel preparation', () => {
       phoneSource: 'shipping',
       email: ' Sam@Example.com ',
       smsMarketingState: 'SUBSCRIBED',
-      channels: [{ username: '+1 415 555 2671', timezone: 'America/Los_Angeles' }, { username: '+44 20 7946 0958' }, { username: 'not-an-email@x' }, { username: '   ' }],
+      channels: [
+        { username: '+1 415 555 2671', timezone: 'America/Los_Angeles' },
+        { username: '+44 20 7946 0958' },
+        { username: 'not-an-email@x' },
+        { username: '   ' },
+      ],
     });
     expect(prepared.provided).toBe(true);
     expect(prepared.channels).toEqual([
-      { username: '+14155552671', type: 'sms', source: 'shipping', marketingState: 'subscribed', consentedAt: undefined, timezone: 'America/Los_Angeles', externalId: undefined },
-      { username: 'sam@example.com', type: 'email', source: undefined, marketingState: undefined, consentedAt: undefined, timezone: undefined, externalId: undefined },
+      {
+        username: '+14155552671',
+        type: 'sms',
+        source: 'shipping',
+        marketingState: 'subscribed',
+        consentedAt: undefined,
+        timezone: 'America/Los_Angeles',
+        externalId: undefined,
+      },
+      {
+        username: 'sam@example.com',
+        type: 'email',
+        source: undefined,
+        marketingState: undefined,
+        consentedAt: undefined,
+        timezone: undefined,
+        externalId: undefined,
+      },
     ]);
     expect(prepared.dropped).toEqual([
       { username: '+442079460958', reason: 'not_us_number' },
@@ -187,11 +258,19 @@ describe('channel preparation', () => {
   });
 
   it('reads buyer-accepts-SMS-marketing as subscribed when no state is given', () => {
-    expect(prepareChannels({ phone: '4155552671', buyerAcceptsSmsMarketing: true }).channels[0]?.marketingState).toBe('subscribed');
-    expect(prepareChannels({ phone: '4155552671', buyerAcceptsSmsMarketing: false }).channels[0]?.marketingState).toBeUndefined();
+    expect(prepareChannels({ phone: '4155552671', buyerAcceptsSmsMarketing: true }).channels[0]?.marketingState).toBe(
+      'subscribed',
+    );
+    expect(
+      prepareChannels({ phone: '4155552671', buyerAcceptsSmsMarketing: false }).channels[0]?.marketingState,
+    ).toBeUndefined();
   });
 
   it('says nothing was provided for blanks', () => {
-    expect(prepareChannels({ phone: ' ', email: '', channels: [] })).toEqual({ channels: [], dropped: [], provided: false });
+    expect(prepareChannels({ phone: ' ', email: '', channels: [] })).toEqual({
+      channels: [],
+      dropped: [],
+      provided: false,
+    });
   });
 });

@@ -58,7 +58,9 @@ describe('encryptSecret / decryptSecret', () => {
     const error = refused(tamper(sealed, index), KEY);
     expect(error).toBeInstanceOf(AppError);
     expect(error.kind).toBe('internal');
-    expect(error.message).toBe('A stored credential could not be decrypted: ENCRYPTION_KEY differs from the key it was sealed with.');
+    expect(error.message).toBe(
+      'A stored credential could not be decrypted: ENCRYPTION_KEY differs from the key it was sealed with.',
+    );
     expect(error.message).not.toContain('refresh-token-123');
   });
 

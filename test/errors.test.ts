@@ -18,10 +18,19 @@ describe('AppError', () => {
 
   it('carries the message, code, details and cause it was given', () => {
     const cause = new Error('socket hang up');
-    const error = new AppError('upstream', 'Shopify did not answer.', { code: 'shopify_timeout', details: { shop: 'northwind' }, cause });
+    const error = new AppError('upstream', 'Shopify did not answer.', {
+      code: 'shopify_timeout',
+      details: { shop: 'northwind' },
+      cause,
+    });
     expect(error).toBeInstanceOf(Error);
     expect(isAppError(error)).toBe(true);
-    expect([error.name, error.kind, error.message, error.code]).toEqual(['AppError', 'upstream', 'Shopify did not answer.', 'shopify_timeout']);
+    expect([error.name, error.kind, error.message, error.code]).toEqual([
+      'AppError',
+      'upstream',
+      'Shopify did not answer.',
+      'shopify_timeout',
+    ]);
     expect(error.details).toEqual({ shop: 'northwind' });
     expect(error.cause).toBe(cause);
   });

@@ -31,10 +31,24 @@ beforeAll(async () => {
   t = await createTestDatabase();
   shopify = await FakeShopify.start();
   shopify.addShop(SHOP);
-  ctx = await t.context({ SMS_PROVIDER: 'outbox', SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET, SHOPIFY_ADMIN_BASE_URL: shopify.url, PUBLIC_URL: 'https://reclaim.example.com' });
-  brandId = (await createBrand(t.db, { name: 'Loop Outfitters', support_phone: '+14155550100', support_email: 'help@loop.example.com' })).id;
+  ctx = await t.context({
+    SMS_PROVIDER: 'outbox',
+    SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET,
+    SHOPIFY_ADMIN_BASE_URL: shopify.url,
+    PUBLIC_URL: 'https://reclaim.example.com',
+  });
+  brandId = (
+    await createBrand(t.db, {
+      name: 'Loop Outfitters',
+      support_phone: '+14155550100',
+      support_email: 'help@loop.example.com',
+    })
+  ).id;
   const key = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
-  await createIntegration(t.db, brandId, { lookup_id: SHOP, settings: { domain: SHOP, credentials: sealCredentials({ access_token: shopify.issueToken(SHOP) }, key) } });
+  await createIntegration(t.db, brandId, {
+    lookup_id: SHOP,
+    settings: { domain: SHOP, credentials: sealCredentials({ access_token: shopify.issueToken(SHOP) }, key) },
+  });
   const workflow = await createWorkflowFromTemplate(ctx, { brandId, template: 'abandoned-cart' });
   await setWorkflowState(ctx, { id: workflow.id, transition: 'activate' });
   app = await buildHttpServer(ctx, { routes: ROUTES, panel: false });
@@ -54,7 +68,20 @@ describe('the recovery loop', () => {
   sendTime.setUTCHours(18, 0, 0, 0);
 
   it('a signed checkouts/update becomes a cart with a subscribed +1 shopper', async () => {
-    const payload = checkoutPayload(SHOP, { token: 'loop-token-1', firstName: 'Maya', lastName: 'Lopez', email: 'maya@example.com', smsMarketingPhone: PHONE, checkoutPhone: PHONE, acceptsSms: true, smsState: 'subscribed', phone: PHONE, customerId: 9100001, updatedAt: new Date().toISOString(), total: '129.00' });
+    const payload = checkoutPayload(SHOP, {
+      token: 'loop-token-1',
+      firstName: 'Maya',
+      lastName: 'Lopez',
+      email: 'maya@example.com',
+      smsMarketingPhone: PHONE,
+      checkoutPhone: PHONE,
+      acceptsSms: true,
+      smsState: 'subscribed',
+      phone: PHONE,
+      customerId: 9100001,
+      updatedAt: new Date().toISOString(),
+      total: '129.00',
+    });
     const response = await sendShopifyWebhook(app, { topic: 'checkouts/update', shop: SHOP, payload });
     expect(response.statusCode).toBe(200);
     await runDueJobs(ctx);
@@ -79,14 +106,21 @@ describe('the recovery loop', () => {
   it('the send job creates the code at Shopify and sends through the outbox, with a short link and the opt-out line', async () => {
     const result = await sendDueMessages(ctx, { now: sendTime });
     expect(result.sent).toBe(1);
-    const message = await t.db('conversation_messages').where({ conversation_id: conversationId, direction: 'outgoing' }).first();
+    const message = await t
+      .db('conversation_messages')
+      .where({ conversation_id: conversationId, direction: 'outgoing' })
+      .first();
     expect(message).toMatchObject({ status: 'sent', provider: 'outbox', encoding: 'GSM-7' });
     expect(message.body).toContain('Maya');
     expect(message.body).toContain('Reply STOP to opt out.');
     code = /\bLR-[A-HJKMNP-Z0-9]{6,8}\b/.exec(message.body)![0];
     const stored = await t.db('discount_codes').where({ brand_id: brandId, code }).first();
     expect(stored).toMatchObject({ status: 'created', conversation_id: String(conversationId) });
-    expect(shopify.operations('DiscountCodeBasicCreate').map((op) => (op.variables!.basicCodeDiscount as { code: string }).code)).toContain(code);
+    expect(
+      shopify
+        .operations('DiscountCodeBasicCreate')
+        .map((op) => (op.variables!.basicCodeDiscount as { code: string }).code),
+    ).toContain(code);
 
     const link = /https:\/\/reclaim\.example\.com\/r\/([A-Za-z0-9]+)/.exec(message.body)!;
     const click = await app.inject({ url: `/r/${link[1]}`, headers: { 'user-agent': 'LoopTest/1.0' } });
@@ -97,7 +131,20 @@ describe('the recovery loop', () => {
 
   it('a signed orders/create that used the code makes the order billable and the conversation recovered', async () => {
     const placedAt = new Date(sendTime.getTime() + 3600_000).toISOString(); // an hour after the text
-    const placed = orderPayload({ id: 7700001, confirmed: true, checkoutToken: 'loop-token-1', cartToken: 'cart-loop-token-1', codes: [code], firstName: 'Maya', lastName: 'Lopez', email: 'maya@example.com', phone: PHONE, customerId: 9100001, total: '116.10', updatedAt: placedAt });
+    const placed = orderPayload({
+      id: 7700001,
+      confirmed: true,
+      checkoutToken: 'loop-token-1',
+      cartToken: 'cart-loop-token-1',
+      codes: [code],
+      firstName: 'Maya',
+      lastName: 'Lopez',
+      email: 'maya@example.com',
+      phone: PHONE,
+      customerId: 9100001,
+      total: '116.10',
+      updatedAt: placedAt,
+    });
     const payload = { ...placed, created_at: placedAt, processed_at: placedAt };
     const response = await sendShopifyWebhook(app, { topic: 'orders/create', shop: SHOP, payload });
     expect(response.statusCode).toBe(200);
@@ -105,8 +152,12 @@ describe('the recovery loop', () => {
     const order = await t.db('orders').where({ brand_id: brandId, external_id: '7700001' }).first();
     expect(order).toMatchObject({ state: 'complete', billing_status: 'billable' });
     expect(order.recovered_at).not.toBeNull();
-    expect(await t.db('order_conversations').where({ order_id: order.id }).pluck('conversation_id')).toEqual([String(conversationId)]);
-    expect(await t.db('workflow_goal_state_change_events').where({ order_id: order.id }).pluck('state')).toContain('converted');
+    expect(await t.db('order_conversations').where({ order_id: order.id }).pluck('conversation_id')).toEqual([
+      String(conversationId),
+    ]);
+    expect(await t.db('workflow_goal_state_change_events').where({ order_id: order.id }).pluck('state')).toContain(
+      'converted',
+    );
     expect((await t.db('carts').where({ brand_id: brandId }).first()).state).toBe('complete');
   });
 });

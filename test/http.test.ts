@@ -16,7 +16,8 @@ beforeAll(async () => {
       (server) => {
         server.post('/echo', async (request) => ({ got: request.body }));
         server.post('/signed', { config: { rawBody: true } }, async (request, reply) => {
-          if (request.headers['x-signature'] !== 'good') return reply.status(401).send({ error: { kind: 'unauthorized', message: 'Bad signature' } });
+          if (request.headers['x-signature'] !== 'good')
+            return reply.status(401).send({ error: { kind: 'unauthorized', message: 'Bad signature' } });
           assertJsonBody(request);
           return { bytes: request.rawBody?.length };
         });
@@ -44,22 +45,49 @@ describe('HTTP server', () => {
   });
 
   it('malformed JSON is a 400 with a clear error', async () => {
-    const response = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { kind: 'invalid_input', code: 'malformed_json', message: 'Malformed JSON body.' } });
+    expect(response.json()).toEqual({
+      error: { kind: 'invalid_input', code: 'malformed_json', message: 'Malformed JSON body.' },
+    });
   });
 
   it('a signed route checks the signature on the raw bytes before the JSON', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/signed', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/signed',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(bad.statusCode).toBe(401);
-    const malformed = await app.inject({ method: 'POST', url: '/signed', headers: { 'content-type': 'application/json', 'x-signature': 'good' }, payload: '{"a":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/signed',
+      headers: { 'content-type': 'application/json', 'x-signature': 'good' },
+      payload: '{"a":',
+    });
     expect(malformed.statusCode).toBe(400);
-    const good = await app.inject({ method: 'POST', url: '/signed', headers: { 'content-type': 'application/json', 'x-signature': 'good' }, payload: '{"a": 1}' });
+    const good = await app.inject({
+      method: 'POST',
+      url: '/signed',
+      headers: { 'content-type': 'application/json', 'x-signature': 'good' },
+      payload: '{"a": 1}',
+    });
     expect(good.json()).toEqual({ bytes: Buffer.byteLength('{"a": 1}') });
   });
 
   it('a body over the limit is refused with 413', async () => {
-    const response = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'y'.repeat(2000) }) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'y'.repeat(2000) }),
+    });
     expect(response.statusCode).toBe(413);
   });
 

@@ -26,7 +26,10 @@ describe('invitation e-mail list (spec 4 section 5)', () => {
   });
 
   it('accepts a list of chunks as well (repeated flags)', () => {
-    expect(parseInviteEmails(['a@x.com; b@y.com', 'B@y.com\nc@z.com'])).toEqual({ emails: ['a@x.com', 'b@y.com', 'c@z.com'], invalid: [] });
+    expect(parseInviteEmails(['a@x.com; b@y.com', 'B@y.com\nc@z.com'])).toEqual({
+      emails: ['a@x.com', 'b@y.com', 'c@z.com'],
+      invalid: [],
+    });
   });
 });
 
@@ -87,7 +90,10 @@ describe('paging: page from 1, limit default 10', () => {
   it.each([
     [{}, { page: 1, limit: 10, offset: 0 }],
     [{ page: 3 }, { page: 3, limit: 10, offset: 20 }],
-    [{ page: 2, limit: 25 }, { page: 2, limit: 25, offset: 25 }],
+    [
+      { page: 2, limit: 25 },
+      { page: 2, limit: 25, offset: 25 },
+    ],
   ])('%j -> %j', (input, window) => {
     expect(pageWindow(input)).toEqual(window);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { withTransaction } from '../src/db/index.ts';
-import { enqueueJob, lastHeartbeat, resolveSchedules, runDueJobs, startWorker, toCronItems } from '../src/jobs/index.ts';
+import {
+  enqueueJob,
+  lastHeartbeat,
+  resolveSchedules,
+  runDueJobs,
+  startWorker,
+  toCronItems,
+} from '../src/jobs/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
 
@@ -34,14 +41,18 @@ describe('job queue (graphile-worker on the same database)', () => {
       }),
     ).rejects.toThrow('abort');
     await runDueJobs(ctx);
-    expect(await t.db('worker_heartbeats').where({ worker: 'test-rollback' }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(
+      await t.db('worker_heartbeats').where({ worker: 'test-rollback' }).count<{ n: string }[]>({ n: '*' }),
+    ).toEqual([{ n: '0' }]);
   });
 
   it('the same job key de-duplicates pending jobs', async () => {
     await enqueueJob(t.db, 'db:health', { source: 'keyed' }, { jobKey: 'health:once' });
     await enqueueJob(t.db, 'db:health', { source: 'keyed' }, { jobKey: 'health:once' });
     await runDueJobs(ctx);
-    expect(await t.db('worker_heartbeats').where({ worker: 'keyed' }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await t.db('worker_heartbeats').where({ worker: 'keyed' }).count<{ n: string }[]>({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
   });
 
   it('a running worker picks up a new job and stops cleanly', async () => {
@@ -51,7 +62,9 @@ describe('job queue (graphile-worker on the same database)', () => {
       let found = 0;
       for (let i = 0; i < 50 && found === 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        found = Number((await t.db('worker_heartbeats').where({ worker: 'live-worker' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+        found = Number(
+          (await t.db('worker_heartbeats').where({ worker: 'live-worker' }).count<{ n: string }[]>({ n: '*' }))[0]!.n,
+        );
       }
       expect(found).toBe(1);
     } finally {

@@ -38,11 +38,17 @@ describe('mail templates and links', () => {
   });
 
   it('the reset link uses /account/reset', () => {
-    expect(resetLink(loadConfig({ PUBLIC_URL: 'https://app.reclaim.example' }), 'abc')).toBe('https://app.reclaim.example/account/reset?token=abc');
+    expect(resetLink(loadConfig({ PUBLIC_URL: 'https://app.reclaim.example' }), 'abc')).toBe(
+      'https://app.reclaim.example/account/reset?token=abc',
+    );
   });
 
   it('the invitation says "Set up your account", names the inviter and the brand, and carries the link', () => {
-    const mail = invitationMail({ link: 'https://app.example/account/setup?token=abc', inviterName: 'Ann Lee', brandName: 'Acme' });
+    const mail = invitationMail({
+      link: 'https://app.example/account/setup?token=abc',
+      inviterName: 'Ann Lee',
+      brandName: 'Acme',
+    });
     expect(mail.subject).toBe('Set up your account for Acme');
     expect(mail.text).toContain('Ann Lee invited you to join Acme on Reclaim.');
     expect(mail.text).toContain('https://app.example/account/setup?token=abc');
@@ -52,7 +58,9 @@ describe('mail templates and links', () => {
   });
 
   it('HTML escapes names', () => {
-    expect(invitationMail({ link: 'https://a.example/?token=1', brandName: '<b>Tom & Jerry</b>' }).html).toContain('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
+    expect(invitationMail({ link: 'https://a.example/?token=1', brandName: '<b>Tom & Jerry</b>' }).html).toContain(
+      '&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;',
+    );
   });
 
   it('the password reset mail carries its link, valid 7 days', () => {
@@ -71,7 +79,9 @@ describe('outbox transport', () => {
     expect(sent.transport).toBe('outbox');
     expect(sent.id).toMatch(/^[0-9a-f]{16}$/);
     expect(path.dirname(sent.file!)).toBe(path.join(dir, 'mail-outbox'));
-    expect(path.basename(sent.file!)).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z-${sent.id}\\.eml$`));
+    expect(path.basename(sent.file!)).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z-${sent.id}\\.eml$`),
+    );
     expect(await readdir(path.join(dir, 'mail-outbox'))).toContain(path.basename(sent.file!));
 
     const raw = await readOutboxMail(ctx.config, sent.id);
@@ -81,7 +91,12 @@ describe('outbox transport', () => {
     expect(raw).toContain('From: Reclaim <no-reply@localhost>');
 
     const [entry] = await listOutbox(ctx.config);
-    expect(entry).toMatchObject({ id: sent.id, file: sent.file, to: 'ann@acme.example', subject: 'Set up your account for Café Noël' });
+    expect(entry).toMatchObject({
+      id: sent.id,
+      file: sent.file,
+      to: 'ann@acme.example',
+      subject: 'Set up your account for Café Noël',
+    });
     expect(Math.abs(new Date(entry!.date).getTime() - Date.now())).toBeLessThan(60_000);
 
     const message = await readOutboxMessage(ctx.config, sent.id);
@@ -92,7 +107,10 @@ describe('outbox transport', () => {
 
   it('lists the newest mail first and uses MAIL_FROM when set', async () => {
     const ctx = mailCtx({ RECLAIM_DATA_DIR: dir, MAIL_FROM: 'Acme Team <team@acme.example>' });
-    const sent = await sendMail(ctx, { to: 'bob@acme.example', ...passwordResetMail({ link: resetLink(ctx.config, 'tok') }) });
+    const sent = await sendMail(ctx, {
+      to: 'bob@acme.example',
+      ...passwordResetMail({ link: resetLink(ctx.config, 'tok') }),
+    });
     const mails = await listOutbox(ctx.config);
     expect(mails[0]).toMatchObject({ id: sent.id, to: 'bob@acme.example', subject: 'Reset your password' });
     expect(mails.length).toBeGreaterThanOrEqual(2);
@@ -101,7 +119,9 @@ describe('outbox transport', () => {
 
   it('an unknown id is a clear error', async () => {
     const config = loadConfig({ RECLAIM_DATA_DIR: dir });
-    await expect(readOutboxMail(config, '0000000000000000')).rejects.toThrow('Mail 0000000000000000 not found in the outbox.');
+    await expect(readOutboxMail(config, '0000000000000000')).rejects.toThrow(
+      'Mail 0000000000000000 not found in the outbox.',
+    );
     await expect(readOutboxMail(config, '../secrets')).rejects.toThrow('Mail ../secrets not found in the outbox.');
   });
 
@@ -115,8 +135,15 @@ describe('outbox transport', () => {
     const sent = await sendMail(ctx, { to: 'cy@acme.example', ...invitationMail({ link }) });
     const list = await runCli(['mail', 'list', '--json'], { RECLAIM_DATA_DIR: dir });
     expect(list.code).toBe(0);
-    const parsed = JSON.parse(list.stdout) as { mails: Array<{ id: string; to: string; subject: string }>; count: number };
-    expect(parsed.mails[0]).toMatchObject({ id: sent.id, to: 'cy@acme.example', subject: 'Set up your account for Reclaim' });
+    const parsed = JSON.parse(list.stdout) as {
+      mails: Array<{ id: string; to: string; subject: string }>;
+      count: number;
+    };
+    expect(parsed.mails[0]).toMatchObject({
+      id: sent.id,
+      to: 'cy@acme.example',
+      subject: 'Set up your account for Reclaim',
+    });
     expect(parsed.count).toBe(parsed.mails.length);
 
     const show = await runCli(['mail', 'show', sent.id], { RECLAIM_DATA_DIR: dir });
@@ -156,7 +183,12 @@ describe('smtp transport', () => {
   });
 
   it('delivers through SMTP_URL from MAIL_FROM, with the link intact in the text body', async () => {
-    const ctx = mailCtx({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@reclaim.example', PUBLIC_URL: 'https://app.reclaim.example' });
+    const ctx = mailCtx({
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'no-reply@reclaim.example',
+      PUBLIC_URL: 'https://app.reclaim.example',
+    });
     const link = setupLink(ctx.config, TOKEN);
     const sent = await sendMail(ctx, { to: 'dee@acme.example', ...invitationMail({ link, brandName: 'Acme' }) });
     expect(sent).toEqual({ id: sent.id, transport: 'smtp' });
@@ -170,7 +202,11 @@ describe('smtp transport', () => {
 
   it('a server that refuses the mail gives "Email service not available"', async () => {
     const ctx = mailCtx({ EMAIL_TRANSPORT: 'smtp', SMTP_URL: refusing.url });
-    await expect(sendMail(ctx, { to: 'eve@acme.example', subject: 's', text: 't' })).rejects.toMatchObject({ kind: 'upstream', message: 'Email service not available', code: 'email_send_failed' });
+    await expect(sendMail(ctx, { to: 'eve@acme.example', subject: 's', text: 't' })).rejects.toMatchObject({
+      kind: 'upstream',
+      message: 'Email service not available',
+      code: 'email_send_failed',
+    });
     expect(refusing.received).toHaveLength(0);
   });
 });

@@ -58,9 +58,20 @@ afterAll(async () => t.drop());
 
 async function due(brandId: number, phone: string, channel: Record<string, unknown> = {}): Promise<number> {
   const { contact, channel: ch } = await createContact(t.db, brandId, { phone, channel });
-  const [conv] = await t.db('conversations').insert({ brand_id: brandId, contact_id: contact.id, contact_channel_id: ch.id }).returning<{ id: string }[]>('id');
-  const [row] = await t.db('conversation_messages')
-    .insert({ brand_id: brandId, conversation_id: conv!.id, body: 'Your cart is waiting. Reply STOP to opt out.', direction: 'outgoing', status: 'auto_queued', scheduled_for: new Date(Date.now() - 60_000) })
+  const [conv] = await t
+    .db('conversations')
+    .insert({ brand_id: brandId, contact_id: contact.id, contact_channel_id: ch.id })
+    .returning<{ id: string }[]>('id');
+  const [row] = await t
+    .db('conversation_messages')
+    .insert({
+      brand_id: brandId,
+      conversation_id: conv!.id,
+      body: 'Your cart is waiting. Reply STOP to opt out.',
+      direction: 'outgoing',
+      status: 'auto_queued',
+      scheduled_for: new Date(Date.now() - 60_000),
+    })
     .returning<{ id: string }[]>('id');
   return Number(row!.id);
 }
@@ -77,7 +88,11 @@ describe('reclaim messages send-due', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ sent: 1, deferred: 1, skipped: 2, failed: 0, provider: 'outbox' });
-    expect(await t.db('conversation_messages').where({ id: sent }).first()).toMatchObject({ status: 'sent', provider: 'outbox', provider_message_id: `outbox-${sent}` });
+    expect(await t.db('conversation_messages').where({ id: sent }).first()).toMatchObject({
+      status: 'sent',
+      provider: 'outbox',
+      provider_message_id: `outbox-${sent}`,
+    });
     expect((await t.db('conversation_messages').where({ id: held }).first()).status_reason).toMatch(/^quiet_hours: /);
 
     const again = await runSendDue(['messages', 'send-due'], testEnv(t.url));

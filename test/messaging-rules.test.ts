@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TEXAS_AREA_CODES } from '../src/contacts/rules.ts';
 import { AREA_CODES, areaCodeInfo, planSlots } from '../src/messaging/index.ts';
-import { decideSend, limitFreesAt, localTime, nextAllowedSendTime, segmentInfo, zonedInstant } from '../src/messaging/rules.ts';
+import {
+  decideSend,
+  limitFreesAt,
+  localTime,
+  nextAllowedSendTime,
+  segmentInfo,
+  zonedInstant,
+} from '../src/messaging/rules.ts';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
@@ -75,7 +82,9 @@ describe('decideSend: the compliance matrix', () => {
     ['Oklahoma', '+14055550100', CHI],
     ['Maryland', '+14105550100', NY],
   ])('%s numbers also stop at 20:00', (_state, to, tz) => {
-    expect(decideSend({ now: at(tz, 19, 59), to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] }).action).toBe('send');
+    expect(
+      decideSend({ now: at(tz, 19, 59), to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] }).action,
+    ).toBe('send');
     const held = decideSend({ now: at(tz, 20, 0), to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] });
     expect(held).toMatchObject({ action: 'hold', reason: 'state_quiet_hours', until: at(tz, 8, 0, 16) });
   });
@@ -86,19 +95,42 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
   const sent = [noon.getTime() - 20 * HOUR, noon.getTime() - 10 * HOUR, noon.getTime() - HOUR].map((t) => new Date(t));
 
   it('the fourth marketing text to a Florida number is held until the oldest of the three is 24 h old', () => {
-    const decision = decideSend({ now: noon, to: '+13055550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: sent });
+    const decision = decideSend({
+      now: noon,
+      to: '+13055550100',
+      brandTimezone: LA,
+      isMarketing: true,
+      marketingSentLast24h: sent,
+    });
     expect(decision).toMatchObject({ action: 'hold', reason: 'state_daily_limit', until: at(NY, 16, 0), state: 'FL' });
   });
 
   it('the third one is sent, and a New York number has no such limit', () => {
-    expect(decideSend({ now: noon, to: '+13055550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: sent.slice(1) }).action).toBe('send');
-    expect(decideSend({ now: noon, to: '+12125550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: sent }).action).toBe('send');
+    expect(
+      decideSend({
+        now: noon,
+        to: '+13055550100',
+        brandTimezone: LA,
+        isMarketing: true,
+        marketingSentLast24h: sent.slice(1),
+      }).action,
+    ).toBe('send');
+    expect(
+      decideSend({ now: noon, to: '+12125550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: sent })
+        .action,
+    ).toBe('send');
   });
 
   it('when the limit frees after 20:00 the text waits for 8:00 the next day', () => {
     // The oldest went out at 20:10 (say while the channel carried a Pacific time zone).
     const evening = [at(NY, 20, 10, 14), at(NY, 9, 0), at(NY, 10, 0)];
-    const decision = decideSend({ now: at(NY, 12, 0), to: '+13055550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: evening });
+    const decision = decideSend({
+      now: at(NY, 12, 0),
+      to: '+13055550100',
+      brandTimezone: LA,
+      isMarketing: true,
+      marketingSentLast24h: evening,
+    });
     expect(decision).toMatchObject({ action: 'hold', reason: 'state_daily_limit', until: at(NY, 8, 0, 16) });
   });
 
@@ -108,25 +140,57 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
   });
 
   it('transactional messages are not counted against or held by the limit', () => {
-    expect(decideSend({ now: noon, to: '+13055550100', brandTimezone: LA, isMarketing: false, marketingSentLast24h: sent })).toMatchObject({ action: 'send', reason: 'transactional' });
+    expect(
+      decideSend({ now: noon, to: '+13055550100', brandTimezone: LA, isMarketing: false, marketingSentLast24h: sent }),
+    ).toMatchObject({ action: 'send', reason: 'transactional' });
   });
 });
 
 describe('decideSend: where the local time comes from, transactional texts, the 48 h cart rule', () => {
   it("the channel's time zone wins over the area code", () => {
     // 10:30 in New York but 7:30 for a New York number whose channel says Los Angeles.
-    const decision = decideSend({ now: at(LA, 7, 30), to: '+12125550100', channelTimezone: LA, brandTimezone: NY, isMarketing: true, marketingSentLast24h: [] });
+    const decision = decideSend({
+      now: at(LA, 7, 30),
+      to: '+12125550100',
+      channelTimezone: LA,
+      brandTimezone: NY,
+      isMarketing: true,
+      marketingSentLast24h: [],
+    });
     expect(decision).toMatchObject({ action: 'hold', timeZone: LA, timeZoneSource: 'channel', until: at(LA, 8, 0) });
   });
 
   it("an area code not in the table falls back to the brand's time zone; a bad channel zone is ignored", () => {
-    const decision = decideSend({ now: at(CHI, 7, 0), to: '+18005550123', channelTimezone: 'Mars/Olympus', brandTimezone: CHI, isMarketing: true, marketingSentLast24h: [] });
+    const decision = decideSend({
+      now: at(CHI, 7, 0),
+      to: '+18005550123',
+      channelTimezone: 'Mars/Olympus',
+      brandTimezone: CHI,
+      isMarketing: true,
+      marketingSentLast24h: [],
+    });
     expect(decision).toMatchObject({ action: 'hold', timeZone: CHI, timeZoneSource: 'brand', until: at(CHI, 8, 0) });
   });
 
   it('transactional replies go out at any hour, but never to a non-US number', () => {
-    expect(decideSend({ now: at(LA, 23, 30), to: '+13105550100', brandTimezone: LA, isMarketing: false, marketingSentLast24h: [] }).action).toBe('send');
-    expect(decideSend({ now: at(LA, 12, 0), to: '+447700900123', brandTimezone: LA, isMarketing: false, marketingSentLast24h: [] })).toMatchObject({ action: 'skip', reason: 'non_us_number' });
+    expect(
+      decideSend({
+        now: at(LA, 23, 30),
+        to: '+13105550100',
+        brandTimezone: LA,
+        isMarketing: false,
+        marketingSentLast24h: [],
+      }).action,
+    ).toBe('send');
+    expect(
+      decideSend({
+        now: at(LA, 12, 0),
+        to: '+447700900123',
+        brandTimezone: LA,
+        isMarketing: false,
+        marketingSentLast24h: [],
+      }),
+    ).toMatchObject({ action: 'skip', reason: 'non_us_number' });
   });
 
   it.each([
@@ -136,20 +200,37 @@ describe('decideSend: where the local time comes from, transactional texts, the 
     ['cart 49 h old at noon: skipped', 49, [12, 0], 'skip'],
   ] as const)('%s', (_name, hoursOld, [hour, minute], action) => {
     const now = at(LA, hour, minute);
-    const decision = decideSend({ now, to: '+13105550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: [], cartCreatedAt: new Date(now.getTime() - hoursOld * HOUR) });
+    const decision = decideSend({
+      now,
+      to: '+13105550100',
+      brandTimezone: LA,
+      isMarketing: true,
+      marketingSentLast24h: [],
+      cartCreatedAt: new Date(now.getTime() - hoursOld * HOUR),
+    });
     expect(decision.action).toBe(action);
     if (action === 'skip') expect(decision.reason).toBe('cart_reminder_expired');
   });
 
   it('nextAllowedSendTime: now inside the window, else the next 8:00 local', () => {
     expect(nextAllowedSendTime({ now: at(LA, 12, 0), to: '+13105550100', brandTimezone: LA })).toEqual(at(LA, 12, 0));
-    expect(nextAllowedSendTime({ now: at(LA, 22, 30), to: '+13105550100', brandTimezone: LA })).toEqual(at(LA, 8, 0, 16));
-    expect(nextAllowedSendTime({ now: at(LA, 22, 30), to: '+13105550100', brandTimezone: LA, isMarketing: false })).toEqual(at(LA, 22, 30));
+    expect(nextAllowedSendTime({ now: at(LA, 22, 30), to: '+13105550100', brandTimezone: LA })).toEqual(
+      at(LA, 8, 0, 16),
+    );
+    expect(
+      nextAllowedSendTime({ now: at(LA, 22, 30), to: '+13105550100', brandTimezone: LA, isMarketing: false }),
+    ).toEqual(at(LA, 22, 30));
   });
 
   it('the next 8:00 is right across a daylight-saving change (New York, 2026-11-01)', () => {
     const now = zonedInstant(NY, 2026, 10, 31, 22, 0);
-    const until = decideSend({ now, to: '+12125550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] }).until!;
+    const until = decideSend({
+      now,
+      to: '+12125550100',
+      brandTimezone: LA,
+      isMarketing: true,
+      marketingSentLast24h: [],
+    }).until!;
     expect(until.toISOString()).toBe('2026-11-01T13:00:00.000Z');
     expect(localTime(until, NY)).toMatchObject({ day: 1, hour: 8, minute: 0 });
   });
@@ -173,7 +254,12 @@ describe('segmentInfo: GSM-7 160/153, UCS-2 70/67', () => {
     ['35 emoji and a letter: a pair is never split', `${'😀'.repeat(35)}a`, 'UCS-2', 2],
     ['134 UCS-2 characters', '你'.repeat(134), 'UCS-2', 2],
     ['135 UCS-2 characters', '你'.repeat(135), 'UCS-2', 3],
-    ['a cart reminder', 'Hi Sam, your cart at Northwind is waiting: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.', 'GSM-7', 1],
+    [
+      'a cart reminder',
+      'Hi Sam, your cart at Northwind is waiting: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.',
+      'GSM-7',
+      1,
+    ],
   ])('%s', (_name, body, encoding, segments) => {
     expect(segmentInfo(body)).toMatchObject({ encoding, segments });
   });
@@ -181,12 +267,14 @@ describe('segmentInfo: GSM-7 160/153, UCS-2 70/67', () => {
 
 describe('area codes and rate slots', () => {
   it('every time zone in the table is one the runtime knows', () => {
-    for (const [areaCode, [, , zone]] of AREA_CODES) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), areaCode).not.toThrow();
+    for (const [areaCode, [, , zone]] of AREA_CODES)
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), areaCode).not.toThrow();
     expect(AREA_CODES.size).toBeGreaterThan(400);
   });
 
   it('every Texas area code of the contacts rules is a Texas number here', () => {
-    for (const code of TEXAS_AREA_CODES) expect(areaCodeInfo(`+1${code}5550100`)).toMatchObject({ country: 'US', region: 'TX' });
+    for (const code of TEXAS_AREA_CODES)
+      expect(areaCodeInfo(`+1${code}5550100`)).toMatchObject({ country: 'US', region: 'TX' });
   });
 
   it.each([
@@ -204,8 +292,16 @@ describe('area codes and rate slots', () => {
 
   it('slots are one interval apart from the number’s next free time; beyond the look-ahead they wait', () => {
     const now = new Date('2026-07-15T19:00:00Z');
-    const plan = planSlots({ nextSendAt: new Date(now.getTime() + 2_000), now, count: 14, interval: 1_000, lookaheadMs: 10_000 });
-    expect(plan.slots.map((d) => d.getTime() - now.getTime())).toEqual([2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]);
+    const plan = planSlots({
+      nextSendAt: new Date(now.getTime() + 2_000),
+      now,
+      count: 14,
+      interval: 1_000,
+      lookaheadMs: 10_000,
+    });
+    expect(plan.slots.map((d) => d.getTime() - now.getTime())).toEqual([
+      2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000,
+    ]);
     expect(plan.later.map((d) => d.getTime() - now.getTime())).toEqual([11000, 12000, 13000, 14000, 15000]);
     expect(plan.nextSendAt.getTime() - now.getTime()).toBe(11_000);
     // A number idle for a while starts now, not in the past.

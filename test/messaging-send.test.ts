@@ -36,13 +36,50 @@ interface Seeded {
 /** A conversation with one due outgoing message (a workflow's first text unless told otherwise). */
 async function seedMessage(
   brandId: number,
-  { phone, scheduledFor, isMarketing = true, body = BODY, channel = {}, conversation = {}, extra = {} }: { phone: string; scheduledFor: Date; isMarketing?: boolean; body?: string; channel?: Record<string, unknown>; conversation?: Record<string, unknown>; extra?: Record<string, unknown> },
+  {
+    phone,
+    scheduledFor,
+    isMarketing = true,
+    body = BODY,
+    channel = {},
+    conversation = {},
+    extra = {},
+  }: {
+    phone: string;
+    scheduledFor: Date;
+    isMarketing?: boolean;
+    body?: string;
+    channel?: Record<string, unknown>;
+    conversation?: Record<string, unknown>;
+    extra?: Record<string, unknown>;
+  },
 ): Promise<Seeded> {
-  const existing = await t.db('contact_channels').where({ brand_id: brandId, username: phone }).first<{ id: string; contact_id: string } | undefined>('id', 'contact_id');
-  const ch = existing ? { id: Number(existing.id), contact_id: Number(existing.contact_id) } : await createContact(t.db, brandId, { phone, channel }).then(({ channel: c, contact }) => ({ id: c.id, contact_id: contact.id }));
-  const [conv] = await t.db('conversations').insert({ brand_id: brandId, contact_id: ch.contact_id, contact_channel_id: ch.id, ...conversation }).returning<{ id: string }[]>('id');
-  const [message] = await t.db('conversation_messages')
-    .insert({ brand_id: brandId, conversation_id: conv!.id, body, direction: 'outgoing', status: 'auto_queued', scheduled_for: scheduledFor, is_marketing: isMarketing, extra_data: { workflow_message: true, ...extra } })
+  const existing = await t
+    .db('contact_channels')
+    .where({ brand_id: brandId, username: phone })
+    .first<{ id: string; contact_id: string } | undefined>('id', 'contact_id');
+  const ch = existing
+    ? { id: Number(existing.id), contact_id: Number(existing.contact_id) }
+    : await createContact(t.db, brandId, { phone, channel }).then(({ channel: c, contact }) => ({
+        id: c.id,
+        contact_id: contact.id,
+      }));
+  const [conv] = await t
+    .db('conversations')
+    .insert({ brand_id: brandId, contact_id: ch.contact_id, contact_channel_id: ch.id, ...conversation })
+    .returning<{ id: string }[]>('id');
+  const [message] = await t
+    .db('conversation_messages')
+    .insert({
+      brand_id: brandId,
+      conversation_id: conv!.id,
+      body,
+      direction: 'outgoing',
+      status: 'auto_queued',
+      scheduled_for: scheduledFor,
+      is_marketing: isMarketing,
+      extra_data: { workflow_message: true, ...extra },
+    })
     .returning<{ id: string }[]>('id');
   return { messageId: Number(message!.id), channelId: ch.id, conversationId: Number(conv!.id) };
 }
@@ -59,7 +96,13 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
     { who: 'Texas, brand with texas_compliance', phone: '+12145550112', tz: CHI, texas: true, strict: false },
     { who: 'non-US', phone: '+447700900111', tz: LA, texas: false, strict: false },
   ];
-  const times: Array<[number, number]> = [[7, 59], [8, 0], [20, 0], [20, 59], [21, 0]];
+  const times: Array<[number, number]> = [
+    [7, 59],
+    [8, 0],
+    [20, 0],
+    [20, 59],
+    [21, 0],
+  ];
   const cases = recipients.flatMap((r) => times.map(([h, m]) => ({ ...r, h, m, at: day(r.tz, h, m) })));
 
   /** What the rules say for each recipient and local time. */
@@ -68,14 +111,22 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
     const minute = c.h * 60 + c.m;
     if (minute < 8 * 60) return { status: 'auto_queued', reason: 'quiet_hours', until: day(c.tz, 8, 0) };
     if (minute >= 21 * 60) return { status: 'auto_queued', reason: 'quiet_hours', until: day(c.tz, 8, 0, 16) };
-    if (c.strict && minute >= 20 * 60) return { status: 'auto_queued', reason: 'state_quiet_hours', until: day(c.tz, 8, 0, 16) };
+    if (c.strict && minute >= 20 * 60)
+      return { status: 'auto_queued', reason: 'state_quiet_hours', until: day(c.tz, 8, 0, 16) };
     return { status: 'sent' };
   }
 
   it('every message is sent, held or skipped exactly as the rules say', async () => {
-    const brands = { plain: (await createBrand(t.db)).id, texas: (await createBrand(t.db, { extra_data: { texas_compliance: true } })).id };
+    const brands = {
+      plain: (await createBrand(t.db)).id,
+      texas: (await createBrand(t.db, { extra_data: { texas_compliance: true } })).id,
+    };
     const seeded = [];
-    for (const c of cases) seeded.push({ c, ...(await seedMessage(c.texas ? brands.texas : brands.plain, { phone: c.phone, scheduledFor: c.at })) });
+    for (const c of cases)
+      seeded.push({
+        c,
+        ...(await seedMessage(c.texas ? brands.texas : brands.plain, { phone: c.phone, scheduledFor: c.at })),
+      });
     seeded.sort((a, b) => a.c.at.getTime() - b.c.at.getTime());
     const checked: string[] = [];
     for (const s of seeded) {
@@ -85,14 +136,25 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
       const label = `${s.c.who} at ${s.c.h}:${String(s.c.m).padStart(2, '0')}`;
       expect(row.status, label).toBe(want.status);
       if (want.status === 'sent') {
-        expect(row, label).toMatchObject({ sent_at: s.c.at, provider: 'outbox', provider_message_id: `outbox-${s.messageId}`, segments: 1, encoding: 'GSM-7', status_reason: null });
+        expect(row, label).toMatchObject({
+          sent_at: s.c.at,
+          provider: 'outbox',
+          provider_message_id: `outbox-${s.messageId}`,
+          segments: 1,
+          encoding: 'GSM-7',
+          status_reason: null,
+        });
       } else if (want.status === 'agent_skipped') {
         expect(row.extra_data.skip_reason, label).toBe(want.reason);
         expect(row.sent_at, label).toBeNull();
       } else {
         expect(row.scheduled_for, label).toEqual(want.until);
         expect(row.status_reason, label).toMatch(new RegExp(`^${want.reason}: `));
-        expect(row.extra_data.hold, label).toMatchObject({ reason: want.reason, time_zone: s.c.tz, time_zone_source: 'area_code' });
+        expect(row.extra_data.hold, label).toMatchObject({
+          reason: want.reason,
+          time_zone: s.c.tz,
+          time_zone_source: 'area_code',
+        });
         expect(row.sent_at, label).toBeNull();
       }
       checked.push(`${label}: ${row.status}`);
@@ -107,12 +169,21 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
     const earlier = [20, 10, 1];
     for (const hoursAgo of earlier) {
       const m = await seedMessage(brandId, { phone, scheduledFor: new Date(noon.getTime() - hoursAgo * HOUR) });
-      await t.db('conversation_messages').where({ id: m.messageId }).update({ status: 'sent', sent_at: new Date(noon.getTime() - hoursAgo * HOUR) });
+      await t
+        .db('conversation_messages')
+        .where({ id: m.messageId })
+        .update({ status: 'sent', sent_at: new Date(noon.getTime() - hoursAgo * HOUR) });
     }
     const fourth = await seedMessage(brandId, { phone, scheduledFor: noon });
     await sendDueMessages(ctx, { now: noon });
-    expect(await message(fourth.messageId)).toMatchObject({ status: 'auto_queued', scheduled_for: day(NY, 16, 0, 20), sent_at: null });
-    expect((await message(fourth.messageId)).status_reason).toMatch(/^state_daily_limit: FL allows 3 marketing texts per 24 h/);
+    expect(await message(fourth.messageId)).toMatchObject({
+      status: 'auto_queued',
+      scheduled_for: day(NY, 16, 0, 20),
+      sent_at: null,
+    });
+    expect((await message(fourth.messageId)).status_reason).toMatch(
+      /^state_daily_limit: FL allows 3 marketing texts per 24 h/,
+    );
     await sendDueMessages(ctx, { now: day(NY, 16, 0, 20) });
     expect(await message(fourth.messageId)).toMatchObject({ status: 'sent', sent_at: day(NY, 16, 0, 20) });
   });
@@ -121,7 +192,10 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
     const brandId = (await createBrand(t.db)).id;
     const at = day(NY, 10, 0, 22);
     const seeded = [];
-    for (let i = 0; i < 4; i += 1) seeded.push(await seedMessage(brandId, { phone: '+13055550133', scheduledFor: new Date(at.getTime() - (4 - i) * 1000) }));
+    for (let i = 0; i < 4; i += 1)
+      seeded.push(
+        await seedMessage(brandId, { phone: '+13055550133', scheduledFor: new Date(at.getTime() - (4 - i) * 1000) }),
+      );
     await sendDueMessages(ctx, { now: at });
     const rows = await Promise.all(seeded.map((s) => message(s.messageId)));
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'auto_queued']);
@@ -146,16 +220,27 @@ describe('quiet hours', () => {
     expect(await message(messageId)).toMatchObject({ status: 'auto_queued', sent_at: null, provider_message_id: null });
 
     await sendDueMessages(ctx, { now: eight });
-    expect(await message(messageId)).toMatchObject({ status: 'sent', sent_at: eight, provider_message_id: `outbox-${messageId}` });
+    expect(await message(messageId)).toMatchObject({
+      status: 'sent',
+      sent_at: eight,
+      provider_message_id: `outbox-${messageId}`,
+    });
   });
 
   it("the channel's own time zone decides over the area code", async () => {
     const brandId = (await createBrand(t.db)).id;
     // 9:00 in New York, 6:00 for this New Yorker whose channel says Los Angeles.
     const now = zonedInstant(NY, 2026, 8, 12, 9, 0);
-    const { messageId } = await seedMessage(brandId, { phone: '+12125550155', scheduledFor: now, channel: { extra_data: { timezone: LA } } });
+    const { messageId } = await seedMessage(brandId, {
+      phone: '+12125550155',
+      scheduledFor: now,
+      channel: { extra_data: { timezone: LA } },
+    });
     await sendDueMessages(ctx, { now });
-    expect(await message(messageId)).toMatchObject({ status: 'auto_queued', scheduled_for: zonedInstant(LA, 2026, 8, 12, 8, 0) });
+    expect(await message(messageId)).toMatchObject({
+      status: 'auto_queued',
+      scheduled_for: zonedInstant(LA, 2026, 8, 12, 8, 0),
+    });
   });
 
   it('transactional messages ignore quiet hours', async () => {
@@ -173,43 +258,87 @@ describe('what is never sent', () => {
   it.each([
     ['unsubscribed', { status: 'unsubscribed' }, 'the channel is unsubscribed'],
     ['blocked by an agent', { status: 'unsubscribed', extra_data: { blocked: true } }, 'the channel is blocked'],
-  ])("an %s channel's queued message becomes agent_skipped with skip_reason 'unsubscribed'", async (_name, channel, reason) => {
-    const brandId = (await createBrand(t.db)).id;
-    const { messageId } = await seedMessage(brandId, { phone: '+13105550177', scheduledFor: noon, channel });
-    await t.db('conversation_messages').where({ id: messageId }).update({ status: 'queued' });
-    const result = await sendDueMessages(ctx, { now: noon });
-    expect(result.skipped).toBeGreaterThanOrEqual(1);
-    const row = await message(messageId);
-    expect(row).toMatchObject({ status: 'agent_skipped', sent_at: null, provider_message_id: null, status_reason: `unsubscribed: ${reason}` });
-    expect(row.extra_data.skip_reason).toBe('unsubscribed');
-    await sendDueMessages(ctx, { now: new Date(noon.getTime() + 24 * HOUR) });
-    expect(await message(messageId)).toMatchObject({ status: 'agent_skipped', sent_at: null });
-  });
+  ])(
+    "an %s channel's queued message becomes agent_skipped with skip_reason 'unsubscribed'",
+    async (_name, channel, reason) => {
+      const brandId = (await createBrand(t.db)).id;
+      const { messageId } = await seedMessage(brandId, { phone: '+13105550177', scheduledFor: noon, channel });
+      await t.db('conversation_messages').where({ id: messageId }).update({ status: 'queued' });
+      const result = await sendDueMessages(ctx, { now: noon });
+      expect(result.skipped).toBeGreaterThanOrEqual(1);
+      const row = await message(messageId);
+      expect(row).toMatchObject({
+        status: 'agent_skipped',
+        sent_at: null,
+        provider_message_id: null,
+        status_reason: `unsubscribed: ${reason}`,
+      });
+      expect(row.extra_data.skip_reason).toBe('unsubscribed');
+      await sendDueMessages(ctx, { now: new Date(noon.getTime() + 24 * HOUR) });
+      expect(await message(messageId)).toMatchObject({ status: 'agent_skipped', sent_at: null });
+    },
+  );
 
   it('a cart reminder that would wait past 48 h after the cart is skipped; one for a bought cart too', async () => {
     const brandId = (await createBrand(t.db)).id;
     const integration = await createIntegration(t.db, brandId);
     const late = zonedInstant(LA, 2026, 9, 2, 22, 30);
-    const oldCart = await createCart(t.db, { brandId, integrationId: integration.id, remote_updated_at: new Date(late.getTime() - 47 * HOUR) });
-    const freshCart = await createCart(t.db, { brandId, integrationId: integration.id, remote_updated_at: new Date(late.getTime() - 2 * HOUR) });
-    const boughtCart = await createCart(t.db, { brandId, integrationId: integration.id, state: 'complete', remote_updated_at: new Date(late.getTime() - 2 * HOUR) });
-    const expired = await seedMessage(brandId, { phone: '+13105550181', scheduledFor: late, conversation: { cart_id: oldCart.id } });
-    const held = await seedMessage(brandId, { phone: '+13105550182', scheduledFor: late, conversation: { cart_id: freshCart.id } });
-    const bought = await seedMessage(brandId, { phone: '+13105550183', scheduledFor: late, conversation: { cart_id: boughtCart.id } });
+    const oldCart = await createCart(t.db, {
+      brandId,
+      integrationId: integration.id,
+      remote_updated_at: new Date(late.getTime() - 47 * HOUR),
+    });
+    const freshCart = await createCart(t.db, {
+      brandId,
+      integrationId: integration.id,
+      remote_updated_at: new Date(late.getTime() - 2 * HOUR),
+    });
+    const boughtCart = await createCart(t.db, {
+      brandId,
+      integrationId: integration.id,
+      state: 'complete',
+      remote_updated_at: new Date(late.getTime() - 2 * HOUR),
+    });
+    const expired = await seedMessage(brandId, {
+      phone: '+13105550181',
+      scheduledFor: late,
+      conversation: { cart_id: oldCart.id },
+    });
+    const held = await seedMessage(brandId, {
+      phone: '+13105550182',
+      scheduledFor: late,
+      conversation: { cart_id: freshCart.id },
+    });
+    const bought = await seedMessage(brandId, {
+      phone: '+13105550183',
+      scheduledFor: late,
+      conversation: { cart_id: boughtCart.id },
+    });
     await sendDueMessages(ctx, { now: late });
     const expiredRow = await message(expired.messageId);
     expect(expiredRow).toMatchObject({ status: 'agent_skipped', sent_at: null });
     expect(expiredRow.extra_data.skip_reason).toBe('cart_reminder_expired');
     expect(expiredRow.status_reason).toMatch(/more than 48 h after the cart/);
-    expect(await message(held.messageId)).toMatchObject({ status: 'auto_queued', scheduled_for: zonedInstant(LA, 2026, 9, 3, 8, 0) });
+    expect(await message(held.messageId)).toMatchObject({
+      status: 'auto_queued',
+      scheduled_for: zonedInstant(LA, 2026, 9, 3, 8, 0),
+    });
     expect((await message(bought.messageId)).extra_data.skip_reason).toBe('cart_completed');
   });
 
   it('a conversation without an SMS channel is skipped with the reason', async () => {
     const brandId = (await createBrand(t.db)).id;
     const [conv] = await t.db('conversations').insert({ brand_id: brandId }).returning<{ id: string }[]>('id');
-    const [row] = await t.db('conversation_messages')
-      .insert({ brand_id: brandId, conversation_id: conv!.id, body: BODY, direction: 'outgoing', status: 'queued', scheduled_for: noon })
+    const [row] = await t
+      .db('conversation_messages')
+      .insert({
+        brand_id: brandId,
+        conversation_id: conv!.id,
+        body: BODY,
+        direction: 'outgoing',
+        status: 'queued',
+        scheduled_for: noon,
+      })
       .returning<{ id: string }[]>('id');
     await sendDueMessages(ctx, { now: noon });
     expect((await message(Number(row!.id))).extra_data.skip_reason).toBe('channel_missing');
@@ -221,13 +350,44 @@ describe('discount codes are created at the store by the send job', () => {
     const shop = 'sendjob-shop.myshopify.com';
     shopify.addShop(shop);
     const brandId = (await createBrand(t.db)).id;
-    const integration = await createIntegration(t.db, brandId, { lookup_id: shop, settings: { credentials: sealCredentials({ access_token: shopify.issueToken(shop) }, Buffer.from(TEST_ENCRYPTION_KEY, 'base64')) } });
-    const [rule] = await t.db('discount_rules').insert({ brand_id: brandId, type: 'percentage', value: 10, duration: 10, extra_data: { type: 'dynamic' } }).returning<{ id: string }[]>('id');
-    const workflow = await createWorkflow(t.db, { brandId, brand_integration_id: integration.id, discount_rule_id: Number(rule!.id) });
-    shopify.shop(shop).discounts.push({ id: 'gid://shopify/DiscountCodeNode/77', code: 'LR-TAKEN2', kind: 'basic', input: {} });
-    const [code] = await t.db('discount_codes').insert({ brand_id: brandId, workflow_id: workflow.id, discount_rule_id: Number(rule!.id), code: 'LR-TAKEN2', status: 'pending' }).returning<{ id: string }[]>('id');
+    const integration = await createIntegration(t.db, brandId, {
+      lookup_id: shop,
+      settings: {
+        credentials: sealCredentials(
+          { access_token: shopify.issueToken(shop) },
+          Buffer.from(TEST_ENCRYPTION_KEY, 'base64'),
+        ),
+      },
+    });
+    const [rule] = await t
+      .db('discount_rules')
+      .insert({ brand_id: brandId, type: 'percentage', value: 10, duration: 10, extra_data: { type: 'dynamic' } })
+      .returning<{ id: string }[]>('id');
+    const workflow = await createWorkflow(t.db, {
+      brandId,
+      brand_integration_id: integration.id,
+      discount_rule_id: Number(rule!.id),
+    });
+    shopify
+      .shop(shop)
+      .discounts.push({ id: 'gid://shopify/DiscountCodeNode/77', code: 'LR-TAKEN2', kind: 'basic', input: {} });
+    const [code] = await t
+      .db('discount_codes')
+      .insert({
+        brand_id: brandId,
+        workflow_id: workflow.id,
+        discount_rule_id: Number(rule!.id),
+        code: 'LR-TAKEN2',
+        status: 'pending',
+      })
+      .returning<{ id: string }[]>('id');
     const now = zonedInstant(LA, 2026, 9, 5, 12, 0);
-    const { messageId } = await seedMessage(brandId, { phone: '+13105550191', scheduledFor: now, body: 'Use LR-TAKEN2 for 10% off: http://localhost:3000/r/Zz123456 Reply STOP to opt out.', extra: { discount_code_id: Number(code!.id) } });
+    const { messageId } = await seedMessage(brandId, {
+      phone: '+13105550191',
+      scheduledFor: now,
+      body: 'Use LR-TAKEN2 for 10% off: http://localhost:3000/r/Zz123456 Reply STOP to opt out.',
+      extra: { discount_code_id: Number(code!.id) },
+    });
 
     const result = await sendDueMessages(ctx, { now });
     expect(result.sent).toBeGreaterThanOrEqual(1);
@@ -248,8 +408,12 @@ describe('several workers, and a worker that dies', () => {
     const now = zonedInstant(LA, 2026, 9, 20, 12, 0);
     await sendDueMessages(ctx, { now }); // leftovers of earlier tests first
     const ids: number[] = [];
-    for (let i = 0; i < 120; i += 1) ids.push((await seedMessage(brandId, { phone: `+1310555${String(1000 + i)}`, scheduledFor: now })).messageId);
-    const [a, b] = await Promise.all([sendDueMessages(ctx, { now, batchSize: 25 }), sendDueMessages(ctx, { now, batchSize: 25 })]);
+    for (let i = 0; i < 120; i += 1)
+      ids.push((await seedMessage(brandId, { phone: `+1310555${String(1000 + i)}`, scheduledFor: now })).messageId);
+    const [a, b] = await Promise.all([
+      sendDueMessages(ctx, { now, batchSize: 25 }),
+      sendDueMessages(ctx, { now, batchSize: 25 }),
+    ]);
     expect(a.sent + b.sent).toBe(120);
     const rows = await t.db('conversation_messages').whereIn('id', ids).select('status', 'provider_message_id');
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
@@ -260,7 +424,10 @@ describe('several workers, and a worker that dies', () => {
     const brandId = (await createBrand(t.db)).id;
     const now = zonedInstant(LA, 2026, 9, 21, 12, 0);
     const { messageId } = await seedMessage(brandId, { phone: '+13105550999', scheduledFor: now });
-    await t.db('conversation_messages').where({ id: messageId }).update({ status: 'sending', updated_at: t.db.raw(`now() - interval '11 minutes'`) });
+    await t
+      .db('conversation_messages')
+      .where({ id: messageId })
+      .update({ status: 'sending', updated_at: t.db.raw(`now() - interval '11 minutes'`) });
     const fresh = await seedMessage(brandId, { phone: '+13105550998', scheduledFor: now });
     await t.db('conversation_messages').where({ id: fresh.messageId }).update({ status: 'sending' });
     await sendDueMessages(ctx, { now });

@@ -4,11 +4,22 @@ import path from 'node:path';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/app/index.ts';
-import { createDb, dumpSchema, migrateLatest, migrationStatus, readRunningServer, rollback, startEmbedded, type Db } from '../src/db/index.ts';
+import {
+  createDb,
+  dumpSchema,
+  migrateLatest,
+  migrationStatus,
+  readRunningServer,
+  rollback,
+  startEmbedded,
+  type Db,
+} from '../src/db/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createEmptyDatabase, testEnv } from './helpers/db.ts';
 
-const MIGRATION_COUNT = readdirSync(new URL('../migrations/', import.meta.url)).filter((f) => /^\d{14}_.+\.ts$/.test(f)).length;
+const MIGRATION_COUNT = readdirSync(new URL('../migrations/', import.meta.url)).filter((f) =>
+  /^\d{14}_.+\.ts$/.test(f),
+).length;
 
 async function publicTables(db: Db): Promise<string[]> {
   const result = await db.raw<{ rows: { name: string }[] }>(
@@ -24,7 +35,19 @@ async function roundTrip(db: Db): Promise<void> {
   const status = await migrationStatus(db);
   expect(status.every((m) => m.applied)).toBe(true);
   const tables = await publicTables(db);
-  expect(tables).toEqual(expect.arrayContaining(['brands', 'carts', 'orders', 'conversations', 'conversation_messages', 'webhook_events', 'subscriptions', 'ai_cache', 'worker_heartbeats']));
+  expect(tables).toEqual(
+    expect.arrayContaining([
+      'brands',
+      'carts',
+      'orders',
+      'conversations',
+      'conversation_messages',
+      'webhook_events',
+      'subscriptions',
+      'ai_cache',
+      'worker_heartbeats',
+    ]),
+  );
   expect(tables.length).toBeGreaterThanOrEqual(55);
 
   expect(await migrateLatest(db)).toEqual([]); // nothing left to do
@@ -109,7 +132,9 @@ describe('migrations on the embedded PostgreSQL', () => {
     dirs.push(dataDir);
     const logger = createLogger({ level: 'silent', pretty: false });
     if (process.getuid?.() === 0) {
-      await expect(startEmbedded({ dataDir: path.join(dataDir, 'data'), logger })).rejects.toThrow(`chmod o+x ${dataDir}`);
+      await expect(startEmbedded({ dataDir: path.join(dataDir, 'data'), logger })).rejects.toThrow(
+        `chmod o+x ${dataDir}`,
+      );
       await expect(readFile(path.join(dataDir, 'data', 'pg', 'PG_VERSION'))).rejects.toThrow(); // nothing initialised
     } else {
       // Not root: PostgreSQL runs as this user, who owns the folder.

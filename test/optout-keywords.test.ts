@@ -56,17 +56,25 @@ describe('texting keywords (DESIGN "Compliance (US texting)"): the whole message
 
 describe('transactional replies carry no marketing', () => {
   it('the opt-out confirmation names the brand and how to come back, and nothing else', () => {
-    expect(optOutConfirmation('Acme')).toBe('Acme: You are unsubscribed and will receive no more messages. Reply START to resubscribe.');
+    expect(optOutConfirmation('Acme')).toBe(
+      'Acme: You are unsubscribed and will receive no more messages. Reply START to resubscribe.',
+    );
     expect(optOutConfirmation('Acme')).not.toMatch(/https?:|%|off|code|discount/i);
   });
 
   it('HELP names the brand, a contact, "Msg&data rates may apply" and how to stop', () => {
     const text = helpReply({ brandName: 'Acme', supportEmail: 'help@acme.test', supportPhone: '+14155550100' });
-    expect(text).toBe('Acme: For help, contact help@acme.test or +14155550100. Msg&data rates may apply. Reply STOP to opt out.');
-    expect(helpReply({ brandName: 'Acme', website: 'acme.test' })).toBe('Acme: For help, contact acme.test. Msg&data rates may apply. Reply STOP to opt out.');
+    expect(text).toBe(
+      'Acme: For help, contact help@acme.test or +14155550100. Msg&data rates may apply. Reply STOP to opt out.',
+    );
+    expect(helpReply({ brandName: 'Acme', website: 'acme.test' })).toBe(
+      'Acme: For help, contact acme.test. Msg&data rates may apply. Reply STOP to opt out.',
+    );
   });
 
   it('the opt-in confirmation says how to get help and how to stop', () => {
-    expect(optInConfirmation('Acme')).toBe('Acme: You are subscribed again. Msg&data rates may apply. Reply HELP for help, STOP to opt out.');
+    expect(optInConfirmation('Acme')).toBe(
+      'Acme: You are subscribed again. Msg&data rates may apply. Reply HELP for help, STOP to opt out.',
+    );
   });
 });

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { activateMembership, findMembershipBySetupToken, invitePartner, listPartners, listUsers } from '../src/accounts/index.ts';
+import {
+  activateMembership,
+  findMembershipBySetupToken,
+  invitePartner,
+  listPartners,
+  listUsers,
+} from '../src/accounts/index.ts';
 import { latestOutboxMessageTo } from '../src/notifications/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
@@ -29,12 +35,16 @@ const tokenOf = (link: string): string => new URL(link).searchParams.get('token'
 const count = async (table: string): Promise<number> => Number((await t.db(table).count({ n: '*' }))[0]!.n);
 
 describe('partners invite', () => {
-  it('creates a pending partner, invited members with setup tokens and the links to the brands\' tenants', async () => {
+  it("creates a pending partner, invited members with setup tokens and the links to the brands' tenants", async () => {
     const b1 = await createBrand(t.db);
     const b2 = await createBrand(t.db);
     const ann = `ann-${uid()}@growth.example`;
     const bob = `bob-${uid()}@growth.example`;
-    const result = await invitePartner(ctx, { name: '  Growth Co  ', emails: `${ann}\n${bob}, nope`, brandIds: [b1.id, b2.id, b1.id] });
+    const result = await invitePartner(ctx, {
+      name: '  Growth Co  ',
+      emails: `${ann}\n${bob}, nope`,
+      brandIds: [b1.id, b2.id, b1.id],
+    });
     expect(result.partner).toMatchObject({ name: 'Growth Co', state: 'pending' });
     expect(result.invalid).toEqual(['nope']);
     expect(result.tenant_ids.sort()).toEqual([b1.tenant_id, b2.tenant_id].sort());
@@ -44,8 +54,15 @@ describe('partners invite', () => {
     const links = await t.db('partner_tenants').where({ partner_id: partner.id }).orderBy('tenant_id');
     expect(links.map((l) => Number(l.tenant_id))).toEqual([b1.tenant_id, b2.tenant_id].sort((a, b) => a - b));
 
-    const members = await t.db('partner_users as pu').join('users as u', 'u.id', 'pu.user_id').where('pu.partner_id', partner.id).orderBy('u.email').select('pu.*', 'u.email', 'u.is_enabled', 'u.state as user_state', 'u.role as user_role');
-    expect(members.map((m) => [m.email, m.state, m.activated_at, m.role, m.is_enabled, m.user_state, m.user_role])).toEqual([
+    const members = await t
+      .db('partner_users as pu')
+      .join('users as u', 'u.id', 'pu.user_id')
+      .where('pu.partner_id', partner.id)
+      .orderBy('u.email')
+      .select('pu.*', 'u.email', 'u.is_enabled', 'u.state as user_state', 'u.role as user_role');
+    expect(
+      members.map((m) => [m.email, m.state, m.activated_at, m.role, m.is_enabled, m.user_state, m.user_role]),
+    ).toEqual([
       [ann, 'invited', null, 'member', false, 'invited', 'partner'],
       [bob, 'invited', null, 'member', false, 'invited', 'partner'],
     ]);
@@ -65,18 +82,31 @@ describe('partners invite', () => {
     const ann = `ann-${uid()}@agency.example`;
     const bob = `bob-${uid()}@agency.example`;
     const { partner } = await invitePartner(ctx, { name: 'Agency', emails: [ann, bob], role: 'admin' });
-    const first = await findMembershipBySetupToken(t.db, tokenOf((await latestOutboxMessageTo(ctx.config, ann))!.links[0]!));
+    const first = await findMembershipBySetupToken(
+      t.db,
+      tokenOf((await latestOutboxMessageTo(ctx.config, ann))!.links[0]!),
+    );
     expect(first).toMatchObject({ kind: 'partner', ownerId: partner.id });
-    const one = await t.db.transaction((tx) => activateMembership(tx, { kind: 'partner', membershipId: first!.membershipId }));
+    const one = await t.db.transaction((tx) =>
+      activateMembership(tx, { kind: 'partner', membershipId: first!.membershipId }),
+    );
     expect(one).toMatchObject({ partnerActivated: true, userId: first!.userId, ownerId: partner.id });
     expect((await t.db('partners').where({ id: partner.id }).first()).state).toBe('active');
     const member = await t.db('partner_users').where({ id: first!.membershipId }).first();
     expect(member).toMatchObject({ state: 'active', role: 'admin', extra_data: {} });
     expect(member.activated_at).not.toBeNull();
-    expect(await t.db('users').where({ id: first!.userId }).first()).toMatchObject({ is_enabled: true, state: 'active' });
+    expect(await t.db('users').where({ id: first!.userId }).first()).toMatchObject({
+      is_enabled: true,
+      state: 'active',
+    });
 
-    const second = await findMembershipBySetupToken(t.db, tokenOf((await latestOutboxMessageTo(ctx.config, bob))!.links[0]!));
-    const two = await t.db.transaction((tx) => activateMembership(tx, { kind: 'partner', membershipId: second!.membershipId }));
+    const second = await findMembershipBySetupToken(
+      t.db,
+      tokenOf((await latestOutboxMessageTo(ctx.config, bob))!.links[0]!),
+    );
+    const two = await t.db.transaction((tx) =>
+      activateMembership(tx, { kind: 'partner', membershipId: second!.membershipId }),
+    );
     expect(two.partnerActivated).toBe(false);
     expect((await t.db('partners').where({ id: partner.id }).first()).state).toBe('active');
   });
@@ -86,10 +116,14 @@ describe('partners invite', () => {
     const taken2 = await createBrand(t.db);
     const free = await createBrand(t.db);
     await invitePartner(ctx, { name: 'First', emails: `x-${uid()}@first.example`, brandIds: [taken1.id, taken2.id] });
-    const names = (await t.db('tenants').whereIn('id', [taken1.tenant_id, taken2.tenant_id]).orderBy('id')).map((r) => r.name);
+    const names = (await t.db('tenants').whereIn('id', [taken1.tenant_id, taken2.tenant_id]).orderBy('id')).map(
+      (r) => r.name,
+    );
     const [partners, users] = [await count('partners'), await count('users')];
     const email = `y-${uid()}@second.example`;
-    await expect(invitePartner(ctx, { name: 'Second', emails: email, brandIds: [free.id, taken1.id, taken2.id] })).rejects.toMatchObject({
+    await expect(
+      invitePartner(ctx, { name: 'Second', emails: email, brandIds: [free.id, taken1.id, taken2.id] }),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       message: `Tenant ${names.join(', ')} already exists`,
     });
@@ -101,17 +135,26 @@ describe('partners invite', () => {
     const email = `exists-${uid()}@agency.example`;
     await t.db('users').insert({ email });
     const partners = await count('partners');
-    await expect(invitePartner(ctx, { name: 'Dup', emails: `new-${uid()}@agency.example; ${email}` })).rejects.toThrow(`Account already exists with this email: ${email}`);
+    await expect(invitePartner(ctx, { name: 'Dup', emails: `new-${uid()}@agency.example; ${email}` })).rejects.toThrow(
+      `Account already exists with this email: ${email}`,
+    );
     expect(await count('partners')).toBe(partners);
   });
 
   it('a failing insert rolls everything back with "Failed to create partner"', async () => {
     const brand = await createBrand(t.db);
-    await t.db.raw(`create or replace function reclaim_test_fail() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`);
-    await t.db.raw(`create trigger reclaim_test_fail_partner_tenants before insert on partner_tenants for each row when (new.tenant_id = ${brand.tenant_id}) execute function reclaim_test_fail()`);
+    await t.db.raw(
+      `create or replace function reclaim_test_fail() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`,
+    );
+    await t.db.raw(
+      `create trigger reclaim_test_fail_partner_tenants before insert on partner_tenants for each row when (new.tenant_id = ${brand.tenant_id}) execute function reclaim_test_fail()`,
+    );
     const email = `fail-${uid()}@agency.example`;
     const partners = await count('partners');
-    await expect(invitePartner(ctx, { name: 'Broken', emails: email, brandIds: [brand.id] })).rejects.toMatchObject({ kind: 'internal', message: 'Failed to create partner' });
+    await expect(invitePartner(ctx, { name: 'Broken', emails: email, brandIds: [brand.id] })).rejects.toMatchObject({
+      kind: 'internal',
+      message: 'Failed to create partner',
+    });
     expect(await count('partners')).toBe(partners);
     expect(await t.db('users').where({ email })).toHaveLength(0);
     await t.db.raw('drop trigger reclaim_test_fail_partner_tenants on partner_tenants');
@@ -130,7 +173,9 @@ describe('partners invite', () => {
   it('with EMAIL_TRANSPORT=none nothing is created: "Email service not available"', async () => {
     const noMail = await t.context({ RECLAIM_DATA_DIR: dir, EMAIL_TRANSPORT: 'none' });
     const partners = await count('partners');
-    await expect(invitePartner(noMail, { name: 'Quiet', emails: `q-${uid()}@agency.example` })).rejects.toThrow('Email service not available');
+    await expect(invitePartner(noMail, { name: 'Quiet', emails: `q-${uid()}@agency.example` })).rejects.toThrow(
+      'Email service not available',
+    );
     expect(await count('partners')).toBe(partners);
   });
 });
@@ -140,7 +185,22 @@ describe('reclaim partners invite / list', () => {
     const b1 = await createBrand(t.db);
     const b2 = await createBrand(t.db);
     const email = `cli-${uid()}@agency.example`;
-    const cli = await runCli(['partners', 'invite', '--name', 'CLI Partners', '--emails', email, '--brand', String(b1.id), '--brand', String(b2.id), '--json'], env());
+    const cli = await runCli(
+      [
+        'partners',
+        'invite',
+        '--name',
+        'CLI Partners',
+        '--emails',
+        email,
+        '--brand',
+        String(b1.id),
+        '--brand',
+        String(b2.id),
+        '--json',
+      ],
+      env(),
+    );
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
     const out = JSON.parse(cli.stdout);
@@ -153,7 +213,10 @@ describe('reclaim partners invite / list', () => {
     expect(listed).toMatchObject({ name: 'CLI Partners', state: 'pending', members: 1, tenants: 2 });
     expect((await listPartners(t.db)).find((p) => p.id === out.partner.id)).toMatchObject({ members: 1, tenants: 2 });
 
-    const again = await runCli(['partners', 'invite', '--name', 'Late', '--emails', `z-${uid()}@agency.example`, '--brand', String(b2.id)], env());
+    const again = await runCli(
+      ['partners', 'invite', '--name', 'Late', '--emails', `z-${uid()}@agency.example`, '--brand', String(b2.id)],
+      env(),
+    );
     expect(again.code).toBe(1);
     const tenantName = (await t.db('tenants').where({ id: b2.tenant_id }).first()).name;
     expect(again.stderr).toContain(`Tenant ${tenantName} already exists`);

@@ -68,7 +68,9 @@ describe('resolveSecrets in embedded mode (no DATABASE_URL)', () => {
   it('lets environment values win over the file, one by one', async () => {
     const generated = await resolveSecrets(loadConfig({ RECLAIM_DATA_DIR: dataDir }));
 
-    const keyFromEnv = await resolveSecrets(loadConfig({ RECLAIM_DATA_DIR: dataDir, ENCRYPTION_KEY: ENV_KEY.toString('base64') }));
+    const keyFromEnv = await resolveSecrets(
+      loadConfig({ RECLAIM_DATA_DIR: dataDir, ENCRYPTION_KEY: ENV_KEY.toString('base64') }),
+    );
     expect(keyFromEnv.encryptionKey.equals(ENV_KEY)).toBe(true);
     expect(keyFromEnv.jwtSecret).toBe(generated.jwtSecret);
 
@@ -78,14 +80,18 @@ describe('resolveSecrets in embedded mode (no DATABASE_URL)', () => {
   });
 
   it('writes no file when the environment gives both', async () => {
-    const secrets = await resolveSecrets(loadConfig({ RECLAIM_DATA_DIR: dataDir, ENCRYPTION_KEY: ENV_KEY.toString('hex'), JWT_SECRET: ENV_JWT }));
+    const secrets = await resolveSecrets(
+      loadConfig({ RECLAIM_DATA_DIR: dataDir, ENCRYPTION_KEY: ENV_KEY.toString('hex'), JWT_SECRET: ENV_JWT }),
+    );
     expect(secrets.encryptionKey.equals(ENV_KEY)).toBe(true);
     expect(secrets.jwtSecret).toBe(ENV_JWT);
     await expect(stat(secretsFile)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('uses a secrets.json that is already there', async () => {
-    await writeFile(secretsFile, JSON.stringify({ ENCRYPTION_KEY: ENV_KEY.toString('base64'), JWT_SECRET: ENV_JWT }), { mode: 0o600 });
+    await writeFile(secretsFile, JSON.stringify({ ENCRYPTION_KEY: ENV_KEY.toString('base64'), JWT_SECRET: ENV_JWT }), {
+      mode: 0o600,
+    });
     const secrets = await resolveSecrets(loadConfig({ RECLAIM_DATA_DIR: dataDir }));
     expect(secrets.encryptionKey.equals(ENV_KEY)).toBe(true);
     expect(secrets.jwtSecret).toBe(ENV_JWT);
@@ -102,7 +108,9 @@ describe('resolveSecrets in server mode (DATABASE_URL set)', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error.kind).toBe('invalid_input');
     expect(error.code).toBe('missing_secrets');
-    expect(error.message).toBe(`${start} when DATABASE_URL is set (server mode). Generate values with: openssl rand -base64 32`);
+    expect(error.message).toBe(
+      `${start} when DATABASE_URL is set (server mode). Generate values with: openssl rand -base64 32`,
+    );
     // Server mode never falls back to a generated file.
     await expect(stat(secretsFile)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -111,7 +119,9 @@ describe('resolveSecrets in server mode (DATABASE_URL set)', () => {
     ['base64', ENV_KEY.toString('base64')],
     ['hex', ENV_KEY.toString('hex')],
   ])('returns the decoded key given as %s and the JWT secret', async (_form, key) => {
-    const secrets = await resolveSecrets(loadConfig({ DATABASE_URL: SERVER_URL, ENCRYPTION_KEY: key, JWT_SECRET: ENV_JWT }));
+    const secrets = await resolveSecrets(
+      loadConfig({ DATABASE_URL: SERVER_URL, ENCRYPTION_KEY: key, JWT_SECRET: ENV_JWT }),
+    );
     expect(secrets.encryptionKey).toHaveLength(32);
     expect(secrets.encryptionKey.equals(ENV_KEY)).toBe(true);
     expect(secrets.jwtSecret).toBe(ENV_JWT);

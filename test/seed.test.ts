@@ -35,9 +35,22 @@ describe('demo seed', () => {
 
   it('is the brand the README describes: Northwind Outfitters on a connected Shopify shop', async () => {
     const brand = await t.db('brands').where({ name: 'Northwind Outfitters' }).first();
-    const link = await t.db('brand_integrations as bi').join('integrations as i', 'i.id', 'bi.integration_id').where('bi.brand_id', brand.id).first('i.slug', 'bi.lookup_id', 'bi.status', 'bi.is_enabled');
-    expect(link).toEqual({ slug: 'shopify', lookup_id: 'northwind-outfitters.myshopify.com', status: 'connected', is_enabled: true });
-    const workflows = await t.db('workflows').where({ brand_id: brand.id }).orderBy('id').select('name', 'type', 'delay_minutes');
+    const link = await t
+      .db('brand_integrations as bi')
+      .join('integrations as i', 'i.id', 'bi.integration_id')
+      .where('bi.brand_id', brand.id)
+      .first('i.slug', 'bi.lookup_id', 'bi.status', 'bi.is_enabled');
+    expect(link).toEqual({
+      slug: 'shopify',
+      lookup_id: 'northwind-outfitters.myshopify.com',
+      status: 'connected',
+      is_enabled: true,
+    });
+    const workflows = await t
+      .db('workflows')
+      .where({ brand_id: brand.id })
+      .orderBy('id')
+      .select('name', 'type', 'delay_minutes');
     expect(workflows).toEqual([
       { name: 'Abandoned Cart', type: 'checkout', delay_minutes: 30 },
       { name: 'Post Purchase', type: 'order', delay_minutes: 4320 },
@@ -47,7 +60,13 @@ describe('demo seed', () => {
 
   it('covers every cart state, non-US and Texas numbers, unsubscribed channels, all within 48 hours', async () => {
     const overview = await demoOverview(t.db);
-    expect(Object.keys(overview.carts_by_state).sort()).toEqual(['abandoned', 'complete', 'empty', 'no_identity', 'pending']);
+    expect(Object.keys(overview.carts_by_state).sort()).toEqual([
+      'abandoned',
+      'complete',
+      'empty',
+      'no_identity',
+      'pending',
+    ]);
     const channels = await t.db('contact_channels').where({ type: 'sms' }).select('username', 'status');
     expect(channels.filter((c) => !c.username.startsWith('+1')).length).toBeGreaterThan(0);
     expect(channels.filter((c) => /^\+1(512|214|713|210|817)/.test(c.username)).length).toBeGreaterThan(0);

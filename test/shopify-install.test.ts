@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../src/app/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
-import { createShopifyAdminClient, disconnectIntegration, getBrandIntegration, getShopInfo, shopifyAdminFor, shopifyInstallRoutes, SHOPIFY_SCOPES, SHOPIFY_SUBSCRIPTION_TOPICS } from '../src/stores/index.ts';
+import {
+  createShopifyAdminClient,
+  disconnectIntegration,
+  getBrandIntegration,
+  getShopInfo,
+  shopifyAdminFor,
+  shopifyInstallRoutes,
+  SHOPIFY_SCOPES,
+  SHOPIFY_SUBSCRIPTION_TOPICS,
+} from '../src/stores/index.ts';
 import { createBrand } from './factories/index.ts';
 import { FakeShopify } from './fakes/shopify.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from './helpers/db.ts';
@@ -29,7 +38,12 @@ let app: FastifyInstance;
 beforeAll(async () => {
   t = await createTestDatabase();
   fake = await FakeShopify.start();
-  ctx = await t.context({ SHOPIFY_API_KEY: fake.apiKey, SHOPIFY_API_SECRET: fake.apiSecret, PUBLIC_URL, SHOPIFY_ADMIN_BASE_URL: fake.url });
+  ctx = await t.context({
+    SHOPIFY_API_KEY: fake.apiKey,
+    SHOPIFY_API_SECRET: fake.apiSecret,
+    PUBLIC_URL,
+    SHOPIFY_ADMIN_BASE_URL: fake.url,
+  });
   app = await buildHttpServer(ctx, { routes: [shopifyInstallRoutes], panel: false });
 });
 afterAll(async () => {
@@ -39,9 +53,14 @@ afterAll(async () => {
 });
 
 const integrationOf = (shop: string) =>
-  t.db('brand_integrations').where({ lookup_id: shop }).first<{ id: string; brand_id: string; status: string; is_enabled: boolean; settings: IntegrationSettings }>();
-const rawRow = async (id: string): Promise<string> => JSON.stringify(await t.db('brand_integrations').where({ id }).first());
-const count = async (table: string): Promise<number> => Number((await t.db(table).count<{ count: string }[]>('* as count'))[0]!.count);
+  t
+    .db('brand_integrations')
+    .where({ lookup_id: shop })
+    .first<{ id: string; brand_id: string; status: string; is_enabled: boolean; settings: IntegrationSettings }>();
+const rawRow = async (id: string): Promise<string> =>
+  JSON.stringify(await t.db('brand_integrations').where({ id }).first());
+const count = async (table: string): Promise<number> =>
+  Number((await t.db(table).count<{ count: string }[]>('* as count'))[0]!.count);
 
 async function open(shop: string, extra: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url: `/api/integration/shopify/open?${fake.openQuery(shop, extra).toString()}` });
@@ -78,7 +97,11 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(await rawRow(pending!.id)).not.toContain(state);
     // A shop never seen, opened without bid: a tenant and brand named after the subdomain.
     expect(await count('tenants')).toBe(tenantsBefore + 1);
-    expect(await t.db('brands').where({ id: pending!.brand_id }).first()).toMatchObject({ name: 'acme-outfitters', domain: shop, extra_data: { placeholder: 'shopify_install' } });
+    expect(await t.db('brands').where({ id: pending!.brand_id }).first()).toMatchObject({
+      name: 'acme-outfitters',
+      domain: shop,
+      extra_data: { placeholder: 'shopify_install' },
+    });
 
     const callback = fake.approveInstall(location.toString(), shop);
     const finished = await app.inject({ method: 'GET', url: callback.pathname + callback.search });
@@ -96,24 +119,50 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(await rawRow(pending!.id)).not.toContain(token!);
     // The code was exchanged for an expiring offline token: its refresh token is sealed, its expiry kept.
     const exchange = fake.requests.find((r) => r.path === '/admin/oauth/access_token');
-    expect(exchange?.body).toEqual({ client_id: fake.apiKey, client_secret: fake.apiSecret, code: callback.searchParams.get('code'), expiring: '1' });
+    expect(exchange?.body).toEqual({
+      client_id: fake.apiKey,
+      client_secret: fake.apiSecret,
+      code: callback.searchParams.get('code'),
+      expiring: '1',
+    });
     const [refreshToken] = [...fake.shop(shop).refreshTokens.keys()];
     expect(decryptSecret(connected!.settings.credentials.refresh_token!, KEY)).toBe(refreshToken);
     expect(await rawRow(pending!.id)).not.toContain(refreshToken!);
     const expiresIn = Date.parse(String(connected!.settings.access_token_expires_at)) - Date.now();
     expect(expiresIn).toBeGreaterThan(3500_000);
     expect(expiresIn).toBeLessThanOrEqual(3600_000);
-    expect(Date.parse(String(connected!.settings.refresh_token_expires_at)) - Date.now()).toBeGreaterThan(89 * 86_400_000);
+    expect(Date.parse(String(connected!.settings.refresh_token_expires_at)) - Date.now()).toBeGreaterThan(
+      89 * 86_400_000,
+    );
     expect(connected!.settings.admin_url).toBe('https://admin.shopify.com/store/acme-outfitters');
-    expect(connected!.settings.shop_info).toMatchObject({ name: 'Acme Outfitters Store', myshopify_domain: shop, primary_domain_url: 'https://www.acme-outfitters.example.com', currency: 'USD', plan_name: 'Basic' });
-    expect(await t.db('brands').where({ id: pending!.brand_id }).first()).toMatchObject({ name: 'Acme Outfitters Store', domain: 'www.acme-outfitters.example.com', timezone: 'America/New_York', support_email: 'help@acme-outfitters.example.com' });
+    expect(connected!.settings.shop_info).toMatchObject({
+      name: 'Acme Outfitters Store',
+      myshopify_domain: shop,
+      primary_domain_url: 'https://www.acme-outfitters.example.com',
+      currency: 'USD',
+      plan_name: 'Basic',
+    });
+    expect(await t.db('brands').where({ id: pending!.brand_id }).first()).toMatchObject({
+      name: 'Acme Outfitters Store',
+      domain: 'www.acme-outfitters.example.com',
+      timezone: 'America/New_York',
+      support_email: 'help@acme-outfitters.example.com',
+    });
 
     const subscriptions = fake.shop(shop).webhookSubscriptions;
     expect(subscriptions.map((s) => s.topic).sort()).toEqual([...SHOPIFY_SUBSCRIPTION_TOPICS].sort());
-    expect(new Set(subscriptions.map((s) => `${s.uri} ${s.format}`))).toEqual(new Set([`${PUBLIC_URL}/webhooks/shopify JSON`]));
+    expect(new Set(subscriptions.map((s) => `${s.uri} ${s.format}`))).toEqual(
+      new Set([`${PUBLIC_URL}/webhooks/shopify JSON`]),
+    );
     // Every Admin call carried the token in X-Shopify-Access-Token and went to the configured version.
     const calls = fake.requests.filter((r) => r.operation);
-    expect(calls.every((r) => r.headers['x-shopify-access-token'] === token && r.path === `/admin/api/${ctx.config.SHOPIFY_API_VERSION}/graphql.json`)).toBe(true);
+    expect(
+      calls.every(
+        (r) =>
+          r.headers['x-shopify-access-token'] === token &&
+          r.path === `/admin/api/${ctx.config.SHOPIFY_API_VERSION}/graphql.json`,
+      ),
+    ).toBe(true);
 
     // The callback cannot be replayed: the state nonce is used up.
     const replay = await app.inject({ method: 'GET', url: callback.pathname + callback.search });
@@ -165,7 +214,12 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(finished.statusCode).toBe(302);
     const row = await integrationOf(shop);
     expect(row).toMatchObject({ status: 'connected', is_enabled: true });
-    expect(row!.settings.health).toEqual({ status: 'Permissions required', message: 'Missing permissions: write_pixels, read_customer_events', level: 'warning', action: 'reconnect' });
+    expect(row!.settings.health).toEqual({
+      status: 'Permissions required',
+      message: 'Missing permissions: write_pixels, read_customer_events',
+      level: 'warning',
+      action: 'reconnect',
+    });
   });
 });
 
@@ -180,15 +234,29 @@ describe('expiring offline tokens', () => {
     // Still valid for a while: no refresh.
     const fresh = await shopifyAdminFor(ctx, (await getBrandIntegration(t.db, Number(row!.id)))!);
     expect((await getShopInfo(fresh)).myshopifyDomain).toBe(shop);
-    expect(fake.requests.filter((r) => (r.body as { grant_type?: string })?.grant_type === 'refresh_token')).toHaveLength(0);
+    expect(
+      fake.requests.filter((r) => (r.body as { grant_type?: string })?.grant_type === 'refresh_token'),
+    ).toHaveLength(0);
 
     // Two minutes left: two workers at once refresh it once, and both get the new token.
-    await t.db('brand_integrations').where({ id: row!.id }).update({ settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [new Date(Date.now() + 120_000).toISOString()]) });
+    await t
+      .db('brand_integrations')
+      .where({ id: row!.id })
+      .update({
+        settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [
+          new Date(Date.now() + 120_000).toISOString(),
+        ]),
+      });
     const stale = (await getBrandIntegration(t.db, Number(row!.id)))!;
     const [a, b] = await Promise.all([shopifyAdminFor(ctx, stale), shopifyAdminFor(ctx, stale)]);
     const refreshes = fake.requests.filter((r) => (r.body as { grant_type?: string })?.grant_type === 'refresh_token');
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]!.body).toEqual({ client_id: fake.apiKey, client_secret: fake.apiSecret, grant_type: 'refresh_token', refresh_token: oldRefresh });
+    expect(refreshes[0]!.body).toEqual({
+      client_id: fake.apiKey,
+      client_secret: fake.apiSecret,
+      grant_type: 'refresh_token',
+      refresh_token: oldRefresh,
+    });
     const after = await integrationOf(shop);
     const newAccess = decryptSecret(after!.settings.credentials.access_token, KEY);
     expect(newAccess).not.toBe(oldAccess);
@@ -208,11 +276,25 @@ describe('expiring offline tokens', () => {
     await install(shop);
     const row = await integrationOf(shop);
     fake.shop(shop).refreshTokens.clear();
-    await t.db('brand_integrations').where({ id: row!.id }).update({ settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [new Date(Date.now() - 1000).toISOString()]) });
+    await t
+      .db('brand_integrations')
+      .where({ id: row!.id })
+      .update({
+        settings: t.db.raw(`settings || jsonb_build_object('access_token_expires_at', ?::text)`, [
+          new Date(Date.now() - 1000).toISOString(),
+        ]),
+      });
     const integration = (await getBrandIntegration(t.db, Number(row!.id)))!;
-    await expect(shopifyAdminFor(ctx, integration)).rejects.toMatchObject({ kind: 'unauthorized', message: 'Authentication error' });
+    await expect(shopifyAdminFor(ctx, integration)).rejects.toMatchObject({
+      kind: 'unauthorized',
+      message: 'Authentication error',
+    });
     for (const token of fake.shop(shop).tokenExpiry.keys()) fake.shop(shop).tokenExpiry.set(token, Date.now() - 1);
-    const client = createShopifyAdminClient({ config: ctx.config, shop, accessToken: decryptSecret(row!.settings.credentials.access_token, KEY) });
+    const client = createShopifyAdminClient({
+      config: ctx.config,
+      shop,
+      accessToken: decryptSecret(row!.settings.credentials.access_token, KEY),
+    });
     await expect(getShopInfo(client)).rejects.toMatchObject({ kind: 'unauthorized', message: 'Authentication error' });
   });
 });
@@ -227,10 +309,19 @@ describe('Shopify install refusals change nothing', () => {
     const res = await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${query.toString()}` });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe(BAD_REQUEST);
-    const forged = await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${fake.openQuery(shop).toString().replace(/hmac=[0-9a-f]{4}/, 'hmac=0000')}` });
+    const forged = await app.inject({
+      method: 'GET',
+      url: `/api/integration/shopify/open?${fake
+        .openQuery(shop)
+        .toString()
+        .replace(/hmac=[0-9a-f]{4}/, 'hmac=0000')}`,
+    });
     expect(forged.statusCode).toBe(401);
     const signedElsewhere = fake.sign({ shop, timestamp: '1700000000' }, 'not-our-secret');
-    expect((await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${signedElsewhere.toString()}` })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${signedElsewhere.toString()}` }))
+        .statusCode,
+    ).toBe(401);
     expect(await integrationOf(shop)).toBeUndefined();
     expect([await count('tenants'), await count('brand_integrations')]).toEqual([tenants, integrations]);
   });
@@ -247,7 +338,10 @@ describe('Shopify install refusals change nothing', () => {
 
     const opened = await open(shop);
     const callback = fake.approveInstall(opened.headers.location as string, shop);
-    const late = fake.sign({ ...Object.fromEntries(callback.searchParams), timestamp: String(Math.floor(Date.now() / 1000) - 120) });
+    const late = fake.sign({
+      ...Object.fromEntries(callback.searchParams),
+      timestamp: String(Math.floor(Date.now() / 1000) - 120),
+    });
     const res2 = await app.inject({ method: 'GET', url: `${callback.pathname}?${late.toString()}` });
     expect(res2.statusCode).toBe(401);
     expect(await integrationOf(shop)).toMatchObject({ status: 'pending_setup', is_enabled: false });
@@ -256,7 +350,10 @@ describe('Shopify install refusals change nothing', () => {
   it("an invalid shop is refused with 400 'Invalid shop provided' and nothing is created", async () => {
     const [tenants, integrations] = [await count('tenants'), await count('brand_integrations')];
     for (const shop of ['evil.example.com', 'acme.myshopify.com.evil.com', '']) {
-      const res = await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${fake.sign({ shop, timestamp: '1700000000' }).toString()}` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/integration/shopify/open?${fake.sign({ shop, timestamp: '1700000000' }).toString()}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('Invalid shop provided');
     }
@@ -278,6 +375,10 @@ describe('Shopify install refusals change nothing', () => {
     const res2 = await app.inject({ method: 'GET', url: `${callback.pathname}?${wrongState.toString()}` });
     expect(res2.statusCode).toBe(401);
     expect(await integrationOf(shop)).toMatchObject({ status: 'pending_setup', is_enabled: false });
-    expect(fake.requests.filter((r) => r.path === '/admin/oauth/access_token' && (r.body as { code?: string })?.code === 'attacker-code')).toHaveLength(0);
+    expect(
+      fake.requests.filter(
+        (r) => r.path === '/admin/oauth/access_token' && (r.body as { code?: string })?.code === 'attacker-code',
+      ),
+    ).toHaveLength(0);
   });
 });

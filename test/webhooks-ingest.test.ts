@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
-import { getEvent, ingestWebhook, listEvents, MAX_WEBHOOK_ATTEMPTS, processWebhookBatch, processWebhookEvent, replayWebhookEvent, type WebhookProcessors } from '../src/webhooks/index.ts';
+import {
+  getEvent,
+  ingestWebhook,
+  listEvents,
+  MAX_WEBHOOK_ATTEMPTS,
+  processWebhookBatch,
+  processWebhookEvent,
+  replayWebhookEvent,
+  type WebhookProcessors,
+} from '../src/webhooks/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './helpers/db.ts';
 
@@ -13,7 +22,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.drop());
 
-const event = (eventId: string) => ({ source: 'shopify' as const, eventId, topic: 'checkouts/update', shop: 'a.myshopify.com', payload: { token: eventId } });
+const event = (eventId: string) => ({
+  source: 'shopify' as const,
+  eventId,
+  topic: 'checkouts/update',
+  shop: 'a.myshopify.com',
+  payload: { token: eventId },
+});
 
 describe('webhook ingestion: store, queue, process, dead-letter, replay', () => {
   it('stores an event once and answers a repeat of the same id as a duplicate', async () => {
@@ -23,7 +38,12 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     expect(second).toEqual({ duplicate: true });
     const rows = await t.db('webhook_events').where({ event_id: 'evt-1' });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, topic: 'checkouts/update', payload: { token: 'evt-1' } });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      topic: 'checkouts/update',
+      payload: { token: 'evt-1' },
+    });
   });
 
   it('one platform event id delivered on two topics is two events; a redelivery of either is a duplicate', async () => {
@@ -31,7 +51,10 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     const paid = await ingestWebhook(ctx, { ...event('action-1'), topic: 'orders/paid' });
     const again = await ingestWebhook(ctx, { ...event('action-1'), topic: 'orders/paid' });
     expect([created.duplicate, paid.duplicate, again.duplicate]).toEqual([false, false, true]);
-    expect(await t.db('webhook_events').where({ event_id: 'action-1' }).orderBy('id').pluck('topic')).toEqual(['orders/create', 'orders/paid']);
+    expect(await t.db('webhook_events').where({ event_id: 'action-1' }).orderBy('id').pluck('topic')).toEqual([
+      'orders/create',
+      'orders/paid',
+    ]);
   });
 
   it('processes with the platform adapter and marks the event processed', async () => {
@@ -48,9 +71,17 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
 
   it('a failing adapter is retried, then dead-lettered, listed as failed, and recovered by replay', async () => {
     const { id } = await ingestWebhook(ctx, event('evt-3'));
-    const failing: WebhookProcessors = { shopify: async () => { throw new Error('store API unreachable'); } };
+    const failing: WebhookProcessors = {
+      shopify: async () => {
+        throw new Error('store API unreachable');
+      },
+    };
     await expect(processWebhookEvent(ctx, id!, failing, { attempt: 1 })).rejects.toThrow('store API unreachable');
-    expect(await getEvent(t.db, id!)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'store API unreachable' });
+    expect(await getEvent(t.db, id!)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'store API unreachable',
+    });
     await expect(processWebhookEvent(ctx, id!, failing, { attempt: MAX_WEBHOOK_ATTEMPTS })).rejects.toThrow();
     expect(await getEvent(t.db, id!)).toMatchObject({ status: 'dead' });
 
@@ -58,7 +89,9 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     expect(failed.map((e) => e.event_id)).toContain('evt-3');
     const cli = await runCli(['webhooks', 'list', '--failed', '--json'], testEnv(t.url));
     expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout).webhooks.map((e: { event_id: string; status: string }) => [e.event_id, e.status])).toContainEqual(['evt-3', 'dead']);
+    expect(
+      JSON.parse(cli.stdout).webhooks.map((e: { event_id: string; status: string }) => [e.event_id, e.status]),
+    ).toContainEqual(['evt-3', 'dead']);
 
     const replay = await runCli(['webhooks', 'replay', String(id)], testEnv(t.url));
     expect(replay.code).toBe(0);
@@ -69,9 +102,13 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
   });
 
   it('concurrent webhooks share one statement, and a batch job processes them all', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ingestWebhook(ctx, event(`burst-${i % 10}`))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ingestWebhook(ctx, event(`burst-${i % 10}`))),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(10); // each id stored once, its copies are duplicates
-    expect(await t.db('webhook_events').where('event_id', 'like', 'burst-%').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '10' }]);
+    expect(
+      await t.db('webhook_events').where('event_id', 'like', 'burst-%').count<{ n: string }[]>({ n: '*' }),
+    ).toEqual([{ n: '10' }]);
     await runDueJobs(ctx); // the queued batch jobs run through the registered processors
     const statuses = await t.db('webhook_events').where('event_id', 'like', 'burst-%').distinct().pluck('status');
     expect(statuses).not.toContain('pending');
@@ -87,7 +124,11 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     };
     await processWebhookBatch(ctx, [good.id!, bad.id!], processors);
     expect(await getEvent(t.db, good.id!)).toMatchObject({ status: 'processed', attempts: 1 });
-    expect(await getEvent(t.db, bad.id!)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'temporary failure' });
+    expect(await getEvent(t.db, bad.id!)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'temporary failure',
+    });
     // Its own job runs after the backoff (about 3 s) through the registered processors.
     await new Promise((resolve) => setTimeout(resolve, 3200));
     await runDueJobs(ctx);

@@ -1,6 +1,12 @@
 import { AppError, type AppContext } from '../app/index.ts';
 import { AUTH_MESSAGES } from './auth-rules.ts';
-import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from './auth-store-access.ts';
+import {
+  canReadTenant,
+  findBrandView,
+  membershipViews,
+  type BrandView,
+  type MembershipView,
+} from './auth-store-access.ts';
 import { findUserById } from './auth-store.ts';
 import type { AuthSession } from './auth.ts';
 import { listUsers, type MemberListing } from './users.ts';
@@ -59,7 +65,12 @@ export interface TenantUsersQuery {
 }
 
 /** The members of a tenant the session may read (see canReadTenant). */
-export async function readTenantUsers(ctx: AppContext, session: AuthSession, tenantId: number, query: TenantUsersQuery = {}): Promise<MemberListing> {
+export async function readTenantUsers(
+  ctx: AppContext,
+  session: AuthSession,
+  tenantId: number,
+  query: TenantUsersQuery = {},
+): Promise<MemberListing> {
   if (!(await canReadTenant(ctx.db, session, tenantId))) throw new AppError('not_found', AUTH_MESSAGES.tenantNotFound);
   return listUsers(ctx.db, { tenantId, ...query });
 }
@@ -67,6 +78,7 @@ export async function readTenantUsers(ctx: AppContext, session: AuthSession, ten
 /** A brand of a tenant the session may read. */
 export async function readBrand(ctx: AppContext, session: AuthSession, brandId: number): Promise<BrandView> {
   const brand = await findBrandView(ctx.db, brandId);
-  if (!brand || !(await canReadTenant(ctx.db, session, brand.tenant_id))) throw new AppError('not_found', AUTH_MESSAGES.brandNotFound);
+  if (!brand || !(await canReadTenant(ctx.db, session, brand.tenant_id)))
+    throw new AppError('not_found', AUTH_MESSAGES.brandNotFound);
   return brand;
 }

@@ -13,7 +13,14 @@ import { AppError, type AppContext, type Config } from '../app/index.ts';
 import { appBaseUrl } from '../notifications/index.ts';
 import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './auth-rules.ts';
 import { findUserByEmail, findUserById, type AuthUser, type PassKey } from './auth-store.ts';
-import { appendPasskey, deletePasskeyRow, passkeyExists, storeChallenge, takeChallenge, updatePasskey } from './auth-store-passkeys.ts';
+import {
+  appendPasskey,
+  deletePasskeyRow,
+  passkeyExists,
+  storeChallenge,
+  takeChallenge,
+  updatePasskey,
+} from './auth-store-passkeys.ts';
 import { openSession, type LoginResponse } from './auth.ts';
 
 /**
@@ -27,7 +34,11 @@ const ALGORITHMS = [-7, -257];
 const TIMEOUT_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 
 /** The relying party: PUBLIC_URL (default http://localhost:PORT); its host name is the rpID. */
-export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): { rpID: string; rpName: string; origin: string } {
+export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): {
+  rpID: string;
+  rpName: string;
+  origin: string;
+} {
   const url = new URL(appBaseUrl(config));
   return { rpID: url.hostname, rpName: 'Reclaim', origin: url.origin };
 }
@@ -40,7 +51,13 @@ export interface ListedPasskey {
   transports: string[];
 }
 
-const listed = (key: PassKey): ListedPasskey => ({ id: key.id, name: key.name, created_at: key.created_at, last_used_at: key.last_used_at ?? null, transports: key.transports ?? [] });
+const listed = (key: PassKey): ListedPasskey => ({
+  id: key.id,
+  name: key.name,
+  created_at: key.created_at,
+  last_used_at: key.last_used_at ?? null,
+  transports: key.transports ?? [],
+});
 const keysOf = (user: AuthUser): PassKey[] => (Array.isArray(user.auth.pass_keys) ? user.auth.pass_keys : []);
 
 async function requireUser(ctx: AppContext, userId: number): Promise<AuthUser> {
@@ -50,14 +67,23 @@ async function requireUser(ctx: AppContext, userId: number): Promise<AuthUser> {
 }
 
 /** Takes the stored challenge; refused when absent, of another ceremony, or expired. */
-async function consumeChallenge(ctx: AppContext, userId: number, purpose: 'registration' | 'authentication', refusal: AppError): Promise<string> {
+async function consumeChallenge(
+  ctx: AppContext,
+  userId: number,
+  purpose: 'registration' | 'authentication',
+  refusal: AppError,
+): Promise<string> {
   const taken = await takeChallenge(ctx.db, userId);
-  if (!taken.challenge || taken.purpose !== purpose || !taken.expires_at || Date.parse(taken.expires_at) < Date.now()) throw refusal;
+  if (!taken.challenge || taken.purpose !== purpose || !taken.expires_at || Date.parse(taken.expires_at) < Date.now())
+    throw refusal;
   return taken.challenge;
 }
 
 /** Step 1 of adding a passkey for a logged-in user: the options for navigator.credentials.create(). */
-export async function passkeyRegistrationOptions(ctx: AppContext, { userId }: { userId: number }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  ctx: AppContext,
+  { userId }: { userId: number },
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const user = await requireUser(ctx, userId);
   const rp = relyingParty(ctx.config);
   const handle = user.auth.webauthn_user_id ?? randomBytes(32).toString('base64url');
@@ -73,26 +99,43 @@ export async function passkeyRegistrationOptions(ctx: AppContext, { userId }: { 
     supportedAlgorithmIDs: ALGORITHMS,
     timeout: TIMEOUT_MS,
   });
-  await storeChallenge(ctx.db, user.id, { value: options.challenge, purpose: 'registration', expiresAt: new Date(Date.now() + TIMEOUT_MS), webauthnUserId: handle });
+  await storeChallenge(ctx.db, user.id, {
+    value: options.challenge,
+    purpose: 'registration',
+    expiresAt: new Date(Date.now() + TIMEOUT_MS),
+    webauthnUserId: handle,
+  });
   return options;
 }
 
 /** Step 2: verifies the authenticator's answer and stores the credential. */
-export async function verifyPasskeyRegistration(ctx: AppContext, { userId, response, name }: { userId: number; response: RegistrationResponseJSON; name?: string }): Promise<ListedPasskey> {
+export async function verifyPasskeyRegistration(
+  ctx: AppContext,
+  { userId, response, name }: { userId: number; response: RegistrationResponseJSON; name?: string },
+): Promise<ListedPasskey> {
   const user = await requireUser(ctx, userId);
-  const refused = (cause?: unknown) => new AppError('invalid_input', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
+  const refused = (cause?: unknown) =>
+    new AppError('invalid_input', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
   const expectedChallenge = await consumeChallenge(ctx, user.id, 'registration', refused());
   const rp = relyingParty(ctx.config);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: true, supportedAlgorithmIDs: ALGORITHMS });
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
+    });
   } catch (error) {
     ctx.logger.info({ reason: (error as Error).message }, 'passkey registration refused');
     throw refused(error);
   }
   if (!verification.verified) throw refused();
   const { credential } = verification.registrationInfo;
-  if (await passkeyExists(ctx.db, credential.id)) throw new AppError('conflict', 'This passkey is already registered.', { code: 'passkey_exists' });
+  if (await passkeyExists(ctx.db, credential.id))
+    throw new AppError('conflict', 'This passkey is already registered.', { code: 'passkey_exists' });
   const key: PassKey = {
     id: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -118,21 +161,45 @@ export async function deletePasskey(ctx: AppContext, { userId, id }: { userId: n
  * e-mail gets options of the same shape (with a credential id derived from the e-mail), so the
  * answer does not tell which e-mails have accounts.
  */
-export async function passkeyLoginOptions(ctx: AppContext, { email }: { email: string }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function passkeyLoginOptions(
+  ctx: AppContext,
+  { email }: { email: string },
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingParty(ctx.config);
   const user = await findUserByEmail(ctx.db, email);
   const keys = user ? keysOf(user) : [];
   const allowCredentials = keys.length
     ? keys.map((key) => ({ id: key.id, transports: key.transports }))
-    : [{ id: createHmac('sha256', (await ctx.secrets()).jwtSecret).update(`passkey:${email.trim().toLowerCase()}`).digest('base64url'), transports: ['internal'] }];
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, allowCredentials, userVerification: 'required', timeout: TIMEOUT_MS });
-  if (user && keys.length) await storeChallenge(ctx.db, user.id, { value: options.challenge, purpose: 'authentication', expiresAt: new Date(Date.now() + TIMEOUT_MS) });
+    : [
+        {
+          id: createHmac('sha256', (await ctx.secrets()).jwtSecret)
+            .update(`passkey:${email.trim().toLowerCase()}`)
+            .digest('base64url'),
+          transports: ['internal'],
+        },
+      ];
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    allowCredentials,
+    userVerification: 'required',
+    timeout: TIMEOUT_MS,
+  });
+  if (user && keys.length)
+    await storeChallenge(ctx.db, user.id, {
+      value: options.challenge,
+      purpose: 'authentication',
+      expiresAt: new Date(Date.now() + TIMEOUT_MS),
+    });
   return options;
 }
 
 /** Step 2: verifies the assertion, updates the signature counter and opens a session like a password login. */
-export async function verifyPasskeyLogin(ctx: AppContext, { email, response, app = 'brand' }: { email: string; response: AuthenticationResponseJSON; app?: AuthApp }): Promise<LoginResponse> {
-  const refused = (cause?: unknown) => new AppError('unauthorized', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
+export async function verifyPasskeyLogin(
+  ctx: AppContext,
+  { email, response, app = 'brand' }: { email: string; response: AuthenticationResponseJSON; app?: AuthApp },
+): Promise<LoginResponse> {
+  const refused = (cause?: unknown) =>
+    new AppError('unauthorized', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw refused();
   const expectedChallenge = await consumeChallenge(ctx, user.id, 'authentication', refused());
@@ -146,7 +213,12 @@ export async function verifyPasskeyLogin(ctx: AppContext, { email, response, app
       expectedChallenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      credential: { id: key.id, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: key.counter, transports: key.transports },
+      credential: {
+        id: key.id,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+        counter: key.counter,
+        transports: key.transports,
+      },
       requireUserVerification: true,
     });
   } catch (error) {
@@ -154,6 +226,9 @@ export async function verifyPasskeyLogin(ctx: AppContext, { email, response, app
     throw refused(error);
   }
   if (!verification.verified) throw refused();
-  await updatePasskey(ctx.db, user.id, key.id, { counter: verification.authenticationInfo.newCounter, last_used_at: new Date().toISOString() });
+  await updatePasskey(ctx.db, user.id, key.id, {
+    counter: verification.authenticationInfo.newCounter,
+    last_used_at: new Date().toISOString(),
+  });
   return openSession(ctx, user, app);
 }

@@ -3,7 +3,14 @@ import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { assertMailAvailable, passwordResetMail, resetLink, sendMail } from '../notifications/index.ts';
 import { AUTH_MESSAGES, LOGIN_MESSAGES, RECOVERY_LIMITS } from './auth-rules.ts';
-import { countRecoveryRequests, findUserByEmail, findUserById, patchAuth, recordAttempt, storePassword } from './auth-store.ts';
+import {
+  countRecoveryRequests,
+  findUserByEmail,
+  findUserById,
+  patchAuth,
+  recordAttempt,
+  storePassword,
+} from './auth-store.ts';
 import { signRecoveryToken, verifyRecoveryToken } from './auth-tokens.ts';
 import { hashPassword } from './auth.ts';
 
@@ -12,7 +19,8 @@ import { hashPassword } from './auth.ts';
  * (never the token itself), so reading the database is not enough to reset a password.
  */
 
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this e-mail, a link to reset its password is on its way.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for this e-mail, a link to reset its password is on its way.';
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD_BYTES = 72; // bcrypt ignores what follows
 
@@ -20,10 +28,17 @@ const digest = (token: string): string => createHash('sha256').update(token).dig
 
 /** Passwords must match, be given, and fit bcrypt (8 characters to 72 bytes). */
 export function checkNewPassword(password: string | undefined, confirmPassword: string | undefined): string {
-  if (password !== confirmPassword) throw new AppError('invalid_input', AUTH_MESSAGES.passwordsDoNotMatch, { code: 'passwords_do_not_match' });
+  if (password !== confirmPassword)
+    throw new AppError('invalid_input', AUTH_MESSAGES.passwordsDoNotMatch, { code: 'passwords_do_not_match' });
   if (!password) throw new AppError('invalid_input', LOGIN_MESSAGES.noPasswordGiven);
-  if (password.length < MIN_PASSWORD) throw new AppError('invalid_input', `Password must be at least ${MIN_PASSWORD} characters.`, { code: 'password_too_short' });
-  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) throw new AppError('invalid_input', `Password must be at most ${MAX_PASSWORD_BYTES} bytes.`, { code: 'password_too_long' });
+  if (password.length < MIN_PASSWORD)
+    throw new AppError('invalid_input', `Password must be at least ${MIN_PASSWORD} characters.`, {
+      code: 'password_too_short',
+    });
+  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES)
+    throw new AppError('invalid_input', `Password must be at most ${MAX_PASSWORD_BYTES} bytes.`, {
+      code: 'password_too_long',
+    });
   return password;
 }
 
@@ -32,13 +47,19 @@ export function checkNewPassword(password: string | undefined, confirmPassword: 
  * same whether or not the account exists; a suspended account gets no mail, and after
  * RECOVERY_LIMITS.perEmail requests in the window no further mail is sent.
  */
-export async function forgotPassword(ctx: AppContext, { email, ip }: { email: string; ip?: string }): Promise<{ message: string }> {
+export async function forgotPassword(
+  ctx: AppContext,
+  { email, ip }: { email: string; ip?: string },
+): Promise<{ message: string }> {
   assertMailAvailable(ctx.config);
   const earlier = await countRecoveryRequests(ctx.db, email, RECOVERY_LIMITS.windowMinutes);
   await recordAttempt(ctx.db, { kind: 'forgot_password', email, ip, succeeded: true });
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.state === 'suspended' || earlier >= RECOVERY_LIMITS.perEmail) {
-    ctx.logger.info({ reason: !user ? 'unknown_email' : user.state === 'suspended' ? 'suspended' : 'rate_limited' }, 'password recovery requested, no mail sent');
+    ctx.logger.info(
+      { reason: !user ? 'unknown_email' : user.state === 'suspended' ? 'suspended' : 'rate_limited' },
+      'password recovery requested, no mail sent',
+    );
     return { message: FORGOT_PASSWORD_ANSWER };
   }
   const token = await signRecoveryToken(ctx, user.id);
@@ -58,7 +79,10 @@ export interface ResetPasswordOptions {
  * verify, be of type recovery and be the latest one issued ('Invalid token'). The token is
  * removed, so it works once; sessions opened before the reset stop working.
  */
-export async function resetPassword(ctx: AppContext, { token, password, confirmPassword }: ResetPasswordOptions): Promise<{ user_id: number; email: string }> {
+export async function resetPassword(
+  ctx: AppContext,
+  { token, password, confirmPassword }: ResetPasswordOptions,
+): Promise<{ user_id: number; email: string }> {
   checkNewPassword(password, confirmPassword);
   const { claims } = await verifyRecoveryToken(ctx, token);
   const hash = await hashPassword(password);

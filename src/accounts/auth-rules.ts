@@ -112,6 +112,9 @@ export interface AttemptCounts {
 }
 
 /** True when another login attempt must be refused. */
-export function loginRateLimited(counts: AttemptCounts, limits: { perEmail: number; perIp: number } = LOGIN_LIMITS): boolean {
+export function loginRateLimited(
+  counts: AttemptCounts,
+  limits: { perEmail: number; perIp: number } = LOGIN_LIMITS,
+): boolean {
   return counts.emailFailures >= limits.perEmail || (counts.ipFailures ?? 0) >= limits.perIp;
 }

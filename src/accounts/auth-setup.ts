@@ -8,10 +8,14 @@ import { activateMembership, findMembershipBySetupToken, type SetupTokenMembersh
 
 /** Invite verification and account setup with the token of an invitation mail (valid 4320 minutes). */
 
-const invalidAccountToken = (): AppError => new AppError('invalid_input', AUTH_MESSAGES.invalidAccountToken, { code: 'invalid_account_token' });
+const invalidAccountToken = (): AppError =>
+  new AppError('invalid_input', AUTH_MESSAGES.invalidAccountToken, { code: 'invalid_account_token' });
 
 /** Unknown, already used (removed) or expired tokens are all 'Invalid account token'. */
-function usable(found: SetupTokenMembership | undefined, now = Date.now()): found is SetupTokenMembership & { expiresAt: Date } {
+function usable(
+  found: SetupTokenMembership | undefined,
+  now = Date.now(),
+): found is SetupTokenMembership & { expiresAt: Date } {
   return found !== undefined && found.expiresAt !== undefined && found.expiresAt.getTime() > now;
 }
 
@@ -29,7 +33,13 @@ export async function verifyInvite(ctx: AppContext, { token }: { token: string }
   if (!usable(found)) throw invalidAccountToken();
   const user = await findUserById(ctx.db, found.userId);
   if (!user) throw invalidAccountToken();
-  return { kind: found.kind, email: user.email, given_name: user.given_name, family_name: user.family_name, expires_at: found.expiresAt.toISOString() };
+  return {
+    kind: found.kind,
+    email: user.email,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    expires_at: found.expiresAt.toISOString(),
+  };
 }
 
 export interface SetupAccountOptions {
@@ -45,7 +55,10 @@ export interface SetupAccountOptions {
  * with its activation time and loses its token, the user is enabled (and a pending partner
  * activated), and the names are stored when given. The token then no longer works.
  */
-export async function setupAccount(ctx: AppContext, { token, password, confirmPassword, givenName, familyName }: SetupAccountOptions): Promise<{ user_id: number; email: string; kind: 'tenant' | 'partner' }> {
+export async function setupAccount(
+  ctx: AppContext,
+  { token, password, confirmPassword, givenName, familyName }: SetupAccountOptions,
+): Promise<{ user_id: number; email: string; kind: 'tenant' | 'partner' }> {
   checkNewPassword(password, confirmPassword);
   const found = await findMembershipBySetupToken(ctx.db, token);
   if (!usable(found)) throw invalidAccountToken();
@@ -54,7 +67,8 @@ export async function setupAccount(ctx: AppContext, { token, password, confirmPa
     // Two setups with the same token: the second waits here, then finds the token gone.
     await lockMembership(tx, found.kind, found.membershipId);
     const current = await findMembershipBySetupToken(tx, token);
-    if (!usable(current) || current.membershipId !== found.membershipId || current.kind !== found.kind) throw invalidAccountToken();
+    if (!usable(current) || current.membershipId !== found.membershipId || current.kind !== found.kind)
+      throw invalidAccountToken();
     await storePassword(tx, current.userId, hash);
     await setUserNames(tx, current.userId, { given_name: givenName, family_name: familyName });
     try {

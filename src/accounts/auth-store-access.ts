@@ -48,7 +48,19 @@ export async function findBrandView(db: Db, brandId: number): Promise<BrandView 
   if (!Number.isSafeInteger(brandId) || brandId <= 0) return undefined;
   const row = await db('brands')
     .where({ id: brandId })
-    .first('id', 'tenant_id', 'name', 'domain', 'company_website', 'support_email', 'support_phone', 'industry', 'is_enabled', 'timezone', 'created_at');
+    .first(
+      'id',
+      'tenant_id',
+      'name',
+      'domain',
+      'company_website',
+      'support_email',
+      'support_phone',
+      'industry',
+      'is_enabled',
+      'timezone',
+      'created_at',
+    );
   return row ? { ...row, id: Number(row.id), tenant_id: Number(row.tenant_id) } : undefined;
 }
 
@@ -69,7 +81,16 @@ export async function membershipViews(db: Db, userId: number): Promise<Membershi
     .where('tu.user_id', userId)
     .whereNot('tu.state', 'removed')
     .orderBy('tu.id')
-    .select('t.id', 't.name', 'tu.role', 'tu.state', 'tu.activated_at', db.raw('coalesce((select array_agg(b.id order by b.id) from brands b where b.tenant_id = t.id), array[]::bigint[]) as brand_ids'));
+    .select(
+      't.id',
+      't.name',
+      'tu.role',
+      'tu.state',
+      'tu.activated_at',
+      db.raw(
+        'coalesce((select array_agg(b.id order by b.id) from brands b where b.tenant_id = t.id), array[]::bigint[]) as brand_ids',
+      ),
+    );
   const partners = await db('partner_users as pu')
     .join('partners as p', 'p.id', 'pu.partner_id')
     .where('pu.user_id', userId)
@@ -77,7 +98,23 @@ export async function membershipViews(db: Db, userId: number): Promise<Membershi
     .orderBy('pu.id')
     .select('p.id', 'p.name', 'pu.role', 'pu.state', 'pu.activated_at');
   return [
-    ...tenants.map((r: Record<string, unknown>) => ({ kind: 'tenant' as const, id: Number(r.id), name: String(r.name), role: String(r.role), state: String(r.state), activated_at: r.activated_at as Date | null, brand_ids: (r.brand_ids as string[]).map(Number) })),
-    ...partners.map((r: Record<string, unknown>) => ({ kind: 'partner' as const, id: Number(r.id), name: String(r.name), role: String(r.role), state: String(r.state), activated_at: r.activated_at as Date | null, brand_ids: [] })),
+    ...tenants.map((r: Record<string, unknown>) => ({
+      kind: 'tenant' as const,
+      id: Number(r.id),
+      name: String(r.name),
+      role: String(r.role),
+      state: String(r.state),
+      activated_at: r.activated_at as Date | null,
+      brand_ids: (r.brand_ids as string[]).map(Number),
+    })),
+    ...partners.map((r: Record<string, unknown>) => ({
+      kind: 'partner' as const,
+      id: Number(r.id),
+      name: String(r.name),
+      role: String(r.role),
+      state: String(r.state),
+      activated_at: r.activated_at as Date | null,
+      brand_ids: [],
+    })),
   ];
 }

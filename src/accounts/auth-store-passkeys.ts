@@ -12,14 +12,20 @@ export interface TakenChallenge {
 }
 
 /** Stores a ceremony's challenge on the user, replacing any earlier one. */
-export async function storeChallenge(db: Handle, userId: number, challenge: { value: string; purpose: 'registration' | 'authentication'; expiresAt: Date; webauthnUserId?: string }): Promise<void> {
+export async function storeChallenge(
+  db: Handle,
+  userId: number,
+  challenge: { value: string; purpose: 'registration' | 'authentication'; expiresAt: Date; webauthnUserId?: string },
+): Promise<void> {
   const patch: Record<string, string> = {
     current_challenge: challenge.value,
     challenge_purpose: challenge.purpose,
     challenge_expires_at: challenge.expiresAt.toISOString(),
   };
   if (challenge.webauthnUserId) patch.webauthn_user_id = challenge.webauthnUserId;
-  await db('users').where({ id: userId }).update({ auth: db.raw('auth || ?::jsonb', [JSON.stringify(patch)]), updated_at: db.fn.now() });
+  await db('users')
+    .where({ id: userId })
+    .update({ auth: db.raw('auth || ?::jsonb', [JSON.stringify(patch)]), updated_at: db.fn.now() });
 }
 
 /** Removes the user's challenge and returns what it was, in one statement: a challenge is used once. */
@@ -37,7 +43,9 @@ export async function takeChallenge(db: Handle, userId: number): Promise<TakenCh
 
 /** True when any user already holds a passkey with this credential id. */
 export async function passkeyExists(db: Handle, credentialId: string): Promise<boolean> {
-  const row = await db('users').whereRaw(`auth->'pass_keys' @> ?::jsonb`, [JSON.stringify([{ id: credentialId }])]).first('id');
+  const row = await db('users')
+    .whereRaw(`auth->'pass_keys' @> ?::jsonb`, [JSON.stringify([{ id: credentialId }])])
+    .first('id');
   return row !== undefined;
 }
 
@@ -45,13 +53,20 @@ export async function appendPasskey(db: Handle, userId: number, passKey: PassKey
   await db('users')
     .where({ id: userId })
     .update({
-      auth: db.raw(`jsonb_set(auth, '{pass_keys}', coalesce(auth->'pass_keys', '[]'::jsonb) || ?::jsonb)`, [JSON.stringify([passKey])]),
+      auth: db.raw(`jsonb_set(auth, '{pass_keys}', coalesce(auth->'pass_keys', '[]'::jsonb) || ?::jsonb)`, [
+        JSON.stringify([passKey]),
+      ]),
       updated_at: db.fn.now(),
     });
 }
 
 /** Merges fields into one passkey of the user (e.g. the new counter); false when it is not there. */
-export async function updatePasskey(db: Handle, userId: number, credentialId: string, patch: Partial<PassKey>): Promise<boolean> {
+export async function updatePasskey(
+  db: Handle,
+  userId: number,
+  credentialId: string,
+  patch: Partial<PassKey>,
+): Promise<boolean> {
   const updated = await db('users')
     .where({ id: userId })
     .whereRaw(`auth->'pass_keys' @> ?::jsonb`, [JSON.stringify([{ id: credentialId }])])

@@ -46,9 +46,31 @@ export interface AuthUser {
 }
 
 const toUser = (row: Record<string, unknown> | undefined): AuthUser | undefined =>
-  row ? ({ ...(row as unknown as AuthUser), id: Number(row.id), auth: (row.auth ?? {}) as UserAuth, extra_data: (row.extra_data ?? {}) as Record<string, unknown> }) : undefined;
+  row
+    ? {
+        ...(row as unknown as AuthUser),
+        id: Number(row.id),
+        auth: (row.auth ?? {}) as UserAuth,
+        extra_data: (row.extra_data ?? {}) as Record<string, unknown>,
+      }
+    : undefined;
 
-const USER_COLUMNS = ['id', 'email', 'given_name', 'family_name', 'phone', 'role', 'is_staff', 'is_enabled', 'state', 'password', 'auth', 'extra_data', 'last_login', 'created_at'];
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'given_name',
+  'family_name',
+  'phone',
+  'role',
+  'is_staff',
+  'is_enabled',
+  'state',
+  'password',
+  'auth',
+  'extra_data',
+  'last_login',
+  'created_at',
+];
 
 export async function findUserByEmail(db: Handle, email: string): Promise<AuthUser | undefined> {
   return toUser(await db('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first(USER_COLUMNS));
@@ -71,20 +93,34 @@ export interface PartnerMembership {
 }
 
 /** Active, activated memberships, earliest first (the first one is the session's tenant / partner). */
-export async function activeMemberships(db: Handle, userId: number): Promise<{ tenants: TenantMembership[]; partners: PartnerMembership[] }> {
+export async function activeMemberships(
+  db: Handle,
+  userId: number,
+): Promise<{ tenants: TenantMembership[]; partners: PartnerMembership[] }> {
   const tenants = await db('tenant_users as tu')
     .where({ 'tu.user_id': userId, 'tu.state': 'active' })
     .whereNotNull('tu.activated_at')
     .orderBy([{ column: 'tu.activated_at' }, { column: 'tu.id' }])
-    .select('tu.tenant_id', 'tu.role', db.raw('(select b.id from brands b where b.tenant_id = tu.tenant_id order by b.id limit 1) as brand_id'));
+    .select(
+      'tu.tenant_id',
+      'tu.role',
+      db.raw('(select b.id from brands b where b.tenant_id = tu.tenant_id order by b.id limit 1) as brand_id'),
+    );
   const partners = await db('partner_users')
     .where({ user_id: userId, state: 'active' })
     .whereNotNull('activated_at')
     .orderBy([{ column: 'activated_at' }, { column: 'id' }])
     .select('partner_id', 'role');
   return {
-    tenants: tenants.map((row: Record<string, unknown>) => ({ tenant_id: Number(row.tenant_id), role: String(row.role), brand_id: row.brand_id == null ? null : Number(row.brand_id) })),
-    partners: partners.map((row: Record<string, unknown>) => ({ partner_id: Number(row.partner_id), role: String(row.role) })),
+    tenants: tenants.map((row: Record<string, unknown>) => ({
+      tenant_id: Number(row.tenant_id),
+      role: String(row.role),
+      brand_id: row.brand_id == null ? null : Number(row.brand_id),
+    })),
+    partners: partners.map((row: Record<string, unknown>) => ({
+      partner_id: Number(row.partner_id),
+      role: String(row.role),
+    })),
   };
 }
 
@@ -112,15 +148,26 @@ export async function storePassword(db: Handle, userId: number, hash: string): P
 
 export type AttemptKind = 'login' | 'forgot_password';
 
-export async function recordAttempt(db: Handle, attempt: { kind: AttemptKind; email: string; ip?: string; succeeded: boolean }): Promise<void> {
-  await db('auth_attempts').insert({ kind: attempt.kind, email: attempt.email.trim().toLowerCase(), ip: attempt.ip ?? null, succeeded: attempt.succeeded });
+export async function recordAttempt(
+  db: Handle,
+  attempt: { kind: AttemptKind; email: string; ip?: string; succeeded: boolean },
+): Promise<void> {
+  await db('auth_attempts').insert({
+    kind: attempt.kind,
+    email: attempt.email.trim().toLowerCase(),
+    ip: attempt.ip ?? null,
+    succeeded: attempt.succeeded,
+  });
 }
 
 /**
  * Failed attempts inside the window: per e-mail (only those after its last success) and per IP.
  * Rows older than a day are removed on the way.
  */
-export async function countFailures(db: Handle, { kind, email, ip, windowMinutes }: { kind: AttemptKind; email: string; ip?: string; windowMinutes: number }): Promise<{ emailFailures: number; ipFailures?: number }> {
+export async function countFailures(
+  db: Handle,
+  { kind, email, ip, windowMinutes }: { kind: AttemptKind; email: string; ip?: string; windowMinutes: number },
+): Promise<{ emailFailures: number; ipFailures?: number }> {
   await db('auth_attempts').where('created_at', '<', db.raw(`now() - interval '1 day'`)).delete();
   const since = db.raw(`now() - make_interval(mins => ?)`, [windowMinutes]);
   const byEmail = await db('auth_attempts as a')
@@ -133,7 +180,10 @@ export async function countFailures(db: Handle, { kind, email, ip, windowMinutes
     .count<{ count: string }[]>('* as count');
   let ipFailures: number | undefined;
   if (ip) {
-    const byIp = await db('auth_attempts').where({ kind, ip, succeeded: false }).where('created_at', '>', since).count<{ count: string }[]>('* as count');
+    const byIp = await db('auth_attempts')
+      .where({ kind, ip, succeeded: false })
+      .where('created_at', '>', since)
+      .count<{ count: string }[]>('* as count');
     ipFailures = Number(byIp[0].count);
   }
   return { emailFailures: Number(byEmail[0].count), ipFailures };
@@ -150,15 +200,25 @@ export async function countRecoveryRequests(db: Handle, email: string, windowMin
 }
 
 /** Sets the names given at account setup (blank ones are left as they are). */
-export async function setUserNames(tx: Tx, userId: number, names: { given_name?: string; family_name?: string }): Promise<void> {
+export async function setUserNames(
+  tx: Tx,
+  userId: number,
+  names: { given_name?: string; family_name?: string },
+): Promise<void> {
   const patch: Record<string, unknown> = {};
   if (names.given_name?.trim()) patch.given_name = names.given_name.trim();
   if (names.family_name?.trim()) patch.family_name = names.family_name.trim();
-  if (Object.keys(patch).length) await tx('users').where({ id: userId }).update({ ...patch, updated_at: tx.fn.now() });
+  if (Object.keys(patch).length)
+    await tx('users')
+      .where({ id: userId })
+      .update({ ...patch, updated_at: tx.fn.now() });
 }
 
 /** Locks a membership row (tenant_users or partner_users) for the rest of the transaction. */
 export async function lockMembership(tx: Tx, kind: 'tenant' | 'partner', id: number): Promise<boolean> {
-  const row = await tx(kind === 'tenant' ? 'tenant_users' : 'partner_users').where({ id }).forUpdate().first('id');
+  const row = await tx(kind === 'tenant' ? 'tenant_users' : 'partner_users')
+    .where({ id })
+    .forUpdate()
+    .first('id');
   return row !== undefined;
 }

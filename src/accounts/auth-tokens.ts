@@ -33,7 +33,12 @@ async function signingKey(ctx: AppContext): Promise<Uint8Array> {
   return new TextEncoder().encode((await ctx.secrets()).jwtSecret);
 }
 
-async function sign(ctx: AppContext, type: TokenType, subject: string, claims: Record<string, unknown>): Promise<string> {
+async function sign(
+  ctx: AppContext,
+  type: TokenType,
+  subject: string,
+  claims: Record<string, unknown>,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...claims, type })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -64,12 +69,22 @@ export async function signRecoveryToken(ctx: AppContext, userId: number): Promis
  * 'Invalid token'; one of ours of the wrong type (or an expired one of the right type) gives
  * `wrongTypeMessage`.
  */
-async function verify(ctx: AppContext, token: string, type: TokenType, wrongTypeMessage: string): Promise<JWTPayload & { type: TokenType }> {
+async function verify(
+  ctx: AppContext,
+  token: string,
+  type: TokenType,
+  wrongTypeMessage: string,
+): Promise<JWTPayload & { type: TokenType }> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, await signingKey(ctx), { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat', 'jti'] }));
+    ({ payload } = await jwtVerify(token, await signingKey(ctx), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    }));
   } catch (error) {
-    if (error instanceof errors.JWTExpired && error.payload.type === type) throw new AppError('unauthorized', wrongTypeMessage, { code: 'token_expired' });
+    if (error instanceof errors.JWTExpired && error.payload.type === type)
+      throw new AppError('unauthorized', wrongTypeMessage, { code: 'token_expired' });
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'invalid_token' });
   }
   if (payload.type !== type) throw new AppError('unauthorized', wrongTypeMessage, { code: 'wrong_token_type' });
@@ -77,13 +92,34 @@ async function verify(ctx: AppContext, token: string, type: TokenType, wrongType
 }
 
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
-  return { claims: (await verify(ctx, token, 'access', AUTH_MESSAGES.invalidToken)) as unknown as VerifiedToken<SessionClaims>['claims'] };
+  return {
+    claims: (await verify(
+      ctx,
+      token,
+      'access',
+      AUTH_MESSAGES.invalidToken,
+    )) as unknown as VerifiedToken<SessionClaims>['claims'],
+  };
 }
 
 export async function verifyRefreshToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
-  return { claims: (await verify(ctx, token, 'refresh', AUTH_MESSAGES.invalidRefreshToken)) as unknown as VerifiedToken<SessionClaims>['claims'] };
+  return {
+    claims: (await verify(
+      ctx,
+      token,
+      'refresh',
+      AUTH_MESSAGES.invalidRefreshToken,
+    )) as unknown as VerifiedToken<SessionClaims>['claims'],
+  };
 }
 
-export async function verifyRecoveryToken(ctx: AppContext, token: string): Promise<VerifiedToken<Record<string, never>>> {
-  return { claims: (await verify(ctx, token, 'recovery', AUTH_MESSAGES.invalidToken)) as unknown as VerifiedToken<Record<string, never>>['claims'] };
+export async function verifyRecoveryToken(
+  ctx: AppContext,
+  token: string,
+): Promise<VerifiedToken<Record<string, never>>> {
+  return {
+    claims: (await verify(ctx, token, 'recovery', AUTH_MESSAGES.invalidToken)) as unknown as VerifiedToken<
+      Record<string, never>
+    >['claims'],
+  };
 }

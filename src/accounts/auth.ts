@@ -13,9 +13,23 @@ import {
   tokenRole,
   type AuthApp,
 } from './auth-rules.ts';
-import { activeMemberships, countFailures, findUserByEmail, findUserById, recordAttempt, setLastLogin, type AuthUser } from './auth-store.ts';
+import {
+  activeMemberships,
+  countFailures,
+  findUserByEmail,
+  findUserById,
+  recordAttempt,
+  setLastLogin,
+  type AuthUser,
+} from './auth-store.ts';
 import { collectPermissions } from './permissions.ts';
-import { signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken, type SessionClaims } from './auth-tokens.ts';
+import {
+  signAccessToken,
+  signRefreshToken,
+  verifyAccessToken,
+  verifyRefreshToken,
+  type SessionClaims,
+} from './auth-tokens.ts';
 
 /** Exactly the login response fields of spec 4 section 7. */
 export interface LoginResponse {
@@ -68,7 +82,8 @@ let dummyHash: Promise<string> | undefined;
 const timingDummy = (): Promise<string> => (dummyHash ??= bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST));
 
 /** The policies a session carries: the user's, and those of the session's brand (its tenant, plans, role defaults). */
-const policiesFor = (db: Db | Tx, user: AuthUser, brandId: number | null): Promise<string[]> => collectPermissions(db, { userId: user.id, brandId });
+const policiesFor = (db: Db | Tx, user: AuthUser, brandId: number | null): Promise<string[]> =>
+  collectPermissions(db, { userId: user.id, brandId });
 
 interface SessionFacts {
   claims: SessionClaims;
@@ -135,9 +150,16 @@ export interface LoginOptions {
 }
 
 /** Password login (order of checks: see loginRefusal). Rate limited per e-mail and per IP. */
-export async function login(ctx: AppContext, { email, password, app = 'brand', ip }: LoginOptions): Promise<LoginResponse> {
+export async function login(
+  ctx: AppContext,
+  { email, password, app = 'brand', ip }: LoginOptions,
+): Promise<LoginResponse> {
   const counts = await countFailures(ctx.db, { kind: 'login', email, ip, windowMinutes: LOGIN_LIMITS.windowMinutes });
-  if (loginRateLimited(counts)) throw new AppError('forbidden', AUTH_MESSAGES.rateLimited, { code: 'rate_limited', details: { retry_after_seconds: LOGIN_LIMITS.windowMinutes * 60 } });
+  if (loginRateLimited(counts))
+    throw new AppError('forbidden', AUTH_MESSAGES.rateLimited, {
+      code: 'rate_limited',
+      details: { retry_after_seconds: LOGIN_LIMITS.windowMinutes * 60 },
+    });
 
   const passwordGiven = typeof password === 'string' && password.length > 0;
   const user = await findUserByEmail(ctx.db, email);
@@ -148,7 +170,13 @@ export async function login(ctx: AppContext, { email, password, app = 'brand', i
 
   const refusal = loginRefusal({
     passwordGiven,
-    user: user && { state: user.state, isEnabled: user.is_enabled, hasPassword: Boolean(user.password), passwordMatches, admitted: facts?.admitted ?? false },
+    user: user && {
+      state: user.state,
+      isEnabled: user.is_enabled,
+      hasPassword: Boolean(user.password),
+      passwordMatches,
+      admitted: facts?.admitted ?? false,
+    },
   });
   if (refusal) {
     if (passwordGiven) await recordAttempt(ctx.db, { kind: 'login', email, ip, succeeded: false });
@@ -169,7 +197,8 @@ function issuedBeforePasswordChange(user: AuthUser, issuedAtSeconds: number): bo
 export async function refresh(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
   const { claims } = await verifyRefreshToken(ctx, refreshToken);
   const user = await findUserById(ctx.db, Number(claims.sub));
-  if (!user || issuedBeforePasswordChange(user, claims.iat)) throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
+  if (!user || issuedBeforePasswordChange(user, claims.iat))
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
   const facts = await sessionFacts(ctx.db, user, claims.app === 'admin' ? 'admin' : 'brand');
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
   if (refusal) throw refusalError(refusal);
@@ -180,7 +209,8 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Lo
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthSession> {
   const { claims } = await verifyAccessToken(ctx, accessToken);
   const user = await findUserById(ctx.db, Number(claims.sub));
-  if (!user || issuedBeforePasswordChange(user, claims.iat)) throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
+  if (!user || issuedBeforePasswordChange(user, claims.iat))
+    throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: true });
   if (refusal) throw refusalError(refusal);
   return {

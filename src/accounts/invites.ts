@@ -7,7 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../db/index.ts';
 import { assertMailAvailable, invitationMail, sendMail, setupLink, type SentMail } from '../notifications/index.ts';
-import { accountExistsMessage, inviteExpiry, parseInviteEmails, parseInviteRole, type InviteRole } from './rules-invites.ts';
+import {
+  accountExistsMessage,
+  inviteExpiry,
+  parseInviteEmails,
+  parseInviteRole,
+  type InviteRole,
+} from './rules-invites.ts';
 import {
   activateMembershipRow,
   activatePendingPartner,
@@ -73,13 +79,34 @@ export async function assertNoAccounts(db: Db, emails: readonly string[]): Promi
 }
 
 /** Creates the disabled users and their invited memberships inside the caller's transaction. */
-export async function createInvitations(tx: Tx, { kind, ownerId, emails, role, invitedBy, now = new Date() }: { kind: MembershipKind; ownerId: number; emails: readonly string[]; role: InviteRole; invitedBy?: number; now?: Date }): Promise<Created[]> {
+export async function createInvitations(
+  tx: Tx,
+  {
+    kind,
+    ownerId,
+    emails,
+    role,
+    invitedBy,
+    now = new Date(),
+  }: {
+    kind: MembershipKind;
+    ownerId: number;
+    emails: readonly string[];
+    role: InviteRole;
+    invitedBy?: number;
+    now?: Date;
+  },
+): Promise<Created[]> {
   const expiresAt = inviteExpiry(now).toISOString();
   const created: Created[] = [];
   for (const email of emails) {
     const userId = await insertInvitedUser(tx, { email, role: kind === 'partner' ? 'partner' : role });
     const token = newToken();
-    const extraData: Record<string, unknown> = { setup_token: token, invite_expires_at: expiresAt, ...(invitedBy ? { invited_by: invitedBy } : {}) };
+    const extraData: Record<string, unknown> = {
+      setup_token: token,
+      invite_expires_at: expiresAt,
+      ...(invitedBy ? { invited_by: invitedBy } : {}),
+    };
     const membershipId = await insertMembership(tx, kind, { ownerId, userId, role, extraData });
     created.push({ userId, membershipId, email, token, expiresAt });
   }
@@ -97,12 +124,20 @@ async function inviterName(db: Db, inviterId: number | undefined): Promise<strin
 }
 
 /** Sends one invitation mail per created member; a failure is reported per member, not thrown (the rows are committed). */
-export async function mailInvitations(ctx: InviteContext, created: readonly Created[], { role, inviter, teamName }: { role: InviteRole; inviter?: string; teamName: string }): Promise<Invitation[]> {
+export async function mailInvitations(
+  ctx: InviteContext,
+  created: readonly Created[],
+  { role, inviter, teamName }: { role: InviteRole; inviter?: string; teamName: string },
+): Promise<Invitation[]> {
   const out: Invitation[] = [];
   for (const c of created) {
     const base = { user_id: c.userId, membership_id: c.membershipId, email: c.email, role, expires_at: c.expiresAt };
     try {
-      const content = invitationMail({ link: setupLink(ctx.config, c.token), inviterName: inviter, brandName: teamName });
+      const content = invitationMail({
+        link: setupLink(ctx.config, c.token),
+        inviterName: inviter,
+        brandName: teamName,
+      });
       out.push({ ...base, mail: await sendMail(ctx, { to: c.email, ...content }) });
     } catch (error) {
       ctx.logger.warn({ user_id: c.userId, reason: (error as Error).message }, 'invitation mail not sent');
@@ -129,7 +164,13 @@ async function ownerTeamName(db: Db, kind: MembershipKind, ownerId: number): Pro
  */
 export async function inviteMembers(
   ctx: InviteContext,
-  { kind = 'tenant', ownerId, emails, role, inviterId }: { kind?: MembershipKind; ownerId: number; emails: string | readonly string[]; role?: string; inviterId?: number },
+  {
+    kind = 'tenant',
+    ownerId,
+    emails,
+    role,
+    inviterId,
+  }: { kind?: MembershipKind; ownerId: number; emails: string | readonly string[]; role?: string; inviterId?: number },
 ): Promise<InviteResult> {
   const parsed = inviteEmailsOrFail(emails);
   const inviteRole = parseInviteRole(role);
@@ -139,7 +180,13 @@ export async function inviteMembers(
   const created = await withTransaction(ctx.db, async (tx) => {
     await assertNoAccounts(tx, parsed.emails);
     try {
-      return await createInvitations(tx, { kind, ownerId, emails: parsed.emails, role: inviteRole, invitedBy: inviterId });
+      return await createInvitations(tx, {
+        kind,
+        ownerId,
+        emails: parsed.emails,
+        role: inviteRole,
+        invitedBy: inviterId,
+      });
     } catch (error) {
       throw new AppError('internal', 'Failed to create user', { code: 'create_user_failed', cause: error });
     }
@@ -152,13 +199,23 @@ export async function inviteMembers(
 /** A fresh setup token and expiry for a member who has not accepted yet, and the mail again. */
 export async function reinviteMember(
   ctx: InviteContext,
-  { kind = 'tenant', ownerId, userId, inviterId }: { kind?: MembershipKind; ownerId: number; userId: number; inviterId?: number },
+  {
+    kind = 'tenant',
+    ownerId,
+    userId,
+    inviterId,
+  }: { kind?: MembershipKind; ownerId: number; userId: number; inviterId?: number },
 ): Promise<Invitation> {
   const membership = await findMembership(ctx.db, kind, { ownerId, userId });
   const user = membership ? await findUserById(ctx.db, userId) : undefined;
-  if (!membership || !user || membership.state === 'removed') throw new AppError('not_found', 'User not found', { code: 'user_not_found' });
+  if (!membership || !user || membership.state === 'removed')
+    throw new AppError('not_found', 'User not found', { code: 'user_not_found' });
   if (membership.activated_at !== null) {
-    throw new AppError('invalid_input', `User ${userId} has already accepted the invitation; there is nothing to re-invite.`, { code: 'already_active' });
+    throw new AppError(
+      'invalid_input',
+      `User ${userId} has already accepted the invitation; there is nothing to re-invite.`,
+      { code: 'already_active' },
+    );
   }
   assertMailAvailable(ctx.config);
   const teamName = await ownerTeamName(ctx.db, kind, ownerId);
@@ -166,7 +223,11 @@ export async function reinviteMember(
   const token = newToken();
   const expiresAt = inviteExpiry(new Date()).toISOString();
   await setMembershipToken(ctx.db, kind, membership.id, token, expiresAt);
-  const [invitation] = await mailInvitations(ctx, [{ userId, membershipId: membership.id, email: user.email, token, expiresAt }], { role: membership.role as InviteRole, inviter, teamName });
+  const [invitation] = await mailInvitations(
+    ctx,
+    [{ userId, membershipId: membership.id, email: user.email, token, expiresAt }],
+    { role: membership.role as InviteRole, inviter, teamName },
+  );
   return invitation!;
 }
 
@@ -186,7 +247,13 @@ export async function findMembershipBySetupToken(db: Db, token: string): Promise
   const found = await findMembershipByToken(db, token);
   if (!found) return undefined;
   const expiresAt = found.expires_at ? new Date(found.expires_at) : undefined;
-  return { kind: found.kind, membershipId: found.id, userId: found.user_id, ownerId: found.owner_id, expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : undefined };
+  return {
+    kind: found.kind,
+    membershipId: found.id,
+    userId: found.user_id,
+    ownerId: found.owner_id,
+    expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : undefined,
+  };
 }
 
 /**
@@ -194,10 +261,14 @@ export async function findMembershipBySetupToken(db: Db, token: string): Promise
  * time, setup token and expiry removed, user enabled, and a still-pending partner made active
  * (its first member accepting). 'Failed to activate user' when the membership does not exist.
  */
-export async function activateMembership(tx: Db, { kind, membershipId }: { kind: MembershipKind; membershipId: number }): Promise<{ kind: MembershipKind; membershipId: number; userId: number; ownerId: number; partnerActivated: boolean }> {
+export async function activateMembership(
+  tx: Db,
+  { kind, membershipId }: { kind: MembershipKind; membershipId: number },
+): Promise<{ kind: MembershipKind; membershipId: number; userId: number; ownerId: number; partnerActivated: boolean }> {
   const membership = await activateMembershipRow(tx, kind, membershipId);
   if (!membership) throw new AppError('not_found', 'Failed to activate user', { code: 'activation_failed' });
-  if ((await enableUser(tx, membership.user_id)) === 0) throw new AppError('not_found', 'Failed to activate user', { code: 'activation_failed' });
+  if ((await enableUser(tx, membership.user_id)) === 0)
+    throw new AppError('not_found', 'Failed to activate user', { code: 'activation_failed' });
   const partnerActivated = kind === 'partner' ? await activatePendingPartner(tx, membership.owner_id) : false;
   return { kind, membershipId, userId: membership.user_id, ownerId: membership.owner_id, partnerActivated };
 }

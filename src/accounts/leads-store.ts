@@ -29,7 +29,8 @@ const toLead = (row: Record<string, unknown>): Lead => ({
 });
 
 /** A lead is set up once tenant, user and brand are all linked to it. */
-export const isLeadLinked = (lead: Lead): boolean => lead.tenant_id !== null && lead.user_id !== null && lead.brand_id !== null;
+export const isLeadLinked = (lead: Lead): boolean =>
+  lead.tenant_id !== null && lead.user_id !== null && lead.brand_id !== null;
 
 export async function findLead(db: Db | Tx, id: string): Promise<Lead | undefined> {
   const row = await db('leads').where({ id }).first();
@@ -52,12 +53,20 @@ export async function saveLead(db: Db | Tx, lead: ValidLead): Promise<Lead> {
   const [row] = await db('leads')
     .insert({ id: lead.id, ...leadColumns(lead), extra_data: lead.extra_data })
     .onConflict('id')
-    .merge({ ...leadColumns(lead), extra_data: db.raw('leads.extra_data || excluded.extra_data'), updated_at: db.fn.now() })
+    .merge({
+      ...leadColumns(lead),
+      extra_data: db.raw('leads.extra_data || excluded.extra_data'),
+      updated_at: db.fn.now(),
+    })
     .returning('*');
   return toLead(row);
 }
 
-export async function linkLead(db: Db | Tx, id: string, link: { tenantId: number; userId: number; brandId: number; extraData?: Record<string, unknown> }): Promise<Lead> {
+export async function linkLead(
+  db: Db | Tx,
+  id: string,
+  link: { tenantId: number; userId: number; brandId: number; extraData?: Record<string, unknown> },
+): Promise<Lead> {
   const [row] = await db('leads')
     .where({ id })
     .update({
@@ -82,6 +91,12 @@ export interface UserRow {
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const row = await db('users')
     .whereRaw('lower(email) = lower(?)', [email])
-    .first<Record<string, unknown> | undefined>('id', 'email', 'state', 'is_enabled', db.raw('password is not null as has_password'));
+    .first<Record<string, unknown> | undefined>(
+      'id',
+      'email',
+      'state',
+      'is_enabled',
+      db.raw('password is not null as has_password'),
+    );
   return row ? { ...(row as unknown as UserRow), id: Number(row.id) } : undefined;
 }

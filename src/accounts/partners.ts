@@ -5,9 +5,24 @@
 import { AppError } from '../app/index.ts';
 import { withTransaction, type Db } from '../db/index.ts';
 import { assertMailAvailable } from '../notifications/index.ts';
-import { assertNoAccounts, createInvitations, inviteEmailsOrFail, mailInvitations, type InviteContext, type Invitation } from './invites.ts';
+import {
+  assertNoAccounts,
+  createInvitations,
+  inviteEmailsOrFail,
+  mailInvitations,
+  type InviteContext,
+  type Invitation,
+} from './invites.ts';
 import { parseInviteRole, tenantAttachedMessage } from './rules-invites.ts';
-import { attachedTenantIds, findUserById, insertPartner, insertPartnerTenants, listPartnerRows, tenantsOfBrands, type PartnerListRow } from './users-store.ts';
+import {
+  attachedTenantIds,
+  findUserById,
+  insertPartner,
+  insertPartnerTenants,
+  listPartnerRows,
+  tenantsOfBrands,
+  type PartnerListRow,
+} from './users-store.ts';
 
 export interface PartnerInviteResult {
   partner: { id: number; name: string; state: 'pending' };
@@ -21,13 +36,19 @@ async function tenantsToAttach(db: Db, brandIds: readonly number[]): Promise<num
   const unique = [...new Set(brandIds)];
   const found = await tenantsOfBrands(db, unique);
   const missing = unique.filter((id) => !found.some((f) => f.brand_id === id));
-  if (missing.length) throw new AppError('not_found', `Brand ${missing.join(', ')} not found.`, { code: 'brand_not_found' });
+  if (missing.length)
+    throw new AppError('not_found', `Brand ${missing.join(', ')} not found.`, { code: 'brand_not_found' });
   // In the order the brands were given, so the message lists names predictably.
-  const tenants = new Map(unique.map((id) => found.find((f) => f.brand_id === id)!).map((f) => [f.tenant_id, f.tenant_name]));
+  const tenants = new Map(
+    unique.map((id) => found.find((f) => f.brand_id === id)!).map((f) => [f.tenant_id, f.tenant_name]),
+  );
   const linked = new Set(await attachedTenantIds(db, [...tenants.keys()]));
   const attached = [...tenants.keys()].filter((id) => linked.has(id));
   if (attached.length) {
-    throw new AppError('conflict', tenantAttachedMessage(attached.map((id) => tenants.get(id)!)), { code: 'tenant_has_partner', details: { tenant_ids: attached } });
+    throw new AppError('conflict', tenantAttachedMessage(attached.map((id) => tenants.get(id)!)), {
+      code: 'tenant_has_partner',
+      details: { tenant_ids: attached },
+    });
   }
   return [...tenants.keys()];
 }
@@ -38,22 +59,42 @@ async function tenantsToAttach(db: Db, brandIds: readonly number[]): Promise<num
  */
 export async function invitePartner(
   ctx: InviteContext,
-  { name, emails, brandIds = [], role, inviterId }: { name: string; emails: string | readonly string[]; brandIds?: readonly number[]; role?: string; inviterId?: number },
+  {
+    name,
+    emails,
+    brandIds = [],
+    role,
+    inviterId,
+  }: {
+    name: string;
+    emails: string | readonly string[];
+    brandIds?: readonly number[];
+    role?: string;
+    inviterId?: number;
+  },
 ): Promise<PartnerInviteResult> {
   const partnerName = name.trim();
-  if (!partnerName) throw new AppError('invalid_input', 'Give the partner a name (--name).', { code: 'partner_name_required' });
+  if (!partnerName)
+    throw new AppError('invalid_input', 'Give the partner a name (--name).', { code: 'partner_name_required' });
   const parsed = inviteEmailsOrFail(emails);
   const inviteRole = parseInviteRole(role);
   assertMailAvailable(ctx.config);
   const inviter = inviterId === undefined ? undefined : await findUserById(ctx.db, inviterId);
-  if (inviterId !== undefined && !inviter) throw new AppError('not_found', 'User not found', { code: 'user_not_found' });
+  if (inviterId !== undefined && !inviter)
+    throw new AppError('not_found', 'User not found', { code: 'user_not_found' });
 
   const { partnerId, tenantIds, created } = await withTransaction(ctx.db, async (tx) => {
     const tenantIds = await tenantsToAttach(tx, brandIds);
     await assertNoAccounts(tx, parsed.emails);
     try {
       const partnerId = await insertPartner(tx, { name: partnerName, email: parsed.emails[0] ?? null });
-      const created = await createInvitations(tx, { kind: 'partner', ownerId: partnerId, emails: parsed.emails, role: inviteRole, invitedBy: inviterId });
+      const created = await createInvitations(tx, {
+        kind: 'partner',
+        ownerId: partnerId,
+        emails: parsed.emails,
+        role: inviteRole,
+        invitedBy: inviterId,
+      });
       await insertPartnerTenants(tx, partnerId, tenantIds);
       return { partnerId, tenantIds, created };
     } catch (error) {
@@ -61,9 +102,20 @@ export async function invitePartner(
     }
   });
   ctx.logger.info({ partner_id: partnerId, members: created.length, tenants: tenantIds.length }, 'partner invited');
-  const inviterName = inviter ? [inviter.given_name, inviter.family_name].filter(Boolean).join(' ') || inviter.email : undefined;
-  const invited = await mailInvitations(ctx, created, { role: inviteRole, inviter: inviterName, teamName: partnerName });
-  return { partner: { id: partnerId, name: partnerName, state: 'pending' }, tenant_ids: tenantIds, invited, invalid: parsed.invalid };
+  const inviterName = inviter
+    ? [inviter.given_name, inviter.family_name].filter(Boolean).join(' ') || inviter.email
+    : undefined;
+  const invited = await mailInvitations(ctx, created, {
+    role: inviteRole,
+    inviter: inviterName,
+    teamName: partnerName,
+  });
+  return {
+    partner: { id: partnerId, name: partnerName, state: 'pending' },
+    tenant_ids: tenantIds,
+    invited,
+    invalid: parsed.invalid,
+  };
 }
 
 /** Every partner with its state, member count and number of tenants. */

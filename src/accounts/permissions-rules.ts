@@ -39,7 +39,10 @@ export function parsePermission(value: string): Permission {
   const action = colon > 0 ? text.slice(0, colon).trim() : '';
   const attribute = colon > 0 ? text.slice(colon + 1).trim() : '';
   if (!action || !attribute || /\s/.test(action)) {
-    throw new AppError('invalid_input', `Permission must look like action:attribute (e.g. read:plans:3), got "${value}".`);
+    throw new AppError(
+      'invalid_input',
+      `Permission must look like action:attribute (e.g. read:plans:3), got "${value}".`,
+    );
   }
   return { action, attribute };
 }
@@ -71,7 +74,9 @@ export function collapsePermissions(grants: readonly Grant[], { role }: { role?:
 
   const result: string[] = [];
   for (const [action, attributes] of byAction) {
-    const kept = attributes.has(WILDCARD) ? [...attributes].filter((a) => a === WILDCARD || isFeature(a)) : [...attributes];
+    const kept = attributes.has(WILDCARD)
+      ? [...attributes].filter((a) => a === WILDCARD || isFeature(a))
+      : [...attributes];
     for (const attribute of kept) result.push(formatPermission({ action, attribute }));
   }
   return result.sort();
@@ -87,9 +92,17 @@ export interface ListedPermission {
 /** Splits a brand's permission rows into features (attributes starting with beta:) and access (the rest). */
 export function splitFeatures(rows: readonly Grant[]): { features: ListedPermission[]; access: ListedPermission[] } {
   const listed = rows
-    .map((row) => ({ permission: formatPermission(row), action: row.action, attribute: row.attribute, enabled: row.state === 'permitted' }))
+    .map((row) => ({
+      permission: formatPermission(row),
+      action: row.action,
+      attribute: row.attribute,
+      enabled: row.state === 'permitted',
+    }))
     .sort((a, b) => a.permission.localeCompare(b.permission));
-  return { features: listed.filter((p) => isFeature(p.attribute)), access: listed.filter((p) => !isFeature(p.attribute)) };
+  return {
+    features: listed.filter((p) => isFeature(p.attribute)),
+    access: listed.filter((p) => !isFeature(p.attribute)),
+  };
 }
 
 /**
@@ -101,4 +114,5 @@ const CUSTOM_PLAN_SUFFIX = /\s+-\s+\$\d+(?:\.\d+)?\/\d+(?:\.\d+)?%\s*$/;
 
 export const planBaseName = (name: string): string => name.replace(CUSTOM_PLAN_SUFFIX, '').trim();
 
-export const customPlanName = (baseName: string, price: number, ratePercent: number): string => `${baseName.trim()} - $${price}/${ratePercent}%`;
+export const customPlanName = (baseName: string, price: number, ratePercent: number): string =>
+  `${baseName.trim()} - $${price}/${ratePercent}%`;

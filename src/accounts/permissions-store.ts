@@ -6,7 +6,11 @@ type Handle = Db | Tx;
 
 /** The id of permission (action, attribute), created when missing. */
 export async function ensurePermission(db: Handle, { action, attribute }: Permission): Promise<number> {
-  const [inserted] = await db('permissions').insert({ action, attribute }).onConflict(['action', 'attribute']).ignore().returning<{ id: string }[]>('id');
+  const [inserted] = await db('permissions')
+    .insert({ action, attribute })
+    .onConflict(['action', 'attribute'])
+    .ignore()
+    .returning<{ id: string }[]>('id');
   if (inserted) return Number(inserted.id);
   const row = await db('permissions').where({ action, attribute }).first<{ id: string }>('id');
   return Number(row!.id);
@@ -18,14 +22,23 @@ const grantsFrom = (db: Handle, table: string, where: (q: Knex.QueryBuilder) => 
     .where(where)
     .select<Grant[]>('p.action', 'p.attribute', 'g.state');
 
-export const userGrants = (db: Handle, userId: number): Promise<Grant[]> => grantsFrom(db, 'user_permissions', (q) => q.where('g.user_id', userId));
-export const tenantGrants = (db: Handle, tenantId: number): Promise<Grant[]> => grantsFrom(db, 'tenant_permissions', (q) => q.where('g.tenant_id', tenantId));
-export const brandGrants = (db: Handle, brandId: number): Promise<Grant[]> => grantsFrom(db, 'brand_permissions', (q) => q.where('g.brand_id', brandId));
+export const userGrants = (db: Handle, userId: number): Promise<Grant[]> =>
+  grantsFrom(db, 'user_permissions', (q) => q.where('g.user_id', userId));
+export const tenantGrants = (db: Handle, tenantId: number): Promise<Grant[]> =>
+  grantsFrom(db, 'tenant_permissions', (q) => q.where('g.tenant_id', tenantId));
+export const brandGrants = (db: Handle, brandId: number): Promise<Grant[]> =>
+  grantsFrom(db, 'brand_permissions', (q) => q.where('g.brand_id', brandId));
 
 /** Grants of the plans the brand has an active or in-trial subscription to. */
 export const planGrantsForBrand = (db: Handle, brandId: number): Promise<Grant[]> =>
   grantsFrom(db, 'plan_permissions', (q) =>
-    q.whereIn('g.plan_id', db('subscriptions').select('plan_id').where({ brand_id: brandId }).whereIn('status', GRANTING_SUBSCRIPTION_STATUSES)),
+    q.whereIn(
+      'g.plan_id',
+      db('subscriptions')
+        .select('plan_id')
+        .where({ brand_id: brandId })
+        .whereIn('status', GRANTING_SUBSCRIPTION_STATUSES),
+    ),
   );
 
 export interface BrandRef {
@@ -46,13 +59,20 @@ export async function findUserRole(db: Handle, userId: number): Promise<string |
 
 /** The role of the user's active membership in the tenant, if any. */
 export async function membershipRole(db: Handle, userId: number, tenantId: number): Promise<string | undefined> {
-  const row = await db('tenant_users').where({ user_id: userId, tenant_id: tenantId, state: 'active' }).first<{ role: string } | undefined>('role');
+  const row = await db('tenant_users')
+    .where({ user_id: userId, tenant_id: tenantId, state: 'active' })
+    .first<{ role: string } | undefined>('role');
   return row?.role;
 }
 
 export async function upsertBrandPermission(
   db: Handle,
-  { brandId, permissionId, state, authorId }: { brandId: number; permissionId: number; state: GrantState; authorId?: number | null },
+  {
+    brandId,
+    permissionId,
+    state,
+    authorId,
+  }: { brandId: number; permissionId: number; state: GrantState; authorId?: number | null },
 ): Promise<void> {
   await db('brand_permissions')
     .insert({ brand_id: brandId, permission_id: permissionId, state, author_id: authorId ?? null })
@@ -73,7 +93,15 @@ export interface PlanRow {
   frequency: string;
 }
 
-const PLAN_COLUMNS = ['plans.id', 'plans.name', 'plans.description', 'plans.price', 'plans.usage_charge_percentage', 'plans.status', 'plans.frequency'];
+const PLAN_COLUMNS = [
+  'plans.id',
+  'plans.name',
+  'plans.description',
+  'plans.price',
+  'plans.usage_charge_percentage',
+  'plans.status',
+  'plans.frequency',
+];
 const toPlan = (row: Record<string, unknown>): PlanRow => ({ ...(row as unknown as PlanRow), id: Number(row.id) });
 
 export async function findPlan(db: Handle, id: number): Promise<PlanRow | undefined> {
@@ -90,7 +118,13 @@ function heldPermissionIds(db: Handle, userId: number): Knex.QueryBuilder {
   return db('user_permissions')
     .select('permission_id')
     .where({ user_id: userId, state: 'permitted' })
-    .union((q) => q.select('permission_id').from('tenant_permissions').where({ state: 'permitted' }).whereIn('tenant_id', tenants.clone()))
+    .union((q) =>
+      q
+        .select('permission_id')
+        .from('tenant_permissions')
+        .where({ state: 'permitted' })
+        .whereIn('tenant_id', tenants.clone()),
+    )
     .union((q) =>
       q
         .select('permission_id')
@@ -103,7 +137,10 @@ function heldPermissionIds(db: Handle, userId: number): Knex.QueryBuilder {
 /**
  * Published plans, plans for which the user holds read:plans:{id} (or read:*), and the named plan.
  */
-export async function visiblePlanRows(db: Handle, { userId, planName }: { userId?: number | null; planName?: string | null }): Promise<PlanRow[]> {
+export async function visiblePlanRows(
+  db: Handle,
+  { userId, planName }: { userId?: number | null; planName?: string | null },
+): Promise<PlanRow[]> {
   const query = db('plans')
     .select(PLAN_COLUMNS)
     .where((q) => {
@@ -124,13 +161,24 @@ export async function visiblePlanRows(db: Handle, { userId, planName }: { userId
 }
 
 /** The newest published plan with exactly this name. */
-export async function findPublishedPlanByName(db: Handle, name: string, exceptId: number): Promise<PlanRow | undefined> {
-  const row = await db('plans').where({ name, status: 'published' }).whereNot({ id: exceptId }).orderBy('id', 'desc').first(PLAN_COLUMNS);
+export async function findPublishedPlanByName(
+  db: Handle,
+  name: string,
+  exceptId: number,
+): Promise<PlanRow | undefined> {
+  const row = await db('plans')
+    .where({ name, status: 'published' })
+    .whereNot({ id: exceptId })
+    .orderBy('id', 'desc')
+    .first(PLAN_COLUMNS);
   return row ? toPlan(row) : undefined;
 }
 
 /** Copies the plan permissions of one plan onto another; existing ones stay. Returns how many were added. */
-export async function copyPlanPermissionRows(db: Handle, { fromPlanId, toPlanId }: { fromPlanId: number; toPlanId: number }): Promise<number> {
+export async function copyPlanPermissionRows(
+  db: Handle,
+  { fromPlanId, toPlanId }: { fromPlanId: number; toPlanId: number },
+): Promise<number> {
   const result = await db.raw(
     `insert into plan_permissions (plan_id, permission_id, author_id, state)
      select ?, permission_id, author_id, state from plan_permissions where plan_id = ?

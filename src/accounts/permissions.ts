@@ -4,7 +4,16 @@
  */
 import { AppError } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { collapsePermissions, parsePermission, planBaseName, planReadPermission, splitFeatures, type Grant, type GrantState, type ListedPermission } from './permissions-rules.ts';
+import {
+  collapsePermissions,
+  parsePermission,
+  planBaseName,
+  planReadPermission,
+  splitFeatures,
+  type Grant,
+  type GrantState,
+  type ListedPermission,
+} from './permissions-rules.ts';
 import {
   brandGrants,
   brandPermissionRows,
@@ -54,7 +63,8 @@ export interface CollectOptions {
  * the brand's tenant, else their own user role.
  */
 export async function collectPermissions(db: Handle, { userId, brandId }: CollectOptions): Promise<string[]> {
-  if (!userId && !brandId) throw new AppError('invalid_input', 'Give a user, a brand, or both to collect permissions for.');
+  if (!userId && !brandId)
+    throw new AppError('invalid_input', 'Give a user, a brand, or both to collect permissions for.');
   const grants: Grant[] = [];
   let role: string | undefined;
   if (userId) {
@@ -63,7 +73,11 @@ export async function collectPermissions(db: Handle, { userId, brandId }: Collec
   }
   if (brandId) {
     const brand = await requireBrand(db, brandId);
-    grants.push(...(await tenantGrants(db, brand.tenant_id)), ...(await brandGrants(db, brand.id)), ...(await planGrantsForBrand(db, brand.id)));
+    grants.push(
+      ...(await tenantGrants(db, brand.tenant_id)),
+      ...(await brandGrants(db, brand.id)),
+      ...(await planGrantsForBrand(db, brand.id)),
+    );
     if (userId) role = (await membershipRole(db, userId, brand.tenant_id)) ?? role;
   }
   return collapsePermissions(grants, { role });
@@ -76,7 +90,11 @@ export interface BrandPermissionChange {
   authorId?: number | null;
 }
 
-async function setBrandPermission(db: Handle, { brandId, permission, authorId }: BrandPermissionChange, state: GrantState): Promise<{ brand_id: number; permission: string; state: GrantState }> {
+async function setBrandPermission(
+  db: Handle,
+  { brandId, permission, authorId }: BrandPermissionChange,
+  state: GrantState,
+): Promise<{ brand_id: number; permission: string; state: GrantState }> {
   const parsed = parsePermission(permission);
   await requireBrand(db, brandId);
   if (authorId) await requireUserRole(db, authorId);
@@ -86,10 +104,12 @@ async function setBrandPermission(db: Handle, { brandId, permission, authorId }:
 }
 
 /** Grants a permission to a brand (state permitted), recording who did it. */
-export const grantBrandPermission = (db: Handle, change: BrandPermissionChange) => setBrandPermission(db, change, 'permitted');
+export const grantBrandPermission = (db: Handle, change: BrandPermissionChange) =>
+  setBrandPermission(db, change, 'permitted');
 
 /** Revokes a brand's permission (state denied). Other levels that permit it still count. */
-export const revokeBrandPermission = (db: Handle, change: BrandPermissionChange) => setBrandPermission(db, change, 'denied');
+export const revokeBrandPermission = (db: Handle, change: BrandPermissionChange) =>
+  setBrandPermission(db, change, 'denied');
 
 export interface BrandPermissionList {
   brand_id: number;
@@ -104,7 +124,10 @@ export async function listBrandPermissions(db: Handle, { brandId }: { brandId: n
 }
 
 /** Plans a user may see: published ones, those they hold read:plans:{id} for, and the named plan. */
-export function visiblePlans(db: Handle, { userId, planName }: { userId?: number | null; planName?: string | null }): Promise<PlanRow[]> {
+export function visiblePlans(
+  db: Handle,
+  { userId, planName }: { userId?: number | null; planName?: string | null },
+): Promise<PlanRow[]> {
   return visiblePlanRows(db, { userId, planName });
 }
 
@@ -114,7 +137,10 @@ export function addPlanReadPermission(tx: Handle, planId: number): Promise<numbe
 }
 
 /** Grants a brand the permission read:plans:{planId}, through which the plan's permissions reach it. */
-export async function grantPlanToBrand(tx: Handle, { brandId, planId, authorId }: { brandId: number; planId: number; authorId?: number | null }): Promise<void> {
+export async function grantPlanToBrand(
+  tx: Handle,
+  { brandId, planId, authorId }: { brandId: number; planId: number; authorId?: number | null },
+): Promise<void> {
   const permissionId = await addPlanReadPermission(tx, planId);
   await upsertBrandPermission(tx, { brandId, permissionId, state: 'permitted', authorId });
 }
@@ -124,12 +150,18 @@ export async function grantPlanToBrand(tx: Handle, { brandId, planId, authorId }
  * (its name without the ' - $<price>/<rate>%' suffix). Returns the source plan, or null when no
  * published plan has that name (then nothing is copied).
  */
-export async function copyPlanPermissions(tx: Handle, { customPlanId }: { customPlanId: number }): Promise<{ source_plan_id: number | null; copied: number }> {
+export async function copyPlanPermissions(
+  tx: Handle,
+  { customPlanId }: { customPlanId: number },
+): Promise<{ source_plan_id: number | null; copied: number }> {
   const plan = await findPlan(tx, customPlanId);
   if (!plan) throw new AppError('not_found', `Plan ${customPlanId} not found`);
   const source = await findPublishedPlanByName(tx, planBaseName(plan.name), plan.id);
   if (!source) return { source_plan_id: null, copied: 0 };
-  return { source_plan_id: source.id, copied: await copyPlanPermissionRows(tx, { fromPlanId: source.id, toPlanId: plan.id }) };
+  return {
+    source_plan_id: source.id,
+    copied: await copyPlanPermissionRows(tx, { fromPlanId: source.id, toPlanId: plan.id }),
+  };
 }
 
 export type { PlanRow };

@@ -76,25 +76,35 @@ export function memberState(m: { state: string; activated_at: Date | string | nu
 export function parseMemberState(value: string | undefined): MemberState | undefined {
   if (value === undefined) return undefined;
   if ((MEMBER_STATES as readonly string[]).includes(value)) return value as MemberState;
-  throw new AppError('invalid_input', `Invalid state "${value}": use active, invited or suspended.`, { code: 'invalid_state' });
+  throw new AppError('invalid_input', `Invalid state "${value}": use active, invited or suspended.`, {
+    code: 'invalid_state',
+  });
 }
 
 /** Page (from 1) and limit (default 10, at most 100) to limit/offset. */
-export function pageWindow({ page = 1, limit = DEFAULT_PAGE_SIZE }: { page?: number; limit?: number }): { page: number; limit: number; offset: number } {
-  if (!Number.isInteger(page) || page < 1) throw new AppError('invalid_input', `Page must be a whole number from 1, got ${page}.`);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) throw new AppError('invalid_input', `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${limit}.`);
+export function pageWindow({ page = 1, limit = DEFAULT_PAGE_SIZE }: { page?: number; limit?: number }): {
+  page: number;
+  limit: number;
+  offset: number;
+} {
+  if (!Number.isInteger(page) || page < 1)
+    throw new AppError('invalid_input', `Page must be a whole number from 1, got ${page}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE)
+    throw new AppError('invalid_input', `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${limit}.`);
   return { page, limit, offset: (page - 1) * limit };
 }
 
 /** A user phone in E.164 form (default region US), or 'Please enter a valid phone number'. */
 export function normalizeUserPhone(value: string): string {
   const parsed = parsePhoneNumberFromString(value.trim(), 'US');
-  if (!parsed || !parsed.isValid()) throw new AppError('invalid_input', 'Please enter a valid phone number', { code: 'invalid_phone' });
+  if (!parsed || !parsed.isValid())
+    throw new AppError('invalid_input', 'Please enter a valid phone number', { code: 'invalid_phone' });
   return parsed.number;
 }
 
 /** 'Account already exists with this email: a@x.com, b@y.com' */
-export const accountExistsMessage = (emails: readonly string[]): string => `Account already exists with this email: ${emails.join(', ')}`;
+export const accountExistsMessage = (emails: readonly string[]): string =>
+  `Account already exists with this email: ${emails.join(', ')}`;
 
 /** 'Tenant Acme, Globex already exists' */
 export const tenantAttachedMessage = (names: readonly string[]): string => `Tenant ${names.join(', ')} already exists`;

@@ -93,7 +93,8 @@ export function normalizeStoreUrl(value: string | null | undefined): { url: stri
   } catch {
     throw invalid(LEAD_MESSAGES.invalidUrl, 'store_url');
   }
-  if (!['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname.includes('.')) throw invalid(LEAD_MESSAGES.invalidUrl, 'store_url');
+  if (!['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname.includes('.'))
+    throw invalid(LEAD_MESSAGES.invalidUrl, 'store_url');
   return { url, domain: parsed.hostname.toLowerCase().replace(/^www\./, '') };
 }
 
@@ -102,12 +103,16 @@ export function normalizeSupportPhone(value: string | null | undefined): string 
   const raw = blankToNull(value);
   if (raw === null) return null;
   const phone = parsePhoneNumberFromString(raw, DEFAULT_PHONE_REGION);
-  if (!phone || !phone.isValid() || phone.countryCallingCode !== '1') throw invalid(LEAD_MESSAGES.invalidPhone, 'support_phone');
+  if (!phone || !phone.isValid() || phone.countryCallingCode !== '1')
+    throw invalid(LEAD_MESSAGES.invalidPhone, 'support_phone');
   return phone.number;
 }
 
 /** An e-mail on an internal domain whose local part carries the test tag (e.g. jane+test@reclaim.dev). */
-export function isInternalTestEmail(email: string, internalDomains: readonly string[] = DEFAULT_INTERNAL_DOMAINS): boolean {
+export function isInternalTestEmail(
+  email: string,
+  internalDomains: readonly string[] = DEFAULT_INTERNAL_DOMAINS,
+): boolean {
   const at = email.lastIndexOf('@');
   if (at < 1) return false;
   const local = email.slice(0, at).toLowerCase();
@@ -125,7 +130,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Validates and normalises a lead; throws AppError('invalid_input') with the spec's message. */
-export function validateLead(input: LeadInput, { emailTaken = false, allowDuplicate = false, internalDomains = DEFAULT_INTERNAL_DOMAINS }: ValidateLeadOptions = {}): ValidLead {
+export function validateLead(
+  input: LeadInput,
+  { emailTaken = false, allowDuplicate = false, internalDomains = DEFAULT_INTERNAL_DOMAINS }: ValidateLeadOptions = {},
+): ValidLead {
   const id = blankToNull(input.id);
   if (id !== null && !UUID.test(id)) throw invalid(LEAD_MESSAGES.invalidLeadId, 'id');
   const email = normalizeEmail(input.email);

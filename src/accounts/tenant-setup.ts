@@ -50,13 +50,19 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
   const leadId = options.lead.id?.trim();
   if (leadId && isUuid(leadId)) {
     const existing = await findLead(db, leadId.toLowerCase());
-    if (existing && isLeadLinked(existing)) return resultOf(existing, false, Boolean(existing.extra_data.existing_user_id));
+    if (existing && isLeadLinked(existing))
+      return resultOf(existing, false, Boolean(existing.extra_data.existing_user_id));
   }
 
   const email = options.lead.email?.trim();
   const existingUser = email ? await findUserByEmail(db, email) : undefined;
-  const lead = validateLead(options.lead, { emailTaken: existingUser !== undefined, allowDuplicate: options.allowDuplicate, internalDomains: options.internalDomains });
-  if (options.planId != null && !(await findPlan(db, options.planId))) throw new AppError('not_found', `Plan ${options.planId} not found`);
+  const lead = validateLead(options.lead, {
+    emailTaken: existingUser !== undefined,
+    allowDuplicate: options.allowDuplicate,
+    internalDomains: options.internalDomains,
+  });
+  if (options.planId != null && !(await findPlan(db, options.planId)))
+    throw new AppError('not_found', `Plan ${options.planId} not found`);
   const password = options.password ? options.password : null;
   const passwordHash = password ? await bcrypt.hash(password, PASSWORD_HASH_COST) : null;
 
@@ -65,27 +71,52 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
       const saved = await saveLead(tx, lead);
       if (isLeadLinked(saved)) return resultOf(saved, false, false);
       const tenantId = await insertTenant(tx, lead);
-      const userId = existingUser ? await reuseUser(tx, existingUser, passwordHash) : await insertUser(tx, lead, passwordHash);
-      await tx('tenant_users').insert({ tenant_id: tenantId, user_id: userId, role: 'admin', state: 'active', activated_at: tx.fn.now() });
+      const userId = existingUser
+        ? await reuseUser(tx, existingUser, passwordHash)
+        : await insertUser(tx, lead, passwordHash);
+      await tx('tenant_users').insert({
+        tenant_id: tenantId,
+        user_id: userId,
+        role: 'admin',
+        state: 'active',
+        activated_at: tx.fn.now(),
+      });
       const brandId = await insertBrand(tx, lead, tenantId);
       if (options.planId != null) await grantPlanToBrand(tx, { brandId, planId: options.planId });
-      const linked = await linkLead(tx, lead.id, { tenantId, userId, brandId, extraData: existingUser ? { existing_user_id: existingUser.id } : {} });
+      const linked = await linkLead(tx, lead.id, {
+        tenantId,
+        userId,
+        brandId,
+        extraData: existingUser ? { existing_user_id: existingUser.id } : {},
+      });
       return resultOf(linked, true, existingUser !== undefined);
     });
   } catch (error) {
-    const kind = isAppError(error) && (error.kind === 'conflict' || error.kind === 'invalid_input') ? error.kind : 'internal';
+    const kind =
+      isAppError(error) && (error.kind === 'conflict' || error.kind === 'invalid_input') ? error.kind : 'internal';
     throw new AppError(kind, SETUP_FAILED_MESSAGE, { cause: error, details: { lead_id: lead.id } });
   }
 }
 
 async function insertTenant(tx: Tx, lead: ValidLead): Promise<number> {
-  const [row] = await tx('tenants').insert({ name: lead.company_name, email: lead.email, phone: lead.support_phone, type: 'brand', is_enabled: true }).returning<{ id: string }[]>('id');
+  const [row] = await tx('tenants')
+    .insert({ name: lead.company_name, email: lead.email, phone: lead.support_phone, type: 'brand', is_enabled: true })
+    .returning<{ id: string }[]>('id');
   return Number(row.id);
 }
 
 async function insertUser(tx: Tx, lead: ValidLead, passwordHash: string | null): Promise<number> {
   const [row] = await tx('users')
-    .insert({ email: lead.email, given_name: lead.first_name, family_name: lead.last_name, phone: lead.support_phone, role: 'admin', state: 'active', is_enabled: true, password: passwordHash })
+    .insert({
+      email: lead.email,
+      given_name: lead.first_name,
+      family_name: lead.last_name,
+      phone: lead.support_phone,
+      role: 'admin',
+      state: 'active',
+      is_enabled: true,
+      password: passwordHash,
+    })
     .returning<{ id: string }[]>('id');
   return Number(row.id);
 }
@@ -99,7 +130,10 @@ async function reuseUser(tx: Tx, user: UserRow, passwordHash: string | null): Pr
   const changes: Record<string, unknown> = {};
   if (user.state === 'invited') Object.assign(changes, { state: 'active', is_enabled: true });
   if (passwordHash && !user.has_password) changes.password = passwordHash;
-  if (Object.keys(changes).length > 0) await tx('users').where({ id: user.id }).update({ ...changes, updated_at: tx.fn.now() });
+  if (Object.keys(changes).length > 0)
+    await tx('users')
+      .where({ id: user.id })
+      .update({ ...changes, updated_at: tx.fn.now() });
   return user.id;
 }
 

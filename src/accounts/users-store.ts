@@ -14,7 +14,21 @@ const MEMBERSHIP = {
 
 export const membershipTable = (kind: MembershipKind): { table: string; owner: string } => MEMBERSHIP[kind];
 
-export const USER_COLUMNS = ['id', 'email', 'given_name', 'family_name', 'phone', 'role', 'is_staff', 'is_enabled', 'state', 'extra_data', 'last_login', 'created_at', 'updated_at'] as const;
+export const USER_COLUMNS = [
+  'id',
+  'email',
+  'given_name',
+  'family_name',
+  'phone',
+  'role',
+  'is_staff',
+  'is_enabled',
+  'state',
+  'extra_data',
+  'last_login',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface UserRow {
   id: number;
@@ -62,14 +76,26 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 /** Existing users among these (lower-cased) e-mails, as stored. */
-export async function findUsersByEmails(db: Db, emails: readonly string[]): Promise<Array<{ id: number; email: string }>> {
+export async function findUsersByEmails(
+  db: Db,
+  emails: readonly string[],
+): Promise<Array<{ id: number; email: string }>> {
   if (emails.length === 0) return [];
-  const rows = await db('users').select('id', 'email').whereRaw('lower(email) = any(?)', [emails as string[]]);
+  const rows = await db('users')
+    .select('id', 'email')
+    .whereRaw('lower(email) = any(?)', [emails as string[]]);
   return rows.map((r: { id: string; email: string }) => ({ id: Number(r.id), email: r.email }));
 }
 
-export async function updateUserRow(db: Db, id: number, patch: Partial<Pick<UserRow, 'given_name' | 'family_name' | 'phone' | 'role' | 'state' | 'is_enabled'>>): Promise<UserRow | undefined> {
-  const [row] = await db('users').where({ id }).update({ ...patch, updated_at: db.fn.now() }).returning([...USER_COLUMNS]);
+export async function updateUserRow(
+  db: Db,
+  id: number,
+  patch: Partial<Pick<UserRow, 'given_name' | 'family_name' | 'phone' | 'role' | 'state' | 'is_enabled'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db('users')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning([...USER_COLUMNS]);
   return row ? toUser(row) : undefined;
 }
 
@@ -82,38 +108,84 @@ export async function insertInvitedUser(db: Db, { email, role }: { email: string
 export async function insertMembership(
   db: Db,
   kind: MembershipKind,
-  { ownerId, userId, role, extraData }: { ownerId: number; userId: number; role: string; extraData: Record<string, unknown> },
+  {
+    ownerId,
+    userId,
+    role,
+    extraData,
+  }: { ownerId: number; userId: number; role: string; extraData: Record<string, unknown> },
 ): Promise<number> {
   const { table, owner } = MEMBERSHIP[kind];
-  const [row] = await db(table).insert({ [owner]: ownerId, user_id: userId, role, state: 'invited', activated_at: null, extra_data: extraData }).returning('id');
+  const [row] = await db(table)
+    .insert({ [owner]: ownerId, user_id: userId, role, state: 'invited', activated_at: null, extra_data: extraData })
+    .returning('id');
   return Number((row as { id: string }).id);
 }
 
-export async function findMembership(db: Db, kind: MembershipKind, where: { id: number } | { ownerId: number; userId: number }): Promise<MembershipRow | undefined> {
+export async function findMembership(
+  db: Db,
+  kind: MembershipKind,
+  where: { id: number } | { ownerId: number; userId: number },
+): Promise<MembershipRow | undefined> {
   const { table, owner } = MEMBERSHIP[kind];
   const query = db(table).select('*');
-  const row = await ('id' in where ? query.where({ id: where.id }) : query.where({ [owner]: where.ownerId, user_id: where.userId })).first();
+  const row = await (
+    'id' in where ? query.where({ id: where.id }) : query.where({ [owner]: where.ownerId, user_id: where.userId })
+  ).first();
   return row ? toMembership(kind, row) : undefined;
 }
 
 /** Every membership of a user, tenants first, with the owner's name. */
-export async function membershipsOfUser(db: Db, userId: number): Promise<Array<MembershipRow & { owner_name: string }>> {
-  const tenants = await db('tenant_users as m').join('tenants as o', 'o.id', 'm.tenant_id').where('m.user_id', userId).select('m.*', 'o.name as owner_name').orderBy('m.id');
-  const partners = await db('partner_users as m').join('partners as o', 'o.id', 'm.partner_id').where('m.user_id', userId).select('m.*', 'o.name as owner_name').orderBy('m.id');
+export async function membershipsOfUser(
+  db: Db,
+  userId: number,
+): Promise<Array<MembershipRow & { owner_name: string }>> {
+  const tenants = await db('tenant_users as m')
+    .join('tenants as o', 'o.id', 'm.tenant_id')
+    .where('m.user_id', userId)
+    .select('m.*', 'o.name as owner_name')
+    .orderBy('m.id');
+  const partners = await db('partner_users as m')
+    .join('partners as o', 'o.id', 'm.partner_id')
+    .where('m.user_id', userId)
+    .select('m.*', 'o.name as owner_name')
+    .orderBy('m.id');
   return [
-    ...tenants.map((r: Record<string, unknown>) => ({ ...toMembership('tenant', r), owner_name: String(r.owner_name) })),
-    ...partners.map((r: Record<string, unknown>) => ({ ...toMembership('partner', r), owner_name: String(r.owner_name) })),
+    ...tenants.map((r: Record<string, unknown>) => ({
+      ...toMembership('tenant', r),
+      owner_name: String(r.owner_name),
+    })),
+    ...partners.map((r: Record<string, unknown>) => ({
+      ...toMembership('partner', r),
+      owner_name: String(r.owner_name),
+    })),
   ];
 }
 
 /** Replaces the setup token and its expiry in a membership's extra_data (other keys kept). */
-export async function setMembershipToken(db: Db, kind: MembershipKind, id: number, token: string, expiresAt: string): Promise<void> {
+export async function setMembershipToken(
+  db: Db,
+  kind: MembershipKind,
+  id: number,
+  token: string,
+  expiresAt: string,
+): Promise<void> {
   await db(MEMBERSHIP[kind].table)
     .where({ id })
-    .update({ extra_data: db.raw(`extra_data || ?::jsonb`, [JSON.stringify({ setup_token: token, invite_expires_at: expiresAt })]), updated_at: db.fn.now() });
+    .update({
+      extra_data: db.raw(`extra_data || ?::jsonb`, [
+        JSON.stringify({ setup_token: token, invite_expires_at: expiresAt }),
+      ]),
+      updated_at: db.fn.now(),
+    });
 }
 
-export async function findMembershipByToken(db: Db, token: string): Promise<{ kind: MembershipKind; id: number; owner_id: number; user_id: number; expires_at: string | null } | undefined> {
+export async function findMembershipByToken(
+  db: Db,
+  token: string,
+): Promise<
+  { kind: MembershipKind; id: number; owner_id: number; user_id: number; expires_at: string | null } | undefined
+> {
   const { rows } = await db.raw(
     `select 'tenant' as kind, id, tenant_id as owner_id, user_id, extra_data->>'invite_expires_at' as expires_at
        from tenant_users where extra_data->>'setup_token' = ?
@@ -123,12 +195,25 @@ export async function findMembershipByToken(db: Db, token: string): Promise<{ ki
      limit 1`,
     [token, token],
   );
-  const row = rows[0] as { kind: MembershipKind; id: string; owner_id: string; user_id: string; expires_at: string | null } | undefined;
-  return row ? { kind: row.kind, id: Number(row.id), owner_id: Number(row.owner_id), user_id: Number(row.user_id), expires_at: row.expires_at } : undefined;
+  const row = rows[0] as
+    { kind: MembershipKind; id: string; owner_id: string; user_id: string; expires_at: string | null } | undefined;
+  return row
+    ? {
+        kind: row.kind,
+        id: Number(row.id),
+        owner_id: Number(row.owner_id),
+        user_id: Number(row.user_id),
+        expires_at: row.expires_at,
+      }
+    : undefined;
 }
 
 /** State active, activation time now, setup token and expiry removed. Returns the membership, or undefined. */
-export async function activateMembershipRow(db: Db, kind: MembershipKind, id: number): Promise<MembershipRow | undefined> {
+export async function activateMembershipRow(
+  db: Db,
+  kind: MembershipKind,
+  id: number,
+): Promise<MembershipRow | undefined> {
   const [row] = await db(MEMBERSHIP[kind].table)
     .where({ id })
     .update({
@@ -145,7 +230,11 @@ export async function activateMembershipRow(db: Db, kind: MembershipKind, id: nu
 export async function enableUser(db: Db, userId: number): Promise<number> {
   return db('users')
     .where({ id: userId })
-    .update({ is_enabled: true, state: db.raw(`case when state = 'invited' then 'active' else state end`), updated_at: db.fn.now() });
+    .update({
+      is_enabled: true,
+      state: db.raw(`case when state = 'invited' then 'active' else state end`),
+      updated_at: db.fn.now(),
+    });
 }
 
 /** The shown state of a member; mirrors memberState() in rules-invites.ts. */
@@ -172,7 +261,14 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 /** Members of a tenant or partner (removed ones left out), ordered by last login, newest first, never-logged-in last. */
 export async function listMembers(
   db: Db,
-  { kind, ownerId, state, search, limit, offset }: { kind: MembershipKind; ownerId: number; state?: MemberState; search?: string; limit: number; offset: number },
+  {
+    kind,
+    ownerId,
+    state,
+    search,
+    limit,
+    offset,
+  }: { kind: MembershipKind; ownerId: number; state?: MemberState; search?: string; limit: number; offset: number },
 ): Promise<{ rows: MemberListRow[]; total: number }> {
   const { table, owner } = MEMBERSHIP[kind];
   const base = db(`${table} as m`)
@@ -213,20 +309,34 @@ export async function listMembers(
     .limit(limit)
     .offset(offset);
   return {
-    rows: rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as MemberListRow), user_id: Number(r.user_id), membership_id: Number(r.membership_id) })),
+    rows: rows.map((r: Record<string, unknown>) => ({
+      ...(r as unknown as MemberListRow),
+      user_id: Number(r.user_id),
+      membership_id: Number(r.membership_id),
+    })),
     total: Number(count),
   };
 }
 
-export async function findTenant(db: Db, id: number): Promise<{ id: number; name: string; brand_name: string | null } | undefined> {
+export async function findTenant(
+  db: Db,
+  id: number,
+): Promise<{ id: number; name: string; brand_name: string | null } | undefined> {
   const row = await db('tenants as t')
     .where('t.id', id)
-    .select('t.id', 't.name', db.raw('(select b.name from brands b where b.tenant_id = t.id order by b.id limit 1) as brand_name'))
+    .select(
+      't.id',
+      't.name',
+      db.raw('(select b.name from brands b where b.tenant_id = t.id order by b.id limit 1) as brand_name'),
+    )
     .first();
   return row ? { id: Number(row.id), name: row.name, brand_name: row.brand_name ?? null } : undefined;
 }
 
-export async function findPartner(db: Db, id: number): Promise<{ id: number; name: string; state: string } | undefined> {
+export async function findPartner(
+  db: Db,
+  id: number,
+): Promise<{ id: number; name: string; state: string } | undefined> {
   const row = await db('partners').where({ id }).select('id', 'name', 'state').first();
   return row ? { id: Number(row.id), name: row.name, state: row.state } : undefined;
 }
@@ -238,21 +348,35 @@ export async function insertPartner(db: Db, { name, email }: { name: string; ema
 
 /** A pending partner becomes active; any other state is left as it is. */
 export async function activatePendingPartner(db: Db, partnerId: number): Promise<boolean> {
-  const count = await db('partners').where({ id: partnerId, state: 'pending' }).update({ state: 'active', updated_at: db.fn.now() });
+  const count = await db('partners')
+    .where({ id: partnerId, state: 'pending' })
+    .update({ state: 'active', updated_at: db.fn.now() });
   return count > 0;
 }
 
 /** Brand id -> its tenant (id, name); unknown brands are absent. */
-export async function tenantsOfBrands(db: Db, brandIds: readonly number[]): Promise<Array<{ brand_id: number; tenant_id: number; tenant_name: string }>> {
+export async function tenantsOfBrands(
+  db: Db,
+  brandIds: readonly number[],
+): Promise<Array<{ brand_id: number; tenant_id: number; tenant_name: string }>> {
   if (brandIds.length === 0) return [];
-  const rows = await db('brands as b').join('tenants as t', 't.id', 'b.tenant_id').whereIn('b.id', brandIds as number[]).select('b.id as brand_id', 't.id as tenant_id', 't.name as tenant_name');
-  return rows.map((r: Record<string, unknown>) => ({ brand_id: Number(r.brand_id), tenant_id: Number(r.tenant_id), tenant_name: String(r.tenant_name) }));
+  const rows = await db('brands as b')
+    .join('tenants as t', 't.id', 'b.tenant_id')
+    .whereIn('b.id', brandIds as number[])
+    .select('b.id as brand_id', 't.id as tenant_id', 't.name as tenant_name');
+  return rows.map((r: Record<string, unknown>) => ({
+    brand_id: Number(r.brand_id),
+    tenant_id: Number(r.tenant_id),
+    tenant_name: String(r.tenant_name),
+  }));
 }
 
 /** Those of these tenants already attached to a partner. */
 export async function attachedTenantIds(db: Db, tenantIds: readonly number[]): Promise<number[]> {
   if (tenantIds.length === 0) return [];
-  const rows = await db('partner_tenants').whereIn('tenant_id', tenantIds as number[]).distinct('tenant_id');
+  const rows = await db('partner_tenants')
+    .whereIn('tenant_id', tenantIds as number[])
+    .distinct('tenant_id');
   return rows.map((r: { tenant_id: string }) => Number(r.tenant_id));
 }
 
@@ -279,7 +403,9 @@ export async function listPartnerRows(db: Db): Promise<PartnerListRow[]> {
       'p.email',
       'p.state',
       'p.created_at',
-      db.raw(`(select count(*) from partner_users pu where pu.partner_id = p.id and pu.state <> 'removed')::int as members`),
+      db.raw(
+        `(select count(*) from partner_users pu where pu.partner_id = p.id and pu.state <> 'removed')::int as members`,
+      ),
       db.raw('(select count(*) from partner_tenants pt where pt.partner_id = p.id)::int as tenants'),
     )
     .orderBy('p.id');

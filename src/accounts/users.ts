@@ -4,7 +4,15 @@
 import { AppError } from '../app/index.ts';
 import type { Db } from '../db/index.ts';
 import { memberState, normalizeUserPhone, pageWindow, parseInviteRole, parseMemberState } from './rules-invites.ts';
-import { findUserById, listMembers, membershipsOfUser, updateUserRow, type MemberListRow, type MembershipKind, type UserRow } from './users-store.ts';
+import {
+  findUserById,
+  listMembers,
+  membershipsOfUser,
+  updateUserRow,
+  type MemberListRow,
+  type MembershipKind,
+  type UserRow,
+} from './users-store.ts';
 
 export interface MemberListing {
   users: MemberListRow[];
@@ -22,10 +30,19 @@ const notFound = (): AppError => new AppError('not_found', 'User not found', { c
  */
 export async function listUsers(
   db: Db,
-  { tenantId, partnerId, page, limit, state, search }: { tenantId?: number; partnerId?: number; page?: number; limit?: number; state?: string; search?: string },
+  {
+    tenantId,
+    partnerId,
+    page,
+    limit,
+    state,
+    search,
+  }: { tenantId?: number; partnerId?: number; page?: number; limit?: number; state?: string; search?: string },
 ): Promise<MemberListing> {
   if ((tenantId === undefined) === (partnerId === undefined)) {
-    throw new AppError('invalid_input', 'Say whose users to list: a tenant or a partner (one of them).', { code: 'owner_required' });
+    throw new AppError('invalid_input', 'Say whose users to list: a tenant or a partner (one of them).', {
+      code: 'owner_required',
+    });
   }
   const window = pageWindow({ page, limit });
   const kind: MembershipKind = tenantId !== undefined ? 'tenant' : 'partner';
@@ -41,7 +58,15 @@ export async function listUsers(
 }
 
 export interface UserDetails extends UserRow {
-  memberships: Array<{ kind: MembershipKind; id: number; owner_id: number; owner_name: string; role: string; state: string; activated_at: Date | null }>;
+  memberships: Array<{
+    kind: MembershipKind;
+    id: number;
+    owner_id: number;
+    owner_name: string;
+    role: string;
+    state: string;
+    activated_at: Date | null;
+  }>;
 }
 
 /** A user with their tenant and partner memberships; 'User not found'. Never the password or auth data. */
@@ -67,7 +92,8 @@ export interface UserUpdate {
   role?: string;
 }
 
-const cleanName = (value: string | undefined): string | null | undefined => (value === undefined ? undefined : value.trim() || null);
+const cleanName = (value: string | undefined): string | null | undefined =>
+  value === undefined ? undefined : value.trim() || null;
 
 /** Updates names, phone (E.164, US default) and role (admin or member); 'User not found'. */
 export async function updateUser(db: Db, id: number, update: UserUpdate): Promise<UserRow> {
@@ -76,7 +102,10 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
   if (update.familyName !== undefined) patch.family_name = cleanName(update.familyName)!;
   if (update.phone !== undefined) patch.phone = update.phone.trim() === '' ? null : normalizeUserPhone(update.phone);
   if (update.role !== undefined) patch.role = parseInviteRole(update.role);
-  if (Object.keys(patch).length === 0) throw new AppError('invalid_input', 'Nothing to update: give --given-name, --family-name, --phone or --role.', { code: 'empty_update' });
+  if (Object.keys(patch).length === 0)
+    throw new AppError('invalid_input', 'Nothing to update: give --given-name, --family-name, --phone or --role.', {
+      code: 'empty_update',
+    });
   const user = await updateUserRow(db, id, patch);
   if (!user) throw notFound();
   return user;

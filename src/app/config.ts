@@ -35,7 +35,10 @@ export const configSchema = z.object({
 
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
-  SHOPIFY_API_VERSION: z.string().regex(/^\d{4}-(01|04|07|10)$/, 'must look like 2026-07').default('2026-07'),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-(01|04|07|10)$/, 'must look like 2026-07')
+    .default('2026-07'),
   SHOPIFY_ADMIN_BASE_URL: optionalUrl,
   BIGCOMMERCE_CLIENT_ID: optionalString,
   BIGCOMMERCE_CLIENT_SECRET: optionalString,
@@ -97,7 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'configuration');
-    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number]) ? '' : ` (got ${JSON.stringify(input[key])})`;
+    const shown = SECRET_KEYS.includes(key as (typeof SECRET_KEYS)[number])
+      ? ''
+      : ` (got ${JSON.stringify(input[key])})`;
     return `  ${key}: ${issue.message}${shown}`;
   });
   throw new AppError('invalid_input', `Invalid configuration:\n${problems.join('\n')}`, {

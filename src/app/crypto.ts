@@ -11,7 +11,12 @@ export function encryptSecret(plaintext: string, key: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join(':');
 }
 
 export function decryptSecret(sealed: string, key: Buffer): string {
@@ -24,8 +29,13 @@ export function decryptSecret(sealed: string, key: Buffer): string {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
   } catch (error) {
-    throw new AppError('internal', 'A stored credential could not be decrypted: ENCRYPTION_KEY differs from the key it was sealed with.', { cause: error });
+    throw new AppError(
+      'internal',
+      'A stored credential could not be decrypted: ENCRYPTION_KEY differs from the key it was sealed with.',
+      { cause: error },
+    );
   }
 }
 
-export const isSealed = (value: unknown): value is string => typeof value === 'string' && value.startsWith(`${VERSION}:`);
+export const isSealed = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(`${VERSION}:`);

@@ -1,12 +1,6 @@
 /** One error type for everything a user can see; the kind decides exit code and HTTP status. */
 export type ErrorKind =
-  | 'invalid_input'
-  | 'not_found'
-  | 'conflict'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'upstream'
-  | 'internal';
+  'invalid_input' | 'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'upstream' | 'internal';
 
 const HTTP_STATUS: Record<ErrorKind, number> = {
   invalid_input: 400,

@@ -46,7 +46,10 @@ export async function resolveSecrets(config: Config): Promise<Secrets> {
   let jwt = config.JWT_SECRET;
   if (encryption === undefined || jwt === undefined) {
     if (!isEmbedded(config)) {
-      const missing = [encryption === undefined ? 'ENCRYPTION_KEY' : undefined, jwt === undefined ? 'JWT_SECRET' : undefined].filter(Boolean);
+      const missing = [
+        encryption === undefined ? 'ENCRYPTION_KEY' : undefined,
+        jwt === undefined ? 'JWT_SECRET' : undefined,
+      ].filter(Boolean);
       throw new AppError(
         'invalid_input',
         `${missing.join(' and ')} must be set when DATABASE_URL is set (server mode). Generate values with: openssl rand -base64 32`,

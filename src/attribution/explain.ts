@@ -55,11 +55,16 @@ export interface OrderExplanation {
 
 const BILLED = ['billable', 'processing', 'complete'];
 
-export async function explainOrder(db: Db, { orderId, brandId }: { orderId: number; brandId?: number }): Promise<OrderExplanation> {
+export async function explainOrder(
+  db: Db,
+  { orderId, brandId }: { orderId: number; brandId?: number },
+): Promise<OrderExplanation> {
   const order = await loadOrder(db, orderId, { brandId });
   if (!order) throw new AppError('not_found', 'Order not found');
   const stored = await readEvidence(db, order.id);
-  const feed = await db('orders').where('orders.id', order.id).first<{ recovered: boolean }>(db.raw(`${liveFeedRecoveredSql('orders')} as recovered`));
+  const feed = await db('orders')
+    .where('orders.id', order.id)
+    .first<{ recovered: boolean }>(db.raw(`${liveFeedRecoveredSql('orders')} as recovered`));
   const billed = order.billing_status !== null && BILLED.includes(order.billing_status);
   const e = stored?.evidence ?? {};
 
@@ -68,7 +73,8 @@ export async function explainOrder(db: Db, { orderId, brandId }: { orderId: numb
     const why = String(e.summary ?? stored.rule);
     summary = billed ? `Billed: ${why}` : `Not billed: ${why.replace(/^not recovered: /, '')}`;
     if (e.cancelled === true) summary += '; the order was cancelled afterwards, so it is not billable';
-  } else if (order.state === 'pending') summary = 'Not billed: the order is pending; attribution runs when it is complete.';
+  } else if (order.state === 'pending')
+    summary = 'Not billed: the order is pending; attribution runs when it is complete.';
   else if (order.state === 'cancelled') summary = 'Not billed: the order is cancelled.';
   else summary = `Not billed: no attribution decision recorded yet (reclaim orders attribute ${order.id}).`;
 

@@ -8,7 +8,15 @@ import { liveFeedRecoveredSql } from './rules.ts';
 
 export { attributeOrder, type AttributionResult } from './service.ts';
 export { explainOrder, type OrderExplanation, type EvidenceItemView } from './explain.ts';
-export { recoveredStats, liftStats, defaultPeriod, type RecoveredStats, type LiftStats, type LiftSide, type Period } from './reports.ts';
+export {
+  recoveredStats,
+  liftStats,
+  defaultPeriod,
+  type RecoveredStats,
+  type LiftStats,
+  type LiftSide,
+  type Period,
+} from './reports.ts';
 export {
   LIVE_FEED_RECOVERED_SQL,
   liveFeedRecoveredSql,

@@ -33,7 +33,9 @@ interface BrandRow {
 }
 
 async function brandOf(db: Db, brandId: number): Promise<BrandRow> {
-  const row = await db('brands').where({ id: brandId }).first('id', 'name', 'attribution_type', 'attribution_rules', 'attribution_hard_cap', 'extra_data');
+  const row = await db('brands')
+    .where({ id: brandId })
+    .first('id', 'name', 'attribution_type', 'attribution_rules', 'attribution_hard_cap', 'extra_data');
   if (!row) throw new AppError('not_found', 'Brand not found');
   return { ...row, id: Number(row.id), extra_data: row.extra_data ?? {} };
 }
@@ -53,7 +55,10 @@ export interface RecoveredStats {
 const money = (column: string, filter = ''): string => `coalesce(sum(${column})${filter}, 0)::numeric(14, 2)::text`;
 
 /** Orders placed in the period, and those the live feed counts as recovered. */
-export async function recoveredStats(db: Db, { brandId, since, until }: { brandId: number } & Period): Promise<RecoveredStats> {
+export async function recoveredStats(
+  db: Db,
+  { brandId, since, until }: { brandId: number } & Period,
+): Promise<RecoveredStats> {
   await brandOf(db, brandId);
   const recovered = liveFeedRecoveredSql('o');
   const row = await db('orders as o')
@@ -112,7 +117,9 @@ export async function liftStats(db: Db, { brandId, since, until }: { brandId: nu
   const holdout = (brand.extra_data.holdout ?? {}) as { groups?: unknown };
   const groups = Array.isArray(holdout.groups) ? holdout.groups.filter((g): g is string => typeof g === 'string') : [];
 
-  const { rows } = await db.raw<{ rows: { texted: boolean; carts: string; converted: string; orders: string; revenue: string }[] }>(
+  const { rows } = await db.raw<{
+    rows: { texted: boolean; carts: string; converted: string; orders: string; revenue: string }[];
+  }>(
     `with events as (
        select fe.state, fe.created_at,
               case when fe.event_type = 'cart' then fe.event_id else ck.cart_id end as cart_id,
@@ -144,7 +151,14 @@ export async function liftStats(db: Db, { brandId, since, until }: { brandId: nu
     const carts = Number(r?.carts ?? 0);
     const converted = Number(r?.converted ?? 0);
     const revenue = r?.revenue ?? '0.00';
-    return { carts, converted, orders: Number(r?.orders ?? 0), revenue, rate: carts === 0 ? null : Math.round((converted / carts) * 10_000) / 10_000, revenue_per_cart: carts === 0 ? null : (Number(revenue) / carts).toFixed(2) };
+    return {
+      carts,
+      converted,
+      orders: Number(r?.orders ?? 0),
+      revenue,
+      rate: carts === 0 ? null : Math.round((converted / carts) * 10_000) / 10_000,
+      revenue_per_cart: carts === 0 ? null : (Number(revenue) / carts).toFixed(2),
+    };
   };
   const texted = side(true);
   const heldOut = side(false);
@@ -158,8 +172,14 @@ export async function liftStats(db: Db, { brandId, since, until }: { brandId: nu
     .first<{ orders: string; revenue: string }>(db.raw('count(*) as orders'), db.raw(`${money('o.total')} as revenue`));
 
   const warnings: string[] = [];
-  if (heldOut.carts === 0) warnings.push(groups.length === 0 ? 'No holdout is set: put contact groups in brands.extra_data.holdout.groups (for example ["D"]) to measure lift.' : 'No held-out carts in this period yet.');
-  else if (heldOut.carts < MIN_CARTS_FOR_LIFT || texted.carts < MIN_CARTS_FOR_LIFT) warnings.push(`Fewer than ${MIN_CARTS_FOR_LIFT} carts on a side: the lift is not reliable yet.`);
+  if (heldOut.carts === 0)
+    warnings.push(
+      groups.length === 0
+        ? 'No holdout is set: put contact groups in brands.extra_data.holdout.groups (for example ["D"]) to measure lift.'
+        : 'No held-out carts in this period yet.',
+    );
+  else if (heldOut.carts < MIN_CARTS_FOR_LIFT || texted.carts < MIN_CARTS_FOR_LIFT)
+    warnings.push(`Fewer than ${MIN_CARTS_FOR_LIFT} carts on a side: the lift is not reliable yet.`);
 
   return {
     brand_id: brandId,

@@ -38,7 +38,11 @@ export interface AttributionSettings {
   warnings: string[];
 }
 
-const hours = z.number().int().min(0).max(24 * 365);
+const hours = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 365);
 const rulesSchema = z
   .object({
     message_window_hours: hours.optional(),
@@ -51,15 +55,24 @@ const rulesSchema = z
 export type AttributionRulesInput = z.infer<typeof rulesSchema>;
 
 /** The settings a brand row stands for, defaults filled in (see the file comment). */
-export function resolveAttributionSettings(brand: { attribution_type?: string | null; attribution_rules?: unknown; attribution_hard_cap?: number | null }): AttributionSettings {
+export function resolveAttributionSettings(brand: {
+  attribution_type?: string | null;
+  attribution_rules?: unknown;
+  attribution_hard_cap?: number | null;
+}): AttributionSettings {
   const warnings: string[] = [];
   let type = DEFAULT_ATTRIBUTION_TYPE;
   if (brand.attribution_type !== null && brand.attribution_type !== undefined) {
-    if ((ATTRIBUTION_TYPES as readonly string[]).includes(brand.attribution_type)) type = brand.attribution_type as AttributionType;
+    if ((ATTRIBUTION_TYPES as readonly string[]).includes(brand.attribution_type))
+      type = brand.attribution_type as AttributionType;
     else warnings.push(`unknown attribution_type "${brand.attribution_type}"; using ${DEFAULT_ATTRIBUTION_TYPE}`);
   }
-  const capValid = typeof brand.attribution_hard_cap === 'number' && Number.isInteger(brand.attribution_hard_cap) && brand.attribution_hard_cap >= 0;
-  if (brand.attribution_hard_cap !== null && brand.attribution_hard_cap !== undefined && !capValid) warnings.push(`invalid attribution_hard_cap; using ${DEFAULT_HARD_CAP_DAYS} days`);
+  const capValid =
+    typeof brand.attribution_hard_cap === 'number' &&
+    Number.isInteger(brand.attribution_hard_cap) &&
+    brand.attribution_hard_cap >= 0;
+  if (brand.attribution_hard_cap !== null && brand.attribution_hard_cap !== undefined && !capValid)
+    warnings.push(`invalid attribution_hard_cap; using ${DEFAULT_HARD_CAP_DAYS} days`);
   const hardCapDays = capValid ? (brand.attribution_hard_cap as number) : DEFAULT_HARD_CAP_DAYS;
 
   let rules: AttributionRulesInput = {};
@@ -69,7 +82,8 @@ export function resolveAttributionSettings(brand: { attribution_type?: string | 
     else warnings.push('unreadable attribution_rules; using the default windows');
   }
   const cap = hardCapDays * 24;
-  const touch = (value: number | undefined): number => (type === 'code_only' ? 0 : Math.min(value ?? DEFAULT_WINDOW_HOURS, cap));
+  const touch = (value: number | undefined): number =>
+    type === 'code_only' ? 0 : Math.min(value ?? DEFAULT_WINDOW_HOURS, cap);
   return {
     type,
     hardCapDays,
@@ -113,14 +127,23 @@ export interface AttributionDecision {
   items: JudgedItem[];
 }
 
-const KIND_LABEL: Record<EvidenceKind, string> = { message: 'message', click: 'click', reply: 'reply', discount_code: 'discount code' };
+const KIND_LABEL: Record<EvidenceKind, string> = {
+  message: 'message',
+  click: 'click',
+  reply: 'reply',
+  discount_code: 'discount code',
+};
 /** At the same instant a stronger signal names the rule. */
 const STRENGTH: Record<EvidenceKind, number> = { discount_code: 3, click: 2, reply: 1, message: 0 };
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 /** Judges each item against its window and picks the winning conversation. */
-export function decideAttribution(orderAt: Date, items: EvidenceItem[], settings: AttributionSettings): AttributionDecision {
+export function decideAttribution(
+  orderAt: Date,
+  items: EvidenceItem[],
+  settings: AttributionSettings,
+): AttributionDecision {
   const judged: JudgedItem[] = items
     .map((item) => {
       const hoursBefore = round1((orderAt.getTime() - item.at.getTime()) / 3_600_000);
@@ -130,7 +153,11 @@ export function decideAttribution(orderAt: Date, items: EvidenceItem[], settings
       let counted = false;
       if (item.ineligible) reason = item.ineligible;
       else if (exactHours < 0) reason = 'after the order';
-      else if (windowHours === 0) reason = settings.type === 'code_only' && item.kind !== 'discount_code' ? `${KIND_LABEL[item.kind]}s do not count under code_only` : `${KIND_LABEL[item.kind]}s are turned off for this brand`;
+      else if (windowHours === 0)
+        reason =
+          settings.type === 'code_only' && item.kind !== 'discount_code'
+            ? `${KIND_LABEL[item.kind]}s do not count under code_only`
+            : `${KIND_LABEL[item.kind]}s are turned off for this brand`;
       else if (item.workflowId === null) reason = 'the conversation has no workflow';
       else if (exactHours > windowHours) reason = `outside the ${windowHours} h ${KIND_LABEL[item.kind]} window`;
       else {
@@ -147,20 +174,38 @@ export function decideAttribution(orderAt: Date, items: EvidenceItem[], settings
     // The latest item that only missed its window names the window; otherwise the widest look-back.
     const outside = judged.find((i) => i.reason.startsWith('outside'));
     if (outside) return { recovered: false, rule: 'outside_window', windowHours: outside.windowHours, items: judged };
-    return { recovered: false, rule: judged.length === 0 ? 'no_evidence' : 'not_counted', windowHours: widest, items: judged };
+    return {
+      recovered: false,
+      rule: judged.length === 0 ? 'no_evidence' : 'not_counted',
+      windowHours: widest,
+      items: judged,
+    };
   }
   const codes = counted.filter((i) => i.kind === 'discount_code');
   // judged is newest first: last_touch takes the first, first_touch the last.
-  const pick = (list: JudgedItem[]): JudgedItem => (settings.type === 'first_touch' ? list[list.length - 1]! : list[0]!);
+  const pick = (list: JudgedItem[]): JudgedItem =>
+    settings.type === 'first_touch' ? list[list.length - 1]! : list[0]!;
   const winner = codes.length > 0 ? pick(codes) : pick(counted);
   // The rule is the strongest signal of the winning conversation at its deciding touch.
-  const sameTouch = counted.filter((i) => i.conversationId === winner.conversationId && i.at.getTime() === winner.at.getTime());
+  const sameTouch = counted.filter(
+    (i) => i.conversationId === winner.conversationId && i.at.getTime() === winner.at.getTime(),
+  );
   const decisive = sameTouch.reduce((best, i) => (STRENGTH[i.kind] > STRENGTH[best.kind] ? i : best), winner);
-  return { recovered: true, rule: decisive.kind, windowHours: decisive.windowHours, conversationId: winner.conversationId, workflowId: winner.workflowId!, items: judged };
+  return {
+    recovered: true,
+    rule: decisive.kind,
+    windowHours: decisive.windowHours,
+    conversationId: winner.conversationId,
+    workflowId: winner.workflowId!,
+    items: judged,
+  };
 }
 
 /** Billing status an attributed order holds in each order state. */
-export function billingStatusFor(state: string, current: string | null): 'billable' | 'not_billable' | 'processing' | 'complete' {
+export function billingStatusFor(
+  state: string,
+  current: string | null,
+): 'billable' | 'not_billable' | 'processing' | 'complete' {
   if (state === 'cancelled') return 'not_billable';
   // A charge already under way (billing owns these) is left alone.
   if (current === 'processing' || current === 'complete') return current;
@@ -168,28 +213,40 @@ export function billingStatusFor(state: string, current: string | null): 'billab
 }
 
 /** One line on why the order is (not) billed, for explain. */
-export function summarize(decision: Pick<AttributionDecision, 'recovered' | 'rule' | 'windowHours' | 'conversationId' | 'workflowId' | 'items'>, settings: Pick<AttributionSettings, 'hardCapDays'>): string {
+export function summarize(
+  decision: Pick<AttributionDecision, 'recovered' | 'rule' | 'windowHours' | 'conversationId' | 'workflowId' | 'items'>,
+  settings: Pick<AttributionSettings, 'hardCapDays'>,
+): string {
   if (decision.recovered) {
-    const item = decision.items.find((i) => i.counted && i.kind === decision.rule && i.conversationId === decision.conversationId);
-    const what = item ? `${KIND_LABEL[item.kind]} ${item.kind === 'discount_code' ? `${item.code} ` : ''}${item.hoursBefore} h before the order` : KIND_LABEL[decision.rule as EvidenceKind];
+    const item = decision.items.find(
+      (i) => i.counted && i.kind === decision.rule && i.conversationId === decision.conversationId,
+    );
+    const what = item
+      ? `${KIND_LABEL[item.kind]} ${item.kind === 'discount_code' ? `${item.code} ` : ''}${item.hoursBefore} h before the order`
+      : KIND_LABEL[decision.rule as EvidenceKind];
     return `recovered by conversation ${decision.conversationId} (workflow ${decision.workflowId}): ${what}, inside the ${decision.windowHours} h ${KIND_LABEL[decision.rule as EvidenceKind]} window`;
   }
-  if (decision.rule === 'no_evidence') return `not recovered: no message, click, reply or discount code from a workflow conversation in the ${settings.hardCapDays} days before the order`;
+  if (decision.rule === 'no_evidence')
+    return `not recovered: no message, click, reply or discount code from a workflow conversation in the ${settings.hardCapDays} days before the order`;
   if (decision.rule === 'outside_window') {
     const latest = decision.items.find((i) => i.reason.startsWith('outside'));
     return `not recovered: the evidence is outside its window${latest ? ` (latest: ${KIND_LABEL[latest.kind]} ${latest.id}, ${latest.hoursBefore} h before, ${latest.reason})` : ''}`;
   }
-  return 'not recovered: none of the evidence counts under the brand\'s attribution settings';
+  return "not recovered: none of the evidence counts under the brand's attribution settings";
 }
 
 /** Recovery rates of texted and held-out carts and the lift between them. */
-export function liftFigures(texted: { carts: number; converted: number }, heldOut: { carts: number; converted: number }): {
+export function liftFigures(
+  texted: { carts: number; converted: number },
+  heldOut: { carts: number; converted: number },
+): {
   texted_rate: number | null;
   holdout_rate: number | null;
   absolute_lift: number | null;
   relative_lift: number | null;
 } {
-  const rate = (g: { carts: number; converted: number }): number | null => (g.carts === 0 ? null : g.converted / g.carts);
+  const rate = (g: { carts: number; converted: number }): number | null =>
+    g.carts === 0 ? null : g.converted / g.carts;
   const t = rate(texted);
   const h = rate(heldOut);
   const r4 = (n: number): number => Math.round(n * 10_000) / 10_000;

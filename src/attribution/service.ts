@@ -12,8 +12,24 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { billingStatusFor, decideAttribution, resolveAttributionSettings, summarize, type AttributionDecision, type AttributionRule } from './rules.ts';
-import { gatherEvidence, loadOrder, markRecovered, patchEvidence, readEvidence, saveEvidence, setBillingStatus, type OrderForAttribution } from './store.ts';
+import {
+  billingStatusFor,
+  decideAttribution,
+  resolveAttributionSettings,
+  summarize,
+  type AttributionDecision,
+  type AttributionRule,
+} from './rules.ts';
+import {
+  gatherEvidence,
+  loadOrder,
+  markRecovered,
+  patchEvidence,
+  readEvidence,
+  saveEvidence,
+  setBillingStatus,
+  type OrderForAttribution,
+} from './store.ts';
 
 export interface AttributionResult {
   recovered: boolean;
@@ -25,7 +41,16 @@ export interface AttributionResult {
 
 export async function attributeOrder(ctx: AppContext, orderId: number): Promise<AttributionResult> {
   const result = await withTransaction(ctx.db, (tx) => attributeInTransaction(tx, orderId));
-  ctx.logger.info({ order_id: orderId, recovered: result.recovered, rule: result.rule, conversation_id: result.conversationId ?? null, billing_status: result.billingStatus ?? null }, 'order attribution');
+  ctx.logger.info(
+    {
+      order_id: orderId,
+      recovered: result.recovered,
+      rule: result.rule,
+      conversation_id: result.conversationId ?? null,
+      billing_status: result.billingStatus ?? null,
+    },
+    'order attribution',
+  );
   return result;
 }
 
@@ -33,7 +58,8 @@ async function attributeInTransaction(tx: Tx, orderId: number): Promise<Attribut
   const order = await loadOrder(tx, orderId, { lock: true });
   if (!order) throw new AppError('not_found', 'Order not found');
   if (order.recovered_at !== null) return keepDecision(tx, order);
-  if (order.state !== 'complete') return { recovered: false, rule: 'not_complete', billingStatus: order.billing_status };
+  if (order.state !== 'complete')
+    return { recovered: false, rule: 'not_complete', billingStatus: order.billing_status };
 
   const settings = resolveAttributionSettings(order.brand);
   const from = new Date(order.created_at.getTime() - settings.hardCapDays * 86_400_000);
@@ -77,7 +103,9 @@ async function keepDecision(tx: Tx, order: OrderForAttribution): Promise<Attribu
     await setBillingStatus(tx, order.id, billingStatus);
     await patchEvidence(tx, order.id, {
       billing_status: billingStatus,
-      ...(order.state === 'cancelled' ? { cancelled: true, billing_note: 'order cancelled after attribution: not billable; its history is kept' } : { cancelled: false, billing_note: null }),
+      ...(order.state === 'cancelled'
+        ? { cancelled: true, billing_note: 'order cancelled after attribution: not billable; its history is kept' }
+        : { cancelled: false, billing_note: null }),
     });
   }
   return {
@@ -88,7 +116,12 @@ async function keepDecision(tx: Tx, order: OrderForAttribution): Promise<Attribu
   };
 }
 
-function ledgerEvidence(order: OrderForAttribution, decision: AttributionDecision, settings: ReturnType<typeof resolveAttributionSettings>, billingStatus: string | null): Record<string, unknown> {
+function ledgerEvidence(
+  order: OrderForAttribution,
+  decision: AttributionDecision,
+  settings: ReturnType<typeof resolveAttributionSettings>,
+  billingStatus: string | null,
+): Record<string, unknown> {
   return {
     decision: decision.recovered ? 'recovered' : 'not_recovered',
     summary: summarize(decision, settings),

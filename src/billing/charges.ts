@@ -33,9 +33,13 @@ export interface ChargeListing {
   payment_source: { gateway: Gateway | null };
 }
 
-export async function listCharges(db: Db, filter: ChargeFilter): Promise<{ charges: ChargeListing[]; count: number; total_amount: number }> {
+export async function listCharges(
+  db: Db,
+  filter: ChargeFilter,
+): Promise<{ charges: ChargeListing[]; count: number; total_amount: number }> {
   await requireBrand(db, filter.brandId);
-  if (filter.gateway !== undefined && !(GATEWAYS as readonly string[]).includes(filter.gateway)) throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
+  if (filter.gateway !== undefined && !(GATEWAYS as readonly string[]).includes(filter.gateway))
+    throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
   const base = db('subscription_charges as c')
     .join('plans as p', 'p.id', 'c.plan_id')
     .join('subscriptions as s', 's.id', 'c.subscription_id')
@@ -48,7 +52,10 @@ export async function listCharges(db: Db, filter: ChargeFilter): Promise<{ charg
   const [totals] = await base.clone().count({ n: '*' }).sum({ amount: 'c.amount' });
   const rows = await base
     .clone()
-    .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+    .orderBy([
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
+    ])
     .limit(filter.limit ?? 50)
     .offset(filter.offset ?? 0)
     .select('c.*', 'p.name as plan_name', 's.status as subscription_status', 'ps.gateway');

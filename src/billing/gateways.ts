@@ -38,9 +38,16 @@ export async function brandShopifyIntegrationId(db: Db | Tx, brandId: number): P
 }
 
 /** The Admin client of the shop a Shopify payment source bills through ('Invalid Payment Source' when it is gone). */
-export async function shopifyBillingClient(ctx: AppContext, integrationId: number | string | null | undefined): Promise<ShopifyAdminClient> {
+export async function shopifyBillingClient(
+  ctx: AppContext,
+  integrationId: number | string | null | undefined,
+): Promise<ShopifyAdminClient> {
   const integration = integrationId ? await getBrandIntegration(ctx.db, Number(integrationId)) : undefined;
-  if (!integration || integration.slug !== 'shopify') throw new AppError('invalid_input', BILLING_ERRORS.invalidPaymentSource, { code: 'invalid_payment_source', details: { reason: 'no Shopify store behind this payment source' } });
+  if (!integration || integration.slug !== 'shopify')
+    throw new AppError('invalid_input', BILLING_ERRORS.invalidPaymentSource, {
+      code: 'invalid_payment_source',
+      details: { reason: 'no Shopify store behind this payment source' },
+    });
   return shopifyAdminFor(ctx, integration);
 }
 

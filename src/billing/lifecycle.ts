@@ -7,10 +7,37 @@ import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { requireBrand, shopifyBillingClient, stripeFor } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
-import { activates, assertNoProblems, BILLING_ERRORS, isLive, planChangeFormProblems, type Gateway, type PlanChangeForm, type SubscriptionStatus } from './rules.ts';
+import {
+  activates,
+  assertNoProblems,
+  BILLING_ERRORS,
+  isLive,
+  planChangeFormProblems,
+  type Gateway,
+  type PlanChangeForm,
+  type SubscriptionStatus,
+} from './rules.ts';
 import { cancelAppSubscription } from './shopify-billing.ts';
-import { brandSubscriptions, completeCharges, completePendingRecurring, findPaymentSource, findPlan, findSubscription, insertSubscription, lockSubscription, queuedUsageCharges, updateSubscription, type Subscription } from './store.ts';
-import { cancelSubscription as cancelStripeSubscription, changeSubscriptionPrice, createPortalSession, expireCheckoutSession, retrieveSubscription } from './stripe.ts';
+import {
+  brandSubscriptions,
+  completeCharges,
+  completePendingRecurring,
+  findPaymentSource,
+  findPlan,
+  findSubscription,
+  insertSubscription,
+  lockSubscription,
+  queuedUsageCharges,
+  updateSubscription,
+  type Subscription,
+} from './store.ts';
+import {
+  cancelSubscription as cancelStripeSubscription,
+  changeSubscriptionPrice,
+  createPortalSession,
+  expireCheckoutSession,
+  retrieveSubscription,
+} from './stripe.ts';
 import { invoiceStripeUsage, pushUsageCharges } from './usage.ts';
 import { stripePriceFor, subscribe, type SubscribeResult } from './subscribe.ts';
 
@@ -45,10 +72,15 @@ const iso = (at: Date | null | undefined): string | null => (at ? at.toISOString
  * queued usage charges (Stripe bills what it already holds on the final invoice). A final local
  * status (cancelled, expired, declined) is never left again.
  */
-export async function applyRemoteState(ctx: AppContext, subscriptionId: number, remote: RemoteState): Promise<StatusChange> {
+export async function applyRemoteState(
+  ctx: AppContext,
+  subscriptionId: number,
+  remote: RemoteState,
+): Promise<StatusChange> {
   return withTransaction(ctx.db, async (tx) => {
     const current = await lockSubscription(tx, subscriptionId);
-    if (!current) throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
+    if (!current)
+      throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
     const from = current.status;
     const extra = {
       ...(remote.periodStart ? { current_period_start: iso(remote.periodStart) } : {}),
@@ -74,21 +106,32 @@ export async function applyRemoteState(ctx: AppContext, subscriptionId: number, 
     );
     let completed = activated ? await completePendingRecurring(tx, subscriptionId) : 0;
     if (to === 'cancelled' && from !== 'cancelled' && current.gateway === 'stripe') {
-      completed += await completeCharges(tx, (await queuedUsageCharges(tx, subscriptionId)).map((charge) => charge.id), { completed_by: 'subscription_cancelled' });
+      completed += await completeCharges(
+        tx,
+        (await queuedUsageCharges(tx, subscriptionId)).map((charge) => charge.id),
+        { completed_by: 'subscription_cancelled' },
+      );
     }
-    if (from !== to) ctx.logger.info({ subscription_id: subscriptionId, brand_id: current.brand_id, from, to, activated }, 'subscription status changed');
+    if (from !== to)
+      ctx.logger.info(
+        { subscription_id: subscriptionId, brand_id: current.brand_id, from, to, activated },
+        'subscription status changed',
+      );
     return { subscription_id: subscriptionId, from, to, changed: from !== to, activated, charges_completed: completed };
   });
 }
 
 /** A cancelled Shopify charge whose shop answers 402 Payment Required: the charge is gone with the shop's billing. */
-const isPaymentRequired = (error: unknown): boolean => isAppError(error) && (error.details?.status === 402 || /payment required/i.test(error.message));
+const isPaymentRequired = (error: unknown): boolean =>
+  isAppError(error) && (error.details?.status === 402 || /payment required/i.test(error.message));
 
 /** Cancels the subscription at its gateway. 'tolerated' when Shopify answered Payment Required. */
 async function cancelRemote(ctx: AppContext, subscription: Subscription): Promise<'cancelled' | 'tolerated' | 'none'> {
   const session = subscription.extra_data.checkout_session_id;
   if (!subscription.external_id && subscription.gateway === 'stripe' && typeof session === 'string') {
-    await expireCheckoutSession(stripeFor(ctx), session).catch((error: unknown) => ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'the open checkout could not be expired'));
+    await expireCheckoutSession(stripeFor(ctx), session).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'the open checkout could not be expired'),
+    );
     return 'none';
   }
   if (!subscription.external_id) return 'none';
@@ -97,15 +140,25 @@ async function cancelRemote(ctx: AppContext, subscription: Subscription): Promis
       await invoiceStripeUsage(ctx, subscription, { force: true });
       await cancelStripeSubscription(stripeFor(ctx), subscription.external_id);
     } else if (subscription.gateway === 'shopify') {
-      await cancelAppSubscription(await shopifyBillingClient(ctx, subscription.gateway_account_id), subscription.external_id);
+      await cancelAppSubscription(
+        await shopifyBillingClient(ctx, subscription.gateway_account_id),
+        subscription.external_id,
+      );
     }
     return 'cancelled';
   } catch (error) {
     if (subscription.gateway === 'shopify' && isPaymentRequired(error)) {
-      ctx.logger.warn({ subscription_id: subscription.id }, 'Shopify answered Payment Required to the cancel; tolerated');
+      ctx.logger.warn(
+        { subscription_id: subscription.id },
+        'Shopify answered Payment Required to the cancel; tolerated',
+      );
       return 'tolerated';
     }
-    throw new AppError('upstream', BILLING_ERRORS.failedToCancel, { code: 'cancel_failed', details: { reason: (error as Error).message }, cause: error });
+    throw new AppError('upstream', BILLING_ERRORS.failedToCancel, {
+      code: 'cancel_failed',
+      details: { reason: (error as Error).message },
+      cause: error,
+    });
   }
 }
 
@@ -122,14 +175,32 @@ export interface CancelResult {
  * queued is pushed and, on Stripe, invoiced; the gateway cancels; the row becomes cancelled.
  * `remote: false` only records it (the store already ended billing, e.g. the app was uninstalled).
  */
-export async function cancelBrandSubscription(ctx: AppContext, { brandId, subscriptionId, reason = 'requested', remote = true }: { brandId: number; subscriptionId?: number; reason?: string; remote?: boolean }): Promise<CancelResult> {
+export async function cancelBrandSubscription(
+  ctx: AppContext,
+  {
+    brandId,
+    subscriptionId,
+    reason = 'requested',
+    remote = true,
+  }: { brandId: number; subscriptionId?: number; reason?: string; remote?: boolean },
+): Promise<CancelResult> {
   await requireBrand(ctx.db, brandId);
-  const subscription = subscriptionId ? await findSubscription(ctx.db, subscriptionId) : (await brandSubscriptions(ctx.db, brandId)).find((s) => isLive(s.status) || s.status === 'pending_setup');
-  if (subscriptionId && (!subscription || subscription.brand_id !== brandId)) throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
-  if (!subscription || FINAL.includes(subscription.status)) throw new AppError('not_found', BILLING_ERRORS.noActiveSubscription, { code: 'no_active_subscription' });
-  if (remote && isLive(subscription.status)) await pushUsageCharges(ctx, subscription).catch((error: unknown) => ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'usage could not be pushed before the cancel'));
+  const subscription = subscriptionId
+    ? await findSubscription(ctx.db, subscriptionId)
+    : (await brandSubscriptions(ctx.db, brandId)).find((s) => isLive(s.status) || s.status === 'pending_setup');
+  if (subscriptionId && (!subscription || subscription.brand_id !== brandId))
+    throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
+  if (!subscription || FINAL.includes(subscription.status))
+    throw new AppError('not_found', BILLING_ERRORS.noActiveSubscription, { code: 'no_active_subscription' });
+  if (remote && isLive(subscription.status))
+    await pushUsageCharges(ctx, subscription).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'usage could not be pushed before the cancel'),
+    );
   const outcome = remote ? await cancelRemote(ctx, subscription) : 'skipped';
-  const change = await applyRemoteState(ctx, subscription.id, { status: 'cancelled', extra: { cancel_reason: reason } });
+  const change = await applyRemoteState(ctx, subscription.id, {
+    status: 'cancelled',
+    extra: { cancel_reason: reason },
+  });
   return { subscription_id: subscription.id, brand_id: brandId, from: change.from, status: change.to, remote: outcome };
 }
 
@@ -162,8 +233,13 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
   if (!custom && !plan) throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
   const old = await findSubscription(ctx.db, Number(input.subscriptionId));
   if (!old) throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
-  if (old.brand_id !== brandId || FINAL.includes(old.status)) throw new AppError('invalid_input', BILLING_ERRORS.invalidSubscription, { code: 'invalid_subscription' });
-  if (plan?.id === old.plan_id) throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, { code: 'same_plan', details: { reason: 'the subscription is already on this plan' } });
+  if (old.brand_id !== brandId || FINAL.includes(old.status))
+    throw new AppError('invalid_input', BILLING_ERRORS.invalidSubscription, { code: 'invalid_subscription' });
+  if (plan?.id === old.plan_id)
+    throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, {
+      code: 'same_plan',
+      details: { reason: 'the subscription is already on this plan' },
+    });
   const gateway = (old.gateway ?? 'stripe') as Gateway;
   const form = {
     brandId,
@@ -179,12 +255,17 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
     now: input.now,
   };
 
-  if (!form.billingEmail) throw new AppError('invalid_input', BILLING_ERRORS.billingEmailNotFound, { code: 'billing_email_missing' });
-  if (!form.returnUrl && !(gateway === 'stripe' && old.external_id && isLive(old.status))) throw new AppError('invalid_input', BILLING_ERRORS.returnUrlNotFound, { code: 'return_url_missing' });
+  if (!form.billingEmail)
+    throw new AppError('invalid_input', BILLING_ERRORS.billingEmailNotFound, { code: 'billing_email_missing' });
+  if (!form.returnUrl && !(gateway === 'stripe' && old.external_id && isLive(old.status)))
+    throw new AppError('invalid_input', BILLING_ERRORS.returnUrlNotFound, { code: 'return_url_missing' });
 
   if (gateway === 'stripe' && old.external_id && isLive(old.status)) {
     const moved = await moveStripeSubscription(ctx, old, form).catch((error: unknown) => {
-      ctx.logger.warn({ err: error, subscription_id: old.id }, `${BILLING_ERRORS.failedToUpdate}${(error as Error).message}`);
+      ctx.logger.warn(
+        { err: error, subscription_id: old.id },
+        `${BILLING_ERRORS.failedToUpdate}${(error as Error).message}`,
+      );
       return undefined;
     });
     if (moved) return { cancelled_subscription_id: old.id, path: 'updated', subscription: moved };
@@ -195,17 +276,30 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
     return { cancelled_subscription_id: old.id, path: 'recreated', subscription: await subscribe(ctx, form) };
   } catch (error) {
     if (isAppError(error) && error.kind === 'invalid_input') throw error;
-    throw new AppError('upstream', BILLING_ERRORS.failedToCreateNew, { code: 'create_new_failed', details: { reason: (error as Error).message }, cause: error });
+    throw new AppError('upstream', BILLING_ERRORS.failedToCreateNew, {
+      code: 'create_new_failed',
+      details: { reason: (error as Error).message },
+      cause: error,
+    });
   }
 }
 
 /** Moves a live Stripe subscription to the new plan's price; the new local row takes it over, active at once. */
-async function moveStripeSubscription(ctx: AppContext, old: Subscription, form: Parameters<typeof subscribe>[1]): Promise<SubscribeResult | undefined> {
+async function moveStripeSubscription(
+  ctx: AppContext,
+  old: Subscription,
+  form: Parameters<typeof subscribe>[1],
+): Promise<SubscribeResult | undefined> {
   const stripe = stripeFor(ctx);
   const remote = await retrieveSubscription(stripe, old.external_id!);
   return withTransaction(ctx.db, async (tx) => {
     const custom = String(form.planId).trim() === 'custom';
-    const plan = custom ? (await findPlan(tx, (await createCustomPlan(tx, { planId: form.duplicatePlanId, rate: form.planRate, price: form.planPrice })).id))! : (await findPlan(tx, Number(form.planId)))!;
+    const plan = custom
+      ? (await findPlan(
+          tx,
+          (await createCustomPlan(tx, { planId: form.duplicatePlanId, rate: form.planRate, price: form.planPrice })).id,
+        ))!
+      : (await findPlan(tx, Number(form.planId)))!;
     const priceId = await stripePriceFor(ctx, tx, plan);
     const id = await insertSubscription(tx, {
       brand_id: old.brand_id,
@@ -213,24 +307,58 @@ async function moveStripeSubscription(ctx: AppContext, old: Subscription, form: 
       payment_source_id: old.payment_source_id!,
       billing_email: String(form.billingEmail),
       external_id: old.external_id,
-      extra_data: { source: form.source, gateway: 'stripe', replaces_subscription_id: old.id, discount_amount: 0, trial_days: null, billing_email: form.billingEmail },
+      extra_data: {
+        source: form.source,
+        gateway: 'stripe',
+        replaces_subscription_id: old.id,
+        discount_amount: 0,
+        trial_days: null,
+        billing_email: form.billingEmail,
+      },
     });
-    await changeSubscriptionPrice(stripe, remote, priceId, { reclaim_subscription_id: String(id), brand_id: String(old.brand_id), plan_id: String(plan.id) });
-    await updateSubscription(tx, old.id, { status: 'cancelled', cancelled_at: new Date() }, { cancel_reason: 'plan_change', replaced_by_subscription_id: id });
-    return { subscription_id: id, brand_id: old.brand_id, plan_id: plan.id, plan_name: plan.name, gateway: 'stripe' as const, status: 'pending_setup', checkout_url: null, checkout_expires_at: null, discount_amount: 0, trial_days: null, reused: false };
+    await changeSubscriptionPrice(stripe, remote, priceId, {
+      reclaim_subscription_id: String(id),
+      brand_id: String(old.brand_id),
+      plan_id: String(plan.id),
+    });
+    await updateSubscription(
+      tx,
+      old.id,
+      { status: 'cancelled', cancelled_at: new Date() },
+      { cancel_reason: 'plan_change', replaced_by_subscription_id: id },
+    );
+    return {
+      subscription_id: id,
+      brand_id: old.brand_id,
+      plan_id: plan.id,
+      plan_name: plan.name,
+      gateway: 'stripe' as const,
+      status: 'pending_setup',
+      checkout_url: null,
+      checkout_expires_at: null,
+      discount_amount: 0,
+      trial_days: null,
+      reused: false,
+    };
   });
 }
 
 /** The Stripe billing portal for the brand's customer. */
-export async function billingPortalUrl(ctx: AppContext, { brandId, returnUrl }: { brandId: number; returnUrl?: string }): Promise<string> {
+export async function billingPortalUrl(
+  ctx: AppContext,
+  { brandId, returnUrl }: { brandId: number; returnUrl?: string },
+): Promise<string> {
   await requireBrand(ctx.db, brandId);
   const source = await findPaymentSource(ctx.db, brandId, 'stripe');
-  if (!source) throw new AppError('not_found', BILLING_ERRORS.paymentSourceNotFound, { code: 'payment_source_not_found' });
-  if (!source.external_id) throw new AppError('not_found', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
+  if (!source)
+    throw new AppError('not_found', BILLING_ERRORS.paymentSourceNotFound, { code: 'payment_source_not_found' });
+  if (!source.external_id)
+    throw new AppError('not_found', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
   try {
     return await createPortalSession(stripeFor(ctx), { customerId: source.external_id, returnUrl });
   } catch (error) {
-    if (isAppError(error) && error.kind === 'not_found') throw new AppError('not_found', BILLING_ERRORS.customerNotFound, { code: 'customer_not_found', cause: error });
+    if (isAppError(error) && error.kind === 'not_found')
+      throw new AppError('not_found', BILLING_ERRORS.customerNotFound, { code: 'customer_not_found', cause: error });
     throw error;
   }
 }
@@ -239,22 +367,42 @@ export async function billingPortalUrl(ctx: AppContext, { brandId, returnUrl }: 
  * The store's cancel events (app uninstalled, frozen or closed shop): each cancels the brand's live
  * subscription once. Shopify billing ends with the shop, so its charge is not cancelled remotely.
  */
-export async function processBillingEvents(ctx: AppContext, { brandId }: { brandId?: number } = {}): Promise<{ processed: number; cancelled: number[] }> {
+export async function processBillingEvents(
+  ctx: AppContext,
+  { brandId }: { brandId?: number } = {},
+): Promise<{ processed: number; cancelled: number[] }> {
   const query = ctx.db('billing_events').whereNull('processed_at').where({ type: 'cancel_subscription' }).orderBy('id');
   if (brandId !== undefined) query.where({ brand_id: brandId });
-  const events = await query.select<{ id: string; brand_id: string; reason: string | null; source: string | null }[]>('id', 'brand_id', 'reason', 'source');
+  const events = await query.select<{ id: string; brand_id: string; reason: string | null; source: string | null }[]>(
+    'id',
+    'brand_id',
+    'reason',
+    'source',
+  );
   const cancelled: number[] = [];
   for (const event of events) {
     const brand = Number(event.brand_id);
-    const live = (await brandSubscriptions(ctx.db, brand)).filter((s) => isLive(s.status) || s.status === 'pending_setup');
+    const live = (await brandSubscriptions(ctx.db, brand)).filter(
+      (s) => isLive(s.status) || s.status === 'pending_setup',
+    );
     for (const subscription of live) {
       const remote = subscription.gateway === 'stripe';
       try {
-        await cancelBrandSubscription(ctx, { brandId: brand, subscriptionId: subscription.id, reason: event.reason ?? 'store_event', remote });
+        await cancelBrandSubscription(ctx, {
+          brandId: brand,
+          subscriptionId: subscription.id,
+          reason: event.reason ?? 'store_event',
+          remote,
+        });
       } catch (error) {
         // The store is gone; the gateway refusing must not keep the brand billed by us.
         ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'remote cancel failed; cancelled here only');
-        await cancelBrandSubscription(ctx, { brandId: brand, subscriptionId: subscription.id, reason: event.reason ?? 'store_event', remote: false });
+        await cancelBrandSubscription(ctx, {
+          brandId: brand,
+          subscriptionId: subscription.id,
+          reason: event.reason ?? 'store_event',
+          remote: false,
+        });
       }
       cancelled.push(subscription.id);
     }

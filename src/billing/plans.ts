@@ -3,10 +3,23 @@
  * extra_data, external ids per gateway. Creating a plan adds its read permission; a custom plan is
  * made from a published one and copies its plan permissions (spec 1 section 6).
  */
-import { addPlanReadPermission, copyPlanPermissions, customPlanName, planBaseName, visiblePlans } from '../accounts/index.ts';
+import {
+  addPlanReadPermission,
+  copyPlanPermissions,
+  customPlanName,
+  planBaseName,
+  visiblePlans,
+} from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { assertNoProblems, BILLING_ERRORS, customPlanFormProblems, parsePrice, parseRate, type Gateway } from './rules.ts';
+import {
+  assertNoProblems,
+  BILLING_ERRORS,
+  customPlanFormProblems,
+  parsePrice,
+  parseRate,
+  type Gateway,
+} from './rules.ts';
 import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store.ts';
 
 export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
@@ -15,10 +28,14 @@ export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
   gateways: Partial<Record<Gateway, string | null>>;
 }
 
-const featuresOf = (plan: { extra_data?: Record<string, unknown> }): string[] => (Array.isArray(plan.extra_data?.features) ? (plan.extra_data.features as unknown[]).map(String) : []);
+const featuresOf = (plan: { extra_data?: Record<string, unknown> }): string[] =>
+  Array.isArray(plan.extra_data?.features) ? (plan.extra_data.features as unknown[]).map(String) : [];
 
 async function describe(db: Db | Tx, plans: Plan[]): Promise<ListedPlan[]> {
-  const gateways = await planGateways(db, plans.map((plan) => plan.id));
+  const gateways = await planGateways(
+    db,
+    plans.map((plan) => plan.id),
+  );
   return plans.map((plan) => ({
     id: plan.id,
     name: plan.name,
@@ -34,10 +51,16 @@ async function describe(db: Db | Tx, plans: Plan[]): Promise<ListedPlan[]> {
 }
 
 /** Every plan (ops view), or what one user may see (published, read:plans:{id}, the named plan). */
-export async function listPlans(db: Db, { userId, planName }: { userId?: number; planName?: string } = {}): Promise<ListedPlan[]> {
+export async function listPlans(
+  db: Db,
+  { userId, planName }: { userId?: number; planName?: string } = {},
+): Promise<ListedPlan[]> {
   if (userId === undefined && planName === undefined) return describe(db, await listAllPlans(db));
   const visible = new Set((await visiblePlans(db, { userId, planName })).map((plan) => plan.id));
-  return describe(db, (await listAllPlans(db)).filter((plan) => visible.has(plan.id)));
+  return describe(
+    db,
+    (await listAllPlans(db)).filter((plan) => visible.has(plan.id)),
+  );
 }
 
 export interface NewPlan {
@@ -66,10 +89,14 @@ export async function createPlan(db: Db | Tx, input: NewPlan): Promise<ListedPla
       price,
       usage_charge_percentage: rate,
       status: input.status ?? 'published',
-      extra_data: { features: (input.features ?? []).map((f) => f.trim()).filter(Boolean), ...(input.discountCode ? { discount_code: input.discountCode } : {}) },
+      extra_data: {
+        features: (input.features ?? []).map((f) => f.trim()).filter(Boolean),
+        ...(input.discountCode ? { discount_code: input.discountCode } : {}),
+      },
     });
     await addPlanReadPermission(tx, plan.id);
-    for (const [gateway, externalId] of Object.entries(input.gateways ?? {})) await setPlanGatewayId(tx, plan.id, gateway as Gateway, externalId);
+    for (const [gateway, externalId] of Object.entries(input.gateways ?? {}))
+      await setPlanGatewayId(tx, plan.id, gateway as Gateway, externalId);
     return (await describe(tx, [plan]))[0]!;
   });
 }
@@ -79,14 +106,21 @@ export async function createPlan(db: Db | Tx, input: NewPlan): Promise<ListedPla
  * and rate, named '<base name> - $<price>/<rate>%', status custom; it gets its own read permission
  * and the plan permissions of the published plan with the same base name.
  */
-export async function createCustomPlan(db: Db | Tx, input: { planId?: number | string | null; rate?: number | string | null; price?: number | string | null }): Promise<ListedPlan> {
+export async function createCustomPlan(
+  db: Db | Tx,
+  input: { planId?: number | string | null; rate?: number | string | null; price?: number | string | null },
+): Promise<ListedPlan> {
   assertNoProblems(customPlanFormProblems(input));
   const price = parsePrice(input.price);
   const rate = parseRate(input.rate);
   const run = async (tx: Tx): Promise<ListedPlan> => {
     const base = await findPlan(tx, Number(input.planId));
     if (!base) throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
-    if (base.status !== 'published' && base.status !== 'custom') throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, { code: 'invalid_plan', details: { status: base.status } });
+    if (base.status !== 'published' && base.status !== 'custom')
+      throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, {
+        code: 'invalid_plan',
+        details: { status: base.status },
+      });
     const plan = await insertPlan(tx, {
       name: customPlanName(planBaseName(base.name), price, rate),
       description: base.description,

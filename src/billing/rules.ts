@@ -26,9 +26,26 @@ export type Gateway = (typeof GATEWAYS)[number];
 export const SUBSCRIBE_SOURCES = ['web-admin', 'web-client'] as const;
 export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number];
 
-export type SubscriptionStatus = 'pending_setup' | 'active' | 'in_trial' | 'past_due' | 'unpaid' | 'incomplete' | 'paused' | 'cancelled' | 'expired' | 'declined';
+export type SubscriptionStatus =
+  | 'pending_setup'
+  | 'active'
+  | 'in_trial'
+  | 'past_due'
+  | 'unpaid'
+  | 'incomplete'
+  | 'paused'
+  | 'cancelled'
+  | 'expired'
+  | 'declined';
 /** Statuses in which a subscription counts as live (spec 1 section 4). */
-export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'in_trial', 'past_due', 'unpaid', 'incomplete', 'paused'];
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
+  'active',
+  'in_trial',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'paused',
+];
 export const isLive = (status: string): boolean => (LIVE_STATUSES as readonly string[]).includes(status);
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +98,8 @@ export const FORM_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Forms.
 
-const blank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const blank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** The custom-plan part of the subscribe and plan-change forms ('Select a plan', 'Rate Required', 'Price Required'). */
 export interface CustomPlanFields {
@@ -134,8 +152,10 @@ export function subscribeFormProblems(form: SubscribeForm): string[] {
     if (blank(form.trialDays) || !Number.isInteger(days) || days < 1) problems.push(FORM_MESSAGES.minimumTrial);
     else if (truthy(form.applyFirstMonthDiscount, true)) problems.push(FORM_MESSAGES.trialAndDiscount);
   }
-  if (!blank(form.paymentSource) && !(GATEWAYS as readonly string[]).includes(String(form.paymentSource))) problems.push(BILLING_ERRORS.invalidGateway);
-  if (!blank(form.source) && !(SUBSCRIBE_SOURCES as readonly string[]).includes(String(form.source))) problems.push(`Source must be one of ${SUBSCRIBE_SOURCES.join(', ')}`);
+  if (!blank(form.paymentSource) && !(GATEWAYS as readonly string[]).includes(String(form.paymentSource)))
+    problems.push(BILLING_ERRORS.invalidGateway);
+  if (!blank(form.source) && !(SUBSCRIBE_SOURCES as readonly string[]).includes(String(form.source)))
+    problems.push(`Source must be one of ${SUBSCRIBE_SOURCES.join(', ')}`);
   return [...problems, ...customPlanProblems(form)];
 }
 
@@ -159,13 +179,15 @@ export function customPlanFormProblems(form: { planId?: unknown; rate?: unknown;
 
 /** Throws the first problem as the message (all of them in details) when there is any. */
 export function assertNoProblems(problems: string[]): void {
-  if (problems.length > 0) throw new AppError('invalid_input', problems[0]!, { code: 'invalid_form', details: { problems } });
+  if (problems.length > 0)
+    throw new AppError('invalid_input', problems[0]!, { code: 'invalid_form', details: { problems } });
 }
 
 /** A custom plan's price: whole USD, 0 or more. */
 export function parsePrice(value: unknown): number {
   const price = Number(value);
-  if (!Number.isInteger(price) || price < 0) throw new AppError('invalid_input', 'Price must be a whole number of USD, 0 or more.', { code: 'invalid_price' });
+  if (!Number.isInteger(price) || price < 0)
+    throw new AppError('invalid_input', 'Price must be a whole number of USD, 0 or more.', { code: 'invalid_price' });
   return price;
 }
 
@@ -173,7 +195,9 @@ export function parsePrice(value: unknown): number {
 export function parseRate(value: unknown): number {
   const rate = Number(value);
   if (!Number.isFinite(rate) || rate < 0 || rate > 100 || Math.round(rate * 100) !== rate * 100) {
-    throw new AppError('invalid_input', 'Rate must be a percentage from 0 to 100 with at most two decimals.', { code: 'invalid_rate' });
+    throw new AppError('invalid_input', 'Rate must be a percentage from 0 to 100 with at most two decimals.', {
+      code: 'invalid_rate',
+    });
   }
   return rate;
 }
@@ -224,7 +248,8 @@ export function mapStripeStatus(status: string): SubscriptionStatus | undefined 
 }
 
 /** Whether moving to `next` activates the subscription (activated_at set, pending recurring charges completed). */
-export const activates = (current: { activated_at: Date | string | null }, next: SubscriptionStatus): boolean => current.activated_at === null && isLive(next);
+export const activates = (current: { activated_at: Date | string | null }, next: SubscriptionStatus): boolean =>
+  current.activated_at === null && isLive(next);
 
 // ---------------------------------------------------------------------------------------------
 // Money.
@@ -256,7 +281,11 @@ export function usageChargeAmount(orderTotal: number | string, percentage: numbe
  * 30-day interval has used. A charge that does not fit stays queued (and so do the ones after it,
  * so charges are billed in order).
  */
-export function fitUnderCap<T extends { amount: number }>(charges: readonly T[], balanceUsedUsd: number, capUsd: number = USAGE_CAP_USD): { fits: T[]; held: T[]; remainingUsd: number } {
+export function fitUnderCap<T extends { amount: number }>(
+  charges: readonly T[],
+  balanceUsedUsd: number,
+  capUsd: number = USAGE_CAP_USD,
+): { fits: T[]; held: T[]; remainingUsd: number } {
   let remaining = toCents(capUsd) - toCents(balanceUsedUsd);
   const fits: T[] = [];
   let index = 0;
@@ -271,7 +300,13 @@ export function fitUnderCap<T extends { amount: number }>(charges: readonly T[],
 
 /** Feature names as Stripe takes them (80 characters at most), blanks dropped. */
 export const stripeFeatureNames = (features: readonly unknown[]): string[] =>
-  features.map((feature) => String(feature ?? '').trim().slice(0, FEATURE_NAME_MAX)).filter(Boolean);
+  features
+    .map((feature) =>
+      String(feature ?? '')
+        .trim()
+        .slice(0, FEATURE_NAME_MAX),
+    )
+    .filter(Boolean);
 
 /** Shopify's test flag: true outside production (spec: staging or development). */
 export const shopifyTestCharge = (environment: string): boolean => environment !== 'production';

@@ -158,7 +158,11 @@ const recurringSchema = z.object({
       durationLimitInIntervals: z.number().nullable(),
       remainingDurationInIntervals: z.number().nullable(),
       priceAfterDiscount: moneySchema,
-      value: z.object({ __typename: z.string().optional(), amount: moneySchema.optional(), percentage: z.number().optional() }),
+      value: z.object({
+        __typename: z.string().optional(),
+        amount: moneySchema.optional(),
+        percentage: z.number().optional(),
+      }),
     })
     .nullable()
     .optional(),
@@ -170,7 +174,10 @@ const usageSchema = z.object({
   cappedAmount: moneySchema,
   balanceUsed: moneySchema,
 });
-const lineSchema = z.object({ id: z.string(), plan: z.object({ pricingDetails: z.discriminatedUnion('__typename', [recurringSchema, usageSchema]) }) });
+const lineSchema = z.object({
+  id: z.string(),
+  plan: z.object({ pricingDetails: z.discriminatedUnion('__typename', [recurringSchema, usageSchema]) }),
+});
 const subscriptionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -186,13 +193,27 @@ type SubscriptionNode = z.infer<typeof subscriptionSchema>;
 /** Parses an external shape; anything else is Shopify answering in a way we do not understand. */
 function parse<T>(schema: z.ZodType<T>, value: unknown, operation: string): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('upstream', `Shopify answered ${operation} in an unexpected shape`, { code: 'shopify_bad_response', details: { operation, issues: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`) } });
+  if (!parsed.success)
+    throw new AppError('upstream', `Shopify answered ${operation} in an unexpected shape`, {
+      code: 'shopify_bad_response',
+      details: {
+        operation,
+        issues: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      },
+    });
   return parsed.data;
 }
 
 function toLine({ id, plan: { pricingDetails: pricing } }: SubscriptionNode['lineItems'][number]): AppSubscriptionLine {
   if (pricing.__typename === 'AppUsagePricing') {
-    return { id, kind: 'usage', cappedAmount: pricing.cappedAmount, balanceUsed: pricing.balanceUsed, terms: pricing.terms, interval: pricing.interval };
+    return {
+      id,
+      kind: 'usage',
+      cappedAmount: pricing.cappedAmount,
+      balanceUsed: pricing.balanceUsed,
+      terms: pricing.terms,
+      interval: pricing.interval,
+    };
   }
   const line: AppSubscriptionLine = { id, kind: 'recurring', price: pricing.price, interval: pricing.interval };
   const discount = pricing.discount;
@@ -214,10 +235,12 @@ export function toAppSubscription(node: SubscriptionNode): AppSubscription {
 }
 
 /** The usage-priced line (usage records are created against its id). */
-export const usageLine = (sub: Pick<AppSubscription, 'lines'>): AppSubscriptionLine | undefined => sub.lines.find((line) => line.kind === 'usage');
+export const usageLine = (sub: Pick<AppSubscription, 'lines'>): AppSubscriptionLine | undefined =>
+  sub.lines.find((line) => line.kind === 'usage');
 
 /** The recurring (monthly price) line. */
-export const recurringLine = (sub: Pick<AppSubscription, 'lines'>): AppSubscriptionLine | undefined => sub.lines.find((line) => line.kind === 'recurring');
+export const recurringLine = (sub: Pick<AppSubscription, 'lines'>): AppSubscriptionLine | undefined =>
+  sub.lines.find((line) => line.kind === 'recurring');
 
 // ---------------------------------------------------------------------------------------------
 // Inputs.
@@ -226,24 +249,48 @@ export const recurringLine = (sub: Pick<AppSubscription, 'lines'>): AppSubscript
  * A USD amount as Shopify's MoneyInput: a number with at most 2 decimals (Decimal accepts a
  * number; rounding here keeps float noise such as 0.1 + 0.2 out of what the merchant is billed).
  */
-export function usdMoney(amount: number, what: string, { allowZero = false } = {}): { amount: number; currencyCode: 'USD' } {
+export function usdMoney(
+  amount: number,
+  what: string,
+  { allowZero = false } = {},
+): { amount: number; currencyCode: 'USD' } {
   if (!Number.isFinite(amount) || amount < 0 || (!allowZero && amount === 0)) {
-    throw new AppError('invalid_input', `${what} must be ${allowZero ? 'zero or more' : 'more than zero'} USD`, { code: 'invalid_amount', details: { what, amount } });
+    throw new AppError('invalid_input', `${what} must be ${allowZero ? 'zero or more' : 'more than zero'} USD`, {
+      code: 'invalid_amount',
+      details: { what, amount },
+    });
   }
   return { amount: Math.round((amount + Number.EPSILON) * 100) / 100, currencyCode: 'USD' };
 }
 
 /** The `lineItems` argument: a 30-day recurring price (first-interval discount) and a capped usage line. */
-export function subscriptionLineItems(input: Pick<AppSubscriptionInput, 'priceUsd' | 'firstIntervalDiscountUsd' | 'usageCapUsd' | 'usageTerms'>): Record<string, unknown>[] {
+export function subscriptionLineItems(
+  input: Pick<AppSubscriptionInput, 'priceUsd' | 'firstIntervalDiscountUsd' | 'usageCapUsd' | 'usageTerms'>,
+): Record<string, unknown>[] {
   const price = usdMoney(input.priceUsd, 'The subscription price', { allowZero: true });
   const discountUsd = input.firstIntervalDiscountUsd ?? 0;
   if (discountUsd > 0 && usdMoney(discountUsd, 'The first-interval discount').amount > price.amount) {
-    throw new AppError('invalid_input', 'The first-interval discount cannot exceed the subscription price', { code: 'invalid_amount', details: { priceUsd: input.priceUsd, firstIntervalDiscountUsd: discountUsd } });
+    throw new AppError('invalid_input', 'The first-interval discount cannot exceed the subscription price', {
+      code: 'invalid_amount',
+      details: { priceUsd: input.priceUsd, firstIntervalDiscountUsd: discountUsd },
+    });
   }
-  const discount = discountUsd > 0 ? { discount: { value: { amount: usdMoney(discountUsd, 'The first-interval discount').amount }, durationLimitInIntervals: 1 } } : {};
+  const discount =
+    discountUsd > 0
+      ? {
+          discount: {
+            value: { amount: usdMoney(discountUsd, 'The first-interval discount').amount },
+            durationLimitInIntervals: 1,
+          },
+        }
+      : {};
   return [
     { plan: { appRecurringPricingDetails: { price, interval: 'EVERY_30_DAYS', ...discount } } },
-    { plan: { appUsagePricingDetails: { cappedAmount: usdMoney(input.usageCapUsd, 'The usage cap'), terms: input.usageTerms } } },
+    {
+      plan: {
+        appUsagePricingDetails: { cappedAmount: usdMoney(input.usageCapUsd, 'The usage cap'), terms: input.usageTerms },
+      },
+    },
   ];
 }
 
@@ -253,15 +300,32 @@ export function subscriptionLineItems(input: Pick<AppSubscriptionInput, 'priceUs
 const messages = (errors: UserErrors): string => errors.map((error) => error.message).join('; ');
 
 function refused(operation: string, userErrors: UserErrors, details: Record<string, unknown> = {}): AppError {
-  return new AppError('upstream', `${operation} refused: ${messages(userErrors)}`, { code: SHOPIFY_BILLING_REFUSED, details: { ...details, userErrors } });
+  return new AppError('upstream', `${operation} refused: ${messages(userErrors)}`, {
+    code: SHOPIFY_BILLING_REFUSED,
+    details: { ...details, userErrors },
+  });
 }
 
-const createPayload = z.object({ appSubscriptionCreate: z.object({ appSubscription: subscriptionSchema.nullable(), confirmationUrl: z.string().nullable(), userErrors: userErrorsSchema }) });
+const createPayload = z.object({
+  appSubscriptionCreate: z.object({
+    appSubscription: subscriptionSchema.nullable(),
+    confirmationUrl: z.string().nullable(),
+    userErrors: userErrorsSchema,
+  }),
+});
 
 /** Creates the subscription (PENDING until the merchant approves it at `confirmationUrl`). */
-export async function createAppSubscription(client: ShopifyAdminClient, input: AppSubscriptionInput): Promise<{ subscription: AppSubscription; confirmationUrl: string }> {
-  if (!input.name.trim()) throw new AppError('invalid_input', 'The subscription needs a name', { code: 'invalid_subscription' });
-  if (!Number.isInteger(input.trialDays) || input.trialDays < 0) throw new AppError('invalid_input', 'Trial days must be a whole number, zero or more', { code: 'invalid_subscription', details: { trialDays: input.trialDays } });
+export async function createAppSubscription(
+  client: ShopifyAdminClient,
+  input: AppSubscriptionInput,
+): Promise<{ subscription: AppSubscription; confirmationUrl: string }> {
+  if (!input.name.trim())
+    throw new AppError('invalid_input', 'The subscription needs a name', { code: 'invalid_subscription' });
+  if (!Number.isInteger(input.trialDays) || input.trialDays < 0)
+    throw new AppError('invalid_input', 'Trial days must be a whole number, zero or more', {
+      code: 'invalid_subscription',
+      details: { trialDays: input.trialDays },
+    });
   const variables = {
     name: input.name,
     returnUrl: input.returnUrl,
@@ -273,7 +337,11 @@ export async function createAppSubscription(client: ShopifyAdminClient, input: A
   const data = parse(createPayload, await client.request(APP_SUBSCRIPTION_CREATE, variables), 'AppSubscriptionCreate');
   const { appSubscription, confirmationUrl, userErrors } = data.appSubscriptionCreate;
   if (userErrors.length > 0) throw refused('AppSubscriptionCreate', userErrors, { name: input.name });
-  if (!appSubscription || !confirmationUrl) throw new AppError('upstream', 'Shopify created no app subscription and gave no reason', { code: 'shopify_bad_response', details: { operation: 'AppSubscriptionCreate' } });
+  if (!appSubscription || !confirmationUrl)
+    throw new AppError('upstream', 'Shopify created no app subscription and gave no reason', {
+      code: 'shopify_bad_response',
+      details: { operation: 'AppSubscriptionCreate' },
+    });
   return { subscription: toAppSubscription(appSubscription), confirmationUrl };
 }
 
@@ -286,7 +354,9 @@ export async function getAppSubscription(client: ShopifyAdminClient, id: string)
   return toAppSubscription(parse(subscriptionSchema, node, 'AppSubscriptionById'));
 }
 
-const activePayload = z.object({ currentAppInstallation: z.object({ activeSubscriptions: z.array(subscriptionSchema) }) });
+const activePayload = z.object({
+  currentAppInstallation: z.object({ activeSubscriptions: z.array(subscriptionSchema) }),
+});
 
 /** The subscriptions Shopify currently bills the shop for (normally one). */
 export async function listActiveAppSubscriptions(client: ShopifyAdminClient): Promise<AppSubscription[]> {
@@ -294,47 +364,100 @@ export async function listActiveAppSubscriptions(client: ShopifyAdminClient): Pr
   return data.currentAppInstallation.activeSubscriptions.map(toAppSubscription);
 }
 
-const cancelPayload = z.object({ appSubscriptionCancel: z.object({ appSubscription: subscriptionSchema.nullable(), userErrors: userErrorsSchema }) });
+const cancelPayload = z.object({
+  appSubscriptionCancel: z.object({ appSubscription: subscriptionSchema.nullable(), userErrors: userErrorsSchema }),
+});
 
 /** Cancels the subscription; `prorate` credits the merchant the unused part of the interval. */
-export async function cancelAppSubscription(client: ShopifyAdminClient, id: string, { prorate = false }: { prorate?: boolean } = {}): Promise<AppSubscription> {
-  const data = parse(cancelPayload, await client.request(APP_SUBSCRIPTION_CANCEL, { id, prorate }), 'AppSubscriptionCancel');
+export async function cancelAppSubscription(
+  client: ShopifyAdminClient,
+  id: string,
+  { prorate = false }: { prorate?: boolean } = {},
+): Promise<AppSubscription> {
+  const data = parse(
+    cancelPayload,
+    await client.request(APP_SUBSCRIPTION_CANCEL, { id, prorate }),
+    'AppSubscriptionCancel',
+  );
   const { appSubscription, userErrors } = data.appSubscriptionCancel;
   if (userErrors.length > 0) throw refused('AppSubscriptionCancel', userErrors, { id });
-  if (!appSubscription) throw new AppError('upstream', 'Shopify cancelled no app subscription and gave no reason', { code: 'shopify_bad_response', details: { operation: 'AppSubscriptionCancel', id } });
+  if (!appSubscription)
+    throw new AppError('upstream', 'Shopify cancelled no app subscription and gave no reason', {
+      code: 'shopify_bad_response',
+      details: { operation: 'AppSubscriptionCancel', id },
+    });
   return toAppSubscription(appSubscription);
 }
 
-const usagePayload = z.object({ appUsageRecordCreate: z.object({ appUsageRecord: z.object({ id: z.string() }).nullable(), userErrors: userErrorsSchema }) });
+const usagePayload = z.object({
+  appUsageRecordCreate: z.object({
+    appUsageRecord: z.object({ id: z.string() }).nullable(),
+    userErrors: userErrorsSchema,
+  }),
+});
 
 /** Shopify's refusal of a usage record that would pass the capped amount ('Total price exceeds balance remaining'). */
-export const isUsageCapRefusal = (userErrors: { message: string }[]): boolean => userErrors.some((error) => /balance remaining|capped amount/i.test(error.message));
+export const isUsageCapRefusal = (userErrors: { message: string }[]): boolean =>
+  userErrors.some((error) => /balance remaining|capped amount/i.test(error.message));
 
 /**
  * Charges `amountUsd` against the usage line. The idempotency key makes a retry return the first
  * record instead of charging twice; beyond the cap Shopify refuses (code shopify_usage_cap).
  */
-export async function createUsageRecord(client: ShopifyAdminClient, input: { lineItemId: string; amountUsd: number; description: string; idempotencyKey: string }): Promise<{ id: string }> {
-  if (input.idempotencyKey.length === 0 || input.idempotencyKey.length > 255) throw new AppError('invalid_input', 'The idempotency key must be 1 to 255 characters', { code: 'invalid_idempotency_key' });
-  const variables = { subscriptionLineItemId: input.lineItemId, price: usdMoney(input.amountUsd, 'A usage charge'), description: input.description, idempotencyKey: input.idempotencyKey };
+export async function createUsageRecord(
+  client: ShopifyAdminClient,
+  input: { lineItemId: string; amountUsd: number; description: string; idempotencyKey: string },
+): Promise<{ id: string }> {
+  if (input.idempotencyKey.length === 0 || input.idempotencyKey.length > 255)
+    throw new AppError('invalid_input', 'The idempotency key must be 1 to 255 characters', {
+      code: 'invalid_idempotency_key',
+    });
+  const variables = {
+    subscriptionLineItemId: input.lineItemId,
+    price: usdMoney(input.amountUsd, 'A usage charge'),
+    description: input.description,
+    idempotencyKey: input.idempotencyKey,
+  };
   const data = parse(usagePayload, await client.request(APP_USAGE_RECORD_CREATE, variables), 'AppUsageRecordCreate');
   const { appUsageRecord, userErrors } = data.appUsageRecordCreate;
   const details = { lineItemId: input.lineItemId, amountUsd: input.amountUsd, idempotencyKey: input.idempotencyKey };
   if (isUsageCapRefusal(userErrors)) {
-    throw new AppError('upstream', `AppUsageRecordCreate refused: ${messages(userErrors)}`, { code: SHOPIFY_USAGE_CAP, details: { ...details, userErrors } });
+    throw new AppError('upstream', `AppUsageRecordCreate refused: ${messages(userErrors)}`, {
+      code: SHOPIFY_USAGE_CAP,
+      details: { ...details, userErrors },
+    });
   }
   if (userErrors.length > 0) throw refused('AppUsageRecordCreate', userErrors, details);
-  if (!appUsageRecord) throw new AppError('upstream', 'Shopify created no usage record and gave no reason', { code: 'shopify_bad_response', details: { operation: 'AppUsageRecordCreate', ...details } });
+  if (!appUsageRecord)
+    throw new AppError('upstream', 'Shopify created no usage record and gave no reason', {
+      code: 'shopify_bad_response',
+      details: { operation: 'AppUsageRecordCreate', ...details },
+    });
   return { id: appUsageRecord.id };
 }
 
-const capPayload = z.object({ appSubscriptionLineItemUpdate: z.object({ confirmationUrl: z.string().nullable(), userErrors: userErrorsSchema }).loose() });
+const capPayload = z.object({
+  appSubscriptionLineItemUpdate: z
+    .object({ confirmationUrl: z.string().nullable(), userErrors: userErrorsSchema })
+    .loose(),
+});
 
 /** Asks for a new usage cap; it applies once the merchant approves it at `confirmationUrl`. */
-export async function updateUsageCap(client: ShopifyAdminClient, input: { lineItemId: string; cappedAmountUsd: number }): Promise<{ confirmationUrl: string | null }> {
+export async function updateUsageCap(
+  client: ShopifyAdminClient,
+  input: { lineItemId: string; cappedAmountUsd: number },
+): Promise<{ confirmationUrl: string | null }> {
   const variables = { id: input.lineItemId, cappedAmount: usdMoney(input.cappedAmountUsd, 'The usage cap') };
-  const data = parse(capPayload, await client.request(APP_SUBSCRIPTION_LINE_ITEM_UPDATE, variables), 'AppSubscriptionLineItemUpdate');
+  const data = parse(
+    capPayload,
+    await client.request(APP_SUBSCRIPTION_LINE_ITEM_UPDATE, variables),
+    'AppSubscriptionLineItemUpdate',
+  );
   const { confirmationUrl, userErrors } = data.appSubscriptionLineItemUpdate;
-  if (userErrors.length > 0) throw refused('AppSubscriptionLineItemUpdate', userErrors, { lineItemId: input.lineItemId, cappedAmountUsd: input.cappedAmountUsd });
+  if (userErrors.length > 0)
+    throw refused('AppSubscriptionLineItemUpdate', userErrors, {
+      lineItemId: input.lineItemId,
+      cappedAmountUsd: input.cappedAmountUsd,
+    });
   return { confirmationUrl };
 }

@@ -7,7 +7,14 @@
  */
 import Stripe from 'stripe';
 import { AppError, type Config } from '../app/index.ts';
-import { PROMOTION_CODE_MAX_REDEMPTIONS, PROMOTION_CODE_VALID_DAYS, STRIPE_API_VERSION, SUBSCRIPTION_LIST_LIMIT, stripeFeatureNames, toCents } from './rules.ts';
+import {
+  PROMOTION_CODE_MAX_REDEMPTIONS,
+  PROMOTION_CODE_VALID_DAYS,
+  STRIPE_API_VERSION,
+  SUBSCRIPTION_LIST_LIMIT,
+  stripeFeatureNames,
+  toCents,
+} from './rules.ts';
 
 export type StripeClient = Stripe;
 
@@ -46,7 +53,10 @@ export interface StripeInvoice {
 
 /** A Stripe client for the configured key and base URL; 'Stripe is not configured' without a key. */
 export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE_URL'>): StripeClient {
-  if (!config.STRIPE_SECRET_KEY) throw new AppError('invalid_input', 'Stripe is not configured: set STRIPE_SECRET_KEY.', { code: 'stripe_not_configured' });
+  if (!config.STRIPE_SECRET_KEY)
+    throw new AppError('invalid_input', 'Stripe is not configured: set STRIPE_SECRET_KEY.', {
+      code: 'stripe_not_configured',
+    });
   const base = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
   return new Stripe(config.STRIPE_SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
@@ -54,7 +64,13 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'Reclaim' },
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
 }
 
@@ -65,7 +81,11 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
       const kind = error.statusCode === 404 || error.code === 'resource_missing' ? 'not_found' : 'upstream';
-      throw new AppError(kind, `Stripe refused to ${what}: ${error.message}`, { code: 'stripe_error', details: { status: error.statusCode ?? null, type: error.type, stripe_code: error.code ?? null }, cause: error });
+      throw new AppError(kind, `Stripe refused to ${what}: ${error.message}`, {
+        code: 'stripe_error',
+        details: { status: error.statusCode ?? null, type: error.type, stripe_code: error.code ?? null },
+        cause: error,
+      });
     }
     throw error;
   }
@@ -77,18 +97,34 @@ const asSubscription = (value: unknown): StripeSubscription => value as StripeSu
  * The brand's customer with this e-mail, else a new one with the brand's details. Customers of
  * other brands that share the e-mail (an agency's billing inbox) are never reused.
  */
-export async function findOrCreateCustomer(stripe: StripeClient, input: { email: string; name?: string | null; phone?: string | null; metadata: Record<string, string> & { brand_id: string } }): Promise<string> {
+export async function findOrCreateCustomer(
+  stripe: StripeClient,
+  input: {
+    email: string;
+    name?: string | null;
+    phone?: string | null;
+    metadata: Record<string, string> & { brand_id: string };
+  },
+): Promise<string> {
   const found = await stripeCall('list customers', () => stripe.customers.list({ email: input.email, limit: 100 }));
   const mine = found.data.find((customer) => customer.metadata?.brand_id === input.metadata.brand_id);
   if (mine) return mine.id;
   const created = await stripeCall('create a customer', () =>
-    stripe.customers.create({ email: input.email, name: input.name ?? undefined, phone: input.phone ?? undefined, metadata: input.metadata }),
+    stripe.customers.create({
+      email: input.email,
+      name: input.name ?? undefined,
+      phone: input.phone ?? undefined,
+      metadata: input.metadata,
+    }),
   );
   return created.id;
 }
 
 /** A product for the plan and its monthly USD price (amount = price x 100); returns the price id. */
-export async function createPlanPrice(stripe: StripeClient, plan: { id: number; name: string; description: string | null; price: number; features: readonly unknown[] }): Promise<string> {
+export async function createPlanPrice(
+  stripe: StripeClient,
+  plan: { id: number; name: string; description: string | null; price: number; features: readonly unknown[] },
+): Promise<string> {
   const features = stripeFeatureNames(plan.features);
   // 2023-08-16 calls a product's marketing features `features`.
   const productParams = {
@@ -99,20 +135,40 @@ export async function createPlanPrice(stripe: StripeClient, plan: { id: number; 
   } as Stripe.ProductCreateParams;
   const product = await stripeCall('create a product', () => stripe.products.create(productParams));
   const price = await stripeCall('create a price', () =>
-    stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: plan.price * 100, recurring: { interval: 'month' }, metadata: { plan_id: String(plan.id) } }),
+    stripe.prices.create({
+      product: product.id,
+      currency: 'usd',
+      unit_amount: plan.price * 100,
+      recurring: { interval: 'month' },
+      metadata: { plan_id: String(plan.id) },
+    }),
   );
   return price.id;
 }
 
 /** A once-only coupon for the first-month discount and its one-redemption promotion code, valid a year. */
-export async function createFirstMonthPromotion(stripe: StripeClient, input: { amountUsd: number; planName: string; subscriptionId: number; now?: Date }): Promise<{ couponId: string; promotionCodeId: string; code: string }> {
+export async function createFirstMonthPromotion(
+  stripe: StripeClient,
+  input: { amountUsd: number; planName: string; subscriptionId: number; now?: Date },
+): Promise<{ couponId: string; promotionCodeId: string; code: string }> {
   const metadata = { reclaim_subscription_id: String(input.subscriptionId) };
   const coupon = await stripeCall('create a coupon', () =>
-    stripe.coupons.create({ amount_off: toCents(input.amountUsd), currency: 'usd', duration: 'once', name: `First month: ${input.planName}`.slice(0, 40), metadata }),
+    stripe.coupons.create({
+      amount_off: toCents(input.amountUsd),
+      currency: 'usd',
+      duration: 'once',
+      name: `First month: ${input.planName}`.slice(0, 40),
+      metadata,
+    }),
   );
   const expiresAt = Math.floor((input.now ?? new Date()).getTime() / 1000) + PROMOTION_CODE_VALID_DAYS * 86_400;
   // 2023-08-16 takes the coupon id as `coupon` (later versions nest it under `promotion`).
-  const params = { coupon: coupon.id, max_redemptions: PROMOTION_CODE_MAX_REDEMPTIONS, expires_at: expiresAt, metadata } as unknown as Stripe.PromotionCodeCreateParams;
+  const params = {
+    coupon: coupon.id,
+    max_redemptions: PROMOTION_CODE_MAX_REDEMPTIONS,
+    expires_at: expiresAt,
+    metadata,
+  } as unknown as Stripe.PromotionCodeCreateParams;
   const promotion = await stripeCall('create a promotion code', () => stripe.promotionCodes.create(params));
   return { couponId: coupon.id, promotionCodeId: promotion.id, code: promotion.code };
 }
@@ -127,7 +183,10 @@ export interface CheckoutInput {
 }
 
 /** A checkout session in subscription mode: one unit of the plan's price, trial and discount as given. */
-export async function createCheckoutSession(stripe: StripeClient, input: CheckoutInput): Promise<StripeCheckoutSession> {
+export async function createCheckoutSession(
+  stripe: StripeClient,
+  input: CheckoutInput,
+): Promise<StripeCheckoutSession> {
   const session = await stripeCall('create a checkout session', () =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -136,7 +195,10 @@ export async function createCheckoutSession(stripe: StripeClient, input: Checkou
       success_url: input.returnUrl,
       cancel_url: input.returnUrl,
       metadata: input.metadata,
-      subscription_data: { metadata: input.metadata, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
+      subscription_data: {
+        metadata: input.metadata,
+        ...(input.trialDays ? { trial_period_days: input.trialDays } : {}),
+      },
       ...(input.promotionCodeId ? { discounts: [{ promotion_code: input.promotionCodeId }] } : {}),
     }),
   );
@@ -146,11 +208,14 @@ export async function createCheckoutSession(stripe: StripeClient, input: Checkou
 /** Closes an open checkout so a cancelled subscription can no longer be paid for. */
 export async function expireCheckoutSession(stripe: StripeClient, id: string): Promise<void> {
   const session = await retrieveCheckoutSession(stripe, id);
-  if (session.status === 'open') await stripeCall('expire a checkout session', () => stripe.checkout.sessions.expire(id));
+  if (session.status === 'open')
+    await stripeCall('expire a checkout session', () => stripe.checkout.sessions.expire(id));
 }
 
 export async function retrieveCheckoutSession(stripe: StripeClient, id: string): Promise<StripeCheckoutSession> {
-  return (await stripeCall('read a checkout session', () => stripe.checkout.sessions.retrieve(id))) as unknown as StripeCheckoutSession;
+  return (await stripeCall('read a checkout session', () =>
+    stripe.checkout.sessions.retrieve(id),
+  )) as unknown as StripeCheckoutSession;
 }
 
 /** Every subscription of the account (any status), 100 a page. */
@@ -158,7 +223,13 @@ export async function listAllSubscriptions(stripe: StripeClient): Promise<Stripe
   const all: StripeSubscription[] = [];
   let startingAfter: string | undefined;
   for (;;) {
-    const page = await stripeCall('list subscriptions', () => stripe.subscriptions.list({ limit: SUBSCRIPTION_LIST_LIMIT, status: 'all', ...(startingAfter ? { starting_after: startingAfter } : {}) }));
+    const page = await stripeCall('list subscriptions', () =>
+      stripe.subscriptions.list({
+        limit: SUBSCRIPTION_LIST_LIMIT,
+        status: 'all',
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      }),
+    );
     all.push(...page.data.map(asSubscription));
     if (!page.has_more || page.data.length === 0) return all;
     startingAfter = page.data.at(-1)!.id;
@@ -170,11 +241,20 @@ export async function retrieveSubscription(stripe: StripeClient, id: string): Pr
 }
 
 /** Moves a subscription to another price, invoicing the proration at once. */
-export async function changeSubscriptionPrice(stripe: StripeClient, subscription: StripeSubscription, priceId: string, metadata: Record<string, string>): Promise<StripeSubscription> {
+export async function changeSubscriptionPrice(
+  stripe: StripeClient,
+  subscription: StripeSubscription,
+  priceId: string,
+  metadata: Record<string, string>,
+): Promise<StripeSubscription> {
   const item = subscription.items.data[0];
   return asSubscription(
     await stripeCall('update a subscription', () =>
-      stripe.subscriptions.update(subscription.id, { proration_behavior: 'always_invoice', items: [{ ...(item ? { id: item.id } : {}), price: priceId }], metadata }),
+      stripe.subscriptions.update(subscription.id, {
+        proration_behavior: 'always_invoice',
+        items: [{ ...(item ? { id: item.id } : {}), price: priceId }],
+        metadata,
+      }),
     ),
   );
 }
@@ -184,10 +264,20 @@ export async function cancelSubscription(stripe: StripeClient, id: string): Prom
 }
 
 /** An invoice item for one usage charge; the idempotency key makes a retry after a crash harmless. */
-export async function createUsageInvoiceItem(stripe: StripeClient, input: { customerId: string; subscriptionId: string; amountUsd: number; description: string; chargeId: number }): Promise<string> {
+export async function createUsageInvoiceItem(
+  stripe: StripeClient,
+  input: { customerId: string; subscriptionId: string; amountUsd: number; description: string; chargeId: number },
+): Promise<string> {
   const item = await stripeCall('create an invoice item', () =>
     stripe.invoiceItems.create(
-      { customer: input.customerId, subscription: input.subscriptionId, amount: toCents(input.amountUsd), currency: 'usd', description: input.description, metadata: { reclaim_charge_id: String(input.chargeId) } },
+      {
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        amount: toCents(input.amountUsd),
+        currency: 'usd',
+        description: input.description,
+        metadata: { reclaim_charge_id: String(input.chargeId) },
+      },
       { idempotencyKey: `reclaim-usage-charge-${input.chargeId}` },
     ),
   );
@@ -206,26 +296,49 @@ export async function retrieveInvoice(stripe: StripeClient, id: string): Promise
 }
 
 /** An invoice of the subscription's pending items, finalised at once. */
-export async function invoicePendingItems(stripe: StripeClient, input: { customerId: string; subscriptionId: string; key: string }): Promise<StripeInvoice> {
+export async function invoicePendingItems(
+  stripe: StripeClient,
+  input: { customerId: string; subscriptionId: string; key: string },
+): Promise<StripeInvoice> {
   const draft = await stripeCall('create an invoice', () =>
     stripe.invoices.create(
-      { customer: input.customerId, subscription: input.subscriptionId, pending_invoice_items_behavior: 'include', auto_advance: true, metadata: { reclaim: 'usage' } },
+      {
+        customer: input.customerId,
+        subscription: input.subscriptionId,
+        pending_invoice_items_behavior: 'include',
+        auto_advance: true,
+        metadata: { reclaim: 'usage' },
+      },
       { idempotencyKey: `reclaim-usage-invoice-${input.key}` },
     ),
   );
   // A retry after a crash replays the create; the invoice may be finalised already.
   const current = await retrieveInvoice(stripe, draft.id!);
   if (current.status !== 'draft') return current;
-  return (await stripeCall('finalise an invoice', () => stripe.invoices.finalizeInvoice(draft.id!))) as unknown as StripeInvoice;
+  return (await stripeCall('finalise an invoice', () =>
+    stripe.invoices.finalizeInvoice(draft.id!),
+  )) as unknown as StripeInvoice;
 }
 
-export async function createPortalSession(stripe: StripeClient, input: { customerId: string; returnUrl?: string }): Promise<string> {
-  const session = await stripeCall('open the billing portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, ...(input.returnUrl ? { return_url: input.returnUrl } : {}) }));
+export async function createPortalSession(
+  stripe: StripeClient,
+  input: { customerId: string; returnUrl?: string },
+): Promise<string> {
+  const session = await stripeCall('open the billing portal', () =>
+    stripe.billingPortal.sessions.create({
+      customer: input.customerId,
+      ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+    }),
+  );
   return session.url;
 }
 
 /** Checks a webhook's Stripe-Signature over the raw body; the event, or undefined when it does not verify. */
-export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event | undefined {
+export function verifyStripeEvent(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event | undefined {
   if (!signature) return undefined;
   try {
     return Stripe.webhooks.constructEvent(rawBody, signature, secret);

@@ -23,7 +23,21 @@ import {
   type SubscribeSource,
 } from './rules.ts';
 import { createAppSubscription, usageLine } from './shopify-billing.ts';
-import { brandSubscriptions, findPaymentSource, findPaymentSourceById, findPlan, insertCharge, insertPaymentSource, insertSubscription, oldestActivatedAt, planGatewayId, setPlanGatewayId, updatePaymentSource, updateSubscription, type Plan } from './store.ts';
+import {
+  brandSubscriptions,
+  findPaymentSource,
+  findPaymentSourceById,
+  findPlan,
+  insertCharge,
+  insertPaymentSource,
+  insertSubscription,
+  oldestActivatedAt,
+  planGatewayId,
+  setPlanGatewayId,
+  updatePaymentSource,
+  updateSubscription,
+  type Plan,
+} from './store.ts';
 import { createCheckoutSession, createFirstMonthPromotion, createPlanPrice, findOrCreateCustomer } from './stripe.ts';
 
 export interface SubscribeInput extends SubscribeForm {
@@ -50,12 +64,21 @@ export interface SubscribeResult {
 }
 
 const fail = (message: string, error: unknown, code: string): AppError =>
-  new AppError(isAppError(error) && error.kind === 'invalid_input' ? 'invalid_input' : 'upstream', message, { code, details: { reason: (error as Error).message }, cause: error });
+  new AppError(isAppError(error) && error.kind === 'invalid_input' ? 'invalid_input' : 'upstream', message, {
+    code,
+    details: { reason: (error as Error).message },
+    cause: error,
+  });
 
 /** The gateway a subscribe goes through: as asked, else the brand's Shopify store, else Stripe. */
-export async function chooseGateway(ctx: AppContext, brandId: number, asked: string | null | undefined): Promise<Gateway> {
+export async function chooseGateway(
+  ctx: AppContext,
+  brandId: number,
+  asked: string | null | undefined,
+): Promise<Gateway> {
   if (asked) {
-    if (!(GATEWAYS as readonly string[]).includes(asked)) throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
+    if (!(GATEWAYS as readonly string[]).includes(asked))
+      throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
     return asked as Gateway;
   }
   return (await brandShopifyIntegrationId(ctx.db, brandId)) ? 'shopify' : 'stripe';
@@ -63,7 +86,10 @@ export async function chooseGateway(ctx: AppContext, brandId: number, asked: str
 
 function openCheckout(subscription: { extra_data: Record<string, unknown> }, now: Date): boolean {
   const expires = subscription.extra_data.checkout_expired_at;
-  return typeof subscription.extra_data.checkout_url === 'string' && (typeof expires !== 'string' || Date.parse(expires) > now.getTime());
+  return (
+    typeof subscription.extra_data.checkout_url === 'string' &&
+    (typeof expires !== 'string' || Date.parse(expires) > now.getTime())
+  );
 }
 
 export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise<SubscribeResult> {
@@ -72,22 +98,38 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
   const brandId = Number(input.brandId);
   const custom = String(input.planId).trim() === 'custom';
   const brand = await findBrand(ctx.db, brandId);
-  const named = custom ? await findPlan(ctx.db, Number(input.duplicatePlanId)) : await findPlan(ctx.db, Number(input.planId));
-  if (!brand || !named) throw new AppError('not_found', BILLING_ERRORS.planOrBrandNotFound, { code: 'plan_or_brand_not_found' });
-  if (named.status !== 'published' && named.status !== 'custom') throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, { code: 'invalid_plan', details: { status: named.status } });
+  const named = custom
+    ? await findPlan(ctx.db, Number(input.duplicatePlanId))
+    : await findPlan(ctx.db, Number(input.planId));
+  if (!brand || !named)
+    throw new AppError('not_found', BILLING_ERRORS.planOrBrandNotFound, { code: 'plan_or_brand_not_found' });
+  if (named.status !== 'published' && named.status !== 'custom')
+    throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, {
+      code: 'invalid_plan',
+      details: { status: named.status },
+    });
   const gateway = await chooseGateway(ctx, brandId, input.paymentSource);
   const returnUrl = input.returnUrl?.trim();
   if (!returnUrl) throw new AppError('invalid_input', BILLING_ERRORS.returnUrlNotFound, { code: 'return_url_missing' });
-  if (gateway === 'shopify' && !ctx.config.NODE_ENV) throw new AppError('invalid_input', BILLING_ERRORS.environmentNotFound, { code: 'environment_missing' });
+  if (gateway === 'shopify' && !ctx.config.NODE_ENV)
+    throw new AppError('invalid_input', BILLING_ERRORS.environmentNotFound, { code: 'environment_missing' });
   const billingEmail = String(input.billingEmail).trim().toLowerCase();
   const trialDays = input.trialDays === undefined || input.trialDays === null ? null : Number(input.trialDays);
   const source: SubscribeSource = (input.source as SubscribeSource | null | undefined) ?? 'web-admin';
-  const applyDiscount = trialDays === null && input.applyFirstMonthDiscount !== false && input.applyFirstMonthDiscount !== 'false';
+  const applyDiscount =
+    trialDays === null && input.applyFirstMonthDiscount !== false && input.applyFirstMonthDiscount !== 'false';
 
   const live = (await brandSubscriptions(ctx.db, brandId, LIVE_STATUSES))[0];
-  if (live) throw new AppError('conflict', `The brand already has a live subscription (${live.id}, ${live.status}); change its plan with 'reclaim billing change-plan' or cancel it first.`, { code: 'already_subscribed', details: { subscription_id: live.id } });
+  if (live)
+    throw new AppError(
+      'conflict',
+      `The brand already has a live subscription (${live.id}, ${live.status}); change its plan with 'reclaim billing change-plan' or cancel it first.`,
+      { code: 'already_subscribed', details: { subscription_id: live.id } },
+    );
   if (!custom) {
-    const open = (await brandSubscriptions(ctx.db, brandId, ['pending_setup'])).find((s) => s.plan_id === named.id && s.gateway === gateway && openCheckout(s, now));
+    const open = (await brandSubscriptions(ctx.db, brandId, ['pending_setup'])).find(
+      (s) => s.plan_id === named.id && s.gateway === gateway && openCheckout(s, now),
+    );
     if (open) return resultOf(open.id, brandId, named, gateway, open.extra_data, true);
   }
 
@@ -95,10 +137,24 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
     const plan = custom ? await planForCustom(tx, input) : named;
     const discount = applyDiscount ? firstMonthDiscount(plan.price, await oldestActivatedAt(tx, brandId), now) : 0;
     const paymentSourceId = await paymentSourceFor(ctx, tx, { brand, gateway, billingEmail });
-    const extra = { source, discount_amount: discount, trial_days: trialDays, billing_email: billingEmail, first_month_free: discount > 0 && discount >= plan.price, gateway, return_url: returnUrl };
+    const extra = {
+      source,
+      discount_amount: discount,
+      trial_days: trialDays,
+      billing_email: billingEmail,
+      first_month_free: discount > 0 && discount >= plan.price,
+      gateway,
+      return_url: returnUrl,
+    };
     let subscriptionId: number;
     try {
-      subscriptionId = await insertSubscription(tx, { brand_id: brandId, plan_id: plan.id, payment_source_id: paymentSourceId, billing_email: billingEmail, extra_data: extra });
+      subscriptionId = await insertSubscription(tx, {
+        brand_id: brandId,
+        plan_id: plan.id,
+        payment_source_id: paymentSourceId,
+        billing_email: billingEmail,
+        extra_data: extra,
+      });
       await insertCharge(tx, {
         subscription_id: subscriptionId,
         brand_id: brandId,
@@ -114,15 +170,41 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
     }
     const remote =
       gateway === 'stripe'
-        ? await startStripeCheckout(ctx, tx, { plan, subscriptionId, brand, paymentSourceId, returnUrl, trialDays, discount, now })
-        : await startShopifySubscription(ctx, tx, { plan, subscriptionId, paymentSourceId, returnUrl, trialDays, discount });
+        ? await startStripeCheckout(ctx, tx, {
+            plan,
+            subscriptionId,
+            brand,
+            paymentSourceId,
+            returnUrl,
+            trialDays,
+            discount,
+            now,
+          })
+        : await startShopifySubscription(ctx, tx, {
+            plan,
+            subscriptionId,
+            paymentSourceId,
+            returnUrl,
+            trialDays,
+            discount,
+          });
     await updateSubscription(tx, subscriptionId, { external_id: remote.externalId }, remote.extra);
-    ctx.logger.info({ brand_id: brandId, subscription_id: subscriptionId, plan_id: plan.id, gateway }, 'subscription created; waiting for the brand to confirm');
+    ctx.logger.info(
+      { brand_id: brandId, subscription_id: subscriptionId, plan_id: plan.id, gateway },
+      'subscription created; waiting for the brand to confirm',
+    );
     return resultOf(subscriptionId, brandId, plan, gateway, { ...extra, ...remote.extra }, false);
   });
 }
 
-function resultOf(id: number, brandId: number, plan: Pick<Plan, 'id' | 'name'>, gateway: Gateway, extra: Record<string, unknown>, reused: boolean): SubscribeResult {
+function resultOf(
+  id: number,
+  brandId: number,
+  plan: Pick<Plan, 'id' | 'name'>,
+  gateway: Gateway,
+  extra: Record<string, unknown>,
+  reused: boolean,
+): SubscribeResult {
   return {
     subscription_id: id,
     brand_id: brandId,
@@ -139,23 +221,47 @@ function resultOf(id: number, brandId: number, plan: Pick<Plan, 'id' | 'name'>, 
 }
 
 async function planForCustom(tx: Tx, input: SubscribeInput): Promise<Plan> {
-  const created = await createCustomPlan(tx, { planId: input.duplicatePlanId, rate: input.planRate, price: input.planPrice });
+  const created = await createCustomPlan(tx, {
+    planId: input.duplicatePlanId,
+    rate: input.planRate,
+    price: input.planPrice,
+  });
   return (await findPlan(tx, created.id))!;
 }
 
 /** The brand's payment source for the gateway: a Stripe customer, or the brand's Shopify store. */
-async function paymentSourceFor(ctx: AppContext, tx: Tx, { brand, gateway, billingEmail }: { brand: BrandRow; gateway: Gateway; billingEmail: string }): Promise<number> {
+async function paymentSourceFor(
+  ctx: AppContext,
+  tx: Tx,
+  { brand, gateway, billingEmail }: { brand: BrandRow; gateway: Gateway; billingEmail: string },
+): Promise<number> {
   try {
     const known = await findPaymentSource(tx, brand.id, gateway);
     if (gateway === 'shopify') {
       const integrationId = await brandShopifyIntegrationId(tx, brand.id);
-      if (!integrationId) throw new AppError('invalid_input', BILLING_ERRORS.invalidPaymentSource, { code: 'invalid_payment_source', details: { reason: 'the brand has no connected Shopify store' } });
-      const integration = await tx('brand_integrations').where({ id: integrationId }).first<{ lookup_id: string | null }>('lookup_id');
+      if (!integrationId)
+        throw new AppError('invalid_input', BILLING_ERRORS.invalidPaymentSource, {
+          code: 'invalid_payment_source',
+          details: { reason: 'the brand has no connected Shopify store' },
+        });
+      const integration = await tx('brand_integrations')
+        .where({ id: integrationId })
+        .first<{ lookup_id: string | null }>('lookup_id');
       if (known) {
-        await updatePaymentSource(tx, known.id, { external_id: integration?.lookup_id ?? null, gateway_account_id: String(integrationId) });
+        await updatePaymentSource(tx, known.id, {
+          external_id: integration?.lookup_id ?? null,
+          gateway_account_id: String(integrationId),
+        });
         return known.id;
       }
-      return (await insertPaymentSource(tx, { brand_id: brand.id, gateway, external_id: integration?.lookup_id ?? null, gateway_account_id: String(integrationId) })).id;
+      return (
+        await insertPaymentSource(tx, {
+          brand_id: brand.id,
+          gateway,
+          external_id: integration?.lookup_id ?? null,
+          gateway_account_id: String(integrationId),
+        })
+      ).id;
     }
     const customerId = await findOrCreateCustomer(stripeFor(ctx), {
       email: billingEmail,
@@ -180,7 +286,13 @@ export async function stripePriceFor(ctx: AppContext, tx: Tx, plan: Plan): Promi
   const known = await planGatewayId(tx, plan.id, 'stripe');
   if (known) return known;
   const features = Array.isArray(plan.extra_data.features) ? (plan.extra_data.features as unknown[]) : [];
-  const priceId = await createPlanPrice(stripeFor(ctx), { id: plan.id, name: plan.name, description: plan.description, price: plan.price, features });
+  const priceId = await createPlanPrice(stripeFor(ctx), {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price: plan.price,
+    features,
+  });
   if (!priceId) throw new AppError('upstream', BILLING_ERRORS.priceIdNotFound, { code: 'price_missing' });
   await setPlanGatewayId(tx, plan.id, 'stripe', priceId);
   return priceId;
@@ -194,17 +306,46 @@ interface RemoteStart {
 async function startStripeCheckout(
   ctx: AppContext,
   tx: Tx,
-  input: { plan: Plan; subscriptionId: number; brand: BrandRow; paymentSourceId: number; returnUrl: string; trialDays: number | null; discount: number; now: Date },
+  input: {
+    plan: Plan;
+    subscriptionId: number;
+    brand: BrandRow;
+    paymentSourceId: number;
+    returnUrl: string;
+    trialDays: number | null;
+    discount: number;
+    now: Date;
+  },
 ): Promise<RemoteStart> {
   const source = await findPaymentSourceById(tx, input.paymentSourceId);
-  if (!source?.external_id) throw new AppError('upstream', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
+  if (!source?.external_id)
+    throw new AppError('upstream', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
   try {
     const stripe = stripeFor(ctx);
     const priceId = await stripePriceFor(ctx, tx, input.plan);
     // Checkout discounts apply only with no trial and an amount above 0 (spec 1 section 5).
-    const promotion = !input.trialDays && input.discount > 0 ? await createFirstMonthPromotion(stripe, { amountUsd: input.discount, planName: input.plan.name, subscriptionId: input.subscriptionId, now: input.now }) : null;
-    const metadata = { reclaim_subscription_id: String(input.subscriptionId), brand_id: String(input.brand.id), plan_id: String(input.plan.id) };
-    const session = await createCheckoutSession(stripe, { customerId: source.external_id, priceId, returnUrl: input.returnUrl, trialDays: input.trialDays, promotionCodeId: promotion?.promotionCodeId ?? null, metadata });
+    const promotion =
+      !input.trialDays && input.discount > 0
+        ? await createFirstMonthPromotion(stripe, {
+            amountUsd: input.discount,
+            planName: input.plan.name,
+            subscriptionId: input.subscriptionId,
+            now: input.now,
+          })
+        : null;
+    const metadata = {
+      reclaim_subscription_id: String(input.subscriptionId),
+      brand_id: String(input.brand.id),
+      plan_id: String(input.plan.id),
+    };
+    const session = await createCheckoutSession(stripe, {
+      customerId: source.external_id,
+      priceId,
+      returnUrl: input.returnUrl,
+      trialDays: input.trialDays,
+      promotionCodeId: promotion?.promotionCodeId ?? null,
+      metadata,
+    });
     return {
       externalId: null,
       extra: {
@@ -212,7 +353,13 @@ async function startStripeCheckout(
         checkout_url: session.url,
         checkout_expired_at: new Date(session.expires_at * 1000).toISOString(),
         stripe_price_id: priceId,
-        ...(promotion ? { stripe_coupon_id: promotion.couponId, stripe_promotion_code_id: promotion.promotionCodeId, stripe_promotion_code: promotion.code } : {}),
+        ...(promotion
+          ? {
+              stripe_coupon_id: promotion.couponId,
+              stripe_promotion_code_id: promotion.promotionCodeId,
+              stripe_promotion_code: promotion.code,
+            }
+          : {}),
       },
     };
   } catch (error) {
@@ -221,7 +368,18 @@ async function startStripeCheckout(
   }
 }
 
-async function startShopifySubscription(ctx: AppContext, tx: Tx, input: { plan: Plan; subscriptionId: number; paymentSourceId: number; returnUrl: string; trialDays: number | null; discount: number }): Promise<RemoteStart> {
+async function startShopifySubscription(
+  ctx: AppContext,
+  tx: Tx,
+  input: {
+    plan: Plan;
+    subscriptionId: number;
+    paymentSourceId: number;
+    returnUrl: string;
+    trialDays: number | null;
+    discount: number;
+  },
+): Promise<RemoteStart> {
   const source = await findPaymentSourceById(tx, input.paymentSourceId);
   try {
     const client = await shopifyBillingClient(ctx, source?.gateway_account_id);
@@ -235,7 +393,14 @@ async function startShopifySubscription(ctx: AppContext, tx: Tx, input: { plan: 
       usageCapUsd: USAGE_CAP_USD,
       usageTerms: `${input.plan.usage_charge_percentage}% of sales recovered by Reclaim`,
     });
-    return { externalId: subscription.id, extra: { checkout_url: confirmationUrl, shopify_usage_line_item_id: usageLine(subscription)?.id ?? null, shopify_test: subscription.test } };
+    return {
+      externalId: subscription.id,
+      extra: {
+        checkout_url: confirmationUrl,
+        shopify_usage_line_item_id: usageLine(subscription)?.id ?? null,
+        shopify_test: subscription.test,
+      },
+    };
   } catch (error) {
     if (isAppError(error) && error.code === 'invalid_payment_source') throw error;
     throw fail(BILLING_ERRORS.failedToCreate, error, 'subscription_create_failed');

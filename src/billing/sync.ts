@@ -12,7 +12,12 @@ import { applyRemoteState, processBillingEvents, type StatusChange } from './lif
 import { isLive, LIVE_STATUSES, mapShopifyStatus, mapStripeStatus } from './rules.ts';
 import { getAppSubscription, type AppSubscription } from './shopify-billing.ts';
 import { findSubscription, subscriptionsInStatus, type Subscription } from './store.ts';
-import { listAllSubscriptions, retrieveCheckoutSession, retrieveSubscription, type StripeSubscription } from './stripe.ts';
+import {
+  listAllSubscriptions,
+  retrieveCheckoutSession,
+  retrieveSubscription,
+  type StripeSubscription,
+} from './stripe.ts';
 import { pushUsageCharges, type UsageOutcome } from './usage.ts';
 
 /** pg advisory lock key of the billing sync ('billing' in ASCII). */
@@ -74,12 +79,27 @@ interface Reconciled {
 }
 
 /** Reconciles one subscription with its gateway; the Stripe list (when read) saves a call per subscription. */
-async function reconcile(ctx: AppContext, subscription: Subscription, stripeById: Map<string, StripeSubscription> | undefined): Promise<Reconciled> {
+async function reconcile(
+  ctx: AppContext,
+  subscription: Subscription,
+  stripeById: Map<string, StripeSubscription> | undefined,
+): Promise<Reconciled> {
   if (subscription.gateway === 'shopify') {
     if (!subscription.external_id) return {};
-    const remote = await getAppSubscription(await shopifyBillingClient(ctx, subscription.gateway_account_id), subscription.external_id);
+    const remote = await getAppSubscription(
+      await shopifyBillingClient(ctx, subscription.gateway_account_id),
+      subscription.external_id,
+    );
     const status = remote ? mapShopifyStatus(remote.status) : undefined;
-    return { shopifyRemote: remote, change: status ? await applyRemoteState(ctx, subscription.id, { status, periodEnd: remote?.currentPeriodEnd ? new Date(remote.currentPeriodEnd) : null }) : undefined };
+    return {
+      shopifyRemote: remote,
+      change: status
+        ? await applyRemoteState(ctx, subscription.id, {
+            status,
+            periodEnd: remote?.currentPeriodEnd ? new Date(remote.currentPeriodEnd) : null,
+          })
+        : undefined,
+    };
   }
   if (subscription.gateway !== 'stripe') return {};
   let externalId = subscription.external_id;
@@ -112,10 +132,15 @@ const emptyBrand = (brandId: number, name: string): BrandSync => ({
 
 const addMoney = (a: number, b: number): number => Math.round((a + b) * 100) / 100;
 
-export async function billingSync(ctx: AppContext, { brandId, now = new Date() }: { brandId?: number; now?: Date } = {}): Promise<SyncResult> {
+export async function billingSync(
+  ctx: AppContext,
+  { brandId, now = new Date() }: { brandId?: number; now?: Date } = {},
+): Promise<SyncResult> {
   const started = Date.now();
   return ctx.db.transaction(async (lock) => {
-    const { rows } = await lock.raw<{ rows: { got: boolean }[] }>('select pg_try_advisory_xact_lock(?) as got', [SYNC_LOCK_KEY]);
+    const { rows } = await lock.raw<{ rows: { got: boolean }[] }>('select pg_try_advisory_xact_lock(?) as got', [
+      SYNC_LOCK_KEY,
+    ]);
     const waited = !rows[0]!.got;
     if (waited) {
       ctx.logger.info('another billing sync is running; waiting for it to finish');
@@ -145,7 +170,14 @@ export async function billingSync(ctx: AppContext, { brandId, now = new Date() }
 
     for (const subscription of subscriptions) {
       const brand = await brandOf(subscription.brand_id);
-      const entry: SubscriptionSync = { subscription_id: subscription.id, gateway: subscription.gateway, from: subscription.status, to: subscription.status, usage: null, error: null };
+      const entry: SubscriptionSync = {
+        subscription_id: subscription.id,
+        gateway: subscription.gateway,
+        from: subscription.status,
+        to: subscription.status,
+        usage: null,
+        error: null,
+      };
       brand.subscriptions.push(entry);
       try {
         const { change, shopifyRemote } = await reconcile(ctx, subscription, stripeById);
@@ -161,13 +193,19 @@ export async function billingSync(ctx: AppContext, { brandId, now = new Date() }
           brand.usage_queued_amount = addMoney(brand.usage_queued_amount, usage.queued_amount);
           brand.held_over_cap_amount = addMoney(brand.held_over_cap_amount, usage.held_amount);
           brand.invoiced += usage.invoiced;
-          if (usage.held_over_cap > 0) brand.notices.push(`${usage.held_over_cap} usage charge(s) (${usage.held_amount} USD) stay queued: the Shopify cap of this 30-day interval is reached`);
+          if (usage.held_over_cap > 0)
+            brand.notices.push(
+              `${usage.held_over_cap} usage charge(s) (${usage.held_amount} USD) stay queued: the Shopify cap of this 30-day interval is reached`,
+            );
         }
       } catch (error) {
         const message = coerceError(error).message;
         entry.error = message;
         brand.errors.push(`subscription ${subscription.id}: ${message}`);
-        ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'billing sync failed for a subscription; the others go on');
+        ctx.logger.warn(
+          { err: error, subscription_id: subscription.id },
+          'billing sync failed for a subscription; the others go on',
+        );
       }
     }
 

@@ -13,7 +13,16 @@ import { withTransaction } from '../db/index.ts';
 import { shopifyBillingClient, stripeFor } from './gateways.ts';
 import { fitUnderCap, isLive, USAGE_CAP_USD } from './rules.ts';
 import { createUsageRecord, getAppSubscription, usageLine, type AppSubscription } from './shopify-billing.ts';
-import { chargesAwaitingInvoice, completeCharges, createUsageCharges, queuedUsageCharges, setChargeExternal, updateSubscription, type Charge, type Subscription } from './store.ts';
+import {
+  chargesAwaitingInvoice,
+  completeCharges,
+  createUsageCharges,
+  queuedUsageCharges,
+  setChargeExternal,
+  updateSubscription,
+  type Charge,
+  type Subscription,
+} from './store.ts';
 import { createUsageInvoiceItem, invoiceOfItem, invoicePendingItems, retrieveInvoice } from './stripe.ts';
 
 export interface UsageOutcome {
@@ -31,7 +40,8 @@ export interface UsageOutcome {
   invoice_id: string | null;
 }
 
-const sum = (charges: readonly Charge[]): number => Math.round(charges.reduce((total, charge) => total + charge.amount * 100, 0)) / 100;
+const sum = (charges: readonly Charge[]): number =>
+  Math.round(charges.reduce((total, charge) => total + charge.amount * 100, 0)) / 100;
 
 /** Creates the queued usage charges of a live subscription's billable orders (idempotent). */
 export async function queueUsageCharges(ctx: AppContext, subscription: Subscription): Promise<Charge[]> {
@@ -40,9 +50,23 @@ export async function queueUsageCharges(ctx: AppContext, subscription: Subscript
 }
 
 /** Creates and pushes usage charges for one subscription; see the module comment. */
-export async function pushUsageCharges(ctx: AppContext, subscription: Subscription, { now = new Date(), shopifyRemote }: { now?: Date; shopifyRemote?: AppSubscription | null } = {}): Promise<UsageOutcome> {
+export async function pushUsageCharges(
+  ctx: AppContext,
+  subscription: Subscription,
+  { now = new Date(), shopifyRemote }: { now?: Date; shopifyRemote?: AppSubscription | null } = {},
+): Promise<UsageOutcome> {
   const created = await queueUsageCharges(ctx, subscription);
-  const outcome: UsageOutcome = { created: created.length, created_amount: sum(created), pushed: 0, queued: 0, queued_amount: 0, held_over_cap: 0, held_amount: 0, invoiced: 0, invoice_id: null };
+  const outcome: UsageOutcome = {
+    created: created.length,
+    created_amount: sum(created),
+    pushed: 0,
+    queued: 0,
+    queued_amount: 0,
+    held_over_cap: 0,
+    held_amount: 0,
+    invoiced: 0,
+    invoice_id: null,
+  };
   if (isLive(subscription.status) && subscription.external_id) {
     if (subscription.gateway === 'shopify') await pushToShopify(ctx, subscription, outcome, shopifyRemote);
     else if (subscription.gateway === 'stripe') {
@@ -59,20 +83,33 @@ export async function pushUsageCharges(ctx: AppContext, subscription: Subscripti
 }
 
 /** `known`: the app subscription as just read by the caller (saves reading it again). */
-async function pushToShopify(ctx: AppContext, subscription: Subscription, outcome: UsageOutcome, known?: AppSubscription | null): Promise<void> {
+async function pushToShopify(
+  ctx: AppContext,
+  subscription: Subscription,
+  outcome: UsageOutcome,
+  known?: AppSubscription | null,
+): Promise<void> {
   const pending = (await queuedUsageCharges(ctx.db, subscription.id)).filter((charge) => !charge.external_id);
   if (pending.length === 0) return;
   const client = await shopifyBillingClient(ctx, subscription.gateway_account_id);
   const remote = known === undefined ? await getAppSubscription(client, subscription.external_id!) : known;
   const line = remote ? usageLine(remote) : undefined;
   if (!line) {
-    ctx.logger.warn({ subscription_id: subscription.id }, 'the Shopify subscription has no usage line; usage stays queued');
+    ctx.logger.warn(
+      { subscription_id: subscription.id },
+      'the Shopify subscription has no usage line; usage stays queued',
+    );
     return;
   }
   const cap = Math.min(USAGE_CAP_USD, Number(line.cappedAmount?.amount ?? USAGE_CAP_USD));
   const { fits, held } = fitUnderCap(pending, Number(line.balanceUsed?.amount ?? 0), cap);
   for (const charge of fits) {
-    const record = await createUsageRecord(client, { lineItemId: line.id, amountUsd: charge.amount, description: String(charge.extra_data.description ?? `Usage charge ${charge.id}`), idempotencyKey: `reclaim-usage-charge-${charge.id}` });
+    const record = await createUsageRecord(client, {
+      lineItemId: line.id,
+      amountUsd: charge.amount,
+      description: String(charge.extra_data.description ?? `Usage charge ${charge.id}`),
+      idempotencyKey: `reclaim-usage-charge-${charge.id}`,
+    });
     await withTransaction(ctx.db, async (tx) => {
       await setChargeExternal(tx, charge.id, record.id, { shopify_usage_record_id: record.id });
       await completeCharges(tx, [charge.id]);
@@ -82,7 +119,16 @@ async function pushToShopify(ctx: AppContext, subscription: Subscription, outcom
   if (held.length > 0) {
     outcome.held_over_cap = held.length;
     outcome.held_amount = sum(held);
-    ctx.logger.warn({ subscription_id: subscription.id, brand_id: subscription.brand_id, held: held.length, held_amount: outcome.held_amount, cap }, `usage charges stay queued: the ${cap} USD cap of this 30-day interval is reached`);
+    ctx.logger.warn(
+      {
+        subscription_id: subscription.id,
+        brand_id: subscription.brand_id,
+        held: held.length,
+        held_amount: outcome.held_amount,
+        cap,
+      },
+      `usage charges stay queued: the ${cap} USD cap of this 30-day interval is reached`,
+    );
   }
 }
 
@@ -110,12 +156,21 @@ async function pushToStripe(ctx: AppContext, subscription: Subscription, outcome
  * pending for the subscription) and the invoice finalised. `force` bills whatever is pending
  * (before a cancel).
  */
-export async function invoiceStripeUsage(ctx: AppContext, subscription: Subscription, { now = new Date(), force = false }: { now?: Date; force?: boolean } = {}): Promise<{ count: number; invoiceId: string | null }> {
-  if (subscription.gateway !== 'stripe' || !subscription.external_id || !subscription.customer_external_id) return { count: 0, invoiceId: null };
+export async function invoiceStripeUsage(
+  ctx: AppContext,
+  subscription: Subscription,
+  { now = new Date(), force = false }: { now?: Date; force?: boolean } = {},
+): Promise<{ count: number; invoiceId: string | null }> {
+  if (subscription.gateway !== 'stripe' || !subscription.external_id || !subscription.customer_external_id)
+    return { count: 0, invoiceId: null };
   const awaiting = await chargesAwaitingInvoice(ctx.db, subscription.id);
   if (awaiting.length === 0) return { count: 0, invoiceId: null };
-  const periodStart = typeof subscription.extra_data.current_period_start === 'string' ? new Date(subscription.extra_data.current_period_start) : null;
-  const periodEnded = periodStart !== null && awaiting.some((charge) => charge.created_at.getTime() < periodStart.getTime());
+  const periodStart =
+    typeof subscription.extra_data.current_period_start === 'string'
+      ? new Date(subscription.extra_data.current_period_start)
+      : null;
+  const periodEnded =
+    periodStart !== null && awaiting.some((charge) => charge.created_at.getTime() < periodStart.getTime());
   if (!force && !periodEnded) return { count: 0, invoiceId: null };
 
   const stripe = stripeFor(ctx);
@@ -124,15 +179,30 @@ export async function invoiceStripeUsage(ctx: AppContext, subscription: Subscrip
   for (const charge of awaiting) {
     const invoiceId = await invoiceOfItem(stripe, charge.external_id!);
     if (!invoiceId) pending.push(charge);
-    else if ((await retrieveInvoice(stripe, invoiceId)).status !== 'draft') count += await completeCharges(ctx.db, [charge.id], { invoice_id: invoiceId });
+    else if ((await retrieveInvoice(stripe, invoiceId)).status !== 'draft')
+      count += await completeCharges(ctx.db, [charge.id], { invoice_id: invoiceId });
   }
   if (pending.length === 0) return { count, invoiceId: null };
-  const invoice = await invoicePendingItems(stripe, { customerId: subscription.customer_external_id, subscriptionId: subscription.external_id, key: `${subscription.id}-${createHash('sha256').update(pending.map((c) => c.id).join(',')).digest('hex').slice(0, 32)}` });
+  const invoice = await invoicePendingItems(stripe, {
+    customerId: subscription.customer_external_id,
+    subscriptionId: subscription.external_id,
+    key: `${subscription.id}-${createHash('sha256')
+      .update(pending.map((c) => c.id).join(','))
+      .digest('hex')
+      .slice(0, 32)}`,
+  });
   count += await withTransaction(ctx.db, async (tx) => {
-    const completed = await completeCharges(tx, pending.map((charge) => charge.id), { invoice_id: invoice.id });
+    const completed = await completeCharges(
+      tx,
+      pending.map((charge) => charge.id),
+      { invoice_id: invoice.id },
+    );
     await updateSubscription(tx, subscription.id, { last_billed_at: now }, { last_invoice_id: invoice.id });
     return completed;
   });
-  ctx.logger.info({ subscription_id: subscription.id, invoice_id: invoice.id, charges: pending.length }, 'usage invoiced and finalised');
+  ctx.logger.info(
+    { subscription_id: subscription.id, invoice_id: invoice.id, charges: pending.length },
+    'usage invoiced and finalised',
+  );
   return { count, invoiceId: invoice.id };
 }

@@ -12,7 +12,17 @@ import { ingestWebhook, type WebhookEvent } from '../webhooks/index.ts';
 import { stripeFor } from './gateways.ts';
 import { applyRemoteState } from './lifecycle.ts';
 import { mapShopifyStatus } from './rules.ts';
-import { completeCharges, findSubscription, findSubscriptionByCheckoutSession, findSubscriptionByExternalId, insertCharge, recurringChargeExists, updateSubscription, usageChargeIdsByExternalIds, type Subscription } from './store.ts';
+import {
+  completeCharges,
+  findSubscription,
+  findSubscriptionByCheckoutSession,
+  findSubscriptionByExternalId,
+  insertCharge,
+  recurringChargeExists,
+  updateSubscription,
+  usageChargeIdsByExternalIds,
+  type Subscription,
+} from './store.ts';
 import { retrieveSubscription, verifyStripeEvent, type StripeSubscription } from './stripe.ts';
 import { stripeRemoteState } from './sync.ts';
 
@@ -27,16 +37,24 @@ export const STRIPE_EVENT_TYPES = [
   'invoice.payment_failed',
 ] as const;
 export type StripeEventType = (typeof STRIPE_EVENT_TYPES)[number];
-const isStripeEventType = (type: string): type is StripeEventType => (STRIPE_EVENT_TYPES as readonly string[]).includes(type);
+const isStripeEventType = (type: string): type is StripeEventType =>
+  (STRIPE_EVENT_TYPES as readonly string[]).includes(type);
 
 export const STRIPE_BAD_SIGNATURE = 'The request is not from Stripe: the Stripe-Signature header does not verify.';
 
 export const stripeWebhookRoutes: RouteModule = (app, ctx) => {
   app.post('/webhooks/stripe', { config: { rawBody: true } }, async (request, reply) => {
     const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) request.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified and are refused');
+    if (!secret)
+      request.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified and are refused');
     const signature = request.headers['stripe-signature'];
-    const event = secret ? verifyStripeEvent(request.rawBody ?? Buffer.alloc(0), Array.isArray(signature) ? signature[0] : signature, secret) : undefined;
+    const event = secret
+      ? verifyStripeEvent(
+          request.rawBody ?? Buffer.alloc(0),
+          Array.isArray(signature) ? signature[0] : signature,
+          secret,
+        )
+      : undefined;
     if (!event) throw new AppError('unauthorized', STRIPE_BAD_SIGNATURE, { code: 'bad_signature' });
     assertJsonBody(request);
     if (!isStripeEventType(event.type)) {
@@ -44,7 +62,10 @@ export const stripeWebhookRoutes: RouteModule = (app, ctx) => {
       return reply.status(200).send({ received: true, ignored: true });
     }
     const object = (event.data as { object?: { object?: string } }).object;
-    if (!object || typeof object !== 'object') throw new AppError('invalid_input', `Invalid ${event.type} event: data.object is missing`, { code: 'invalid_payload' });
+    if (!object || typeof object !== 'object')
+      throw new AppError('invalid_input', `Invalid ${event.type} event: data.object is missing`, {
+        code: 'invalid_payload',
+      });
     await ingestWebhook(ctx, {
       source: 'stripe',
       eventId: event.id,
@@ -63,9 +84,23 @@ export const stripeWebhookRoutes: RouteModule = (app, ctx) => {
 
 type Outcome = 'processed' | 'skipped';
 
-const stripeEventSchema = z.looseObject({ id: z.string(), type: z.string(), created: z.number(), data: z.looseObject({ object: z.looseObject({ id: z.string().optional() }) }) });
-const sessionSchema = z.looseObject({ id: z.string(), subscription: z.string().nullish(), customer: z.string().nullish(), metadata: z.record(z.string(), z.string()).nullish() });
-const subscriptionSchema = z.looseObject({ id: z.string(), status: z.string(), metadata: z.record(z.string(), z.string()).nullish() });
+const stripeEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  created: z.number(),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().optional() }) }),
+});
+const sessionSchema = z.looseObject({
+  id: z.string(),
+  subscription: z.string().nullish(),
+  customer: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+const subscriptionSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
 const invoiceSchema = z.looseObject({
   id: z.string(),
   subscription: z.string().nullish(),
@@ -75,7 +110,11 @@ const invoiceSchema = z.looseObject({
   lines: z.looseObject({ data: z.array(z.looseObject({ invoice_item: z.string().nullish() })) }).nullish(),
 });
 
-async function subscriptionFor(ctx: AppContext, stripeId: string | null | undefined, metadata: Record<string, string> | null | undefined): Promise<Subscription | undefined> {
+async function subscriptionFor(
+  ctx: AppContext,
+  stripeId: string | null | undefined,
+  metadata: Record<string, string> | null | undefined,
+): Promise<Subscription | undefined> {
   const byExternal = stripeId ? await findSubscriptionByExternalId(ctx.db, 'stripe', stripeId) : undefined;
   if (byExternal) return byExternal;
   const ours = Number(metadata?.reclaim_subscription_id);
@@ -83,7 +122,8 @@ async function subscriptionFor(ctx: AppContext, stripeId: string | null | undefi
 }
 
 /** True when an event at least as new was already applied to this subscription. */
-const stale = (subscription: Subscription, created: number): boolean => Number(subscription.extra_data.stripe_event_created ?? 0) > created;
+const stale = (subscription: Subscription, created: number): boolean =>
+  Number(subscription.extra_data.stripe_event_created ?? 0) > created;
 
 export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {
   const parsed = stripeEventSchema.safeParse(stored.payload);
@@ -93,7 +133,9 @@ export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent):
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = sessionSchema.parse(event.data.object);
-      const subscription = (await findSubscriptionByCheckoutSession(ctx.db, session.id)) ?? (await subscriptionFor(ctx, null, session.metadata));
+      const subscription =
+        (await findSubscriptionByCheckoutSession(ctx.db, session.id)) ??
+        (await subscriptionFor(ctx, null, session.metadata));
       if (!subscription || !session.subscription) {
         log.warn('checkout completed for a subscription Reclaim does not know');
         return 'skipped';
@@ -110,7 +152,12 @@ export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent):
         log.warn('subscription event for a subscription Reclaim does not know');
         return 'skipped';
       }
-      return applyStripeSubscription(ctx, subscription, event.type === 'customer.subscription.deleted' ? { ...remote, status: 'canceled' } : remote, event.created);
+      return applyStripeSubscription(
+        ctx,
+        subscription,
+        event.type === 'customer.subscription.deleted' ? { ...remote, status: 'canceled' } : remote,
+        event.created,
+      );
     }
     case 'invoice.finalized':
     case 'invoice.paid':
@@ -121,7 +168,12 @@ export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent):
   }
 }
 
-async function applyStripeSubscription(ctx: AppContext, subscription: Subscription, remote: StripeSubscription, created: number): Promise<Outcome> {
+async function applyStripeSubscription(
+  ctx: AppContext,
+  subscription: Subscription,
+  remote: StripeSubscription,
+  created: number,
+): Promise<Outcome> {
   if (stale(subscription, created)) return 'skipped';
   const state = stripeRemoteState(remote);
   if (!state) return 'skipped';
@@ -130,20 +182,34 @@ async function applyStripeSubscription(ctx: AppContext, subscription: Subscripti
   return 'processed';
 }
 
-async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z.infer<typeof invoiceSchema>, log: AppContext['logger']): Promise<Outcome> {
-  const subscription = invoice.subscription ? await findSubscriptionByExternalId(ctx.db, 'stripe', invoice.subscription) : undefined;
+async function processInvoice(
+  ctx: AppContext,
+  type: StripeEventType,
+  invoice: z.infer<typeof invoiceSchema>,
+  log: AppContext['logger'],
+): Promise<Outcome> {
+  const subscription = invoice.subscription
+    ? await findSubscriptionByExternalId(ctx.db, 'stripe', invoice.subscription)
+    : undefined;
   if (!subscription) {
     log.info('invoice of a subscription Reclaim does not know');
     return 'skipped';
   }
   if (type === 'invoice.payment_failed') {
-    await updateSubscription(ctx.db, subscription.id, {}, { last_payment_failed_at: new Date().toISOString(), last_failed_invoice_id: invoice.id });
+    await updateSubscription(
+      ctx.db,
+      subscription.id,
+      {},
+      { last_payment_failed_at: new Date().toISOString(), last_failed_invoice_id: invoice.id },
+    );
     log.warn({ subscription_id: subscription.id }, 'Stripe could not collect an invoice');
     return 'processed';
   }
   // Usage charges whose invoice items are on this (finalised) invoice are complete.
   const items = (invoice.lines?.data ?? []).map((line) => line.invoice_item).filter((id): id is string => Boolean(id));
-  const completed = await completeCharges(ctx.db, await usageChargeIdsByExternalIds(ctx.db, subscription.id, items), { invoice_id: invoice.id });
+  const completed = await completeCharges(ctx.db, await usageChargeIdsByExternalIds(ctx.db, subscription.id, items), {
+    invoice_id: invoice.id,
+  });
   if (type === 'invoice.finalized') {
     await updateSubscription(ctx.db, subscription.id, { last_billed_at: new Date() }, { last_invoice_id: invoice.id });
     return completed > 0 ? 'processed' : 'skipped';
@@ -165,9 +231,16 @@ async function processInvoice(ctx: AppContext, type: StripeEventType, invoice: z
   return 'processed';
 }
 
-const appSubscriptionFields = z.looseObject({ admin_graphql_api_id: z.string(), status: z.string(), updated_at: z.string().nullish() });
+const appSubscriptionFields = z.looseObject({
+  admin_graphql_api_id: z.string(),
+  status: z.string(),
+  updated_at: z.string().nullish(),
+});
 /** Wrapped in `app_subscription` (current API versions) or, as early versions sent it, at the top. */
-const appSubscriptionSchema = z.union([z.looseObject({ app_subscription: appSubscriptionFields }), appSubscriptionFields.transform((fields) => ({ app_subscription: fields }))]);
+const appSubscriptionSchema = z.union([
+  z.looseObject({ app_subscription: appSubscriptionFields }),
+  appSubscriptionFields.transform((fields) => ({ app_subscription: fields })),
+]);
 
 /** Shopify app_subscriptions/update: the app subscription's new status applied (older updates ignored). */
 export async function processShopifyAppSubscription(ctx: AppContext, stored: WebhookEvent): Promise<Outcome> {
@@ -184,6 +257,7 @@ export async function processShopifyAppSubscription(ctx: AppContext, stored: Web
   const known = Date.parse(String(subscription.extra_data.shopify_updated_at ?? ''));
   if (!Number.isNaN(at) && !Number.isNaN(known) && at < known) return 'skipped';
   await applyRemoteState(ctx, subscription.id, { status: mapped });
-  if (!Number.isNaN(at)) await updateSubscription(ctx.db, subscription.id, {}, { shopify_updated_at: new Date(at).toISOString() });
+  if (!Number.isNaN(at))
+    await updateSubscription(ctx.db, subscription.id, {}, { shopify_updated_at: new Date(at).toISOString() });
   return 'processed';
 }

@@ -14,7 +14,9 @@ async function readPassword(message: string): Promise<string | undefined> {
 
 export function authCommand(): Command {
   const auth = withExamples(
-    new Command('auth').description('log in and recover passwords, with the same rules as the apps (passwords from RECLAIM_PASSWORD or a hidden prompt)'),
+    new Command('auth').description(
+      'log in and recover passwords, with the same rules as the apps (passwords from RECLAIM_PASSWORD or a hidden prompt)',
+    ),
     'RECLAIM_PASSWORD=… reclaim auth login --email ada@example.com --json',
     'reclaim auth forgot-password --email ada@example.com',
   );
@@ -30,7 +32,8 @@ export function authCommand(): Command {
     'RECLAIM_PASSWORD=secret reclaim auth login --email ops@example.com --app admin --json',
   ).action(
     action(async (opts: { email: string; app: string; json?: boolean }) => {
-      if (opts.app !== 'brand' && opts.app !== 'admin') throw new AppError('invalid_input', `--app must be brand or admin, got "${opts.app}".`);
+      if (opts.app !== 'brand' && opts.app !== 'admin')
+        throw new AppError('invalid_input', `--app must be brand or admin, got "${opts.app}".`);
       const password = await readPassword('Password');
       await withContext(async (ctx) => {
         const session = await login(ctx, { email: opts.email, password, app: opts.app as AuthApp });
@@ -48,7 +51,9 @@ export function authCommand(): Command {
   withExamples(
     auth
       .command('forgot-password')
-      .description('mail a password-reset link (valid 7 days); the answer is the same whether or not the account exists')
+      .description(
+        'mail a password-reset link (valid 7 days); the answer is the same whether or not the account exists',
+      )
       .requiredOption('--email <email>', 'the account e-mail')
       .option('--json', 'print the answer as JSON'),
     'reclaim auth forgot-password --email ada@example.com',
@@ -73,8 +78,13 @@ export function authCommand(): Command {
   ).action(
     action(async (opts: { token: string; json?: boolean }) => {
       const password = await readPassword('New password');
-      if (!password) throw new AppError('invalid_input', LOGIN_MESSAGES.noPasswordGiven, { details: { hint: 'set RECLAIM_PASSWORD or run on a terminal' } });
-      const confirmPassword = process.env.RECLAIM_PASSWORD ? password : await promptPassword({ message: 'Repeat the new password', mask: '*' });
+      if (!password)
+        throw new AppError('invalid_input', LOGIN_MESSAGES.noPasswordGiven, {
+          details: { hint: 'set RECLAIM_PASSWORD or run on a terminal' },
+        });
+      const confirmPassword = process.env.RECLAIM_PASSWORD
+        ? password
+        : await promptPassword({ message: 'Repeat the new password', mask: '*' });
       await withContext(async (ctx) => {
         const done = await resetPassword(ctx, { token: opts.token, password, confirmPassword });
         if (opts.json) return printJson(done);

@@ -4,12 +4,25 @@ import { listBigCommerceHooks, syncBigCommerceHooks, type HookSummary } from '..
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const integrationFlag = (value: string | undefined): number => {
-  if (!value) throw new AppError('invalid_input', '--integration is required (the brand integration id of the BigCommerce store).');
+  if (!value)
+    throw new AppError(
+      'invalid_input',
+      '--integration is required (the brand integration id of the BigCommerce store).',
+    );
   return parseIntegerFlag('--integration', value);
 };
 
 const line = (hook: HookSummary, mark = ''): string =>
-  [String(hook.id).padStart(10), hook.is_active ? 'active  ' : 'inactive', hook.scope.padEnd(18), hook.destination, hook.ours ? '' : '(not ours)', mark].join('  ').trimEnd();
+  [
+    String(hook.id).padStart(10),
+    hook.is_active ? 'active  ' : 'inactive',
+    hook.scope.padEnd(18),
+    hook.destination,
+    hook.ours ? '' : '(not ours)',
+    mark,
+  ]
+    .join('  ')
+    .trimEnd();
 
 export function bigcommerceCommand(): Command {
   const bigcommerce = withExamples(
@@ -17,10 +30,16 @@ export function bigcommerceCommand(): Command {
     'reclaim bigcommerce hooks list --integration 12',
     'reclaim bigcommerce hooks sync --integration 12',
   );
-  const hooks = bigcommerce.command('hooks').description('list or re-create the store hooks for store/cart/*, store/order/* and store/customer/*');
+  const hooks = bigcommerce
+    .command('hooks')
+    .description('list or re-create the store hooks for store/cart/*, store/order/* and store/customer/*');
 
   withExamples(
-    hooks.command('list').description("the store's hooks as BigCommerce has them").option('--integration <id>', 'brand integration id of the store').option('--json', 'print as JSON'),
+    hooks
+      .command('list')
+      .description("the store's hooks as BigCommerce has them")
+      .option('--integration <id>', 'brand integration id of the store')
+      .option('--json', 'print as JSON'),
     'reclaim bigcommerce hooks list --integration 12',
     'reclaim bigcommerce hooks list --integration 12 --json',
   ).action(
@@ -28,8 +47,17 @@ export function bigcommerceCommand(): Command {
       const integrationId = integrationFlag(opts.integration);
       await withContext(async (ctx) => {
         const result = await listBigCommerceHooks(ctx, { integrationId });
-        if (opts.json) return printJson({ integration_id: integrationId, destination: result.destination, hooks: result.hooks, count: result.hooks.length });
-        if (result.hooks.length === 0) return printLines('No hooks registered for this store. Run: reclaim bigcommerce hooks sync --integration ' + integrationId);
+        if (opts.json)
+          return printJson({
+            integration_id: integrationId,
+            destination: result.destination,
+            hooks: result.hooks,
+            count: result.hooks.length,
+          });
+        if (result.hooks.length === 0)
+          return printLines(
+            'No hooks registered for this store. Run: reclaim bigcommerce hooks sync --integration ' + integrationId,
+          );
         printLines(...result.hooks.map((hook) => line(hook)));
       });
     }),
@@ -38,7 +66,9 @@ export function bigcommerceCommand(): Command {
   withExamples(
     hooks
       .command('sync')
-      .description('create missing hooks at PUBLIC_URL/webhooks/bigcommerce (with the secret header), replace stale ones')
+      .description(
+        'create missing hooks at PUBLIC_URL/webhooks/bigcommerce (with the secret header), replace stale ones',
+      )
       .option('--integration <id>', 'brand integration id of the store')
       .option('--json', 'print as JSON'),
     'PUBLIC_URL=https://reclaim.example.com reclaim bigcommerce hooks sync --integration 12',

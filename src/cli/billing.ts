@@ -18,13 +18,17 @@ import { action, parseDateFlag, parseIntegerFlag, printJson, printLines, withCon
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-const optionalDate = (name: string, value: string | undefined): Date | undefined => (value === undefined ? undefined : parseDateFlag(name, value));
+const optionalDate = (name: string, value: string | undefined): Date | undefined =>
+  value === undefined ? undefined : parseDateFlag(name, value);
 
-const optionalInteger = (name: string, value: string | undefined): number | undefined => (value === undefined ? undefined : parseIntegerFlag(name, value));
+const optionalInteger = (name: string, value: string | undefined): number | undefined =>
+  value === undefined ? undefined : parseIntegerFlag(name, value);
 const usd = (amount: number): string => `${amount.toFixed(2)} USD`;
 
 function planLine(plan: ListedPlan): string {
-  const gateways = Object.entries(plan.gateways).map(([gateway, id]) => `${gateway}:${id ?? '-'}`).join(' ');
+  const gateways = Object.entries(plan.gateways)
+    .map(([gateway, id]) => `${gateway}:${id ?? '-'}`)
+    .join(' ');
   return `${String(plan.id).padStart(5)}  ${plan.status.padEnd(9)}  ${`$${plan.price}/mo`.padStart(9)}  ${`${plan.usage_charge_percentage}%`.padStart(6)}  ${plan.name}${gateways ? `  [${gateways}]` : ''}`;
 }
 
@@ -40,10 +44,15 @@ function printSubscribed(result: SubscribeResult): void {
 
 function printSync(result: SyncResult): void {
   if (result.waited_for_other_run) printLines('Another billing sync was running; this one waited for it.');
-  if (result.events.processed > 0) printLines(`Store cancel events processed: ${result.events.processed} (subscriptions cancelled: ${result.events.cancelled.join(', ') || 'none'}).`);
+  if (result.events.processed > 0)
+    printLines(
+      `Store cancel events processed: ${result.events.processed} (subscriptions cancelled: ${result.events.cancelled.join(', ') || 'none'}).`,
+    );
   if (result.brands.length === 0) printLines('No pending or live subscriptions.');
   for (const brand of result.brands) {
-    const changes = brand.subscriptions.map((s) => `#${s.subscription_id} ${s.gateway ?? '?'} ${s.from === s.to ? s.to : `${s.from} -> ${s.to}`}`).join(', ');
+    const changes = brand.subscriptions
+      .map((s) => `#${s.subscription_id} ${s.gateway ?? '?'} ${s.from === s.to ? s.to : `${s.from} -> ${s.to}`}`)
+      .join(', ');
     printLines(
       `Brand ${brand.brand_id} "${brand.brand_name}": ${changes}`,
       `  usage: ${brand.usage_created} created (${usd(brand.usage_created_amount)}), ${brand.usage_pushed} pushed, ${brand.usage_queued} queued (${usd(brand.usage_queued_amount)}), ${brand.invoiced} invoiced`,
@@ -56,15 +65,25 @@ function printSync(result: SyncResult): void {
 
 export function billingCommand(): Command {
   const billing = withExamples(
-    new Command('billing').description('plans, subscriptions (Stripe or Shopify app billing), usage charges for recovered sales, sync'),
+    new Command('billing').description(
+      'plans, subscriptions (Stripe or Shopify app billing), usage charges for recovered sales, sync',
+    ),
     'reclaim billing plans list',
     'reclaim billing subscribe --brand 4 --plan 2 --billing-email ap@brand.com --return-url https://app.example.com/billing',
     'reclaim billing sync --json',
   );
 
-  const plans = withExamples(billing.command('plans').description('list and create plans'), 'reclaim billing plans list --json');
+  const plans = withExamples(
+    billing.command('plans').description('list and create plans'),
+    'reclaim billing plans list --json',
+  );
   withExamples(
-    plans.command('list').description('every plan (or the plans one user may see) with price, usage rate and gateway ids').option('--user <id>', 'only what this user may see').option('--plan-name <name>', 'with --user: also this named plan').option('--json', 'print as JSON'),
+    plans
+      .command('list')
+      .description('every plan (or the plans one user may see) with price, usage rate and gateway ids')
+      .option('--user <id>', 'only what this user may see')
+      .option('--plan-name <name>', 'with --user: also this named plan')
+      .option('--json', 'print as JSON'),
     'reclaim billing plans list',
     'reclaim billing plans list --user 12 --json',
   ).action(
@@ -72,7 +91,8 @@ export function billingCommand(): Command {
       withContext(async (ctx) => {
         const rows = await listPlans(ctx.db, { userId: optionalInteger('--user', opts.user), planName: opts.planName });
         if (opts.json) return printJson({ plans: rows, count: rows.length });
-        if (rows.length === 0) return printLines('No plans yet. Create one: reclaim billing plans create --name Growth --price 99 --rate 5');
+        if (rows.length === 0)
+          return printLines('No plans yet. Create one: reclaim billing plans create --name Growth --price 99 --rate 5');
         printLines(...rows.map(planLine));
       }),
     ),
@@ -92,21 +112,32 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing plans create --name Growth --price 99 --rate 5 --feature "Unlimited conversations" --feature "AI insights"',
   ).action(
-    action(async (opts: { name: string; price: string; rate: string; description?: string; feature?: string[]; discountCode?: string; draft?: boolean; stripePrice?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const plan = await createPlan(ctx.db, {
-          name: opts.name,
-          price: opts.price,
-          rate: opts.rate,
-          description: opts.description,
-          features: opts.feature,
-          discountCode: opts.discountCode,
-          status: opts.draft ? 'draft' : 'published',
-          gateways: opts.stripePrice ? { stripe: opts.stripePrice } : {},
-        });
-        if (opts.json) return printJson(plan);
-        printLines(`Created plan ${plan.id}:`, planLine(plan));
-      }),
+    action(
+      async (opts: {
+        name: string;
+        price: string;
+        rate: string;
+        description?: string;
+        feature?: string[];
+        discountCode?: string;
+        draft?: boolean;
+        stripePrice?: string;
+        json?: boolean;
+      }) =>
+        withContext(async (ctx) => {
+          const plan = await createPlan(ctx.db, {
+            name: opts.name,
+            price: opts.price,
+            rate: opts.rate,
+            description: opts.description,
+            features: opts.feature,
+            discountCode: opts.discountCode,
+            status: opts.draft ? 'draft' : 'published',
+            gateways: opts.stripePrice ? { stripe: opts.stripePrice } : {},
+          });
+          if (opts.json) return printJson(plan);
+          printLines(`Created plan ${plan.id}:`, planLine(plan));
+        }),
     ),
   );
   withExamples(
@@ -131,16 +162,24 @@ export function billingCommand(): Command {
   withExamples(
     billing
       .command('subscribe')
-      .description('start a subscription (pending_setup until the brand confirms at the printed checkout or confirmation URL)')
+      .description(
+        'start a subscription (pending_setup until the brand confirms at the printed checkout or confirmation URL)',
+      )
       .option('--brand <id>', 'brand id')
       .option('--plan <id>', "plan id, or 'custom' with --duplicate-plan, --rate and --price")
       .option('--billing-email <email>', 'where the gateway sends invoices')
       .option('--trial-days <n>', 'free trial days (1 or more)')
-      .option('--first-month-discount', 'apply the first-month discount (prorated by the age of the oldest activated subscription)')
-      .option('--gateway <gateway>', 'stripe or shopify (default: shopify when the brand has a connected Shopify store, else stripe)')
+      .option(
+        '--first-month-discount',
+        'apply the first-month discount (prorated by the age of the oldest activated subscription)',
+      )
+      .option(
+        '--gateway <gateway>',
+        'stripe or shopify (default: shopify when the brand has a connected Shopify store, else stripe)',
+      )
       .option('--return-url <url>', 'where the brand lands after confirming')
       .option('--source <source>', 'web-admin or web-client', 'web-admin')
-      .option('--duplicate-plan <id>', "with --plan custom: the plan to start from")
+      .option('--duplicate-plan <id>', 'with --plan custom: the plan to start from')
       .option('--rate <percent>', 'with --plan custom: usage percentage')
       .option('--price <usd>', 'with --plan custom: whole USD per month')
       .option('--json', 'print as JSON'),
@@ -149,7 +188,20 @@ export function billingCommand(): Command {
     'reclaim billing subscribe --brand 4 --plan custom --duplicate-plan 2 --rate 4 --price 149 --billing-email ap@brand.com --return-url https://app.example.com/billing',
   ).action(
     action(
-      async (opts: { brand?: string; plan?: string; billingEmail?: string; trialDays?: string; firstMonthDiscount?: boolean; gateway?: string; returnUrl?: string; source?: string; duplicatePlan?: string; rate?: string; price?: string; json?: boolean }) =>
+      async (opts: {
+        brand?: string;
+        plan?: string;
+        billingEmail?: string;
+        trialDays?: string;
+        firstMonthDiscount?: boolean;
+        gateway?: string;
+        returnUrl?: string;
+        source?: string;
+        duplicatePlan?: string;
+        rate?: string;
+        price?: string;
+        json?: boolean;
+      }) =>
         withContext(async (ctx) => {
           const result = await subscribe(ctx, {
             brandId: opts.brand,
@@ -184,13 +236,33 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing change-plan --subscription 31 --brand 4 --plan 3',
   ).action(
-    action(async (opts: { subscription?: string; brand?: string; plan?: string; duplicatePlan?: string; rate?: string; price?: string; returnUrl?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const result = await changePlan(ctx, { subscriptionId: opts.subscription, brandId: opts.brand, planId: opts.plan, duplicatePlanId: opts.duplicatePlan, planRate: opts.rate, planPrice: opts.price, returnUrl: opts.returnUrl });
-        if (opts.json) return printJson(result);
-        printLines(`Subscription ${result.cancelled_subscription_id} cancelled; ${result.path === 'updated' ? 'Stripe moved the same subscription to the new price.' : 'a new subscription must be confirmed.'}`);
-        printSubscribed(result.subscription);
-      }),
+    action(
+      async (opts: {
+        subscription?: string;
+        brand?: string;
+        plan?: string;
+        duplicatePlan?: string;
+        rate?: string;
+        price?: string;
+        returnUrl?: string;
+        json?: boolean;
+      }) =>
+        withContext(async (ctx) => {
+          const result = await changePlan(ctx, {
+            subscriptionId: opts.subscription,
+            brandId: opts.brand,
+            planId: opts.plan,
+            duplicatePlanId: opts.duplicatePlan,
+            planRate: opts.rate,
+            planPrice: opts.price,
+            returnUrl: opts.returnUrl,
+          });
+          if (opts.json) return printJson(result);
+          printLines(
+            `Subscription ${result.cancelled_subscription_id} cancelled; ${result.path === 'updated' ? 'Stripe moved the same subscription to the new price.' : 'a new subscription must be confirmed.'}`,
+          );
+          printSubscribed(result.subscription);
+        }),
     ),
   );
 
@@ -205,21 +277,37 @@ export function billingCommand(): Command {
   ).action(
     action(async (opts: { brand: string; subscription?: string; json?: boolean }) =>
       withContext(async (ctx) => {
-        const result = await cancelBrandSubscription(ctx, { brandId: parseIntegerFlag('--brand', opts.brand), subscriptionId: optionalInteger('--subscription', opts.subscription) });
+        const result = await cancelBrandSubscription(ctx, {
+          brandId: parseIntegerFlag('--brand', opts.brand),
+          subscriptionId: optionalInteger('--subscription', opts.subscription),
+        });
         if (opts.json) return printJson(result);
-        const remote = { cancelled: 'cancelled at the gateway', tolerated: "the gateway answered 'Payment Required' (tolerated)", none: 'nothing to cancel at the gateway yet', skipped: 'not sent to the gateway' }[result.remote];
+        const remote = {
+          cancelled: 'cancelled at the gateway',
+          tolerated: "the gateway answered 'Payment Required' (tolerated)",
+          none: 'nothing to cancel at the gateway yet',
+          skipped: 'not sent to the gateway',
+        }[result.remote];
         printLines(`Subscription ${result.subscription_id}: ${result.from} -> ${result.status}; ${remote}.`);
       }),
     ),
   );
 
   withExamples(
-    billing.command('portal').description("a Stripe billing portal link for the brand's customer").requiredOption('--brand <id>', 'brand id').option('--return-url <url>', 'where the portal sends the brand back').option('--json', 'print as JSON'),
+    billing
+      .command('portal')
+      .description("a Stripe billing portal link for the brand's customer")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--return-url <url>', 'where the portal sends the brand back')
+      .option('--json', 'print as JSON'),
     'reclaim billing portal --brand 4 --return-url https://app.example.com/billing',
   ).action(
     action(async (opts: { brand: string; returnUrl?: string; json?: boolean }) =>
       withContext(async (ctx) => {
-        const url = await billingPortalUrl(ctx, { brandId: parseIntegerFlag('--brand', opts.brand), returnUrl: opts.returnUrl });
+        const url = await billingPortalUrl(ctx, {
+          brandId: parseIntegerFlag('--brand', opts.brand),
+          returnUrl: opts.returnUrl,
+        });
         if (opts.json) return printJson({ url });
         printLines(url);
       }),
@@ -227,7 +315,11 @@ export function billingCommand(): Command {
   );
 
   withExamples(
-    billing.command('subscriptions').description("a brand's subscriptions, newest first").requiredOption('--brand <id>', 'brand id').option('--json', 'print as JSON'),
+    billing
+      .command('subscriptions')
+      .description("a brand's subscriptions, newest first")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--json', 'print as JSON'),
     'reclaim billing subscriptions --brand 4',
   ).action(
     action(async (opts: { brand: string; json?: boolean }) =>
@@ -246,7 +338,12 @@ export function billingCommand(): Command {
         }));
         if (opts.json) return printJson({ subscriptions: rows, count: rows.length });
         if (rows.length === 0) return printLines('No subscriptions for this brand.');
-        printLines(...rows.map((s) => `${String(s.id).padStart(6)}  ${s.status.padEnd(13)}  plan ${s.plan_id}  ${s.gateway ?? '-'}  ${s.external_id ?? '-'}  created ${s.created_at.toISOString()}`));
+        printLines(
+          ...rows.map(
+            (s) =>
+              `${String(s.id).padStart(6)}  ${s.status.padEnd(13)}  plan ${s.plan_id}  ${s.gateway ?? '-'}  ${s.external_id ?? '-'}  created ${s.created_at.toISOString()}`,
+          ),
+        );
       }),
     ),
   );
@@ -264,28 +361,44 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing charges --brand 4 --from 2026-11-01 --to 2026-12-01',
   ).action(
-    action(async (opts: { brand: string; gateway?: string; from?: string; to?: string; limit: string; offset: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const result = await listCharges(ctx.db, {
-          brandId: parseIntegerFlag('--brand', opts.brand),
-          gateway: opts.gateway,
-          from: optionalDate('--from', opts.from),
-          to: optionalDate('--to', opts.to),
-          limit: parseIntegerFlag('--limit', opts.limit),
-          offset: parseIntegerFlag('--offset', opts.offset),
-        });
-        if (opts.json) return printJson(result);
-        if (result.count === 0) return printLines('No charges.');
-        printLines(
-          ...result.charges.map((c) => `${c.created_at.toISOString().slice(0, 16).replace('T', ' ')}  ${c.type.padEnd(9)}  ${c.status.padEnd(8)}  ${usd(c.amount).padStart(13)}  ${c.plan.name} (subscription ${c.subscription.id}, ${c.subscription.status}, ${c.payment_source.gateway ?? '-'})${c.description ? `  ${c.description}` : ''}`),
-          `${result.count} charge(s), ${usd(result.total_amount)} in all.`,
-        );
-      }),
+    action(
+      async (opts: {
+        brand: string;
+        gateway?: string;
+        from?: string;
+        to?: string;
+        limit: string;
+        offset: string;
+        json?: boolean;
+      }) =>
+        withContext(async (ctx) => {
+          const result = await listCharges(ctx.db, {
+            brandId: parseIntegerFlag('--brand', opts.brand),
+            gateway: opts.gateway,
+            from: optionalDate('--from', opts.from),
+            to: optionalDate('--to', opts.to),
+            limit: parseIntegerFlag('--limit', opts.limit),
+            offset: parseIntegerFlag('--offset', opts.offset),
+          });
+          if (opts.json) return printJson(result);
+          if (result.count === 0) return printLines('No charges.');
+          printLines(
+            ...result.charges.map(
+              (c) =>
+                `${c.created_at.toISOString().slice(0, 16).replace('T', ' ')}  ${c.type.padEnd(9)}  ${c.status.padEnd(8)}  ${usd(c.amount).padStart(13)}  ${c.plan.name} (subscription ${c.subscription.id}, ${c.subscription.status}, ${c.payment_source.gateway ?? '-'})${c.description ? `  ${c.description}` : ''}`,
+            ),
+            `${result.count} charge(s), ${usd(result.total_amount)} in all.`,
+          );
+        }),
     ),
   );
 
   withExamples(
-    billing.command('sync').description('reconcile every pending or live subscription with its gateway, then create and push usage charges').option('--brand <id>', 'only this brand').option('--json', 'print as JSON'),
+    billing
+      .command('sync')
+      .description('reconcile every pending or live subscription with its gateway, then create and push usage charges')
+      .option('--brand <id>', 'only this brand')
+      .option('--json', 'print as JSON'),
     'reclaim billing sync',
     'reclaim billing sync --brand 4 --json',
   ).action(

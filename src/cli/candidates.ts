@@ -1,6 +1,12 @@
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import { explainCandidate, runCandidates, EXPLAIN_NEEDS_ONE, type RunCandidatesResult, type WorkflowExplanation } from '../workflows/index.ts';
+import {
+  explainCandidate,
+  runCandidates,
+  EXPLAIN_NEEDS_ONE,
+  type RunCandidatesResult,
+  type WorkflowExplanation,
+} from '../workflows/index.ts';
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const outcomeText = (outcomes: Record<string, number>): string =>
@@ -11,19 +17,35 @@ const outcomeText = (outcomes: Record<string, number>): string =>
 
 function runLines(result: RunCandidatesResult): string[] {
   const lines = result.dry_run ? ['Dry run: nothing was changed.'] : [];
-  if (result.workflows.length === 0) lines.push('No runnable workflows (active, unpaused, within starts_at/ends_at, on a connected store).');
+  if (result.workflows.length === 0)
+    lines.push('No runnable workflows (active, unpaused, within starts_at/ends_at, on a connected store).');
   for (const w of result.workflows) {
-    lines.push(`Workflow ${w.id} "${w.name}" (${w.type}, brand ${w.brand_id}): ${w.skipped ? `skipped: ${w.skipped}` : outcomeText(w.outcomes)}${w.failed ? `, ${w.failed} failed (retried next run)` : ''}`);
-    const texted = w.texted.map((t) => `${t.kind} ${t.id}${t.phone ? ` ${t.phone}` : ''}${t.conversation_id ? ` (conversation ${t.conversation_id})` : ''}`);
-    if (texted.length) lines.push(`  ${result.dry_run ? 'would text' : 'texted'}: ${texted.join(', ')}${w.outcomes.started + w.outcomes.triggered > texted.length ? ', …' : ''}`);
+    lines.push(
+      `Workflow ${w.id} "${w.name}" (${w.type}, brand ${w.brand_id}): ${w.skipped ? `skipped: ${w.skipped}` : outcomeText(w.outcomes)}${w.failed ? `, ${w.failed} failed (retried next run)` : ''}`,
+    );
+    const texted = w.texted.map(
+      (t) =>
+        `${t.kind} ${t.id}${t.phone ? ` ${t.phone}` : ''}${t.conversation_id ? ` (conversation ${t.conversation_id})` : ''}`,
+    );
+    if (texted.length)
+      lines.push(
+        `  ${result.dry_run ? 'would text' : 'texted'}: ${texted.join(', ')}${w.outcomes.started + w.outcomes.triggered > texted.length ? ', …' : ''}`,
+      );
   }
-  lines.push(`${result.started} conversation(s) ${result.dry_run ? 'would be started' : 'started'} in ${(result.took_ms / 1000).toFixed(1)} s.`);
+  lines.push(
+    `${result.started} conversation(s) ${result.dry_run ? 'would be started' : 'started'} in ${(result.took_ms / 1000).toFixed(1)} s.`,
+  );
   return lines;
 }
 
 function explainLines(w: WorkflowExplanation): string[] {
-  const lines = [`Workflow ${w.workflow.id} "${w.workflow.name}" (${w.workflow.type}, ${w.workflow.status}${w.workflow.is_paused ? ', paused' : ''}, delay ${w.workflow.delay_minutes} min): ${w.summary}`];
-  if (w.now?.window) lines.push(`  window now: ${w.now.window.description} (${w.now.window.inside ? 'inside' : 'outside'}); state ${w.now.state}`);
+  const lines = [
+    `Workflow ${w.workflow.id} "${w.workflow.name}" (${w.workflow.type}, ${w.workflow.status}${w.workflow.is_paused ? ', paused' : ''}, delay ${w.workflow.delay_minutes} min): ${w.summary}`,
+  ];
+  if (w.now?.window)
+    lines.push(
+      `  window now: ${w.now.window.description} (${w.now.window.inside ? 'inside' : 'outside'}); state ${w.now.state}`,
+    );
   for (const c of w.now?.checks ?? []) lines.push(`  ${c.passed ? 'ok  ' : 'FAIL'} ${c.check}: ${c.detail}`);
   return lines;
 }
@@ -31,7 +53,9 @@ function explainLines(w: WorkflowExplanation): string[] {
 export function candidatesCommands(): Command[] {
   const run = withExamples(
     new Command('run-candidates')
-      .description('select carts, checkouts, orders and events for every runnable workflow, record one outcome each, and start conversations')
+      .description(
+        'select carts, checkouts, orders and events for every runnable workflow, record one outcome each, and start conversations',
+      )
       .option('--brand <id>', 'only this brand')
       .option('--workflow <id>', 'only this workflow')
       .option('--dry-run', 'decide and report, change nothing')
@@ -56,7 +80,9 @@ export function candidatesCommands(): Command[] {
 
   const explain = withExamples(
     new Command('explain')
-      .description('why a shopper was or was not texted, for each workflow of the brand: the recorded outcome and the rules as they stand')
+      .description(
+        'why a shopper was or was not texted, for each workflow of the brand: the recorded outcome and the rules as they stand',
+      )
       .option('--cart <id>', 'a cart id')
       .option('--order <id>', 'an order id')
       .option('--json', 'print as JSON'),
@@ -68,14 +94,17 @@ export function candidatesCommands(): Command[] {
         cartId: opts.cart === undefined ? undefined : parseIntegerFlag('--cart', opts.cart),
         orderId: opts.order === undefined ? undefined : parseIntegerFlag('--order', opts.order),
       };
-      if ((query.cartId === undefined) === (query.orderId === undefined)) throw new AppError('invalid_input', EXPLAIN_NEEDS_ONE);
+      if ((query.cartId === undefined) === (query.orderId === undefined))
+        throw new AppError('invalid_input', EXPLAIN_NEEDS_ONE);
       await withContext(async (ctx) => {
         const explanation = await explainCandidate(ctx.db, { ...query, config: ctx.config });
         if (opts.json) return printJson(explanation);
         const s = explanation.subject;
         printLines(
           `${s.kind === 'cart' ? 'Cart' : 'Order'} ${s.id} (brand ${s.brand_id}, contact ${s.contact_id ?? '-'}, ${s.phone ?? 'no SMS channel'})`,
-          ...(explanation.workflows.length ? explanation.workflows.flatMap(explainLines) : ['The brand has no workflows.']),
+          ...(explanation.workflows.length
+            ? explanation.workflows.flatMap(explainLines)
+            : ['The brand has no workflows.']),
         );
       });
     }),

@@ -2,7 +2,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import { createDatabase, createDb, dropDatabase, dumpSchema, migrateLatest, migrationStatus, rollback } from '../db/index.ts';
+import {
+  createDatabase,
+  createDb,
+  dropDatabase,
+  dumpSchema,
+  migrateLatest,
+  migrationStatus,
+  rollback,
+} from '../db/index.ts';
 import { lastHeartbeat, prepareQueue } from '../jobs/index.ts';
 import { seedDemo } from '../demo/index.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -10,10 +18,17 @@ import { action, printJson, printLines, withContext, withExamples } from './run.
 const SCHEMA_FILE = fileURLToPath(new URL('../../migrations/schema.sql', import.meta.url));
 
 export function dbCommand(): Command {
-  const db = withExamples(new Command('db').description('database schema, status and demo data'), 'reclaim db migrate', 'reclaim db status --json');
+  const db = withExamples(
+    new Command('db').description('database schema, status and demo data'),
+    'reclaim db migrate',
+    'reclaim db status --json',
+  );
 
   withExamples(
-    db.command('migrate').description('apply every pending migration (and prepare the job queue)').option('--json', 'print the result as JSON'),
+    db
+      .command('migrate')
+      .description('apply every pending migration (and prepare the job queue)')
+      .option('--json', 'print the result as JSON'),
     'reclaim db migrate',
     'DATABASE_URL=postgres://postgres@127.0.0.1:5432/reclaim reclaim db migrate --json',
   ).action(
@@ -22,13 +37,22 @@ export function dbCommand(): Command {
         const applied = await migrateLatest(ctx.db);
         await prepareQueue(ctx);
         if (opts.json) return printJson({ database: ctx.databaseLabel, applied });
-        printLines(applied.length ? `Applied ${applied.length} migration(s) on ${ctx.databaseLabel}:` : `Already up to date (${ctx.databaseLabel}).`, ...applied.map((name) => `  + ${name}`));
+        printLines(
+          applied.length
+            ? `Applied ${applied.length} migration(s) on ${ctx.databaseLabel}:`
+            : `Already up to date (${ctx.databaseLabel}).`,
+          ...applied.map((name) => `  + ${name}`),
+        );
       }),
     ),
   );
 
   withExamples(
-    db.command('rollback').description('undo the last batch of migrations, or all of them with --all').option('--all', 'undo every migration').option('--json', 'print the result as JSON'),
+    db
+      .command('rollback')
+      .description('undo the last batch of migrations, or all of them with --all')
+      .option('--all', 'undo every migration')
+      .option('--json', 'print the result as JSON'),
     'reclaim db rollback',
     'reclaim db rollback --all',
   ).action(
@@ -36,13 +60,19 @@ export function dbCommand(): Command {
       withContext(async (ctx) => {
         const undone = await rollback(ctx.db, { all: opts.all });
         if (opts.json) return printJson({ database: ctx.databaseLabel, rolled_back: undone });
-        printLines(undone.length ? `Rolled back ${undone.length} migration(s):` : 'Nothing to roll back.', ...undone.map((name) => `  - ${name}`));
+        printLines(
+          undone.length ? `Rolled back ${undone.length} migration(s):` : 'Nothing to roll back.',
+          ...undone.map((name) => `  - ${name}`),
+        );
       }),
     ),
   );
 
   withExamples(
-    db.command('status').description('show applied and pending migrations and the last worker heartbeat').option('--json', 'print the status as JSON'),
+    db
+      .command('status')
+      .description('show applied and pending migrations and the last worker heartbeat')
+      .option('--json', 'print the status as JSON'),
     'reclaim db status',
     'reclaim db status --json | jq .pending',
   ).action(
@@ -56,7 +86,9 @@ export function dbCommand(): Command {
           applied,
           pending: migrations.length - applied,
           migrations,
-          last_heartbeat: heartbeat ? { worker: heartbeat.worker, recorded_at: heartbeat.recorded_at.toISOString() } : null,
+          last_heartbeat: heartbeat
+            ? { worker: heartbeat.worker, recorded_at: heartbeat.recorded_at.toISOString() }
+            : null,
         };
         if (opts.json) return printJson(status);
         printLines(
@@ -70,7 +102,11 @@ export function dbCommand(): Command {
   );
 
   withExamples(
-    db.command('seed').description('load the deterministic demo data set (idempotent)').option('--demo', 'load the demo brand, workflows, contacts, carts, orders and conversations').option('--json', 'print the counts as JSON'),
+    db
+      .command('seed')
+      .description('load the deterministic demo data set (idempotent)')
+      .option('--demo', 'load the demo brand, workflows, contacts, carts, orders and conversations')
+      .option('--json', 'print the counts as JSON'),
     'reclaim db seed --demo',
     'reclaim db seed --demo --json',
   ).action(
@@ -89,7 +125,10 @@ export function dbCommand(): Command {
   );
 
   withExamples(
-    db.command('dump').description('write migrations/schema.sql from the migrations (or check it is current)').option('--check', 'fail if migrations/schema.sql is stale'),
+    db
+      .command('dump')
+      .description('write migrations/schema.sql from the migrations (or check it is current)')
+      .option('--check', 'fail if migrations/schema.sql is stale'),
     'reclaim db dump',
     'reclaim db dump --check',
   ).action(
@@ -108,7 +147,11 @@ export function dbCommand(): Command {
         }
         if (opts.check) {
           const committed = await readFile(SCHEMA_FILE, 'utf8').catch(() => '');
-          if (committed !== schema) throw new AppError('invalid_input', 'migrations/schema.sql is stale: run `npm run db:dump` and commit the result.');
+          if (committed !== schema)
+            throw new AppError(
+              'invalid_input',
+              'migrations/schema.sql is stale: run `npm run db:dump` and commit the result.',
+            );
           return printLines('migrations/schema.sql is current.');
         }
         await writeFile(SCHEMA_FILE, schema);

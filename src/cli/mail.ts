@@ -5,13 +5,18 @@ import { action, configFromEnv, printJson, printLines, withExamples } from './ru
 /** `reclaim mail`: the e-mails written to the outbox (EMAIL_TRANSPORT=outbox, the default). No database needed. */
 export function mailCommand(): Command {
   const mail = withExamples(
-    new Command('mail').description('e-mails in the local outbox (<RECLAIM_DATA_DIR>/mail-outbox, used when EMAIL_TRANSPORT=outbox)'),
+    new Command('mail').description(
+      'e-mails in the local outbox (<RECLAIM_DATA_DIR>/mail-outbox, used when EMAIL_TRANSPORT=outbox)',
+    ),
     'reclaim mail list',
     'reclaim mail show 3f9c2a7d1e4b5c60',
   );
 
   withExamples(
-    mail.command('list').description('outbox mails, newest first: id, date, recipient, subject').option('--json', 'print as JSON'),
+    mail
+      .command('list')
+      .description('outbox mails, newest first: id, date, recipient, subject')
+      .option('--json', 'print as JSON'),
     'reclaim mail list',
     'reclaim mail list --json | jq ".mails[0].id"',
   ).action(
@@ -38,7 +43,15 @@ export function mailCommand(): Command {
       if (opts.raw) return void process.stdout.write(await readOutboxMail(config, id));
       const message = await readOutboxMessage(config, id);
       if (opts.json) return printJson({ mail: message });
-      printLines(`From:    ${message.from}`, `To:      ${message.to}`, `Date:    ${message.date}`, `Subject: ${message.subject}`, `File:    ${message.file}`, '', message.text.trimEnd());
+      printLines(
+        `From:    ${message.from}`,
+        `To:      ${message.to}`,
+        `Date:    ${message.date}`,
+        `Subject: ${message.subject}`,
+        `File:    ${message.file}`,
+        '',
+        message.text.trimEnd(),
+      );
     }),
   );
   return mail;

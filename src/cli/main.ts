@@ -26,7 +26,10 @@ export function buildProgram(): Command {
     .description('Reclaim: win back abandoned carts and drive post-purchase sales with two-way text conversations.')
     .version('0.1.0')
     .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', '\nExamples:\n  $ reclaim start\n  $ reclaim db status --json\n  $ reclaim worker\n\nConfiguration comes from the environment; see the README for every variable.\n');
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ reclaim start\n  $ reclaim db status --json\n  $ reclaim worker\n\nConfiguration comes from the environment; see the README for every variable.\n',
+    );
   program.addCommand(startCommand());
   program.addCommand(serveCommand());
   program.addCommand(workerCommand());
@@ -65,7 +68,10 @@ export async function main(argv: string[]): Promise<void> {
     if (error instanceof CommanderError) {
       // --help and --version exit 0; usage mistakes are user errors.
       process.exitCode = error.exitCode === 0 ? 0 : 1;
-      if (error.exitCode !== 0 && argv.includes('--json')) printJson({ error: { kind: 'invalid_input', code: error.code, message: error.message.replace(/^error: /, '') } });
+      if (error.exitCode !== 0 && argv.includes('--json'))
+        printJson({
+          error: { kind: 'invalid_input', code: error.code, message: error.message.replace(/^error: /, '') },
+        });
     } else {
       process.exitCode = reportError(error);
     }

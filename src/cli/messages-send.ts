@@ -11,7 +11,9 @@ export function addSendDueCommand(messages: Command): Command {
   withExamples(
     messages
       .command('send-due')
-      .description('send the outgoing messages that are due now, once (the worker does this continuously); prints how many were sent, deferred and skipped')
+      .description(
+        'send the outgoing messages that are due now, once (the worker does this continuously); prints how many were sent, deferred and skipped',
+      )
       .option('--limit <n>', 'look at no more than this many messages', String(DEFAULT_SEND_LIMIT))
       .option('--json', 'print the counts as JSON'),
     'reclaim messages send-due',
@@ -24,7 +26,9 @@ export function addSendDueCommand(messages: Command): Command {
         const result = await sendDueMessages(ctx, { limit });
         if (opts.json) return printJson({ ...result, provider: ctx.config.SMS_PROVIDER });
         const failed = result.failed > 0 ? `, ${result.failed} failed` : '';
-        printLines(`Sent ${result.sent}, deferred ${result.deferred}, skipped ${result.skipped}${failed} (provider: ${ctx.config.SMS_PROVIDER}).`);
+        printLines(
+          `Sent ${result.sent}, deferred ${result.deferred}, skipped ${result.skipped}${failed} (provider: ${ctx.config.SMS_PROVIDER}).`,
+        );
       });
     }),
   );

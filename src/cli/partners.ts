@@ -3,15 +3,27 @@ import { invitePartner, listPartners } from '../accounts/index.ts';
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 import { printInvitations } from './users.ts';
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
 
 export function partnersCommand(): Command {
-  const partners = withExamples(new Command('partners').description('partners (agencies managing several brands): invite, list'), 'reclaim partners list', 'reclaim partners invite --name "Growth Co" --emails ann@growth.co --brand 4');
+  const partners = withExamples(
+    new Command('partners').description('partners (agencies managing several brands): invite, list'),
+    'reclaim partners list',
+    'reclaim partners invite --name "Growth Co" --emails ann@growth.co --brand 4',
+  );
 
   withExamples(
     partners
       .command('invite')
-      .description('create a pending partner, invite its members (setup link valid 3 days) and attach the tenants of the given brands')
+      .description(
+        'create a pending partner, invite its members (setup link valid 3 days) and attach the tenants of the given brands',
+      )
       .requiredOption('--name <name>', 'partner name')
       .requiredOption('--emails <list>', 'e-mails separated by commas, semicolons or newlines')
       .option('--brand <id>', 'a brand the partner manages (repeatable, or comma-separated)', collect)
@@ -21,25 +33,53 @@ export function partnersCommand(): Command {
     'reclaim partners invite --name "Growth Co" --emails "ann@growth.co; bob@growth.co" --brand 4 --brand 7',
     'reclaim partners invite --name "Growth Co" --emails ann@growth.co --role admin --json',
   ).action(
-    action(async (opts: { name: string; emails: string; brand?: string[]; role: string; inviter?: string; json?: boolean }) => {
-      const brandIds = (opts.brand ?? []).map((id) => parseIntegerFlag('--brand', id));
-      const inviterId = opts.inviter === undefined ? undefined : parseIntegerFlag('--inviter', opts.inviter);
-      await withContext(async (ctx) => {
-        const result = await invitePartner(ctx, { name: opts.name, emails: opts.emails, brandIds, role: opts.role, inviterId });
-        if (opts.json) return printJson(result);
-        printLines(`Created partner ${result.partner.id} "${result.partner.name}" (pending until a member accepts), ${result.tenant_ids.length} tenant(s) attached.`);
-        printInvitations(result.invited, result.invalid);
-      });
-    }),
+    action(
+      async (opts: {
+        name: string;
+        emails: string;
+        brand?: string[];
+        role: string;
+        inviter?: string;
+        json?: boolean;
+      }) => {
+        const brandIds = (opts.brand ?? []).map((id) => parseIntegerFlag('--brand', id));
+        const inviterId = opts.inviter === undefined ? undefined : parseIntegerFlag('--inviter', opts.inviter);
+        await withContext(async (ctx) => {
+          const result = await invitePartner(ctx, {
+            name: opts.name,
+            emails: opts.emails,
+            brandIds,
+            role: opts.role,
+            inviterId,
+          });
+          if (opts.json) return printJson(result);
+          printLines(
+            `Created partner ${result.partner.id} "${result.partner.name}" (pending until a member accepts), ${result.tenant_ids.length} tenant(s) attached.`,
+          );
+          printInvitations(result.invited, result.invalid);
+        });
+      },
+    ),
   );
 
-  withExamples(partners.command('list').description('every partner with its state, members and tenants').option('--json', 'print as JSON'), 'reclaim partners list --json').action(
+  withExamples(
+    partners
+      .command('list')
+      .description('every partner with its state, members and tenants')
+      .option('--json', 'print as JSON'),
+    'reclaim partners list --json',
+  ).action(
     action(async (opts: { json?: boolean }) =>
       withContext(async (ctx) => {
         const rows = await listPartners(ctx.db);
         if (opts.json) return printJson({ partners: rows, count: rows.length });
         if (rows.length === 0) return printLines('No partners yet.');
-        printLines(...rows.map((p) => `${String(p.id).padStart(6)}  ${p.state.padEnd(9)}  ${p.name.padEnd(28)}  ${p.members} member(s), ${p.tenants} tenant(s)`));
+        printLines(
+          ...rows.map(
+            (p) =>
+              `${String(p.id).padStart(6)}  ${p.state.padEnd(9)}  ${p.name.padEnd(28)}  ${p.members} member(s), ${p.tenants} tenant(s)`,
+          ),
+        );
       }),
     ),
   );

@@ -1,8 +1,17 @@
 import { Command } from 'commander';
-import { collectPermissions, grantBrandPermission, listBrandPermissions, revokeBrandPermission, type ListedPermission } from '../accounts/index.ts';
+import {
+  collectPermissions,
+  grantBrandPermission,
+  listBrandPermissions,
+  revokeBrandPermission,
+  type ListedPermission,
+} from '../accounts/index.ts';
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
-const rows = (title: string, list: ListedPermission[]): string[] => [`${title}:`, ...(list.length ? list.map((p) => `  [${p.enabled ? 'x' : ' '}] ${p.permission}`) : ['  (none)'])];
+const rows = (title: string, list: ListedPermission[]): string[] => [
+  `${title}:`,
+  ...(list.length ? list.map((p) => `  [${p.enabled ? 'x' : ' '}] ${p.permission}`) : ['  (none)']),
+];
 
 type ChangeOpts = { brand: string; permission: string; author?: string; json?: boolean };
 
@@ -11,7 +20,11 @@ function changeCommand(parent: Command, name: 'grant' | 'revoke'): void {
   withExamples(
     parent
       .command(name)
-      .description(name === 'grant' ? 'permit a permission for a brand' : 'deny a permission for a brand (grants at other levels still count)')
+      .description(
+        name === 'grant'
+          ? 'permit a permission for a brand'
+          : 'deny a permission for a brand (grants at other levels still count)',
+      )
       .requiredOption('--brand <id>', 'brand id')
       .requiredOption('--permission <action:attribute>', 'e.g. read:beta:insights')
       .option('--author <userId>', 'the user making the change')
@@ -31,10 +44,17 @@ function changeCommand(parent: Command, name: 'grant' | 'revoke'): void {
 }
 
 export function permissionsCommand(): Command {
-  const permissions = withExamples(new Command('permissions').description('brand permissions: list, grant, revoke, show the effective set'), 'reclaim permissions list --brand 12');
+  const permissions = withExamples(
+    new Command('permissions').description('brand permissions: list, grant, revoke, show the effective set'),
+    'reclaim permissions list --brand 12',
+  );
 
   withExamples(
-    permissions.command('list').description("a brand's permissions: features (beta:) and access, each enabled or not").requiredOption('--brand <id>', 'brand id').option('--json', 'print as JSON'),
+    permissions
+      .command('list')
+      .description("a brand's permissions: features (beta:) and access, each enabled or not")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--json', 'print as JSON'),
     'reclaim permissions list --brand 12 --json',
   ).action(
     action(async (opts: { brand: string; json?: boolean }) => {

@@ -4,7 +4,10 @@ import { action, parseIntegerFlag, printJson, printLines, withContext, withExamp
 
 const summary = (row: PrivacyRequestRow): string => {
   const counts = row.payload.summary as Record<string, unknown> | undefined;
-  if (counts) return Object.entries(counts).map(([key, value]) => `${key} ${String(value)}`).join(', ');
+  if (counts)
+    return Object.entries(counts)
+      .map(([key, value]) => `${key} ${String(value)}`)
+      .join(', ');
   if (row.export) return 'export ready (--json shows it)';
   return '';
 };
@@ -26,14 +29,18 @@ const line = (row: PrivacyRequestRow): string =>
 /** `reclaim privacy requests`: what Shopify's privacy webhooks asked for and what was done. */
 export function privacyCommand(): Command {
   const privacy = withExamples(
-    new Command('privacy').description("shoppers' privacy requests from the stores (data requests, customer and shop erasure)"),
+    new Command('privacy').description(
+      "shoppers' privacy requests from the stores (data requests, customer and shop erasure)",
+    ),
     'reclaim privacy requests',
     'reclaim privacy requests --brand 1 --json',
   );
   withExamples(
     privacy
       .command('requests')
-      .description('newest first: data requests (with their export under --json), customer and shop redactions with what was erased')
+      .description(
+        'newest first: data requests (with their export under --json), customer and shop redactions with what was erased',
+      )
       .option('--brand <id>', 'only this brand')
       .option('--limit <n>', 'how many', '100')
       .option('--json', 'print as JSON, data request exports included'),
@@ -41,7 +48,10 @@ export function privacyCommand(): Command {
     'reclaim privacy requests --brand 1 --json',
   ).action(
     action(async (opts: { brand?: string; limit: string; json?: boolean }) => {
-      const query = { brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand), limit: parseIntegerFlag('--limit', opts.limit) };
+      const query = {
+        brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand),
+        limit: parseIntegerFlag('--limit', opts.limit),
+      };
       await withContext(async (ctx) => {
         const requests = await listPrivacyRequests(ctx.db, query);
         if (opts.json) return printJson({ requests, count: requests.length });

@@ -6,4 +6,12 @@ import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
 
 /** Every domain's HTTP routes, in the order they are registered. */
-export const ROUTES: RouteModule[] = [accountsRoutes, bigcommerceRoutes, shopifyWebhookRoutes, shopifyInstallRoutes, conversationsRoutes, infobipDeliveryRoutes, stripeWebhookRoutes];
+export const ROUTES: RouteModule[] = [
+  accountsRoutes,
+  bigcommerceRoutes,
+  shopifyWebhookRoutes,
+  shopifyInstallRoutes,
+  conversationsRoutes,
+  infobipDeliveryRoutes,
+  stripeWebhookRoutes,
+];

@@ -27,7 +27,10 @@ const wantsJson = (argv: string[]): boolean => argv.includes('--json');
 export function reportError(error: unknown, { json = wantsJson(process.argv) }: { json?: boolean } = {}): number {
   if (isAppError(error) && error.kind !== 'internal') {
     const reason = typeof error.details?.reason === 'string' ? error.details.reason : undefined;
-    if (json) printJson({ error: { kind: error.kind, code: error.code ?? null, message: error.message, ...(reason ? { reason } : {}) } });
+    if (json)
+      printJson({
+        error: { kind: error.kind, code: error.code ?? null, message: error.message, ...(reason ? { reason } : {}) },
+      });
     process.stderr.write(`Error: ${error.message}\n${reason ? `Reason: ${reason}\n` : ''}`);
     return error.exitCode;
   }
@@ -38,7 +41,8 @@ export function reportError(error: unknown, { json = wantsJson(process.argv) }: 
   } catch {
     process.stderr.write(`${cause.stack ?? cause.message}\n`);
   }
-  if (json) printJson({ error: { kind: 'internal', code: isAppError(error) ? (error.code ?? null) : null, message: shown } });
+  if (json)
+    printJson({ error: { kind: 'internal', code: isAppError(error) ? (error.code ?? null) : null, message: shown } });
   process.stderr.write(`Error: ${shown}\n`);
   return 2;
 }
@@ -74,18 +78,23 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): 
 
 /** Adds "Example:" lines under a command's --help. */
 export function withExamples(command: Command, ...examples: string[]): Command {
-  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  return command.addHelpText(
+    'after',
+    `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`,
+  );
 }
 
 export function parseIntegerFlag(name: string, value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`);
   return parsed;
 }
 
 /** A date flag: 2026-11-01 (midnight UTC) or an ISO date-time. */
 export function parseDateFlag(name: string, value: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError('invalid_input', `${name} must be a date like 2026-11-01 (or an ISO time), got "${value}".`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+    throw new AppError('invalid_input', `${name} must be a date like 2026-11-01 (or an ISO time), got "${value}".`);
   return date;
 }

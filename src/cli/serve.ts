@@ -9,7 +9,10 @@ import { action, parseIntegerFlag, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
 
 /** Builds the HTTP server with every domain's routes and starts listening. */
-export async function listen(ctx: AppContext, { port, host = '0.0.0.0' }: { port: number; host?: string }): Promise<FastifyInstance> {
+export async function listen(
+  ctx: AppContext,
+  { port, host = '0.0.0.0' }: { port: number; host?: string },
+): Promise<FastifyInstance> {
   const app = await buildHttpServer(ctx, { routes: ROUTES });
   await app.listen({ port, host });
   return app;
@@ -18,7 +21,9 @@ export async function listen(ctx: AppContext, { port, host = '0.0.0.0' }: { port
 export function serveCommand(): Command {
   return withExamples(
     new Command('serve-webhooks')
-      .description('HTTP server: platform webhooks (verified, stored, acknowledged, queued), auth and panel API, the panel; /healthz and /readyz')
+      .description(
+        'HTTP server: platform webhooks (verified, stored, acknowledged, queued), auth and panel API, the panel; /healthz and /readyz',
+      )
       .option('--port <port>', 'port to listen on (PORT)')
       .option('--host <host>', 'address to bind', '0.0.0.0'),
     'reclaim serve-webhooks',

@@ -7,7 +7,9 @@ import { listen } from './serve.ts';
 import { untilSignal } from './signals.ts';
 
 function describe(overview: DemoOverview, database: string, seeded: boolean): string[] {
-  const states = Object.entries(overview.carts_by_state).map(([state, n]) => `${state} ${n}`).join(', ');
+  const states = Object.entries(overview.carts_by_state)
+    .map(([state, n]) => `${state} ${n}`)
+    .join(', ');
   return [
     `Reclaim is running on ${database}.`,
     seeded ? 'The database was empty, so the demo data set was loaded.' : 'Using the data already in the database.',
@@ -28,7 +30,9 @@ function describe(overview: DemoOverview, database: string, seeded: boolean): st
 export function startCommand(): Command {
   return withExamples(
     new Command('start')
-      .description('run Reclaim in one process: database (embedded unless DATABASE_URL is set), migrations, demo data when empty, the HTTP server and the worker')
+      .description(
+        'run Reclaim in one process: database (embedded unless DATABASE_URL is set), migrations, demo data when empty, the HTTP server and the worker',
+      )
       .option('--once', 'print what is there and exit (for scripts and CI)')
       .option('--no-seed', 'do not load the demo data into an empty database')
       .option('--port <port>', 'HTTP port (PORT)')
@@ -53,7 +57,9 @@ export function startCommand(): Command {
           const worker = await startWorker(ctx, { schedules: resolveSchedules(process.env) });
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
-          process.stderr.write(`\nServing webhooks, API and panel on http://localhost:${port}; worker running. Press Ctrl-C to stop.\n`);
+          process.stderr.write(
+            `\nServing webhooks, API and panel on http://localhost:${port}; worker running. Press Ctrl-C to stop.\n`,
+          );
           await Promise.race([untilSignal(), worker.done]);
           await app.close();
           await worker.stop();

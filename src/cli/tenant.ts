@@ -7,7 +7,19 @@ import { AppError } from '../app/index.ts';
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 
 type LeadKey = 'email' | 'first_name' | 'last_name' | 'company_name' | 'store_url' | 'support_phone';
-type Opts = { email?: string; firstName?: string; lastName?: string; company?: string; storeUrl?: string; phone?: string; password?: string; plan?: string; allowDuplicate?: boolean; leadFile?: string; json?: boolean };
+type Opts = {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  storeUrl?: string;
+  phone?: string;
+  password?: string;
+  plan?: string;
+  allowDuplicate?: boolean;
+  leadFile?: string;
+  json?: boolean;
+};
 
 /** Lead fields: where the flag puts them, how a prompt asks, and whether setup needs them. */
 const FIELDS: Array<{ key: LeadKey; flag: string; opt: keyof Opts; question: string; required: boolean }> = [
@@ -36,7 +48,11 @@ async function readLeadFile(path: string): Promise<LeadInput & { password?: stri
     throw new AppError('invalid_input', `Could not read --lead-file ${path}: ${(error as Error).message}`);
   }
   const parsed = leadFileSchema.safeParse(data);
-  if (!parsed.success) throw new AppError('invalid_input', `--lead-file ${path} is not a lead: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new AppError(
+      'invalid_input',
+      `--lead-file ${path} is not a lead: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}`,
+    );
   return parsed.data as LeadInput & { password?: string | null };
 }
 
@@ -52,25 +68,33 @@ async function gatherLead(opts: Opts): Promise<{ lead: LeadInput; password: stri
     if (interactive) lead[field.key] = await input({ message: field.question, required: field.required }, context);
     else if (field.required) throw new AppError('invalid_input', `Missing ${field.flag} (or set it in --lead-file)`);
   }
-  if (!password && interactive) password = (await passwordPrompt({ message: 'Password (leave blank to have the user reset one)', mask: '*' }, context)) || null;
+  if (!password && interactive)
+    password =
+      (await passwordPrompt({ message: 'Password (leave blank to have the user reset one)', mask: '*' }, context)) ||
+      null;
   return { lead, password };
 }
 
 export function tenantCommand(): Command {
-  const tenant = withExamples(new Command('tenant').description('tenants: set up a new account from a lead'), 'reclaim tenant setup --lead-file lead.json');
+  const tenant = withExamples(
+    new Command('tenant').description('tenants: set up a new account from a lead'),
+    'reclaim tenant setup --lead-file lead.json',
+  );
   withExamples(
     tenant
       .command('setup')
-      .description('create the lead, tenant, admin user, membership and brand in one transaction (a lead already set up is left unchanged)')
+      .description(
+        'create the lead, tenant, admin user, membership and brand in one transaction (a lead already set up is left unchanged)',
+      )
       .option('--email <email>', "the account owner's e-mail")
       .option('--first-name <name>', "the owner's first name")
       .option('--last-name <name>', "the owner's last name")
       .option('--company <name>', 'company name (tenant and brand name)')
       .option('--store-url <url>', 'the store address (https:// is added when missing)')
       .option('--phone <phone>', 'support phone, US number')
-      .option('--password <password>', 'the new user\'s password (stored hashed; omit to let the user reset one)')
+      .option('--password <password>', "the new user's password (stored hashed; omit to let the user reset one)")
       .option('--plan <id>', 'grant the brand this plan (read:plans:{id})')
-      .option('--allow-duplicate', "reuse an existing user with this e-mail instead of refusing")
+      .option('--allow-duplicate', 'reuse an existing user with this e-mail instead of refusing')
       .option('--lead-file <file>', 'read the lead from a JSON file (flags win over it)')
       .option('--json', 'print {lead_id, tenant_id, user_id, brand_id, created} as JSON'),
     'reclaim tenant setup --email jane@acme.com --first-name Jane --last-name Doe --company "Acme Inc" --store-url acme.com --phone "(415) 555-0134" --plan 2',
@@ -84,7 +108,9 @@ export function tenantCommand(): Command {
         const { reused_user: reused, ...ids } = result;
         if (opts.json) return printJson(ids);
         printLines(
-          result.created ? `Set up lead ${result.lead_id}:` : `Lead ${result.lead_id} was already set up; nothing changed:`,
+          result.created
+            ? `Set up lead ${result.lead_id}:`
+            : `Lead ${result.lead_id} was already set up; nothing changed:`,
           `  tenant ${result.tenant_id}, user ${result.user_id}${reused ? ' (existing user)' : ''}, brand ${result.brand_id}`,
         );
       });

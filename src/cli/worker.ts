@@ -23,9 +23,14 @@ export function workerCommand(): Command {
           return printLines('Ran the jobs that were due.');
         }
         const schedules = resolveSchedules(process.env);
-        const concurrency = opts.concurrency ? parseIntegerFlag('--concurrency', opts.concurrency) : ctx.config.WORKER_CONCURRENCY;
+        const concurrency = opts.concurrency
+          ? parseIntegerFlag('--concurrency', opts.concurrency)
+          : ctx.config.WORKER_CONCURRENCY;
         const worker = await startWorker(ctx, { concurrency, schedules });
-        ctx.logger.info({ concurrency, schedules: schedules.map((s) => `${s.name} ${s.pattern}`) }, 'worker running; Ctrl-C to stop');
+        ctx.logger.info(
+          { concurrency, schedules: schedules.map((s) => `${s.name} ${s.pattern}`) },
+          'worker running; Ctrl-C to stop',
+        );
         const signal = await Promise.race([untilSignal(), worker.done.then(() => 'stopped' as const)]);
         ctx.logger.info({ signal }, 'worker stopping');
         await worker.stop();

@@ -46,7 +46,11 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 const dateFlag = (name: string, value: string): Date => {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new AppError('invalid_input', `${name} must be a date and time such as 2026-12-01T09:00:00Z, got "${value}".`);
+  if (Number.isNaN(date.getTime()))
+    throw new AppError(
+      'invalid_input',
+      `${name} must be a date and time such as 2026-12-01T09:00:00Z, got "${value}".`,
+    );
   return date;
 };
 const numberFlag = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
@@ -59,7 +63,8 @@ function fieldsFrom(flags: FieldFlags): WorkflowFields & { integrationId?: numbe
   if (flags.message !== undefined) fields.message = flags.message.replace(/\\n/g, '\n');
   if (flags.status !== undefined) fields.status = flags.status;
   if (flags.timezone !== undefined) fields.timezone = flags.timezone;
-  if (flags.startsAt !== undefined) fields.startsAt = flags.startsAt === '' ? null : dateFlag('--starts-at', flags.startsAt);
+  if (flags.startsAt !== undefined)
+    fields.startsAt = flags.startsAt === '' ? null : dateFlag('--starts-at', flags.startsAt);
   if (flags.endsAt !== undefined) fields.endsAt = flags.endsAt === '' ? null : dateFlag('--ends-at', flags.endsAt);
   if (flags.condition !== undefined) fields.condition = flags.condition;
   if (flags.rule?.length) fields.rules = flags.rule.map(parseRuleText);
@@ -85,16 +90,23 @@ function fieldsFrom(flags: FieldFlags): WorkflowFields & { integrationId?: numbe
 
 function fieldOptions(command: Command): Command {
   return command
-    .option('--name <name>', 'workflow name (default for create: the type\'s default name)')
+    .option('--name <name>', "workflow name (default for create: the type's default name)")
     .option('--integration <id>', "the brand's store integration (default: its only one)")
     .option('--delay <minutes>', 'minutes after the cart / order before the first text')
-    .option('--message <text>', 'message text; placeholders {first_name} {brand_name} {cart_link} {discount_code} {discount_value}; \\n starts a new paragraph')
+    .option(
+      '--message <text>',
+      'message text; placeholders {first_name} {brand_name} {cart_link} {discount_code} {discount_value}; \\n starts a new paragraph',
+    )
     .option('--status <status>', 'draft or active')
     .option('--timezone <iana>', 'e.g. America/New_York (default America/Los_Angeles)')
     .option('--starts-at <iso>', 'runs only from this time ("" clears it)')
     .option('--ends-at <iso>', 'runs only until this time ("" clears it)')
     .option('--condition <AND|OR>', 'how --rule rules combine')
-    .option('--rule <"field op value">', `a rule, repeatable (fields cart_total order_total order_count product_ids collection_ids tags contact_group; ops eq neq gt gte lt lte in not_in contains)`, collect)
+    .option(
+      '--rule <"field op value">',
+      `a rule, repeatable (fields cart_total order_total order_count product_ids collection_ids tags contact_group; ops eq neq gt gte lt lte in not_in contains)`,
+      collect,
+    )
     .option('--main-rule <"field op value">', 'the main rule (required for order workflows)')
     .option('--discount-type <type>', 'percentage, fixed or shipping: the workflow sends a discount code')
     .option('--discount-value <n>', 'percent or amount (percentage default 15)')
@@ -129,49 +141,106 @@ export function workflowsCommand(): Command {
     'reclaim workflows activate 7',
   );
 
-  withExamples(workflows.command('list').description("the brand's workflows").requiredOption('--brand <id>', 'brand id').option('--json', 'print as JSON'), 'reclaim workflows list --brand 1').action(
+  withExamples(
+    workflows
+      .command('list')
+      .description("the brand's workflows")
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--json', 'print as JSON'),
+    'reclaim workflows list --brand 1',
+  ).action(
     action(async (opts: { brand: string; json?: boolean }) => {
       const brandId = parseIntegerFlag('--brand', opts.brand);
       await withContext(async (ctx) => {
         const list = await listWorkflowViews(ctx, { brandId });
         if (opts.json) return printJson({ workflows: list, count: list.length });
-        if (list.length === 0) return printLines('No workflows yet. Start from a template: reclaim workflows create-from-template --brand ID --template abandoned-cart');
-        printLines(...list.map((w) => `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  discount ${w.discount?.display ?? '-'}`));
+        if (list.length === 0)
+          return printLines(
+            'No workflows yet. Start from a template: reclaim workflows create-from-template --brand ID --template abandoned-cart',
+          );
+        printLines(
+          ...list.map(
+            (w) =>
+              `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  discount ${w.discount?.display ?? '-'}`,
+          ),
+        );
       });
     }),
   );
 
-  withExamples(workflows.command('templates').description('the templates create-from-template knows').option('--json', 'print as JSON'), 'reclaim workflows templates').action(
+  withExamples(
+    workflows
+      .command('templates')
+      .description('the templates create-from-template knows')
+      .option('--json', 'print as JSON'),
+    'reclaim workflows templates',
+  ).action(
     action(async (opts: { json?: boolean }) => {
-      const list = Object.values(WORKFLOW_TEMPLATES).map((t) => ({ template: t.key, name: t.name, type: t.type, delay_minutes: t.delayMinutes, discount_percent: t.discount.value, description: t.description }));
+      const list = Object.values(WORKFLOW_TEMPLATES).map((t) => ({
+        template: t.key,
+        name: t.name,
+        type: t.type,
+        delay_minutes: t.delayMinutes,
+        discount_percent: t.discount.value,
+        description: t.description,
+      }));
       if (opts.json) return printJson({ templates: list });
-      printLines(...list.map((t) => `${t.template.padEnd(15)} ${t.name.padEnd(15)} ${t.type.padEnd(9)} ${String(t.delay_minutes).padStart(6)} min  ${t.description}`));
+      printLines(
+        ...list.map(
+          (t) =>
+            `${t.template.padEnd(15)} ${t.name.padEnd(15)} ${t.type.padEnd(9)} ${String(t.delay_minutes).padStart(6)} min  ${t.description}`,
+        ),
+      );
     }),
   );
 
-  withExamples(workflows.command('show <id>').description('one workflow with its rules, discount and message').option('--brand <id>', 'only if it belongs to this brand').option('--json', 'print as JSON'), 'reclaim workflows show 7 --json').action(
+  withExamples(
+    workflows
+      .command('show <id>')
+      .description('one workflow with its rules, discount and message')
+      .option('--brand <id>', 'only if it belongs to this brand')
+      .option('--json', 'print as JSON'),
+    'reclaim workflows show 7 --json',
+  ).action(
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
-      const query = { id: parseIntegerFlag('id', id), brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand) };
+      const query = {
+        id: parseIntegerFlag('id', id),
+        brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand),
+      };
       await withContext(async (ctx) => printWorkflow(await getWorkflowView(ctx, query), opts.json));
     }),
   );
 
   withExamples(
-    fieldOptions(workflows.command('create').description('a new workflow (a paused draft until activated)').requiredOption('--brand <id>', 'brand id').requiredOption('--type <type>', WORKFLOW_TYPES.join(', '))),
+    fieldOptions(
+      workflows
+        .command('create')
+        .description('a new workflow (a paused draft until activated)')
+        .requiredOption('--brand <id>', 'brand id')
+        .requiredOption('--type <type>', WORKFLOW_TYPES.join(', ')),
+    ),
     'reclaim workflows create --brand 1 --type checkout --name "Checkout rescue" --delay 45 --message "Hi {first_name}, your cart: {cart_link}" --discount-type percentage',
     'reclaim workflows create --brand 1 --type order --main-rule "order_total gte 100" --rule "tags contains vip"',
   ).action(
     action(async (opts: FieldFlags & { brand: string; type: string }) => {
       const brandId = parseIntegerFlag('--brand', opts.brand);
       const fields = fieldsFrom(opts);
-      await withContext(async (ctx) => printWorkflow(await createWorkflow(ctx, { brandId, type: opts.type, ...fields }), opts.json, opts.json ? undefined : 'Created (paused draft; activate it to run).'));
+      await withContext(async (ctx) =>
+        printWorkflow(
+          await createWorkflow(ctx, { brandId, type: opts.type, ...fields }),
+          opts.json,
+          opts.json ? undefined : 'Created (paused draft; activate it to run).',
+        ),
+      );
     }),
   );
 
   withExamples(
     workflows
       .command('create-from-template')
-      .description('a workflow from a template with its name, delay, message, main rule and a 10% discount (a paused draft)')
+      .description(
+        'a workflow from a template with its name, delay, message, main rule and a 10% discount (a paused draft)',
+      )
       .requiredOption('--brand <id>', 'brand id')
       .requiredOption('--template <key>', Object.keys(WORKFLOW_TEMPLATES).join(', '))
       .option('--delay <minutes>', "instead of the template's delay")
@@ -180,10 +249,32 @@ export function workflowsCommand(): Command {
       .option('--json', 'print the workflow as JSON'),
     'reclaim workflows create-from-template --brand 1 --template upsell --delay 2880 --json',
   ).action(
-    action(async (opts: { brand: string; template: string; delay?: string; name?: string; integration?: string; json?: boolean }) => {
-      const options = { brandId: parseIntegerFlag('--brand', opts.brand), template: opts.template, delayMinutes: opts.delay, name: opts.name, integrationId: opts.integration === undefined ? undefined : parseIntegerFlag('--integration', opts.integration) };
-      await withContext(async (ctx) => printWorkflow(await createWorkflowFromTemplate(ctx, options), opts.json, opts.json ? undefined : 'Created from template (paused draft; activate it to run).'));
-    }),
+    action(
+      async (opts: {
+        brand: string;
+        template: string;
+        delay?: string;
+        name?: string;
+        integration?: string;
+        json?: boolean;
+      }) => {
+        const options = {
+          brandId: parseIntegerFlag('--brand', opts.brand),
+          template: opts.template,
+          delayMinutes: opts.delay,
+          name: opts.name,
+          integrationId:
+            opts.integration === undefined ? undefined : parseIntegerFlag('--integration', opts.integration),
+        };
+        await withContext(async (ctx) =>
+          printWorkflow(
+            await createWorkflowFromTemplate(ctx, options),
+            opts.json,
+            opts.json ? undefined : 'Created from template (paused draft; activate it to run).',
+          ),
+        );
+      },
+    ),
   );
 
   withExamples(
@@ -195,7 +286,9 @@ export function workflowsCommand(): Command {
   ).action(
     action(async (id: string, opts: FieldFlags) => {
       const fields = { id: parseIntegerFlag('id', id), ...fieldsFrom(opts) };
-      await withContext(async (ctx) => printWorkflow(await updateWorkflow(ctx, fields), opts.json, opts.json ? undefined : 'Updated.'));
+      await withContext(async (ctx) =>
+        printWorkflow(await updateWorkflow(ctx, fields), opts.json, opts.json ? undefined : 'Updated.'),
+      );
     }),
   );
 
@@ -205,7 +298,10 @@ export function workflowsCommand(): Command {
     ['resume', 'unpause an active workflow', 'Resumed'],
   ];
   for (const [transition, description, done] of transitions) {
-    withExamples(workflows.command(`${transition} <id>`).description(description).option('--json', 'print the workflow as JSON'), `reclaim workflows ${transition} 7`).action(
+    withExamples(
+      workflows.command(`${transition} <id>`).description(description).option('--json', 'print the workflow as JSON'),
+      `reclaim workflows ${transition} 7`,
+    ).action(
       action(async (id: string, opts: { json?: boolean }) => {
         const workflowId = parseIntegerFlag('id', id);
         await withContext(async (ctx) => {
@@ -217,7 +313,13 @@ export function workflowsCommand(): Command {
     );
   }
 
-  withExamples(workflows.command('delete <id>').description('delete a workflow (its conversations and history stay)').option('--json', 'print as JSON'), 'reclaim workflows delete 7').action(
+  withExamples(
+    workflows
+      .command('delete <id>')
+      .description('delete a workflow (its conversations and history stay)')
+      .option('--json', 'print as JSON'),
+    'reclaim workflows delete 7',
+  ).action(
     action(async (id: string, opts: { json?: boolean }) => {
       const workflowId = parseIntegerFlag('id', id);
       await withContext(async (ctx) => {

@@ -24,7 +24,13 @@ export interface UnsubscribeResult {
  */
 export async function unsubscribeChannel(
   db: Db | Tx,
-  { brandId, channelId, source, blocked = false, at = new Date() }: { brandId: number; channelId: number; source: string; blocked?: boolean; at?: Date },
+  {
+    brandId,
+    channelId,
+    source,
+    blocked = false,
+    at = new Date(),
+  }: { brandId: number; channelId: number; source: string; blocked?: boolean; at?: Date },
 ): Promise<UnsubscribeResult> {
   return db.transaction(async (tx) => {
     const channel = await findChannel(tx, { brandId, channelId, lock: true });
@@ -40,7 +46,11 @@ export async function unsubscribeChannel(
       });
       await recordConsent(tx, updated, source, at, { previous_status: channel.status });
     }
-    const skippedMessages = await skipQueuedMessages(tx, { brandId, channelIds: [channel.id], reason: SKIP_REASON_UNSUBSCRIBED });
+    const skippedMessages = await skipQueuedMessages(tx, {
+      brandId,
+      channelIds: [channel.id],
+      reason: SKIP_REASON_UNSUBSCRIBED,
+    });
     return { channelId: channel.id, username: channel.username, changed, skippedMessages };
   });
 }
@@ -52,18 +62,26 @@ export async function unsubscribeChannel(
  */
 export async function resubscribeChannel(
   db: Db | Tx,
-  { brandId, channelId, source, unblock = false, at = new Date() }: { brandId: number; channelId: number; source: string; unblock?: boolean; at?: Date },
+  {
+    brandId,
+    channelId,
+    source,
+    unblock = false,
+    at = new Date(),
+  }: { brandId: number; channelId: number; source: string; unblock?: boolean; at?: Date },
 ): Promise<{ channelId: number; username: string; changed: boolean; blocked: boolean }> {
   return db.transaction(async (tx) => {
     const channel = await findChannel(tx, { brandId, channelId, lock: true });
     if (!channel) throw new AppError('not_found', 'Contact channel not found');
     const blocked = channel.extra_data.blocked === true;
-    if ((blocked && !unblock) || (channel.status === 'subscribed' && !blocked)) return { channelId: channel.id, username: channel.username, changed: false, blocked };
+    if ((blocked && !unblock) || (channel.status === 'subscribed' && !blocked))
+      return { channelId: channel.id, username: channel.username, changed: false, blocked };
     const extra = { ...channel.extra_data };
     delete extra.blocked;
     const updated = await updateChannel(tx, channel.id, {
       status: 'subscribed',
-      compliance_type: channel.compliance_type === null || channel.compliance_type === 'na' ? 'p2p' : channel.compliance_type,
+      compliance_type:
+        channel.compliance_type === null || channel.compliance_type === 'na' ? 'p2p' : channel.compliance_type,
       consent_source: source,
       consented_at: at,
       extra_data: extra,
@@ -74,8 +92,10 @@ export async function resubscribeChannel(
 }
 
 /** An agent's block of one channel: unsubscribed, extra_data.blocked true, queued messages skipped. */
-export const blockContactChannel = (db: Db | Tx, { brandId, channelId, source = 'agent_block' }: { brandId: number; channelId: number; source?: string }): Promise<UnsubscribeResult> =>
-  unsubscribeChannel(db, { brandId, channelId, source, blocked: true });
+export const blockContactChannel = (
+  db: Db | Tx,
+  { brandId, channelId, source = 'agent_block' }: { brandId: number; channelId: number; source?: string },
+): Promise<UnsubscribeResult> => unsubscribeChannel(db, { brandId, channelId, source, blocked: true });
 
 /** Blocks every SMS channel of a contact ('Contact not found' when the brand has no such contact). */
 export async function blockContact(

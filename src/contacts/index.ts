@@ -30,6 +30,27 @@ export {
   type DroppedChannel,
   type DropReason,
 } from './rules.ts';
-export { initiateContact, type InitiateContactInput, type InitiateContactOptions, type InitiatedContact, type InitiatedChannel } from './service.ts';
-export { unsubscribeChannel, resubscribeChannel, blockContactChannel, blockContact, SKIP_REASON_UNSUBSCRIBED, type UnsubscribeResult } from './block.ts';
-export { getContact, listContacts, outreachEligibility, DEFAULT_CONTACT_PAGE_SIZE, type ContactView, type ChannelView, type OutreachEligibility } from './read.ts';
+export {
+  initiateContact,
+  type InitiateContactInput,
+  type InitiateContactOptions,
+  type InitiatedContact,
+  type InitiatedChannel,
+} from './service.ts';
+export {
+  unsubscribeChannel,
+  resubscribeChannel,
+  blockContactChannel,
+  blockContact,
+  SKIP_REASON_UNSUBSCRIBED,
+  type UnsubscribeResult,
+} from './block.ts';
+export {
+  getContact,
+  listContacts,
+  outreachEligibility,
+  DEFAULT_CONTACT_PAGE_SIZE,
+  type ContactView,
+  type ChannelView,
+  type OutreachEligibility,
+} from './read.ts';

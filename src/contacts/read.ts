@@ -2,7 +2,15 @@
 import { AppError } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { isEligibleForOutreach, type ChannelStatus, type ChannelType, type ComplianceType } from './rules.ts';
-import { channelsOfContacts, findChannel, findContactById, listContactRows, outreachStats, type ChannelRow, type ContactRow } from './store.ts';
+import {
+  channelsOfContacts,
+  findChannel,
+  findContactById,
+  listContactRows,
+  outreachStats,
+  type ChannelRow,
+  type ContactRow,
+} from './store.ts';
 
 export const DEFAULT_CONTACT_PAGE_SIZE = 10;
 
@@ -42,7 +50,10 @@ export interface ContactView {
 }
 
 /** The outreach rule against the channel's conversations ('Contact channel not found' for an unknown id). */
-export async function outreachEligibility(db: Db | Tx, { channelId, brandId }: { channelId: number; brandId?: number }): Promise<OutreachEligibility> {
+export async function outreachEligibility(
+  db: Db | Tx,
+  { channelId, brandId }: { channelId: number; brandId?: number },
+): Promise<OutreachEligibility> {
   const channel = await findChannel(db, { channelId, brandId });
   if (!channel) throw new AppError('not_found', 'Contact channel not found');
   const stats = await outreachStats(db, channel.id);
@@ -76,7 +87,10 @@ const contactView = (c: ContactRow, channels: ChannelView[]): ContactView => ({
 });
 
 /** One contact of the brand with its channels, consent and (SMS) outreach eligibility. */
-export async function getContact(db: Db | Tx, { brandId, contactId }: { brandId: number; contactId: number }): Promise<ContactView> {
+export async function getContact(
+  db: Db | Tx,
+  { brandId, contactId }: { brandId: number; contactId: number },
+): Promise<ContactView> {
   const contact = await findContactById(db, brandId, contactId);
   if (!contact) throw new AppError('not_found', 'Contact not found');
   const channels: ChannelView[] = [];
@@ -84,7 +98,11 @@ export async function getContact(db: Db | Tx, { brandId, contactId }: { brandId:
     const view = channelView(row);
     if (row.type === 'sms') {
       const stats = await outreachStats(db, row.id);
-      view.eligibility = { eligible: isEligibleForOutreach(stats), replied: stats.replied, conversations_with_sent_outgoing: stats.conversationsWithSentOutgoing };
+      view.eligibility = {
+        eligible: isEligibleForOutreach(stats),
+        replied: stats.replied,
+        conversations_with_sent_outgoing: stats.conversationsWithSentOutgoing,
+      };
     }
     channels.push(view);
   }
@@ -94,10 +112,19 @@ export async function getContact(db: Db | Tx, { brandId, contactId }: { brandId:
 /** Newest first. q: digits search phone numbers, an e-mail searches e-mails, words search names. */
 export async function listContacts(
   db: Db | Tx,
-  { brandId, q, limit = DEFAULT_CONTACT_PAGE_SIZE, offset = 0 }: { brandId: number; q?: string; limit?: number; offset?: number },
+  {
+    brandId,
+    q,
+    limit = DEFAULT_CONTACT_PAGE_SIZE,
+    offset = 0,
+  }: { brandId: number; q?: string; limit?: number; offset?: number },
 ): Promise<{ contacts: ContactView[]; total: number; limit: number; offset: number }> {
   const { rows, total } = await listContactRows(db, { brandId, q, limit, offset });
-  const channels = await channelsOfContacts(db, brandId, rows.map((r) => r.id));
+  const channels = await channelsOfContacts(
+    db,
+    brandId,
+    rows.map((r) => r.id),
+  );
   const contacts = rows.map((r) => contactView(r, channels.filter((c) => c.contact_id === r.id).map(channelView)));
   return { contacts, total, limit, offset };
 }

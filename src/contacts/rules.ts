@@ -51,12 +51,39 @@ export function isUsSmsNumber(e164: string): boolean {
 }
 
 export const TEXAS_AREA_CODES: readonly string[] = [
-  '210', '214', '254', '281', '325', '346', '361', '409', '430', '432', '469', '512', '682', '713',
-  '726', '737', '806', '817', '830', '832', '903', '915', '936', '940', '945', '956', '972', '979',
+  '210',
+  '214',
+  '254',
+  '281',
+  '325',
+  '346',
+  '361',
+  '409',
+  '430',
+  '432',
+  '469',
+  '512',
+  '682',
+  '713',
+  '726',
+  '737',
+  '806',
+  '817',
+  '830',
+  '832',
+  '903',
+  '915',
+  '936',
+  '940',
+  '945',
+  '956',
+  '972',
+  '979',
 ];
 
 /** A +1 number whose area code is one of Texas's. */
-export const isTexasNumber = (e164: string): boolean => /^\+1\d{10}$/.test(e164) && TEXAS_AREA_CODES.includes(e164.slice(2, 5));
+export const isTexasNumber = (e164: string): boolean =>
+  /^\+1\d{10}$/.test(e164) && TEXAS_AREA_CODES.includes(e164.slice(2, 5));
 
 /**
  * Reads a marketing consent state in any spelling the platforms use: Shopify GraphQL
@@ -65,8 +92,18 @@ export const isTexasNumber = (e164: string): boolean => /^\+1\d{10}$/.test(e164)
  */
 export function normalizeMarketingState(state: string | null | undefined): MarketingState | undefined {
   if (!state) return undefined;
-  const key = state.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const known: readonly MarketingState[] = ['subscribed', 'not_subscribed', 'pending', 'unsubscribed', 'redacted', 'invalid'];
+  const key = state
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const known: readonly MarketingState[] = [
+    'subscribed',
+    'not_subscribed',
+    'pending',
+    'unsubscribed',
+    'redacted',
+    'invalid',
+  ];
   return (known as readonly string[]).includes(key) ? (key as MarketingState) : undefined;
 }
 
@@ -91,13 +128,19 @@ export function complianceFromMarketingState(state: string | null | undefined): 
  */
 export function channelStatusFromMarketingState(state: string | null | undefined): 'subscribed' | 'unsubscribed' {
   const normalized = normalizeMarketingState(state);
-  return normalized === 'unsubscribed' || normalized === 'redacted' || normalized === 'invalid' ? 'unsubscribed' : 'subscribed';
+  return normalized === 'unsubscribed' || normalized === 'redacted' || normalized === 'invalid'
+    ? 'unsubscribed'
+    : 'subscribed';
 }
 
 /** Where a phone came from: customer, shipping or billing (also written customer_phone, shipping_address, ...). */
 export function isP2pPhoneSource(source: string | null | undefined): boolean {
   if (!source) return false;
-  const base = source.trim().toLowerCase().replace(/[\s-]+/g, '_').replace(/_(phone|address)$/, '');
+  const base = source
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+    .replace(/_(phone|address)$/, '');
   return base === 'customer' || base === 'shipping' || base === 'billing';
 }
 
@@ -107,7 +150,15 @@ export function isP2pPhoneSource(source: string | null | undefined): boolean {
  * pending, invalid -> na. Otherwise (not subscribed, or no state) a phone whose source is the
  * customer, shipping or billing phone is p2p (spec 4 section 3), any other a2p.
  */
-export function channelCompliance({ type, source, marketingState }: { type: ChannelType; source?: string | null; marketingState?: string | null }): ComplianceType {
+export function channelCompliance({
+  type,
+  source,
+  marketingState,
+}: {
+  type: ChannelType;
+  source?: string | null;
+  marketingState?: string | null;
+}): ComplianceType {
   if (type === 'email') return 'a2p';
   const fromState = complianceFromMarketingState(marketingState);
   if (fromState === 'p2p' || fromState === 'na') return fromState;
@@ -121,8 +172,13 @@ export const randomGroup = (): ContactGroup => CONTACT_GROUPS[randomInt(CONTACT_
  * Spec 4 section 9: a channel is eligible for outreach if the contact has replied, or if fewer
  * than 3 conversations had outgoing sent messages with no reply.
  */
-export const isEligibleForOutreach = ({ replied, conversationsWithSentOutgoing }: { replied: boolean; conversationsWithSentOutgoing: number }): boolean =>
-  replied || conversationsWithSentOutgoing < MAX_UNANSWERED_CONVERSATIONS;
+export const isEligibleForOutreach = ({
+  replied,
+  conversationsWithSentOutgoing,
+}: {
+  replied: boolean;
+  conversationsWithSentOutgoing: number;
+}): boolean => replied || conversationsWithSentOutgoing < MAX_UNANSWERED_CONVERSATIONS;
 
 export interface ExistingChannelState {
   status: ChannelStatus;
@@ -155,14 +211,19 @@ export type ChannelConsentDecision =
  *   blocked) and only its compliance type may follow the report. Otherwise status and compliance
  *   follow the report; when both equal the current values nothing changes.
  */
-export function decideChannelConsent(existing: ExistingChannelState, incoming: IncomingConsent): ChannelConsentDecision {
+export function decideChannelConsent(
+  existing: ExistingChannelState,
+  incoming: IncomingConsent,
+): ChannelConsentDecision {
   const state = normalizeMarketingState(incoming.marketingState);
   if (state === undefined) return { change: false, reason: 'no_consent_information' };
   const status = channelStatusFromMarketingState(state);
   const complianceType = channelCompliance({ type: incoming.type, source: incoming.source, marketingState: state });
   const optedOut = existing.status !== 'subscribed' || existing.blocked;
   if (optedOut && status === 'subscribed') {
-    const newer = incoming.consentedAt !== undefined && (existing.consentedAt === null || incoming.consentedAt.getTime() > existing.consentedAt.getTime());
+    const newer =
+      incoming.consentedAt !== undefined &&
+      (existing.consentedAt === null || incoming.consentedAt.getTime() > existing.consentedAt.getTime());
     if (state !== 'subscribed' || !newer) return { change: false, reason: 'opted_out' };
     return { change: true, status, complianceType, unblock: existing.blocked };
   }
@@ -171,7 +232,8 @@ export function decideChannelConsent(existing: ExistingChannelState, incoming: I
     if (existing.complianceType === complianceType) return { change: false, reason: 'unchanged' };
     return { change: true, status: existing.status, complianceType, unblock: false };
   }
-  if (existing.status === status && existing.complianceType === complianceType) return { change: false, reason: 'unchanged' };
+  if (existing.status === status && existing.complianceType === complianceType)
+    return { change: false, reason: 'unchanged' };
   return { change: true, status, complianceType, unblock: false };
 }
 
@@ -233,7 +295,11 @@ export interface ChannelSources {
  * channel with neither takes 'subscribed' when the buyer accepted SMS marketing.
  * `provided` says whether any non-blank value was given at all.
  */
-export function prepareChannels(input: ChannelSources): { channels: PreparedChannel[]; dropped: DroppedChannel[]; provided: boolean } {
+export function prepareChannels(input: ChannelSources): {
+  channels: PreparedChannel[];
+  dropped: DroppedChannel[];
+  provided: boolean;
+} {
   const raw: ChannelInput[] = [];
   if (input.phone?.trim()) raw.push({ username: input.phone, type: 'sms', source: input.phoneSource });
   if (input.email?.trim()) raw.push({ username: input.email, type: 'email' });
@@ -252,20 +318,28 @@ export function prepareChannels(input: ChannelSources): { channels: PreparedChan
       dropped.push({ username, reason: 'not_us_number' });
       continue;
     }
-    const contactLevelState = type === 'sms' ? (input.smsMarketingState ?? (input.buyerAcceptsSmsMarketing === true ? 'subscribed' : undefined)) : input.emailMarketingState;
+    const contactLevelState =
+      type === 'sms'
+        ? (input.smsMarketingState ?? (input.buyerAcceptsSmsMarketing === true ? 'subscribed' : undefined))
+        : input.emailMarketingState;
     const explicitState = normalizeMarketingState(channel.marketingState);
     const prepared: PreparedChannel = {
       username,
       type,
       source: channel.source,
       marketingState: explicitState ?? normalizeMarketingState(contactLevelState),
-      consentedAt: explicitState ? channel.consentedAt : (channel.consentedAt ?? (type === 'sms' ? input.smsConsentedAt : input.emailConsentedAt)),
+      consentedAt: explicitState
+        ? channel.consentedAt
+        : (channel.consentedAt ?? (type === 'sms' ? input.smsConsentedAt : input.emailConsentedAt)),
       timezone: channel.timezone,
       externalId: channel.externalId,
     };
     const seen = byUsername.get(username);
     if (!seen) byUsername.set(username, prepared);
-    else for (const [key, value] of Object.entries(prepared)) if (value !== undefined && (seen as unknown as Record<string, unknown>)[key] === undefined) (seen as unknown as Record<string, unknown>)[key] = value;
+    else
+      for (const [key, value] of Object.entries(prepared))
+        if (value !== undefined && (seen as unknown as Record<string, unknown>)[key] === undefined)
+          (seen as unknown as Record<string, unknown>)[key] = value;
   }
   return { channels: [...byUsername.values()], dropped, provided: raw.length > 0 };
 }

@@ -87,7 +87,10 @@ const REACH: Record<'sms' | 'email', { categories: string[]; message: string }> 
 };
 
 class ChannelTakenError extends Error {
-  constructor(readonly username: string, cause: unknown) {
+  constructor(
+    readonly username: string,
+    cause: unknown,
+  ) {
     super('contact channel username already exists', { cause });
   }
 }
@@ -99,16 +102,26 @@ class ChannelTakenError extends Error {
  * A channel whose username belongs to another contact is dropped after a 1 s wait and the
  * initiation retried without it; any other failure is retried up to 3 times, 1 s apart.
  */
-export async function initiateContact(deps: Deps, input: InitiateContactInput, options: InitiateContactOptions = {}): Promise<InitiatedContact> {
+export async function initiateContact(
+  deps: Deps,
+  input: InitiateContactInput,
+  options: InitiateContactOptions = {},
+): Promise<InitiatedContact> {
   const sleep = options.sleep ?? defaultSleep;
   const { channels, dropped, provided } = prepareChannels(input);
   if (!provided || channels.length === 0) {
-    throw new AppError('invalid_input', 'Either username, phone or email must be provided', { details: { dropped: dropped.map((d) => d.reason) } });
+    throw new AppError('invalid_input', 'Either username, phone or email must be provided', {
+      details: { dropped: dropped.map((d) => d.reason) },
+    });
   }
   let integrationId = input.brandIntegrationId;
   if (input.requireIntegration) {
     const reach = REACH[input.requireIntegration];
-    const integration = await findActiveIntegration(deps.db, { brandId: input.brandId, categories: reach.categories, brandIntegrationId: input.brandIntegrationId });
+    const integration = await findActiveIntegration(deps.db, {
+      brandId: input.brandId,
+      categories: reach.categories,
+      brandIntegrationId: input.brandIntegrationId,
+    });
     if (!integration) throw new AppError('not_found', reach.message);
     integrationId ??= integration.id;
   }
@@ -124,7 +137,10 @@ export async function initiateContact(deps: Deps, input: InitiateContactInput, o
     }
   }
   const kind = isAppError(lastError) ? lastError.kind : 'internal';
-  throw new AppError(kind, `Max retries (${MAX_INITIATE_ATTEMPTS}) reached while initiating contact`, { cause: lastError, details: { attempts: MAX_INITIATE_ATTEMPTS } });
+  throw new AppError(kind, `Max retries (${MAX_INITIATE_ATTEMPTS}) reached while initiating contact`, {
+    cause: lastError,
+    details: { attempts: MAX_INITIATE_ATTEMPTS },
+  });
 }
 
 /** One attempt; a username taken by another contact is dropped and the attempt redone after 1 s. */
@@ -144,17 +160,32 @@ async function initiateDroppingTaken(
       return { ...result, dropped: [...dropped, ...taken] };
     } catch (error) {
       if (!(error instanceof ChannelTakenError)) throw error;
-      deps.logger?.info({ brand_id: input.brandId, username: maskUsername(error.username) }, 'channel username belongs to another contact; retrying without it');
-      remaining.splice(remaining.findIndex((c) => c.username === error.username), 1);
+      deps.logger?.info(
+        { brand_id: input.brandId, username: maskUsername(error.username) },
+        'channel username belongs to another contact; retrying without it',
+      );
+      remaining.splice(
+        remaining.findIndex((c) => c.username === error.username),
+        1,
+      );
       taken.push({ username: error.username, reason: 'username_taken' });
       await sleep(INITIATE_RETRY_DELAY_MS);
     }
   }
 }
 
-async function initiateInTransaction(tx: Tx, input: InitiateContactInput, channels: PreparedChannel[], integrationId: number | undefined): Promise<Omit<InitiatedContact, 'dropped'>> {
+async function initiateInTransaction(
+  tx: Tx,
+  input: InitiateContactInput,
+  channels: PreparedChannel[],
+  integrationId: number | undefined,
+): Promise<Omit<InitiatedContact, 'dropped'>> {
   const usernames = channels.map((c) => c.username);
-  await lockContactKey(tx, input.brandId, input.externalId ? `external:${input.externalId}` : `username:${[...usernames].sort()[0] ?? ''}`);
+  await lockContactKey(
+    tx,
+    input.brandId,
+    input.externalId ? `external:${input.externalId}` : `username:${[...usernames].sort()[0] ?? ''}`,
+  );
 
   let contact = input.externalId ? await findContactByExternalId(tx, input.brandId, input.externalId) : undefined;
   contact ??= await findContactByUsernames(tx, input.brandId, usernames, input.externalId);
@@ -178,8 +209,16 @@ async function initiateInTransaction(tx: Tx, input: InitiateContactInput, channe
   const result: InitiatedChannel[] = [];
   for (const channel of channels) {
     const known = existing.get(channel.username);
-    const row = known ? await refreshChannel(tx, known, channel, input, integrationId) : await createChannel(tx, contact.id, channel, input, integrationId);
-    result.push({ id: row.id, username: row.username, type: row.type, status: row.status, complianceType: row.compliance_type });
+    const row = known
+      ? await refreshChannel(tx, known, channel, input, integrationId)
+      : await createChannel(tx, contact.id, channel, input, integrationId);
+    result.push({
+      id: row.id,
+      username: row.username,
+      type: row.type,
+      status: row.status,
+      complianceType: row.compliance_type,
+    });
   }
   return { contactId: contact.id, created, channels: result };
 }
@@ -190,13 +229,22 @@ async function fillContact(tx: Tx, contact: ContactRow, input: InitiateContactIn
   if (!contact.given_name && input.givenName) patch.given_name = input.givenName;
   if (!contact.family_name && input.familyName) patch.family_name = input.familyName;
   if (!contact.external_id && input.externalId) patch.external_id = input.externalId;
-  if (typeof input.buyerAcceptsSmsMarketing === 'boolean' && contact.buyer_accepts_sms_marketing !== input.buyerAcceptsSmsMarketing) {
+  if (
+    typeof input.buyerAcceptsSmsMarketing === 'boolean' &&
+    contact.buyer_accepts_sms_marketing !== input.buyerAcceptsSmsMarketing
+  ) {
     patch.buyer_accepts_sms_marketing = input.buyerAcceptsSmsMarketing;
   }
   if (Object.keys(patch).length > 0) await updateContact(tx, contact.id, patch);
 }
 
-async function createChannel(tx: Tx, contactId: number, channel: PreparedChannel, input: InitiateContactInput, integrationId: number | undefined): Promise<ChannelRow> {
+async function createChannel(
+  tx: Tx,
+  contactId: number,
+  channel: PreparedChannel,
+  input: InitiateContactInput,
+  integrationId: number | undefined,
+): Promise<ChannelRow> {
   const consentedAt = channel.consentedAt ?? new Date();
   const extra: Record<string, unknown> = {};
   if (channel.source) extra.source = channel.source;
@@ -218,23 +266,48 @@ async function createChannel(tx: Tx, contactId: number, channel: PreparedChannel
     });
   } catch (error) {
     // (brand_id, username) is the table's only unique key: the username belongs to another contact.
-    if (isAppError(error) && error.kind === 'conflict' && error.details?.table === 'contact_channels') throw new ChannelTakenError(channel.username, error);
+    if (isAppError(error) && error.kind === 'conflict' && error.details?.table === 'contact_channels')
+      throw new ChannelTakenError(channel.username, error);
     throw error;
   }
-  await recordConsent(tx, row, input.consentSource, consentedAt, { marketing_state: channel.marketingState ?? null, previous_status: null });
+  await recordConsent(tx, row, input.consentSource, consentedAt, {
+    marketing_state: channel.marketingState ?? null,
+    previous_status: null,
+  });
   return row;
 }
 
-async function refreshChannel(tx: Tx, row: ChannelRow, channel: PreparedChannel, input: InitiateContactInput, integrationId: number | undefined): Promise<ChannelRow> {
+async function refreshChannel(
+  tx: Tx,
+  row: ChannelRow,
+  channel: PreparedChannel,
+  input: InitiateContactInput,
+  integrationId: number | undefined,
+): Promise<ChannelRow> {
   const patch: Partial<Omit<ChannelRow, 'id'>> = {};
   const extra = { ...row.extra_data };
   const decision = decideChannelConsent(
-    { status: row.status, complianceType: row.compliance_type, consentedAt: row.consented_at, blocked: row.extra_data.blocked === true },
-    { type: row.type, source: channel.source ?? row.extra_data.source, marketingState: channel.marketingState, consentedAt: channel.consentedAt },
+    {
+      status: row.status,
+      complianceType: row.compliance_type,
+      consentedAt: row.consented_at,
+      blocked: row.extra_data.blocked === true,
+    },
+    {
+      type: row.type,
+      source: channel.source ?? row.extra_data.source,
+      marketingState: channel.marketingState,
+      consentedAt: channel.consentedAt,
+    },
   );
   const consentedAt = channel.consentedAt ?? new Date();
   if (decision.change) {
-    Object.assign(patch, { status: decision.status, compliance_type: decision.complianceType, consent_source: input.consentSource, consented_at: consentedAt });
+    Object.assign(patch, {
+      status: decision.status,
+      compliance_type: decision.complianceType,
+      consent_source: input.consentSource,
+      consented_at: consentedAt,
+    });
     if (decision.unblock) delete extra.blocked;
   }
   if (channel.timezone && extra.timezone !== channel.timezone) extra.timezone = channel.timezone;
@@ -244,11 +317,22 @@ async function refreshChannel(tx: Tx, row: ChannelRow, channel: PreparedChannel,
   if (row.external_id === null && channel.externalId) patch.external_id = channel.externalId;
   if (Object.keys(patch).length === 0) return row;
   const updated = await updateChannel(tx, row.id, patch);
-  if (decision.change) await recordConsent(tx, updated, input.consentSource, consentedAt, { marketing_state: channel.marketingState ?? null, previous_status: row.status, previous_compliance_type: row.compliance_type });
+  if (decision.change)
+    await recordConsent(tx, updated, input.consentSource, consentedAt, {
+      marketing_state: channel.marketingState ?? null,
+      previous_status: row.status,
+      previous_compliance_type: row.compliance_type,
+    });
   return updated;
 }
 
-export async function recordConsent(tx: Db | Tx, row: ChannelRow, source: string, at: Date, extra: Record<string, unknown> = {}): Promise<void> {
+export async function recordConsent(
+  tx: Db | Tx,
+  row: ChannelRow,
+  source: string,
+  at: Date,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await insertConsentEvent(tx, {
     brand_id: row.brand_id,
     contact_channel_id: row.id,

@@ -35,7 +35,11 @@ export interface ChannelRow {
   updated_at: Date;
 }
 
-const toContact = (row: Row): ContactRow => ({ ...(row as unknown as ContactRow), id: Number(row.id), brand_id: Number(row.brand_id) });
+const toContact = (row: Row): ContactRow => ({
+  ...(row as unknown as ContactRow),
+  id: Number(row.id),
+  brand_id: Number(row.brand_id),
+});
 const toChannel = (row: Row): ChannelRow => ({
   ...(row as unknown as ChannelRow),
   id: Number(row.id),
@@ -50,7 +54,10 @@ export async function lockContactKey(tx: Tx, brandId: number, key: string): Prom
 }
 
 /** A connected and enabled integration of the brand in one of the categories (optionally one given id). */
-export async function findActiveIntegration(db: Handle, { brandId, categories, brandIntegrationId }: { brandId: number; categories: string[]; brandIntegrationId?: number }): Promise<{ id: number; category: string } | undefined> {
+export async function findActiveIntegration(
+  db: Handle,
+  { brandId, categories, brandIntegrationId }: { brandId: number; categories: string[]; brandIntegrationId?: number },
+): Promise<{ id: number; category: string } | undefined> {
   const query = db('brand_integrations as bi')
     .join('integrations as i', 'i.id', 'bi.integration_id')
     .where({ 'bi.brand_id': brandId, 'bi.status': 'connected', 'bi.is_enabled': true })
@@ -67,7 +74,11 @@ export async function findContactById(db: Handle, brandId: number, contactId: nu
   return row ? toContact(row) : undefined;
 }
 
-export async function findContactByExternalId(db: Handle, brandId: number, externalId: string): Promise<ContactRow | undefined> {
+export async function findContactByExternalId(
+  db: Handle,
+  brandId: number,
+  externalId: string,
+): Promise<ContactRow | undefined> {
   const row = await db('contacts').where({ brand_id: brandId, external_id: externalId }).orderBy('id').first();
   return row ? toContact(row) : undefined;
 }
@@ -76,7 +87,12 @@ export async function findContactByExternalId(db: Handle, brandId: number, exter
  * The contact owning one of these usernames. With an external id, only a contact without one (or
  * with the same) qualifies: a different external id is a different customer of the store.
  */
-export async function findContactByUsernames(db: Handle, brandId: number, usernames: string[], externalId?: string): Promise<ContactRow | undefined> {
+export async function findContactByUsernames(
+  db: Handle,
+  brandId: number,
+  usernames: string[],
+  externalId?: string,
+): Promise<ContactRow | undefined> {
   if (usernames.length === 0) return undefined;
   const query = db('contact_channels as ch')
     .join('contacts as c', 'c.id', 'ch.contact_id')
@@ -84,18 +100,24 @@ export async function findContactByUsernames(db: Handle, brandId: number, userna
     .whereIn('ch.username', usernames)
     .orderBy('ch.id')
     .first('c.*');
-  if (externalId !== undefined) void query.where((q) => void q.whereNull('c.external_id').orWhere('c.external_id', externalId));
+  if (externalId !== undefined)
+    void query.where((q) => void q.whereNull('c.external_id').orWhere('c.external_id', externalId));
   const row = await query;
   return row ? toContact(row) : undefined;
 }
 
-export async function insertContact(db: Handle, row: Omit<Partial<ContactRow>, 'id'> & { brand_id: number }): Promise<ContactRow> {
+export async function insertContact(
+  db: Handle,
+  row: Omit<Partial<ContactRow>, 'id'> & { brand_id: number },
+): Promise<ContactRow> {
   const [created] = await db('contacts').insert(row).returning('*');
   return toContact(created as Row);
 }
 
 export async function updateContact(db: Handle, id: number, patch: Partial<ContactRow>): Promise<void> {
-  await db('contacts').where({ id }).update({ ...patch, updated_at: db.fn.now() });
+  await db('contacts')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
 }
 
 export async function channelsOfContact(db: Handle, brandId: number, contactId: number): Promise<ChannelRow[]> {
@@ -105,11 +127,17 @@ export async function channelsOfContact(db: Handle, brandId: number, contactId: 
 
 export async function channelsOfContacts(db: Handle, brandId: number, contactIds: number[]): Promise<ChannelRow[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db('contact_channels').where({ brand_id: brandId }).whereIn('contact_id', contactIds).orderBy('id');
+  const rows = await db('contact_channels')
+    .where({ brand_id: brandId })
+    .whereIn('contact_id', contactIds)
+    .orderBy('id');
   return rows.map(toChannel);
 }
 
-export async function findChannel(db: Handle, { brandId, channelId, lock = false }: { brandId?: number; channelId: number; lock?: boolean }): Promise<ChannelRow | undefined> {
+export async function findChannel(
+  db: Handle,
+  { brandId, channelId, lock = false }: { brandId?: number; channelId: number; lock?: boolean },
+): Promise<ChannelRow | undefined> {
   const query = db('contact_channels').where({ id: channelId }).first();
   if (brandId !== undefined) void query.where({ brand_id: brandId });
   if (lock) void query.forUpdate();
@@ -118,38 +146,69 @@ export async function findChannel(db: Handle, { brandId, channelId, lock = false
 }
 
 /** Plain insert: a username the brand already has raises the data layer's `conflict` AppError. */
-export async function insertChannel(db: Handle, row: Omit<Partial<ChannelRow>, 'id'> & { brand_id: number; contact_id: number; username: string; type: ChannelType }): Promise<ChannelRow> {
+export async function insertChannel(
+  db: Handle,
+  row: Omit<Partial<ChannelRow>, 'id'> & { brand_id: number; contact_id: number; username: string; type: ChannelType },
+): Promise<ChannelRow> {
   const [created] = await db('contact_channels').insert(row).returning('*');
   return toChannel(created as Row);
 }
 
-export async function updateChannel(db: Handle, id: number, patch: Partial<Omit<ChannelRow, 'id'>>): Promise<ChannelRow> {
-  const [updated] = await db('contact_channels').where({ id }).update({ ...patch, updated_at: db.fn.now() }).returning('*');
+export async function updateChannel(
+  db: Handle,
+  id: number,
+  patch: Partial<Omit<ChannelRow, 'id'>>,
+): Promise<ChannelRow> {
+  const [updated] = await db('contact_channels')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning('*');
   return toChannel(updated as Row);
 }
 
 export async function insertConsentEvent(
   db: Handle,
-  event: { brand_id: number; contact_channel_id: number; username: string; status: ChannelStatus; source: string | null; recorded_at: Date; extra_data: Record<string, unknown> },
+  event: {
+    brand_id: number;
+    contact_channel_id: number;
+    username: string;
+    status: ChannelStatus;
+    source: string | null;
+    recorded_at: Date;
+    extra_data: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db('channel_consent_events').insert(event);
 }
 
 /** Queued outbound messages of these channels become agent_skipped with skip_reason; returns how many. */
-export async function skipQueuedMessages(db: Handle, { brandId, channelIds, reason }: { brandId: number; channelIds: number[]; reason: string }): Promise<number> {
+export async function skipQueuedMessages(
+  db: Handle,
+  { brandId, channelIds, reason }: { brandId: number; channelIds: number[]; reason: string },
+): Promise<number> {
   if (channelIds.length === 0) return 0;
   return db('conversation_messages')
     .where({ brand_id: brandId, direction: 'outgoing' })
     .whereIn('status', ['auto_queued', 'queued'])
-    .whereIn('conversation_id', db('conversations').select('id').where({ brand_id: brandId }).whereIn('contact_channel_id', channelIds))
-    .update({ status: 'agent_skipped', extra_data: db.raw(`extra_data || jsonb_build_object('skip_reason', ?::text)`, [reason]), updated_at: db.fn.now() });
+    .whereIn(
+      'conversation_id',
+      db('conversations').select('id').where({ brand_id: brandId }).whereIn('contact_channel_id', channelIds),
+    )
+    .update({
+      status: 'agent_skipped',
+      extra_data: db.raw(`extra_data || jsonb_build_object('skip_reason', ?::text)`, [reason]),
+      updated_at: db.fn.now(),
+    });
 }
 
 /**
  * Conversation counts behind the outreach rule: whether the shopper ever replied on this channel,
  * and how many conversations had a sent outgoing message and no reply.
  */
-export async function outreachStats(db: Handle, channelId: number): Promise<{ replied: boolean; conversationsWithSentOutgoing: number }> {
+export async function outreachStats(
+  db: Handle,
+  channelId: number,
+): Promise<{ replied: boolean; conversationsWithSentOutgoing: number }> {
   const result = await db.raw<{ rows: Array<{ replied: boolean | null; unanswered: string }> }>(
     `select bool_or(has_in) as replied, count(*) filter (where has_out and not has_in) as unanswered
        from (select exists (select 1 from conversation_messages m
@@ -167,22 +226,48 @@ export async function outreachStats(db: Handle, channelId: number): Promise<{ re
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Searches: digits match phone numbers partially, an @ matches e-mails, words match names. */
-export async function listContactRows(db: Handle, { brandId, q, limit, offset }: { brandId: number; q?: string; limit: number; offset: number }): Promise<{ rows: ContactRow[]; total: number }> {
+export async function listContactRows(
+  db: Handle,
+  { brandId, q, limit, offset }: { brandId: number; q?: string; limit: number; offset: number },
+): Promise<{ rows: ContactRow[]; total: number }> {
   const base = db('contacts as c').where('c.brand_id', brandId);
   const search = q?.trim();
   if (search) {
     const digits = search.replace(/[\s()+.-]/g, '');
     if (/^\d+$/.test(digits)) {
-      void base.whereExists(db('contact_channels as ch').whereRaw('ch.contact_id = c.id').where('ch.type', 'sms').where('ch.username', 'like', `%${escapeLike(digits)}%`));
+      void base.whereExists(
+        db('contact_channels as ch')
+          .whereRaw('ch.contact_id = c.id')
+          .where('ch.type', 'sms')
+          .where('ch.username', 'like', `%${escapeLike(digits)}%`),
+      );
     } else if (search.includes('@')) {
-      void base.whereExists(db('contact_channels as ch').whereRaw('ch.contact_id = c.id').where('ch.username', 'like', `%${escapeLike(search.toLowerCase())}%`));
+      void base.whereExists(
+        db('contact_channels as ch')
+          .whereRaw('ch.contact_id = c.id')
+          .where('ch.username', 'like', `%${escapeLike(search.toLowerCase())}%`),
+      );
     } else {
       const words = search.split(/\s+/);
-      if (words.length >= 2) void base.whereILike('c.given_name', `${escapeLike(words[0]!)}%`).whereILike('c.family_name', `${escapeLike(words.slice(1).join(' '))}%`);
-      else void base.where((w) => void w.whereILike('c.given_name', `%${escapeLike(search)}%`).orWhereILike('c.family_name', `%${escapeLike(search)}%`));
+      if (words.length >= 2)
+        void base
+          .whereILike('c.given_name', `${escapeLike(words[0]!)}%`)
+          .whereILike('c.family_name', `${escapeLike(words.slice(1).join(' '))}%`);
+      else
+        void base.where(
+          (w) =>
+            void w
+              .whereILike('c.given_name', `%${escapeLike(search)}%`)
+              .orWhereILike('c.family_name', `%${escapeLike(search)}%`),
+        );
     }
   }
   const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
-  const rows = await base.select('c.*').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset);
+  const rows = await base
+    .select('c.*')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .offset(offset);
   return { rows: rows.map(toContact), total: Number(count) };
 }

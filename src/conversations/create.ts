@@ -38,7 +38,8 @@ export function newShortCode(length = SHORT_LINK_CODE_LENGTH): string {
 }
 
 /** Where short links live: PUBLIC_URL, else the local server. */
-export const shortLinkBase = (config: { PUBLIC_URL?: string; PORT: number }): string => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+export const shortLinkBase = (config: { PUBLIC_URL?: string; PORT: number }): string =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 export const shortLinkUrl = (base: string, code: string): string => `${base.replace(/\/+$/, '')}/r/${code}`;
 
 export interface ConversationDiscount {
@@ -96,10 +97,15 @@ export async function startConversation(tx: Db | Tx, input: StartConversationInp
   return started!;
 }
 
-const ids = (values: (number | null | undefined)[]): (number | null)[] => values.map((v) => (v === undefined || v === null ? null : v));
+const ids = (values: (number | null | undefined)[]): (number | null)[] =>
+  values.map((v) => (v === undefined || v === null ? null : v));
 
 /** Many conversations at once (same rules as startConversation), in input order. */
-export async function startConversations(tx: Db | Tx, inputs: StartConversationInput[], { now = new Date() }: { now?: Date } = {}): Promise<StartedConversation[]> {
+export async function startConversations(
+  tx: Db | Tx,
+  inputs: StartConversationInput[],
+  { now = new Date() }: { now?: Date } = {},
+): Promise<StartedConversation[]> {
   if (inputs.length === 0) return [];
   try {
     return await create(tx, inputs, now);
@@ -165,7 +171,13 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
       conversationIds,
       bodies,
       inputs.map((i) => i.scheduledFor.toISOString()),
-      inputs.map((_, k) => JSON.stringify({ workflow_message: true, ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}), ...(links[k] ? { short_link_code: links[k] } : {}) })),
+      inputs.map((_, k) =>
+        JSON.stringify({
+          workflow_message: true,
+          ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}),
+          ...(links[k] ? { short_link_code: links[k] } : {}),
+        }),
+      ),
     ],
   );
 
@@ -174,7 +186,8 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
   for (let attempt = 1; pending.length > 0; attempt += 1) {
     const taken = await insertCodes(tx, inputs, pending, codes, conversationIds, messageIds, now);
     if (taken.length === 0) break;
-    if (attempt >= MAX_CODE_TRIES) throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
+    if (attempt >= MAX_CODE_TRIES)
+      throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
     pending = drawCodes(inputs, taken, codes, attempt);
     for (const k of taken) bodies[k] = render(k);
     await tx.raw(
@@ -190,7 +203,13 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
       `insert into short_links (brand_id, conversation_id, message_id, code, target_url)
        select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])
        on conflict (code) do nothing returning id`,
-      [linked.map((k) => inputs[k]!.brandId), linked.map((k) => conversationIds[k]), linked.map((k) => messageIds[k]), linked.map((k) => links[k]), linked.map((k) => inputs[k]!.shortLinkTarget)] as never[],
+      [
+        linked.map((k) => inputs[k]!.brandId),
+        linked.map((k) => conversationIds[k]),
+        linked.map((k) => messageIds[k]),
+        linked.map((k) => links[k]),
+        linked.map((k) => inputs[k]!.shortLinkTarget),
+      ] as never[],
     );
     if (inserted.rows.length !== linked.length) throw new Error('short link code collision');
   }
@@ -214,7 +233,13 @@ interface Reserved {
 }
 
 /** Static codes are the brand's own: one shared row per brand and code (reserveDiscountCode). */
-async function reserveStaticCodes(tx: Db | Tx, inputs: StartConversationInput[], conversationIds: number[], codes: (Reserved | undefined)[], now: Date): Promise<void> {
+async function reserveStaticCodes(
+  tx: Db | Tx,
+  inputs: StartConversationInput[],
+  conversationIds: number[],
+  codes: (Reserved | undefined)[],
+  now: Date,
+): Promise<void> {
   for (const [k, input] of inputs.entries()) {
     const discount = input.discount;
     if (discount?.type !== 'static') continue;
@@ -238,15 +263,30 @@ async function reserveStaticCodes(tx: Db | Tx, inputs: StartConversationInput[],
  * brand within the batch. A workflow that gets no code (BigCommerce) loses its slot. Returns the
  * ones that now hold a code to insert.
  */
-function drawCodes(inputs: StartConversationInput[], which: number[], codes: (Reserved | undefined)[], attempt: number): number[] {
-  const inBatch = new Set(codes.flatMap((c, k) => (c && c.code && !which.includes(k) ? [`${inputs[k]!.brandId}:${c.code}`] : [])));
+function drawCodes(
+  inputs: StartConversationInput[],
+  which: number[],
+  codes: (Reserved | undefined)[],
+  attempt: number,
+): number[] {
+  const inBatch = new Set(
+    codes.flatMap((c, k) => (c && c.code && !which.includes(k) ? [`${inputs[k]!.brandId}:${c.code}`] : [])),
+  );
   const out: number[] = [];
   for (const k of which) {
     const d = inputs[k]!.discount!;
     let code: string;
     let tries = 0;
     do {
-      code = generateCode({ prefix: d.prefix ?? null, type: d.type ?? 'dynamic', platform: d.platform, length: codeLengthForAttempt(attempt + Math.floor(tries / 4)) }, d.random);
+      code = generateCode(
+        {
+          prefix: d.prefix ?? null,
+          type: d.type ?? 'dynamic',
+          platform: d.platform,
+          length: codeLengthForAttempt(attempt + Math.floor(tries / 4)),
+        },
+        d.random,
+      );
       tries += 1;
     } while (code && inBatch.has(`${inputs[k]!.brandId}:${code}`));
     if (!code) {
@@ -261,7 +301,15 @@ function drawCodes(inputs: StartConversationInput[], which: number[], codes: (Re
 }
 
 /** Inserts the drawn codes with their conversation and message; returns the ones the brand already had. */
-async function insertCodes(tx: Db | Tx, inputs: StartConversationInput[], which: number[], codes: (Reserved | undefined)[], conversationIds: number[], messageIds: number[], now: Date): Promise<number[]> {
+async function insertCodes(
+  tx: Db | Tx,
+  inputs: StartConversationInput[],
+  which: number[],
+  codes: (Reserved | undefined)[],
+  conversationIds: number[],
+  messageIds: number[],
+  now: Date,
+): Promise<number[]> {
   const windows = which.map((k) => codeWindow(now, inputs[k]!.discount!.durationDays));
   const result = await tx.raw<{ rows: { id: string }[] }>(
     `insert into discount_codes (id, brand_id, workflow_id, discount_rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, status)

@@ -32,7 +32,10 @@ export const infobipInboundResultSchema = z.looseObject({
   text: optionalText,
   cleanText: optionalText,
   keyword: optionalText,
-  receivedAt: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time').nullish(),
+  receivedAt: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time')
+    .nullish(),
   smsCount: z.number().int().nullish(),
   price: z.looseObject({ pricePerMessage: z.number().nullish(), currency: optionalText }).nullish(),
   callbackData: optionalText,
@@ -50,7 +53,10 @@ const withPlus = (value: string): string => (/^\d+$/.test(value.trim()) ? `+${va
 /** One stored Infobip inbound result as the input of receiveMessage. */
 export function infobipInboundMessage(payload: unknown): InboundMessage {
   const parsed = infobipInboundResultSchema.safeParse(payload);
-  if (!parsed.success) throw new AppError('invalid_input', `Invalid Infobip inbound message: ${summarize(parsed.error)}`, { code: 'invalid_payload' });
+  if (!parsed.success)
+    throw new AppError('invalid_input', `Invalid Infobip inbound message: ${summarize(parsed.error)}`, {
+      code: 'invalid_payload',
+    });
   const result = parsed.data;
   return {
     from: withPlus(result.from),
@@ -63,7 +69,10 @@ export function infobipInboundMessage(payload: unknown): InboundMessage {
 }
 
 function summarize(error: z.ZodError): string {
-  return error.issues.slice(0, 10).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`).join('; ');
+  return error.issues
+    .slice(0, 10)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
+    .join('; ');
 }
 
 /** The secret a request carries: `?secret=` or the password of basic auth. */
@@ -79,18 +88,27 @@ function givenSecret(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const unauthorized = (reply: FastifyReply) => reply.status(401).send(errorBody(new AppError('unauthorized', 'Invalid webhook secret', { code: 'invalid_webhook_secret' })));
+const unauthorized = (reply: FastifyReply) =>
+  reply
+    .status(401)
+    .send(errorBody(new AppError('unauthorized', 'Invalid webhook secret', { code: 'invalid_webhook_secret' })));
 
 async function receiveInfobipInbound(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const expected = ctx.config.INFOBIP_WEBHOOK_SECRET;
   const given = givenSecret(request);
   if (!expected || given === undefined || !safeEqual(given, expected)) {
-    request.log.warn({ configured: Boolean(expected), has_secret: given !== undefined }, 'infobip inbound refused: webhook secret missing or wrong');
+    request.log.warn(
+      { configured: Boolean(expected), has_secret: given !== undefined },
+      'infobip inbound refused: webhook secret missing or wrong',
+    );
     return unauthorized(reply);
   }
   assertJsonBody(request);
   const parsed = infobipInboundSchema.safeParse(request.body);
-  if (!parsed.success) throw new AppError('invalid_input', `Invalid Infobip inbound payload (${summarize(parsed.error)}).`, { code: 'invalid_payload' });
+  if (!parsed.success)
+    throw new AppError('invalid_input', `Invalid Infobip inbound payload (${summarize(parsed.error)}).`, {
+      code: 'invalid_payload',
+    });
   let duplicates = 0;
   for (const result of parsed.data.results) {
     const stored = await ingestWebhook(ctx, {
@@ -114,18 +132,35 @@ const isWebUrl = (value: string): boolean => {
   }
 };
 
-async function redirectShortLink(ctx: AppContext, request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) {
+async function redirectShortLink(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { code: string } }>,
+  reply: FastifyReply,
+) {
   const userAgent = request.headers['user-agent'];
-  const link = await followShortLink(ctx, { code: request.params.code, userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip });
+  const link = await followShortLink(ctx, {
+    code: request.params.code,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    ip: request.ip,
+  });
   void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-  if (!link || !isWebUrl(link.targetUrl)) return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_NOT_FOUND_TEXT);
+  if (!link || !isWebUrl(link.targetUrl))
+    return reply.status(404).type('text/plain; charset=utf-8').send(SHORT_LINK_NOT_FOUND_TEXT);
   // A BigCommerce cart link works once, so an open BigCommerce cart gets a fresh one per visit.
-  const fresh = link.cart?.platform === 'bigcommerce' ? await freshBigCommerceCartUrl(ctx, { brandIntegrationId: link.cart.brandIntegrationId, cartId: link.cart.externalId }) : undefined;
+  const fresh =
+    link.cart?.platform === 'bigcommerce'
+      ? await freshBigCommerceCartUrl(ctx, {
+          brandIntegrationId: link.cart.brandIntegrationId,
+          cartId: link.cart.externalId,
+        })
+      : undefined;
   return reply.redirect(fresh && isWebUrl(fresh) ? fresh : link.targetUrl, 302);
 }
 
 /** The conversations routes of `serve-webhooks`. */
 export const conversationsRoutes: RouteModule = (app, ctx) => {
-  app.post(INFOBIP_INBOUND_PATH, { config: { rawBody: true } }, (request, reply) => receiveInfobipInbound(ctx, request, reply));
+  app.post(INFOBIP_INBOUND_PATH, { config: { rawBody: true } }, (request, reply) =>
+    receiveInfobipInbound(ctx, request, reply),
+  );
   app.get<{ Params: { code: string } }>('/r/:code', (request, reply) => redirectShortLink(ctx, request, reply));
 };

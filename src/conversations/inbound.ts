@@ -17,7 +17,14 @@
  * before sending, so a retried webhook sends a missing reply but never a second one.
  */
 import { AppError, type AppContext } from '../app/index.ts';
-import { initiateContact, isUsSmsNumber, maskUsername, normalizeUsername, resubscribeChannel, unsubscribeChannel } from '../contacts/index.ts';
+import {
+  initiateContact,
+  isUsSmsNumber,
+  maskUsername,
+  normalizeUsername,
+  resubscribeChannel,
+  unsubscribeChannel,
+} from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
@@ -88,22 +95,44 @@ const ACTIONS: Record<KeywordKind, InboundAction> = { opt_out: 'opt_out', help: 
 export async function receiveMessage(ctx: AppContext, input: InboundMessage): Promise<ReceiveResult> {
   const from = normalizeUsername(input.from);
   const to = normalizeUsername(input.to);
-  if (!from || from.includes('@')) throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
+  if (!from || from.includes('@'))
+    throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
   const brand = await findBrandByNumber(ctx.db, to);
   if (!brand) throw new AppError('not_found', `No brand texts from ${to}.`, { code: 'unknown_number' });
   const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
   const receivedAt = input.receivedAt ?? new Date();
 
-  const plan = await withTransaction(ctx.db, (tx) => applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }));
+  const plan = await withTransaction(ctx.db, (tx) =>
+    applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }),
+  );
   const { result } = plan;
-  log.info({ conversation_id: result.conversationId, action: result.action, outcome: result.outcome, skipped_messages: result.skippedMessages }, 'inbound message received');
+  log.info(
+    {
+      conversation_id: result.conversationId,
+      action: result.action,
+      outcome: result.outcome,
+      skipped_messages: result.skippedMessages,
+    },
+    'inbound message received',
+  );
   if (plan.replyBody && result.messageId !== null && result.conversationId !== null) {
-    result.reply = await sendReply(ctx, { brandId: brand.id, conversationId: result.conversationId, incomingId: result.messageId, body: plan.replyBody, optOut: result.action === 'opt_out' });
+    result.reply = await sendReply(ctx, {
+      brandId: brand.id,
+      conversationId: result.conversationId,
+      incomingId: result.messageId,
+      body: plan.replyBody,
+      optOut: result.action === 'opt_out',
+    });
   }
   return result;
 }
 
-async function applyInTransaction(ctx: AppContext, tx: Tx, brand: InboundBrand, input: InboundMessage & { receivedAt: Date }): Promise<Plan> {
+async function applyInTransaction(
+  ctx: AppContext,
+  tx: Tx,
+  brand: InboundBrand,
+  input: InboundMessage & { receivedAt: Date },
+): Promise<Plan> {
   await lockSender(tx, brand.id, input.from);
   const base: ReceiveResult = {
     duplicate: false,
@@ -133,7 +162,14 @@ async function applyInTransaction(ctx: AppContext, tx: Tx, brand: InboundBrand, 
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
     const initiated = await initiateContact(
       { db: tx, logger: ctx.logger },
-      { brandId: brand.id, phone: input.from, phoneSource: 'inbound_sms', source: INBOUND_CONTACT_SOURCE, consentSource: 'inbound_sms', brandIntegrationId: brand.brandIntegrationId ?? undefined },
+      {
+        brandId: brand.id,
+        phone: input.from,
+        phoneSource: 'inbound_sms',
+        source: INBOUND_CONTACT_SOURCE,
+        consentSource: 'inbound_sms',
+        brandIntegrationId: brand.brandIntegrationId ?? undefined,
+      },
     );
     createdContact = initiated.created;
     channel = await findSmsChannel(tx, brand.id, input.from);
@@ -142,11 +178,20 @@ async function applyInTransaction(ctx: AppContext, tx: Tx, brand: InboundBrand, 
 
   let conversationId = await latestConversationId(tx, brand.id, channel.id);
   const createdConversation = conversationId === undefined;
-  conversationId ??= await insertInboundConversation(tx, { brandId: brand.id, contactId: channel.contactId, channelId: channel.id });
+  conversationId ??= await insertInboundConversation(tx, {
+    brandId: brand.id,
+    contactId: channel.contactId,
+    channelId: channel.id,
+  });
 
   const match = matchKeyword(input.body);
   const action: InboundAction = match ? ACTIONS[match.kind] : 'reply';
-  const effect = await applyAction(tx, brand, channel, { action, keyword: match?.keyword, conversationId, at: input.receivedAt });
+  const effect = await applyAction(tx, brand, channel, {
+    action,
+    keyword: match?.keyword,
+    conversationId,
+    at: input.receivedAt,
+  });
   const messageId = await insertIncomingMessage(tx, {
     brandId: brand.id,
     conversationId,
@@ -160,7 +205,13 @@ async function applyInTransaction(ctx: AppContext, tx: Tx, brand: InboundBrand, 
       ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
     },
   });
-  if (action === 'reply') await enqueueJob(tx, NOTIFY_ENGAGED_TASK, { conversationId }, { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` });
+  if (action === 'reply')
+    await enqueueJob(
+      tx,
+      NOTIFY_ENGAGED_TASK,
+      { conversationId },
+      { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
+    );
 
   return {
     replyBody: effect.replyBody,
@@ -185,24 +236,42 @@ async function applyAction(
   tx: Tx,
   brand: InboundBrand,
   channel: InboundChannel,
-  { action, keyword, conversationId, at }: { action: InboundAction; keyword?: string; conversationId: number; at: Date },
+  {
+    action,
+    keyword,
+    conversationId,
+    at,
+  }: { action: InboundAction; keyword?: string; conversationId: number; at: Date },
 ): Promise<{ changed: boolean; skipped: number; replyBody?: string }> {
   const source = `sms_keyword:${keyword ?? ''}`;
   switch (action) {
     case 'opt_out': {
       const result = await unsubscribeChannel(tx, { brandId: brand.id, channelId: channel.id, source, at });
       // Only the text that actually opted the channel out is confirmed: a repeat gets nothing.
-      return { changed: result.changed, skipped: result.skippedMessages, replyBody: result.changed ? optOutConfirmation(brand.name) : undefined };
+      return {
+        changed: result.changed,
+        skipped: result.skippedMessages,
+        replyBody: result.changed ? optOutConfirmation(brand.name) : undefined,
+      };
     }
     case 'opt_in': {
       const result = await resubscribeChannel(tx, { brandId: brand.id, channelId: channel.id, source, at });
-      return { changed: result.changed, skipped: 0, replyBody: result.blocked ? undefined : optInConfirmation(brand.name) };
+      return {
+        changed: result.changed,
+        skipped: 0,
+        replyBody: result.blocked ? undefined : optInConfirmation(brand.name),
+      };
     }
     case 'help':
       return {
         changed: false,
         skipped: 0,
-        replyBody: helpReply({ brandName: brand.name, supportEmail: brand.supportEmail, supportPhone: brand.supportPhone, website: brand.website }),
+        replyBody: helpReply({
+          brandName: brand.name,
+          supportEmail: brand.supportEmail,
+          supportPhone: brand.supportPhone,
+          website: brand.website,
+        }),
       };
     case 'reply':
       await markEngaged(tx, { brandId: brand.id, channelId: channel.id, conversationId, at });
@@ -211,8 +280,15 @@ async function applyAction(
 }
 
 /** A repeat of a stored inbound message: nothing is applied again; an owed reply that never went out is claimed and sent. */
-async function duplicatePlan(tx: Tx, base: ReceiveResult, seen: { id: number; conversationId: number; extra: Record<string, unknown> }): Promise<Plan> {
-  const owed = seen.extra.reply_status === 'pending' && typeof seen.extra.reply_body === 'string' && (await claimPendingReply(tx, seen.id));
+async function duplicatePlan(
+  tx: Tx,
+  base: ReceiveResult,
+  seen: { id: number; conversationId: number; extra: Record<string, unknown> },
+): Promise<Plan> {
+  const owed =
+    seen.extra.reply_status === 'pending' &&
+    typeof seen.extra.reply_body === 'string' &&
+    (await claimPendingReply(tx, seen.id));
   const action = typeof seen.extra.action === 'string' ? (seen.extra.action as InboundAction) : null;
   return {
     replyBody: owed ? (seen.extra.reply_body as string) : undefined,
@@ -234,10 +310,22 @@ async function duplicatePlan(tx: Tx, base: ReceiveResult, seen: { id: number; co
  */
 async function sendReply(
   ctx: AppContext,
-  { brandId, conversationId, incomingId, body, optOut }: { brandId: number; conversationId: number; incomingId: number; body: string; optOut: boolean },
+  {
+    brandId,
+    conversationId,
+    incomingId,
+    body,
+    optOut,
+  }: { brandId: number; conversationId: number; incomingId: number; body: string; optOut: boolean },
 ): Promise<ReceiveResult['reply']> {
   try {
-    const sent = await sendMessageNow(ctx, { brandId, conversationId, body, isMarketing: false, optOutConfirmation: optOut });
+    const sent = await sendMessageNow(ctx, {
+      brandId,
+      conversationId,
+      body,
+      isMarketing: false,
+      optOutConfirmation: optOut,
+    });
     await patchMessageExtra(ctx.db, incomingId, { reply_status: 'sent', reply_message_id: sent.messageId });
     return { body, status: sent.status, messageId: sent.messageId };
   } catch (error) {

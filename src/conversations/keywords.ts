@@ -18,7 +18,16 @@ export interface KeywordMatch {
 }
 
 /** Opt-out words, in their compact form (no spaces or hyphens): "stop all" -> stopall, "opt out" -> optout. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'] as const;
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+] as const;
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP'] as const;
 
@@ -79,6 +88,7 @@ export interface HelpContact {
 export function helpReply({ brandName, supportEmail, supportPhone, website }: HelpContact): string {
   const contacts = [supportEmail?.trim(), supportPhone?.trim()].filter((value): value is string => Boolean(value));
   if (contacts.length === 0 && website?.trim()) contacts.push(website.trim());
-  const reach = contacts.length > 0 ? `For help, contact ${contacts.join(' or ')}.` : 'For help, reply to this message.';
+  const reach =
+    contacts.length > 0 ? `For help, contact ${contacts.join(' or ')}.` : 'For help, reply to this message.';
   return `${brandLabel(brandName)}: ${reach} Msg&data rates may apply. Reply STOP to opt out.`;
 }

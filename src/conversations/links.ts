@@ -42,7 +42,10 @@ interface LinkRow {
  * Resolves a code and records the click. Undefined for an unknown code. A click that cannot be
  * recorded is logged and the shopper still gets the redirect.
  */
-export async function followShortLink(ctx: AppContext, { code, userAgent, ip, at = new Date() }: { code: string; userAgent?: string | null; ip?: string | null; at?: Date }): Promise<FollowedLink | undefined> {
+export async function followShortLink(
+  ctx: AppContext,
+  { code, userAgent, ip, at = new Date() }: { code: string; userAgent?: string | null; ip?: string | null; at?: Date },
+): Promise<FollowedLink | undefined> {
   if (!CODE_SHAPE.test(code)) return undefined;
   const link = await ctx
     .db('short_links as sl')
@@ -51,21 +54,48 @@ export async function followShortLink(ctx: AppContext, { code, userAgent, ip, at
     .leftJoin('brand_integrations as bi', 'bi.id', 'c.brand_integration_id')
     .leftJoin('integrations as it', 'it.id', 'bi.integration_id')
     .where('sl.code', code)
-    .first<LinkRow | undefined>('sl.id', 'sl.brand_id', 'sl.target_url', 'c.brand_integration_id as cart_integration_id', 'c.external_id as cart_external_id', 'it.slug as cart_platform');
+    .first<LinkRow | undefined>(
+      'sl.id',
+      'sl.brand_id',
+      'sl.target_url',
+      'c.brand_integration_id as cart_integration_id',
+      'c.external_id as cart_external_id',
+      'it.slug as cart_platform',
+    );
   if (!link) return undefined;
   const cart =
     link.cart_integration_id && link.cart_external_id && link.cart_platform
-      ? { brandIntegrationId: Number(link.cart_integration_id), externalId: link.cart_external_id, platform: link.cart_platform }
+      ? {
+          brandIntegrationId: Number(link.cart_integration_id),
+          externalId: link.cart_external_id,
+          platform: link.cart_platform,
+        }
       : null;
-  const followed: FollowedLink = { shortLinkId: Number(link.id), brandId: Number(link.brand_id), targetUrl: link.target_url, clickId: null, cart };
+  const followed: FollowedLink = {
+    shortLinkId: Number(link.id),
+    brandId: Number(link.brand_id),
+    targetUrl: link.target_url,
+    clickId: null,
+    cart,
+  };
   try {
     const ipHash = ip ? hashIp(ipHashSalt((await ctx.secrets()).encryptionKey), ip) : null;
-    const [row] = await ctx.db('link_clicks')
-      .insert({ short_link_id: followed.shortLinkId, brand_id: followed.brandId, clicked_at: at, user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT_LENGTH) : null, ip_hash: ipHash })
+    const [row] = await ctx
+      .db('link_clicks')
+      .insert({
+        short_link_id: followed.shortLinkId,
+        brand_id: followed.brandId,
+        clicked_at: at,
+        user_agent: userAgent ? userAgent.slice(0, MAX_USER_AGENT_LENGTH) : null,
+        ip_hash: ipHash,
+      })
       .returning<{ id: string }[]>('id');
     followed.clickId = Number(row!.id);
   } catch (error) {
-    ctx.logger.warn({ err: error, short_link_id: followed.shortLinkId }, 'short link click could not be recorded; redirecting anyway');
+    ctx.logger.warn(
+      { err: error, short_link_id: followed.shortLinkId },
+      'short link click could not be recorded; redirecting anyway',
+    );
   }
   return followed;
 }

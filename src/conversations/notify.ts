@@ -14,15 +14,22 @@ export interface NotifyEngagedResult {
 
 /** Whether the brand has a connected, enabled team-chat (Slack) integration. */
 async function hasChatIntegration(ctx: AppContext, brandId: number): Promise<boolean> {
-  const row = await ctx.db('brand_integrations as bi')
+  const row = await ctx
+    .db('brand_integrations as bi')
     .join('integrations as i', 'i.id', 'bi.integration_id')
     .where({ 'bi.brand_id': brandId, 'bi.status': 'connected', 'bi.is_enabled': true, 'i.category': 'chat' })
     .first('bi.id');
   return row !== undefined;
 }
 
-export async function notifyEngagedConversation(ctx: AppContext, { conversationId }: { conversationId: number }): Promise<NotifyEngagedResult> {
-  const conversation = await ctx.db('conversations').where({ id: conversationId }).first<{ id: string; brand_id: string } | undefined>('id', 'brand_id');
+export async function notifyEngagedConversation(
+  ctx: AppContext,
+  { conversationId }: { conversationId: number },
+): Promise<NotifyEngagedResult> {
+  const conversation = await ctx
+    .db('conversations')
+    .where({ id: conversationId })
+    .first<{ id: string; brand_id: string } | undefined>('id', 'brand_id');
   const log = ctx.logger.child({ conversation_id: conversationId, task: 'conversations:notify-engaged' });
   if (!conversation) {
     log.info('engaged-conversation notification skipped: the conversation no longer exists');
@@ -31,11 +38,20 @@ export async function notifyEngagedConversation(ctx: AppContext, { conversationI
   const brandId = Number(conversation.brand_id);
   const configured = Boolean(ctx.config.SLACK_CLIENT_ID) && (await hasChatIntegration(ctx, brandId));
   const reason = configured ? 'slack_not_supported_yet' : 'slack_not_configured';
-  log.info({ brand_id: brandId, reason }, configured ? 'engaged-conversation notification skipped: Slack delivery is not built yet' : 'engaged-conversation notification skipped: Slack is not configured');
-  await ctx.db('conversations')
+  log.info(
+    { brand_id: brandId, reason },
+    configured
+      ? 'engaged-conversation notification skipped: Slack delivery is not built yet'
+      : 'engaged-conversation notification skipped: Slack is not configured',
+  );
+  await ctx
+    .db('conversations')
     .where({ id: conversationId })
     .update({
-      extra_data: ctx.db.raw(`extra_data || jsonb_build_object('engaged_notification', jsonb_build_object('status', 'skipped', 'reason', ?::text, 'at', now()))`, [reason]),
+      extra_data: ctx.db.raw(
+        `extra_data || jsonb_build_object('engaged_notification', jsonb_build_object('status', 'skipped', 'reason', ?::text, 'at', now()))`,
+        [reason],
+      ),
     });
   return { conversationId, notified: false, reason };
 }

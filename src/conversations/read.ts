@@ -63,7 +63,8 @@ export interface ConversationSummary {
 }
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const iso = (value: unknown): string | null => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value));
+const iso = (value: unknown): string | null =>
+  value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value);
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 function baseQuery(db: Handle, filter: ConversationFilter) {
@@ -77,15 +78,26 @@ function baseQuery(db: Handle, filter: ConversationFilter) {
   if (filter.from) void query.where('c.created_at', '>=', filter.from);
   if (filter.to) void query.where('c.created_at', '<', filter.to);
   if (filter.hasResponse !== undefined) {
-    const incoming = db('conversation_messages as im').whereRaw('im.conversation_id = c.id').where('im.direction', 'incoming');
+    const incoming = db('conversation_messages as im')
+      .whereRaw('im.conversation_id = c.id')
+      .where('im.direction', 'incoming');
     void (filter.hasResponse ? query.whereExists(incoming) : query.whereNotExists(incoming));
   }
   const search = parseConversationSearch(filter.q);
   if (search?.kind === 'phone') void query.where('ch.username', 'like', `%${escapeLike(search.digits)}%`);
   if (search?.kind === 'name') {
     const [first, ...rest] = search.words;
-    if (rest.length > 0) void query.whereILike('ct.given_name', `${escapeLike(first!)}%`).whereILike('ct.family_name', `${escapeLike(rest.join(' '))}%`);
-    else void query.where((w) => void w.whereILike('ct.given_name', `%${escapeLike(first!)}%`).orWhereILike('ct.family_name', `%${escapeLike(first!)}%`));
+    if (rest.length > 0)
+      void query
+        .whereILike('ct.given_name', `${escapeLike(first!)}%`)
+        .whereILike('ct.family_name', `${escapeLike(rest.join(' '))}%`);
+    else
+      void query.where(
+        (w) =>
+          void w
+            .whereILike('ct.given_name', `%${escapeLike(first!)}%`)
+            .orWhereILike('ct.family_name', `%${escapeLike(first!)}%`),
+      );
   }
   return query;
 }
@@ -96,11 +108,23 @@ const summary = (row: Row): ConversationSummary => {
     id: Number(row.id),
     brand_id: Number(row.brand_id),
     workflow: row.workflow_id === null ? null : { id: Number(row.workflow_id), name: String(row.workflow_name ?? '') },
-    contact: row.contact_id === null ? null : { id: Number(row.contact_id), given_name: (row.given_name as string | null) ?? null, family_name: (row.family_name as string | null) ?? null },
+    contact:
+      row.contact_id === null
+        ? null
+        : {
+            id: Number(row.contact_id),
+            given_name: (row.given_name as string | null) ?? null,
+            family_name: (row.family_name as string | null) ?? null,
+          },
     channel:
       row.contact_channel_id === null || row.username === null
         ? null
-        : { id: Number(row.contact_channel_id), username: String(row.username), status: String(row.channel_status), engagement_status: String(row.engagement_status) },
+        : {
+            id: Number(row.contact_channel_id),
+            username: String(row.username),
+            status: String(row.channel_status),
+            engagement_status: String(row.engagement_status),
+          },
     is_hidden: Boolean(row.is_hidden),
     message_count: Number(row.message_count),
     has_response: Boolean(row.has_response),
@@ -130,21 +154,29 @@ const SUMMARY_COLUMNS = [
 function withMessageFacts(db: Handle) {
   return [
     db.raw('(select count(*) from conversation_messages m where m.conversation_id = c.id) as message_count'),
-    db.raw(`exists (select 1 from conversation_messages m where m.conversation_id = c.id and m.direction = 'incoming') as has_response`),
+    db.raw(
+      `exists (select 1 from conversation_messages m where m.conversation_id = c.id and m.direction = 'incoming') as has_response`,
+    ),
     db.raw(`(select json_build_object('direction', m.direction, 'status', m.status, 'body', m.body, 'at', coalesce(m.sent_at, m.scheduled_for, m.created_at))
                from conversation_messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) as last_message`),
   ];
 }
 
 /** The brand's conversations, newest first, with the filters of spec 3 section 7 that are cheap here. */
-export async function listConversations(db: Handle, filter: ConversationFilter): Promise<{ conversations: ConversationSummary[]; total: number; limit: number; offset: number }> {
+export async function listConversations(
+  db: Handle,
+  filter: ConversationFilter,
+): Promise<{ conversations: ConversationSummary[]; total: number; limit: number; offset: number }> {
   const limit = filter.limit ?? DEFAULT_CONVERSATION_LIMIT;
   const offset = filter.offset ?? 0;
   const base = baseQuery(db, filter);
   const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
   const rows = await base
     .select([...SUMMARY_COLUMNS, ...withMessageFacts(db)])
-    .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+    .orderBy([
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
+    ])
     .limit(limit)
     .offset(offset);
   return { conversations: rows.map(summary), total: Number(count), limit, offset };
@@ -172,20 +204,44 @@ export interface ConversationDetail extends ConversationSummary {
   order_id: number | null;
   channel_last_engaged_at: string | null;
   messages: ConversationMessageView[];
-  discount_codes: Array<{ code: string; status: string; starts_at: string | null; ends_at: string | null; usage_limit: number }>;
-  short_links: Array<{ code: string; url: string; target_url: string; created_at: string; click_count: number; clicks: Array<{ clicked_at: string; user_agent: string | null }> }>;
+  discount_codes: Array<{
+    code: string;
+    status: string;
+    starts_at: string | null;
+    ends_at: string | null;
+    usage_limit: number;
+  }>;
+  short_links: Array<{
+    code: string;
+    url: string;
+    target_url: string;
+    created_at: string;
+    click_count: number;
+    clicks: Array<{ clicked_at: string; user_agent: string | null }>;
+  }>;
   previous_id: number | null;
   next_id: number | null;
 }
 
 /** Neighbours in list order within the brand: previous = newer, next = older (compared in SQL: timestamps keep microseconds). */
-async function neighbours(db: Handle, id: number, brandId: number): Promise<{ previous_id: number | null; next_id: number | null }> {
+async function neighbours(
+  db: Handle,
+  id: number,
+  brandId: number,
+): Promise<{ previous_id: number | null; next_id: number | null }> {
   const self = '(select created_at, id from conversations where id = ?)';
-  const newer = await db('conversations').where('brand_id', brandId).whereRaw(`(created_at, id) > ${self}`, [id]).orderBy([{ column: 'created_at' }, { column: 'id' }]).first('id');
+  const newer = await db('conversations')
+    .where('brand_id', brandId)
+    .whereRaw(`(created_at, id) > ${self}`, [id])
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .first('id');
   const older = await db('conversations')
     .where('brand_id', brandId)
     .whereRaw(`(created_at, id) < ${self}`, [id])
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .first('id');
   return { previous_id: num(newer?.id), next_id: num(older?.id) };
 }
@@ -194,21 +250,41 @@ async function neighbours(db: Handle, id: number, brandId: number): Promise<{ pr
  * One conversation ('Conversation not found' when it is unknown, or not the given brand's).
  * Short link urls are `{publicUrl}/r/{code}`.
  */
-export async function getConversation(db: Handle, { id, brandId, publicUrl = '' }: { id: number; brandId?: number; publicUrl?: string }): Promise<ConversationDetail> {
+export async function getConversation(
+  db: Handle,
+  { id, brandId, publicUrl = '' }: { id: number; brandId?: number; publicUrl?: string },
+): Promise<ConversationDetail> {
   const query = db('conversations as c')
     .leftJoin('contacts as ct', 'ct.id', 'c.contact_id')
     .leftJoin('contact_channels as ch', 'ch.id', 'c.contact_channel_id')
     .leftJoin('workflows as w', 'w.id', 'c.workflow_id')
     .where('c.id', id)
-    .first([...SUMMARY_COLUMNS, 'c.cart_id', 'c.checkout_id', 'c.order_id', 'ch.last_engaged_at', ...withMessageFacts(db)]);
+    .first([
+      ...SUMMARY_COLUMNS,
+      'c.cart_id',
+      'c.checkout_id',
+      'c.order_id',
+      'ch.last_engaged_at',
+      ...withMessageFacts(db),
+    ]);
   if (brandId !== undefined) void query.where('c.brand_id', brandId);
   const row = (await query) as Row | undefined;
   if (!row) throw new AppError('not_found', 'Conversation not found');
 
-  const messages = await db('conversation_messages').where({ conversation_id: id }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  const messages = await db('conversation_messages')
+    .where({ conversation_id: id })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
   const codes = await db('discount_codes').where({ conversation_id: id }).orderBy('id');
   const links = await db('short_links').where({ conversation_id: id }).orderBy('id');
-  const clicks = links.length === 0 ? [] : await db('link_clicks').whereIn('short_link_id', links.map((l: Row) => l.id as number)).orderBy([{ column: 'clicked_at' }, { column: 'id' }]);
+  const clicks =
+    links.length === 0
+      ? []
+      : await db('link_clicks')
+          .whereIn(
+            'short_link_id',
+            links.map((l: Row) => l.id as number),
+          )
+          .orderBy([{ column: 'clicked_at' }, { column: 'id' }]);
   const base = publicUrl.replace(/\/+$/, '');
 
   return {
@@ -227,12 +303,19 @@ export async function getConversation(db: Handle, { id, brandId, publicUrl = '' 
       scheduled_for: iso(m.scheduled_for),
       sent_at: iso(m.sent_at),
       status_reason: (m.status_reason as string | null) ?? null,
-      skip_reason: typeof (m.extra_data as Row)?.skip_reason === 'string' ? ((m.extra_data as Row).skip_reason as string) : null,
+      skip_reason:
+        typeof (m.extra_data as Row)?.skip_reason === 'string' ? ((m.extra_data as Row).skip_reason as string) : null,
       segments: num(m.segments),
       encoding: (m.encoding as string | null) ?? null,
       provider: (m.provider as string | null) ?? null,
     })),
-    discount_codes: codes.map((d: Row) => ({ code: String(d.code), status: String(d.status), starts_at: iso(d.starts_at), ends_at: iso(d.ends_at), usage_limit: Number(d.usage_limit) })),
+    discount_codes: codes.map((d: Row) => ({
+      code: String(d.code),
+      status: String(d.status),
+      starts_at: iso(d.starts_at),
+      ends_at: iso(d.ends_at),
+      usage_limit: Number(d.usage_limit),
+    })),
     short_links: links.map((l: Row) => {
       const own = clicks.filter((c: Row) => String(c.short_link_id) === String(l.id));
       return {
@@ -241,7 +324,10 @@ export async function getConversation(db: Handle, { id, brandId, publicUrl = '' 
         target_url: String(l.target_url),
         created_at: iso(l.created_at)!,
         click_count: own.length,
-        clicks: own.map((c: Row) => ({ clicked_at: iso(c.clicked_at)!, user_agent: (c.user_agent as string | null) ?? null })),
+        clicks: own.map((c: Row) => ({
+          clicked_at: iso(c.clicked_at)!,
+          user_agent: (c.user_agent as string | null) ?? null,
+        })),
       };
     }),
     ...(await neighbours(db, id, Number(row.brand_id))),

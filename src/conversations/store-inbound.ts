@@ -59,7 +59,14 @@ export async function findBrandByNumber(db: Handle, to: string): Promise<Inbound
     [candidates],
   );
   const hit = viaIntegration.rows[0];
-  const query = db('brands').first<Record<string, unknown> | undefined>('id', 'name', 'support_email', 'support_phone', 'company_website', 'domain');
+  const query = db('brands').first<Record<string, unknown> | undefined>(
+    'id',
+    'name',
+    'support_email',
+    'support_phone',
+    'company_website',
+    'domain',
+  );
   if (hit) void query.where({ id: hit.brand_id });
   else void query.whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates]).orderBy('id');
   const brand = await query;
@@ -79,40 +86,83 @@ export async function lockSender(tx: Tx, brandId: number, username: string): Pro
   await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`inbound:${brandId}:${username}`]);
 }
 
-export async function findIncomingByProviderId(db: Handle, provider: string, providerMessageId: string): Promise<StoredIncoming | undefined> {
+export async function findIncomingByProviderId(
+  db: Handle,
+  provider: string,
+  providerMessageId: string,
+): Promise<StoredIncoming | undefined> {
   const row = await db('conversation_messages')
     .where({ provider, provider_message_id: providerMessageId })
-    .first<{ id: string; conversation_id: string; extra_data: Record<string, unknown> } | undefined>('id', 'conversation_id', 'extra_data');
+    .first<{ id: string; conversation_id: string; extra_data: Record<string, unknown> } | undefined>(
+      'id',
+      'conversation_id',
+      'extra_data',
+    );
   return row ? { id: Number(row.id), conversationId: Number(row.conversation_id), extra: row.extra_data } : undefined;
 }
 
-export async function findSmsChannel(db: Handle, brandId: number, username: string): Promise<InboundChannel | undefined> {
+export async function findSmsChannel(
+  db: Handle,
+  brandId: number,
+  username: string,
+): Promise<InboundChannel | undefined> {
   const row = await db('contact_channels')
     .where({ brand_id: brandId, username, type: 'sms' })
-    .first<{ id: string; contact_id: string; username: string; status: string } | undefined>('id', 'contact_id', 'username', 'status');
-  return row ? { id: Number(row.id), contactId: Number(row.contact_id), username: row.username, status: row.status } : undefined;
+    .first<{ id: string; contact_id: string; username: string; status: string } | undefined>(
+      'id',
+      'contact_id',
+      'username',
+      'status',
+    );
+  return row
+    ? { id: Number(row.id), contactId: Number(row.contact_id), username: row.username, status: row.status }
+    : undefined;
 }
 
 /** The channel's latest conversation (newest created first). */
-export async function latestConversationId(db: Handle, brandId: number, channelId: number): Promise<number | undefined> {
+export async function latestConversationId(
+  db: Handle,
+  brandId: number,
+  channelId: number,
+): Promise<number | undefined> {
   const row = await db('conversations')
     .where({ brand_id: brandId, contact_channel_id: channelId })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .first<{ id: string } | undefined>('id');
   return row ? Number(row.id) : undefined;
 }
 
 /** A conversation started by the shopper (no workflow); hidden until an ordinary reply unhides it. */
-export async function insertInboundConversation(db: Handle, { brandId, contactId, channelId }: { brandId: number; contactId: number; channelId: number }): Promise<number> {
+export async function insertInboundConversation(
+  db: Handle,
+  { brandId, contactId, channelId }: { brandId: number; contactId: number; channelId: number },
+): Promise<number> {
   const [row] = await db('conversations')
-    .insert({ brand_id: brandId, contact_id: contactId, contact_channel_id: channelId, is_hidden: true, extra_data: { started_by: 'inbound' } })
+    .insert({
+      brand_id: brandId,
+      contact_id: contactId,
+      contact_channel_id: channelId,
+      is_hidden: true,
+      extra_data: { started_by: 'inbound' },
+    })
     .returning<{ id: string }[]>('id');
   return Number(row!.id);
 }
 
 export async function insertIncomingMessage(
   db: Handle,
-  row: { brandId: number; conversationId: number; body: string; provider: string; providerMessageId?: string; receivedAt: Date; extra: Record<string, unknown> },
+  row: {
+    brandId: number;
+    conversationId: number;
+    body: string;
+    provider: string;
+    providerMessageId?: string;
+    receivedAt: Date;
+    extra: Record<string, unknown>;
+  },
 ): Promise<number> {
   const [created] = await db('conversation_messages')
     .insert({
@@ -134,7 +184,9 @@ export async function insertIncomingMessage(
 
 /** Merges keys into an incoming message's extra_data. */
 export async function patchMessageExtra(db: Handle, messageId: number, patch: Record<string, unknown>): Promise<void> {
-  await db('conversation_messages').where({ id: messageId }).update({ extra_data: db.raw('extra_data || ?::jsonb', [JSON.stringify(patch)]), updated_at: db.fn.now() });
+  await db('conversation_messages')
+    .where({ id: messageId })
+    .update({ extra_data: db.raw('extra_data || ?::jsonb', [JSON.stringify(patch)]), updated_at: db.fn.now() });
 }
 
 /**
@@ -150,9 +202,18 @@ export async function claimPendingReply(db: Handle, messageId: number): Promise<
 }
 
 /** An ordinary reply: the channel is engaged and the conversation becomes visible. */
-export async function markEngaged(db: Handle, { brandId, channelId, conversationId, at }: { brandId: number; channelId: number; conversationId: number; at: Date }): Promise<void> {
+export async function markEngaged(
+  db: Handle,
+  { brandId, channelId, conversationId, at }: { brandId: number; channelId: number; conversationId: number; at: Date },
+): Promise<void> {
   await db('contact_channels')
     .where({ brand_id: brandId, id: channelId })
-    .update({ engagement_status: 'engaged', last_engaged_at: db.raw('greatest(last_engaged_at, ?::timestamptz)', [at]), updated_at: db.fn.now() });
-  await db('conversations').where({ brand_id: brandId, id: conversationId }).update({ is_hidden: false, updated_at: db.fn.now() });
+    .update({
+      engagement_status: 'engaged',
+      last_engaged_at: db.raw('greatest(last_engaged_at, ?::timestamptz)', [at]),
+      updated_at: db.fn.now(),
+    });
+  await db('conversations')
+    .where({ brand_id: brandId, id: conversationId })
+    .update({ is_hidden: false, updated_at: db.fn.now() });
 }

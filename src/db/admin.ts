@@ -14,7 +14,11 @@ async function onServer(url: string, sql: string): Promise<void> {
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-export async function createDatabase(url: string, name: string, { template }: { template?: string } = {}): Promise<string> {
+export async function createDatabase(
+  url: string,
+  name: string,
+  { template }: { template?: string } = {},
+): Promise<string> {
   await onServer(url, `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`);
   return withDatabase(url, name);
 }

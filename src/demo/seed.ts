@@ -18,7 +18,9 @@ type IdMap = Map<string, number>;
 async function insertReturningIds(tx: Tx, table: string, rows: Record<string, unknown>[], key: string): Promise<IdMap> {
   const ids: IdMap = new Map();
   for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await tx(table).insert(rows.slice(start, start + 500)).returning<{ id: string; key: string }[]>(['id', `${key} as key`]);
+    const inserted = await tx(table)
+      .insert(rows.slice(start, start + 500))
+      .returning<{ id: string; key: string }[]>(['id', `${key} as key`]);
     for (const row of inserted) ids.set(String(row.key), Number(row.id));
   }
   return ids;
@@ -27,11 +29,21 @@ async function insertReturningIds(tx: Tx, table: string, rows: Record<string, un
 async function seedBrand(tx: Tx, fixtures: DemoFixtures): Promise<{ brandId: number; integrationId: number }> {
   const { tenant, brand, integration, brand_integration } = fixtures.brand;
   const [tenantRow] = await tx('tenants').insert(tenant).returning<{ id: string }[]>('id');
-  const [brandRow] = await tx('brands').insert({ ...brand, tenant_id: tenantRow!.id }).returning<{ id: string }[]>('id');
-  await tx('integrations').insert({ ...integration, is_published: true }).onConflict('slug').ignore();
+  const [brandRow] = await tx('brands')
+    .insert({ ...brand, tenant_id: tenantRow!.id })
+    .returning<{ id: string }[]>('id');
+  await tx('integrations')
+    .insert({ ...integration, is_published: true })
+    .onConflict('slug')
+    .ignore();
   const shopify = await tx('integrations').where({ slug: integration.slug }).first<{ id: string }>('id');
   const [link] = await tx('brand_integrations')
-    .insert({ ...brand_integration, brand_id: brandRow!.id, integration_id: shopify!.id, settings: { ...brand_integration.settings, installed_at: new Date().toISOString() } })
+    .insert({
+      ...brand_integration,
+      brand_id: brandRow!.id,
+      integration_id: shopify!.id,
+      settings: { ...brand_integration.settings, installed_at: new Date().toISOString() },
+    })
     .returning<{ id: string }[]>('id');
   return { brandId: Number(brandRow!.id), integrationId: Number(link!.id) };
 }
@@ -42,19 +54,34 @@ async function seedWorkflows(tx: Tx, fixtures: DemoFixtures, brandId: number, in
     let discountRuleId: number | null = null;
     if (discount) {
       const [rule] = await tx('discount_rules')
-        .insert({ brand_id: brandId, ...discount, extra_data: { type: 'dynamic', code_prefix: 'LR-', category: 'order' } })
+        .insert({
+          brand_id: brandId,
+          ...discount,
+          extra_data: { type: 'dynamic', code_prefix: 'LR-', category: 'order' },
+        })
         .returning<{ id: string }[]>('id');
       discountRuleId = Number(rule!.id);
     }
     const [row] = await tx('workflows')
-      .insert({ ...workflow, message: JSON.stringify(workflow.message), brand_id: brandId, brand_integration_id: integrationId, discount_rule_id: discountRuleId })
+      .insert({
+        ...workflow,
+        message: JSON.stringify(workflow.message),
+        brand_id: brandId,
+        brand_integration_id: integrationId,
+        discount_rule_id: discountRuleId,
+      })
       .returning<{ id: string }[]>('id');
     ids.set(workflow.name, Number(row!.id));
   }
   return ids;
 }
 
-async function seedContacts(tx: Tx, fixtures: DemoFixtures, brandId: number, now: Date): Promise<{ contacts: IdMap; smsChannels: IdMap }> {
+async function seedContacts(
+  tx: Tx,
+  fixtures: DemoFixtures,
+  brandId: number,
+  now: Date,
+): Promise<{ contacts: IdMap; smsChannels: IdMap }> {
   const contacts = await insertReturningIds(
     tx,
     'contacts',
@@ -81,16 +108,38 @@ async function seedContacts(tx: Tx, fixtures: DemoFixtures, brandId: number, now
       consented_at: c.sms_status === 'subscribed' ? now : null,
       extra_data: { source: 'customer', ...(c.timezone ? { timezone: c.timezone } : {}) },
     },
-    { brand_id: brandId, contact_id: contacts.get(c.external_id), type: 'email', username: c.email, status: 'subscribed', compliance_type: 'a2p', consent_source: CONSENT_SOURCE, consented_at: now, extra_data: { source: 'customer' } },
+    {
+      brand_id: brandId,
+      contact_id: contacts.get(c.external_id),
+      type: 'email',
+      username: c.email,
+      status: 'subscribed',
+      compliance_type: 'a2p',
+      consent_source: CONSENT_SOURCE,
+      consented_at: now,
+      extra_data: { source: 'customer' },
+    },
   ]);
   const channels = await insertReturningIds(tx, 'contact_channels', channelRows, 'username');
-  const consent = channelRows.map((row) => ({ brand_id: brandId, contact_channel_id: channels.get(row.username), username: row.username, status: row.status, source: CONSENT_SOURCE, recorded_at: now }));
+  const consent = channelRows.map((row) => ({
+    brand_id: brandId,
+    contact_channel_id: channels.get(row.username),
+    username: row.username,
+    status: row.status,
+    source: CONSENT_SOURCE,
+    recorded_at: now,
+  }));
   await tx.batchInsert('channel_consent_events', consent, 500);
   const smsChannels: IdMap = new Map(fixtures.contacts.map((c) => [c.external_id, channels.get(c.phone)!]));
   return { contacts, smsChannels };
 }
 
-async function seedCartsAndOrders(tx: Tx, fixtures: DemoFixtures, ids: { brandId: number; integrationId: number; contacts: IdMap }, now: Date): Promise<IdMap> {
+async function seedCartsAndOrders(
+  tx: Tx,
+  fixtures: DemoFixtures,
+  ids: { brandId: number; integrationId: number; contacts: IdMap },
+  now: Date,
+): Promise<IdMap> {
   const carts = await insertReturningIds(
     tx,
     'carts',
@@ -103,7 +152,10 @@ async function seedCartsAndOrders(tx: Tx, fixtures: DemoFixtures, ids: { brandId
         contact_id: cart.contact ? ids.contacts.get(cart.contact) : null,
         state: cart.state,
         total: cart.total,
-        extra_data: { from_webhook: true, abandoned_checkout_url: `https://northwind-outfitters.com/checkouts/cn/${cart.external_id}` },
+        extra_data: {
+          from_webhook: true,
+          abandoned_checkout_url: `https://northwind-outfitters.com/checkouts/cn/${cart.external_id}`,
+        },
         data: { line_items: cart.line_items },
         created_at: at,
         updated_at: at,
@@ -132,7 +184,12 @@ async function seedCartsAndOrders(tx: Tx, fixtures: DemoFixtures, ids: { brandId
   return carts;
 }
 
-async function seedConversations(tx: Tx, fixtures: DemoFixtures, ids: { brandId: number; carts: IdMap; workflows: IdMap; smsChannels: IdMap; contacts: IdMap }, now: Date): Promise<void> {
+async function seedConversations(
+  tx: Tx,
+  fixtures: DemoFixtures,
+  ids: { brandId: number; carts: IdMap; workflows: IdMap; smsChannels: IdMap; contacts: IdMap },
+  now: Date,
+): Promise<void> {
   const cartContacts = new Map(fixtures.carts.map((cart) => [cart.external_id, cart.contact]));
   for (const conversation of fixtures.conversations) {
     const contact = cartContacts.get(conversation.cart);
@@ -173,9 +230,28 @@ async function seedConversations(tx: Tx, fixtures: DemoFixtures, ids: { brandId:
 
 /** Published plans for a fresh install (only when there are no plans at all). */
 export const DEMO_PLANS = [
-  { name: 'Starter', price: 49, rate: 10, features: ['Abandoned cart and checkout recovery', 'Two-way texting', 'Opt-out handling and quiet hours'] },
-  { name: 'Growth', price: 149, rate: 7, features: ['Everything in Starter', 'Post-purchase upsell and replenishment flows', 'AI insights from conversations'] },
-  { name: 'Scale', price: 399, rate: 5, features: ['Everything in Growth', 'Dedicated 10DLC number', 'Slack and Klaviyo links'] },
+  {
+    name: 'Starter',
+    price: 49,
+    rate: 10,
+    features: ['Abandoned cart and checkout recovery', 'Two-way texting', 'Opt-out handling and quiet hours'],
+  },
+  {
+    name: 'Growth',
+    price: 149,
+    rate: 7,
+    features: [
+      'Everything in Starter',
+      'Post-purchase upsell and replenishment flows',
+      'AI insights from conversations',
+    ],
+  },
+  {
+    name: 'Scale',
+    price: 399,
+    rate: 5,
+    features: ['Everything in Growth', 'Dedicated 10DLC number', 'Slack and Klaviyo links'],
+  },
 ] as const;
 
 async function seedPlans(tx: Tx): Promise<void> {
@@ -192,7 +268,9 @@ export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}
   const lookupId = fixtures.brand.brand_integration.lookup_id;
   return withTransaction(db, async (tx) => {
     await tx.raw(`select pg_advisory_xact_lock(hashtext('reclaim:demo-seed'))`);
-    const existing = await tx('brand_integrations').where({ lookup_id: lookupId }).first<{ brand_id: string }>('brand_id');
+    const existing = await tx('brand_integrations')
+      .where({ lookup_id: lookupId })
+      .first<{ brand_id: string }>('brand_id');
     if (existing) {
       const brandId = Number(existing.brand_id);
       return { created: false, brandId, counts: await countRows(tx, [brandId]) };

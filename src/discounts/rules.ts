@@ -44,7 +44,8 @@ export interface GenerateCodeOptions {
   length?: 6 | 8;
 }
 
-const cleanPrefix = (prefix: string | null | undefined): string | undefined => prefix?.trim().replace(/-+$/, '') || undefined;
+const cleanPrefix = (prefix: string | null | undefined): string | undefined =>
+  prefix?.trim().replace(/-+$/, '') || undefined;
 
 /** 'LR-' or 'SUMMER-' (upper case). */
 export function codePrefix(prefix?: string | null): string {
@@ -56,7 +57,8 @@ export function randomPart(length: number, random: RandomInt = randomInt): strin
   let out = '';
   for (let i = 0; i < length; i += 1) {
     const index = random(CODE_ALPHABET.length);
-    if (!Number.isInteger(index) || index < 0 || index >= CODE_ALPHABET.length) throw new RangeError(`random source gave ${index} for [0, ${CODE_ALPHABET.length})`);
+    if (!Number.isInteger(index) || index < 0 || index >= CODE_ALPHABET.length)
+      throw new RangeError(`random source gave ${index} for [0, ${CODE_ALPHABET.length})`);
     out += CODE_ALPHABET[index];
   }
   return out;
@@ -67,19 +69,27 @@ export function randomPart(length: number, random: RandomInt = randomInt): strin
  * no static code ('' ). BigCommerce workflows: '' (spec: the second store platform gets an empty
  * code). Otherwise the prefix, a dash and `length` random characters.
  */
-export function generateCode({ prefix, type = 'dynamic', platform, length = CODE_LENGTH }: GenerateCodeOptions, random: RandomInt = randomInt): string {
+export function generateCode(
+  { prefix, type = 'dynamic', platform, length = CODE_LENGTH }: GenerateCodeOptions,
+  random: RandomInt = randomInt,
+): string {
   if (type === 'static') return cleanPrefix(prefix) ?? '';
   if (platform === 'bigcommerce') return '';
   return dynamicCode(prefix, length, random);
 }
 
 /** The prefix, a dash and `length` random characters, whatever the platform. */
-export function dynamicCode(prefix: string | null | undefined, length: 6 | 8 = CODE_LENGTH, random: RandomInt = randomInt): string {
+export function dynamicCode(
+  prefix: string | null | undefined,
+  length: 6 | 8 = CODE_LENGTH,
+  random: RandomInt = randomInt,
+): string {
   return `${codePrefix(prefix)}${randomPart(length, random)}`;
 }
 
 /** How long the code of try number `attempt` (0 = the first) is: 6 for the first try and 4 retries, then 8. */
-export const codeLengthForAttempt = (attempt: number): 6 | 8 => (attempt <= CODE_RETRIES ? CODE_LENGTH : FALLBACK_CODE_LENGTH);
+export const codeLengthForAttempt = (attempt: number): 6 | 8 =>
+  attempt <= CODE_RETRIES ? CODE_LENGTH : FALLBACK_CODE_LENGTH;
 export const MAX_CODE_TRIES = CODE_RETRIES + 1 + FALLBACK_CODE_TRIES;
 
 /** The code's validity window: from now for `durationDays` days (10 by default). */

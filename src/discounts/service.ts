@@ -30,7 +30,17 @@ import {
   type CodeType,
   type RandomInt,
 } from './rules.ts';
-import { changeCode, discountRuleRow, findBrandCode, getDiscountCode, insertCodeIfFree, integrationIdFor, markCreated, markFailed, type DiscountCodeRow } from './store.ts';
+import {
+  changeCode,
+  discountRuleRow,
+  findBrandCode,
+  getDiscountCode,
+  insertCodeIfFree,
+  integrationIdFor,
+  markCreated,
+  markFailed,
+  type DiscountCodeRow,
+} from './store.ts';
 
 export interface ReserveOptions {
   brandId: number;
@@ -50,7 +60,10 @@ export interface ReserveOptions {
   random?: RandomInt;
 }
 
-async function ruleDefaults(db: Db | Tx, discountRuleId: number | null | undefined): Promise<ResolvedDiscountRule | undefined> {
+async function ruleDefaults(
+  db: Db | Tx,
+  discountRuleId: number | null | undefined,
+): Promise<ResolvedDiscountRule | undefined> {
   if (!discountRuleId) return undefined;
   return resolveDiscountRule((await discountRuleRow(db, discountRuleId)) ?? null).rule;
 }
@@ -61,12 +74,18 @@ async function ruleDefaults(db: Db | Tx, discountRuleId: number | null | undefin
  * Static codes are the brand's own: one shared row, status created. Undefined when the workflow
  * gets no code (BigCommerce, or a static rule without a code).
  */
-export async function reserveDiscountCode(tx: Db | Tx, options: ReserveOptions): Promise<{ id: number; code: string } | undefined> {
+export async function reserveDiscountCode(
+  tx: Db | Tx,
+  options: ReserveOptions,
+): Promise<{ id: number; code: string } | undefined> {
   const needRule = options.prefix === undefined || options.type === undefined || options.durationDays === undefined;
   const rule = needRule ? await ruleDefaults(tx, options.discountRuleId) : undefined;
   const prefix = options.prefix !== undefined ? options.prefix : (rule?.codePrefix ?? null);
   const type = options.type ?? rule?.codeType ?? 'dynamic';
-  const { startsAt, endsAt } = codeWindow(options.now ?? new Date(), options.durationDays ?? rule?.durationDays ?? DEFAULT_CODE_DURATION_DAYS);
+  const { startsAt, endsAt } = codeWindow(
+    options.now ?? new Date(),
+    options.durationDays ?? rule?.durationDays ?? DEFAULT_CODE_DURATION_DAYS,
+  );
   const row = {
     brand_id: options.brandId,
     workflow_id: options.workflowId ?? null,
@@ -86,7 +105,10 @@ export async function reserveDiscountCode(tx: Db | Tx, options: ReserveOptions):
     return { id: id ?? (await findBrandCode(tx, options.brandId, code))!.id, code };
   }
   for (let attempt = 0; attempt < MAX_CODE_TRIES; attempt += 1) {
-    const code = generateCode({ prefix, type, platform: options.platform, length: codeLengthForAttempt(attempt) }, options.random);
+    const code = generateCode(
+      { prefix, type, platform: options.platform, length: codeLengthForAttempt(attempt) },
+      options.random,
+    );
     if (!code) return undefined;
     const id = await insertCodeIfFree(tx, { ...row, code, status: 'pending' });
     if (id !== undefined) return { id, code };
@@ -95,11 +117,25 @@ export async function reserveDiscountCode(tx: Db | Tx, options: ReserveOptions):
 }
 
 const isTaken = (error: unknown): boolean =>
-  error instanceof AppError && (error.code === DISCOUNT_CODE_TAKEN || (error.cause instanceof BigCommerceApiError && error.cause.status === 409));
+  error instanceof AppError &&
+  (error.code === DISCOUNT_CODE_TAKEN || (error.cause instanceof BigCommerceApiError && error.cause.status === 409));
 
-async function createAtStore(ctx: AppContext, integration: BrandIntegration, rule: ResolvedDiscountRule, code: DiscountCodeRow & { code: string }, now: Date): Promise<string> {
+async function createAtStore(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  rule: ResolvedDiscountRule,
+  code: DiscountCodeRow & { code: string },
+  now: Date,
+): Promise<string> {
   if (integration.slug === 'bigcommerce') {
-    const coupon = await createBigCommerceCoupon(ctx, { integration, code: code.code, type: rule.type, amount: rule.value, minPurchase: rule.minimum ?? undefined, now });
+    const coupon = await createBigCommerceCoupon(ctx, {
+      integration,
+      code: code.code,
+      type: rule.type,
+      amount: rule.value,
+      minPurchase: rule.minimum ?? undefined,
+      now,
+    });
     return String(coupon.id);
   }
   const client = await shopifyAdminFor(ctx, integration);
@@ -114,11 +150,22 @@ async function createAtStore(ctx: AppContext, integration: BrandIntegration, rul
     combinesWith: rule.combinesWith,
   };
   if (rule.type === 'shipping') return (await createFreeShippingDiscountCode(client, input)).id;
-  return (await createBasicDiscountCode(client, rule.type === 'percentage' ? { ...input, percentage: rule.value } : { ...input, amount: rule.value })).id;
+  return (
+    await createBasicDiscountCode(
+      client,
+      rule.type === 'percentage' ? { ...input, percentage: rule.value } : { ...input, amount: rule.value },
+    )
+  ).id;
 }
 
 /** A new code for the row that the brand does not have yet (same prefix and type). */
-async function replaceCode(db: Db, row: DiscountCodeRow, rule: ResolvedDiscountRule, retry: number, random?: RandomInt): Promise<string> {
+async function replaceCode(
+  db: Db,
+  row: DiscountCodeRow,
+  rule: ResolvedDiscountRule,
+  retry: number,
+  random?: RandomInt,
+): Promise<string> {
   for (let attempt = 0; attempt < MAX_CODE_TRIES; attempt += 1) {
     const code = dynamicCode(rule.codePrefix, codeLengthForAttempt(Math.max(retry, attempt)), random);
     if (await changeCode(db, row.id, code)) return code;
@@ -140,7 +187,10 @@ export interface StoreDiscountResult {
  * code'; any failure leaves the row failed with the reason, and a later call tries again. Demo
  * integrations (settings.demo) are marked created without a store call.
  */
-export async function createStoreDiscount(ctx: AppContext, { discountCodeId, now = new Date(), random }: { discountCodeId: number; now?: Date; random?: RandomInt }): Promise<StoreDiscountResult> {
+export async function createStoreDiscount(
+  ctx: AppContext,
+  { discountCodeId, now = new Date(), random }: { discountCodeId: number; now?: Date; random?: RandomInt },
+): Promise<StoreDiscountResult> {
   const row = await getDiscountCode(ctx.db, discountCodeId);
   if (!row) throw new AppError('not_found', 'Discount code not found', { code: 'discount_code_not_found' });
   if (row.status === 'created') return { code: row.code, externalId: row.external_id, replacedCode: null };
@@ -153,9 +203,16 @@ export async function createStoreDiscount(ctx: AppContext, { discountCodeId, now
 
   const integrationId = await integrationIdFor(ctx.db, row);
   const integration = integrationId ? await getBrandIntegration(ctx.db, integrationId) : undefined;
-  if (!integration) return fail(new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' }));
-  if (integration.slug !== 'shopify' && integration.slug !== 'bigcommerce') return fail(new AppError('invalid_input', 'Ecommerce integration not supported', { code: 'integration_not_supported' }));
-  const rule = resolveDiscountRule(row.discount_rule_id ? ((await discountRuleRow(ctx.db, row.discount_rule_id)) ?? null) : null, log).rule;
+  if (!integration)
+    return fail(new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' }));
+  if (integration.slug !== 'shopify' && integration.slug !== 'bigcommerce')
+    return fail(
+      new AppError('invalid_input', 'Ecommerce integration not supported', { code: 'integration_not_supported' }),
+    );
+  const rule = resolveDiscountRule(
+    row.discount_rule_id ? ((await discountRuleRow(ctx.db, row.discount_rule_id)) ?? null) : null,
+    log,
+  ).rule;
   if (integration.settings.demo === true) {
     await markCreated(ctx.db, row.id, { externalId: `demo:${row.code}`, attempts });
     log.info('demo integration: discount code marked created without a store call');
@@ -170,13 +227,20 @@ export async function createStoreDiscount(ctx: AppContext, { discountCodeId, now
       await markCreated(ctx.db, row.id, { externalId, attempts });
       return { code: current.code, externalId, replacedCode: current.code === row.code ? null : row.code };
     } catch (error) {
-      if (!isTaken(error)) return fail(error instanceof AppError ? error : new AppError('upstream', coerceError(error).message, { cause: error }));
+      if (!isTaken(error))
+        return fail(
+          error instanceof AppError ? error : new AppError('upstream', coerceError(error).message, { cause: error }),
+        );
       log.info({ retry: retry + 1 }, 'the store already has this discount code: trying another');
       if (retry === STORE_CODE_RETRIES) break;
       try {
         current = { ...current, code: await replaceCode(ctx.db, row, rule, retry + 1, random) };
       } catch (replaceError) {
-        return fail(replaceError instanceof AppError ? replaceError : new AppError('internal', coerceError(replaceError).message, { cause: replaceError }));
+        return fail(
+          replaceError instanceof AppError
+            ? replaceError
+            : new AppError('internal', coerceError(replaceError).message, { cause: replaceError }),
+        );
       }
     }
   }

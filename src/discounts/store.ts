@@ -51,7 +51,11 @@ export interface NewDiscountCode {
 
 /** Inserts the code unless the brand already has it (then undefined: nothing is aborted, the transaction goes on). */
 export async function insertCodeIfFree(db: Handle, code: NewDiscountCode): Promise<number | undefined> {
-  const [row] = await db('discount_codes').insert(code).onConflict(['brand_id', 'code']).ignore().returning<{ id: string }[]>('id');
+  const [row] = await db('discount_codes')
+    .insert(code)
+    .onConflict(['brand_id', 'code'])
+    .ignore()
+    .returning<{ id: string }[]>('id');
   return row ? Number(row.id) : undefined;
 }
 
@@ -76,16 +80,41 @@ export async function changeCode(db: Handle, id: number, code: string): Promise<
   }
 }
 
-export async function markCreated(db: Handle, id: number, { externalId, attempts }: { externalId: string | null; attempts: number }): Promise<void> {
-  await db('discount_codes').where({ id }).update({ status: 'created', external_id: externalId, error: null, store_attempts: attempts, updated_at: db.fn.now() });
+export async function markCreated(
+  db: Handle,
+  id: number,
+  { externalId, attempts }: { externalId: string | null; attempts: number },
+): Promise<void> {
+  await db('discount_codes')
+    .where({ id })
+    .update({
+      status: 'created',
+      external_id: externalId,
+      error: null,
+      store_attempts: attempts,
+      updated_at: db.fn.now(),
+    });
 }
 
-export async function markFailed(db: Handle, id: number, { error, attempts }: { error: string; attempts: number }): Promise<void> {
-  await db('discount_codes').where({ id }).update({ status: 'failed', error: error.slice(0, 1000), store_attempts: attempts, updated_at: db.fn.now() });
+export async function markFailed(
+  db: Handle,
+  id: number,
+  { error, attempts }: { error: string; attempts: number },
+): Promise<void> {
+  await db('discount_codes')
+    .where({ id })
+    .update({ status: 'failed', error: error.slice(0, 1000), store_attempts: attempts, updated_at: db.fn.now() });
 }
 
 /** Ties a reserved code to the conversation and message that carry it. */
-export async function linkDiscountCode(db: Handle, { discountCodeId, conversationId, messageId }: { discountCodeId: number; conversationId?: number | null; messageId?: number | null }): Promise<void> {
+export async function linkDiscountCode(
+  db: Handle,
+  {
+    discountCodeId,
+    conversationId,
+    messageId,
+  }: { discountCodeId: number; conversationId?: number | null; messageId?: number | null },
+): Promise<void> {
   const patch: Record<string, unknown> = { updated_at: db.fn.now() };
   if (conversationId !== undefined) patch.conversation_id = conversationId;
   if (messageId !== undefined) patch.message_id = messageId;
@@ -93,9 +122,14 @@ export async function linkDiscountCode(db: Handle, { discountCodeId, conversatio
 }
 
 /** The workflow's integration id, else the brand's one connected and enabled store integration. */
-export async function integrationIdFor(db: Handle, code: Pick<DiscountCodeRow, 'brand_id' | 'workflow_id'>): Promise<number | undefined> {
+export async function integrationIdFor(
+  db: Handle,
+  code: Pick<DiscountCodeRow, 'brand_id' | 'workflow_id'>,
+): Promise<number | undefined> {
   if (code.workflow_id) {
-    const workflow = await db('workflows').where({ id: code.workflow_id, brand_id: code.brand_id }).first<{ brand_integration_id: string | null } | undefined>('brand_integration_id');
+    const workflow = await db('workflows')
+      .where({ id: code.workflow_id, brand_id: code.brand_id })
+      .first<{ brand_integration_id: string | null } | undefined>('brand_integration_id');
     if (workflow?.brand_integration_id) return Number(workflow.brand_integration_id);
   }
   const rows = await db('brand_integrations as bi')

@@ -10,7 +10,10 @@ import { infobipInboundMessage, INFOBIP_INBOUND_TOPIC, receiveMessage } from '..
 import { DELIVERY_TOPIC, processDeliveryReport } from '../messaging/index.ts';
 import type { WebhookEvent } from '../webhooks/index.ts';
 
-export async function processInfobipEvent(ctx: AppContext, event: WebhookEvent): Promise<'processed' | 'skipped' | void> {
+export async function processInfobipEvent(
+  ctx: AppContext,
+  event: WebhookEvent,
+): Promise<'processed' | 'skipped' | void> {
   const log = ctx.logger.child({ webhook_event_id: event.id, source: event.source, topic: event.topic });
   if (event.topic === DELIVERY_TOPIC) return processDeliveryReport(ctx, event);
   if (event.topic !== INFOBIP_INBOUND_TOPIC) {
@@ -23,7 +26,10 @@ export async function processInfobipEvent(ctx: AppContext, event: WebhookEvent):
     return result.outcome === 'stored' ? 'processed' : 'skipped';
   } catch (error) {
     if (isAppError(error) && (error.code === 'unknown_number' || error.code === 'invalid_sender')) {
-      log.warn({ reason: error.code }, 'infobip inbound message skipped: no brand uses the number, or the sender is not a phone number');
+      log.warn(
+        { reason: error.code },
+        'infobip inbound message skipped: no brand uses the number, or the sender is not a phone number',
+      );
       return 'skipped';
     }
     throw error;

@@ -10,7 +10,10 @@ import { processInfobipEvent } from './infobip-processor.ts';
 export const WEBHOOK_PROCESSORS: WebhookProcessors = {
   bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event),
   // app_subscriptions/update is billing's; every other Shopify topic is the store's.
-  shopify: (ctx, event) => (event.topic === 'app_subscriptions/update' ? processShopifyAppSubscription(ctx, event) : processShopifyWebhook(ctx, event)),
+  shopify: (ctx, event) =>
+    event.topic === 'app_subscriptions/update'
+      ? processShopifyAppSubscription(ctx, event)
+      : processShopifyWebhook(ctx, event),
   stripe: (ctx, event) => processStripeEvent(ctx, event),
   infobip: (ctx, event) => processInfobipEvent(ctx, event),
 };

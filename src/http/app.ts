@@ -30,7 +30,12 @@ export interface HttpOptions {
   panel?: boolean;
 }
 
-function serializeRequest(request: { method?: string; url?: string; id?: string; ip?: string }): Record<string, unknown> {
+function serializeRequest(request: {
+  method?: string;
+  url?: string;
+  id?: string;
+  ip?: string;
+}): Record<string, unknown> {
   return { method: request.method, path: request.url?.split('?')[0], id: request.id, remote_address: request.ip };
 }
 
@@ -52,7 +57,10 @@ export function assertJsonBody(request: FastifyRequest): void {
 export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     // Request logs show the path only: query strings carry OAuth codes, signed payloads and tokens.
-    loggerInstance: ctx.logger.child({ component: 'http' }, { serializers: { req: serializeRequest } }) as FastifyBaseLogger,
+    loggerInstance: ctx.logger.child(
+      { component: 'http' },
+      { serializers: { req: serializeRequest } },
+    ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -80,16 +88,29 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
   app.setErrorHandler((error, request, reply) => {
     if (isAppError(error) && error.kind !== 'internal') return reply.status(error.httpStatus).send(errorBody(error));
     const fastifyError = error as { statusCode?: number; validation?: unknown; message?: string; code?: string };
-    if (fastifyError.validation || (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)) {
+    if (
+      fastifyError.validation ||
+      (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
+    ) {
       const status = fastifyError.statusCode ?? 400;
-      return reply.status(status).send({ error: { kind: 'invalid_input', code: fastifyError.code ?? null, message: fastifyError.message } });
+      return reply
+        .status(status)
+        .send({ error: { kind: 'invalid_input', code: fastifyError.code ?? null, message: fastifyError.message } });
     }
     request.log.error({ err: coerceError(error) }, 'request failed');
     const shown = isAppError(error) ? error.message : GENERIC_INTERNAL_MESSAGE;
     return reply.status(500).send({ error: { kind: 'internal', code: null, message: shown } });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: { kind: 'not_found', code: null, message: `No route for ${request.method} ${request.url.split('?')[0]}` } }),
+    reply
+      .status(404)
+      .send({
+        error: {
+          kind: 'not_found',
+          code: null,
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        },
+      }),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -14,12 +14,25 @@ export interface EnqueueOptions {
  * Adds a job through graphile-worker's SQL API (`graphile_worker.add_job`), so it commits
  * or rolls back with the caller's transaction.
  */
-export async function enqueueJob<N extends TaskName>(db: Db | Tx, task: N, payload: TaskPayload<N>, options: EnqueueOptions = {}): Promise<string> {
+export async function enqueueJob<N extends TaskName>(
+  db: Db | Tx,
+  task: N,
+  payload: TaskPayload<N>,
+  options: EnqueueOptions = {},
+): Promise<string> {
   tasks[task].payload.parse(payload);
   const result = await db.raw<{ rows: { id: string }[] }>(
     `select id::text from graphile_worker.add_job(
        identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?)`,
-    [task, JSON.stringify(payload), options.queueName ?? null, options.runAt ?? null, options.maxAttempts ?? null, options.jobKey ?? null, options.priority ?? null],
+    [
+      task,
+      JSON.stringify(payload),
+      options.queueName ?? null,
+      options.runAt ?? null,
+      options.maxAttempts ?? null,
+      options.jobKey ?? null,
+      options.priority ?? null,
+    ],
   );
   return result.rows[0]!.id;
 }

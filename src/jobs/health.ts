@@ -6,12 +6,17 @@ export interface Heartbeat {
   details: Record<string, unknown>;
 }
 
-export async function recordHeartbeat(db: Db, { worker, details }: { worker: string; details: Record<string, unknown> }): Promise<void> {
+export async function recordHeartbeat(
+  db: Db,
+  { worker, details }: { worker: string; details: Record<string, unknown> },
+): Promise<void> {
   await db('worker_heartbeats').insert({ worker, details });
 }
 
 export async function lastHeartbeat(db: Db): Promise<Heartbeat | undefined> {
-  const exists = await db.raw<{ rows: { found: string | null }[] }>(`select to_regclass('public.worker_heartbeats') as found`);
+  const exists = await db.raw<{ rows: { found: string | null }[] }>(
+    `select to_regclass('public.worker_heartbeats') as found`,
+  );
   if (!exists.rows[0]?.found) return undefined;
   return db<Heartbeat>('worker_heartbeats').orderBy('recorded_at', 'desc').orderBy('id', 'desc').first();
 }

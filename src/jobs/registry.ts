@@ -39,7 +39,8 @@ export const tasks = {
   'webhook:process': define({
     // attemptOffset: attempts already made by the batch job before this event got its own job.
     payload: z.object({ id: z.number().int().positive(), attemptOffset: z.number().int().min(0).default(0) }),
-    run: async ({ ctx, payload, attempt }) => processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
+    run: async ({ ctx, payload, attempt }) =>
+      processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
   }),
   'webhook:process-batch': define({
     payload: z.object({ ids: z.array(z.number().int().positive()).min(1) }),
@@ -50,11 +51,18 @@ export const tasks = {
     run: async ({ ctx }) => void (await recheckPendingCarts(ctx)),
   }),
   'workflows:run-candidates': define({
-    payload: z.object({ brandId: z.number().int().positive().optional(), workflowId: z.number().int().positive().optional(), _cron: z.unknown().optional() }).loose(),
+    payload: z
+      .object({
+        brandId: z.number().int().positive().optional(),
+        workflowId: z.number().int().positive().optional(),
+        _cron: z.unknown().optional(),
+      })
+      .loose(),
     run: async ({ ctx, payload }) => {
       const result = await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId });
       // New first messages go out now (within quiet hours), not at the next send tick.
-      if (result.started > 0) await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
+      if (result.started > 0)
+        await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
     },
   }),
   'messages:send-due': define({

@@ -14,12 +14,48 @@ export interface Schedule {
 
 /** The worker's default schedules. Each can be overridden or turned off by configuration. */
 export const DEFAULT_SCHEDULES: Schedule[] = [
-  { name: 'db_health', task: 'db:health', pattern: '* * * * *', backfillPeriodMs: 0, description: 'record a worker heartbeat' },
-  { name: 'run_candidates', task: 'workflows:run-candidates', pattern: '* * * * *', backfillPeriodMs: 0, description: 'select candidates and start conversations for every runnable workflow' },
-  { name: 'send_due', task: 'messages:send-due', pattern: '* * * * *', backfillPeriodMs: 0, description: 'send the messages that are due (run-candidates also queues it right away)' },
-  { name: 'insights_batch', task: 'insights:batch', pattern: '0 3 * * *', backfillPeriodMs: 0, description: 'group customer messages into brand insights (arrives with the insights release)' },
-  { name: 'billing_sync', task: 'billing:sync', pattern: '0 * * * *', backfillPeriodMs: 3_600_000, description: 'reconcile subscriptions with Stripe and Shopify, create and push usage charges' },
-  { name: 'pending_carts', task: 'stores:recheck-pending-carts', pattern: '*/10 * * * *', backfillPeriodMs: 0, description: 're-read no_identity BigCommerce carts of the last 24 h; reachable ones become pending' },
+  {
+    name: 'db_health',
+    task: 'db:health',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description: 'record a worker heartbeat',
+  },
+  {
+    name: 'run_candidates',
+    task: 'workflows:run-candidates',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description: 'select candidates and start conversations for every runnable workflow',
+  },
+  {
+    name: 'send_due',
+    task: 'messages:send-due',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description: 'send the messages that are due (run-candidates also queues it right away)',
+  },
+  {
+    name: 'insights_batch',
+    task: 'insights:batch',
+    pattern: '0 3 * * *',
+    backfillPeriodMs: 0,
+    description: 'group customer messages into brand insights (arrives with the insights release)',
+  },
+  {
+    name: 'billing_sync',
+    task: 'billing:sync',
+    pattern: '0 * * * *',
+    backfillPeriodMs: 3_600_000,
+    description: 'reconcile subscriptions with Stripe and Shopify, create and push usage charges',
+  },
+  {
+    name: 'pending_carts',
+    task: 'stores:recheck-pending-carts',
+    pattern: '*/10 * * * *',
+    backfillPeriodMs: 0,
+    description: 're-read no_identity BigCommerce carts of the last 24 h; reachable ones become pending',
+  },
 ];
 
 /**
@@ -46,7 +82,12 @@ export function toCronItems(schedules: Schedule[]): ParsedCronItem[] {
     task: schedule.task,
     match: schedule.pattern,
     identifier: schedule.name,
-    options: { backfillPeriod: schedule.backfillPeriodMs, jobKey: `cron:${schedule.name}`, jobKeyMode: 'replace', maxAttempts: 3 },
+    options: {
+      backfillPeriod: schedule.backfillPeriodMs,
+      jobKey: `cron:${schedule.name}`,
+      jobKeyMode: 'replace',
+      maxAttempts: 3,
+    },
     payload: {},
   }));
   return parseCronItems(items);

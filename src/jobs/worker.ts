@@ -20,7 +20,10 @@ export function buildTaskList(ctx: AppContext): TaskList {
   const list: TaskList = {};
   for (const name of Object.keys(tasks) as TaskName[]) {
     // Each entry pairs a payload schema with the handler that accepts exactly that payload.
-    const task = tasks[name] as unknown as { payload: { parse(raw: unknown): unknown }; run(run: TaskRun<unknown>): Promise<void> };
+    const task = tasks[name] as unknown as {
+      payload: { parse(raw: unknown): unknown };
+      run(run: TaskRun<unknown>): Promise<void>;
+    };
     list[name] = async (raw, helpers) => {
       const payload = task.payload.parse(raw ?? {});
       try {

@@ -47,14 +47,28 @@ const skipUpdate = (id: number, reason: string, detail: string): MessageUpdate =
 });
 
 /** The update for a message whose send (or discount code) failed: queued again with backoff, or failed after the last try. */
-export function failureUpdate(message: Pick<ClaimedMessage, 'id' | 'attempt'>, error: unknown, { now, prefix }: { now: Date; prefix: string }): MessageUpdate {
+export function failureUpdate(
+  message: Pick<ClaimedMessage, 'id' | 'attempt'>,
+  error: unknown,
+  { now, prefix }: { now: Date; prefix: string },
+): MessageUpdate {
   const cause = coerceError(error);
-  const retryable = error instanceof SmsSendError ? error.retryable : isAppError(error) ? error.kind === 'upstream' || error.kind === 'internal' : true;
+  const retryable =
+    error instanceof SmsSendError
+      ? error.retryable
+      : isAppError(error)
+        ? error.kind === 'upstream' || error.kind === 'internal'
+        : true;
   const text = cause.message.slice(0, 300);
   if (retryable && message.attempt < MAX_SEND_ATTEMPTS) {
     const wait = Math.max(retryDelayMs(message.attempt), error instanceof SmsSendError ? (error.retryAfterMs ?? 0) : 0);
     const at = new Date(now.getTime() + wait);
-    return { id: message.id, status: 'queued', scheduled_for: at, status_reason: `${prefix}: ${text} (try ${message.attempt} of ${MAX_SEND_ATTEMPTS}; next at ${at.toISOString()})` };
+    return {
+      id: message.id,
+      status: 'queued',
+      scheduled_for: at,
+      status_reason: `${prefix}: ${text} (try ${message.attempt} of ${MAX_SEND_ATTEMPTS}; next at ${at.toISOString()})`,
+    };
   }
   return {
     id: message.id,
@@ -64,30 +78,52 @@ export function failureUpdate(message: Pick<ClaimedMessage, 'id' | 'attempt'>, e
   };
 }
 
-const outcomeOf = (update: MessageUpdate): Outcome => (update.status === 'failed' ? 'failed' : update.status === 'agent_skipped' ? 'skipped' : update.status === 'sent' ? 'sent' : 'deferred');
+const outcomeOf = (update: MessageUpdate): Outcome =>
+  update.status === 'failed'
+    ? 'failed'
+    : update.status === 'agent_skipped'
+      ? 'skipped'
+      : update.status === 'sent'
+        ? 'sent'
+        : 'deferred';
 
 /** A channel may receive this message: subscribed and not blocked, or the single allowed opt-out reply. */
-export const channelAllows = (state: { status: string; blocked: boolean } | undefined, allowUnsubscribed = false): boolean =>
-  !!state && !state.blocked && (state.status === 'subscribed' || (allowUnsubscribed && state.status === 'unsubscribed'));
+export const channelAllows = (
+  state: { status: string; blocked: boolean } | undefined,
+  allowUnsubscribed = false,
+): boolean =>
+  !!state &&
+  !state.blocked &&
+  (state.status === 'subscribed' || (allowUnsubscribed && state.status === 'unsubscribed'));
 
 /**
  * Creates the store code when it is not created yet, and puts the final code into the body. The
  * code the body was written with is remembered in extra_data.body_discount_code, because a store
  * collision can change the row's code during a try that then fails.
  */
-async function withDiscountCode(ctx: AppContext, message: ClaimedMessage, track: { written?: string }): Promise<string> {
+async function withDiscountCode(
+  ctx: AppContext,
+  message: ClaimedMessage,
+  track: { written?: string },
+): Promise<string> {
   if (message.discountCodeId === undefined) return message.body;
   const row = await findDiscountCode(ctx.db, message.discountCodeId);
   if (!row) return message.body;
   track.written = message.writtenCode ?? row.code;
   const final = row.status === 'created' ? row.code : (await createStoreDiscount(ctx, { discountCodeId: row.id })).code;
-  const body = track.written && final && track.written !== final ? message.body.split(track.written).join(final) : message.body;
+  const body =
+    track.written && final && track.written !== final ? message.body.split(track.written).join(final) : message.body;
   track.written = final;
   return body;
 }
 
 /** Sends one claimed message and records the outcome. Never throws for the message's own failures. */
-export async function deliverClaimed(ctx: AppContext, provider: SmsProvider, message: ClaimedMessage, { clock }: { clock: () => Date }): Promise<Outcome> {
+export async function deliverClaimed(
+  ctx: AppContext,
+  provider: SmsProvider,
+  message: ClaimedMessage,
+  { clock }: { clock: () => Date },
+): Promise<Outcome> {
   const log = ctx.logger.child({ message_id: message.id, brand_id: message.brandId });
   const track: { written?: string } = {};
   const remember = (update: MessageUpdate): MessageUpdate =>
@@ -106,7 +142,13 @@ export async function deliverClaimed(ctx: AppContext, provider: SmsProvider, mes
     if (!channelAllows(await channelState(ctx.db, message.channelId), message.allowUnsubscribed)) {
       update = skipUpdate(message.id, SKIP_UNSUBSCRIBED, 'the channel opted out before the message went out');
     } else {
-      const sent = await provider.send({ messageId: message.id, brandId: message.brandId, from: message.from, to: message.to, body });
+      const sent = await provider.send({
+        messageId: message.id,
+        brandId: message.brandId,
+        from: message.from,
+        to: message.to,
+        body,
+      });
       const segments = segmentInfo(body);
       update = {
         id: message.id,

@@ -37,7 +37,15 @@ const report = z.looseObject({
   smsCount: z.number().nullish(),
   callbackData: z.string().nullish(),
   status,
-  error: z.looseObject({ groupName: z.string().nullish(), id: z.number().nullish(), name: z.string().nullish(), description: z.string().nullish(), permanent: z.boolean().nullish() }).nullish(),
+  error: z
+    .looseObject({
+      groupName: z.string().nullish(),
+      id: z.number().nullish(),
+      name: z.string().nullish(),
+      description: z.string().nullish(),
+      permanent: z.boolean().nullish(),
+    })
+    .nullish(),
 });
 export const deliveryReportsSchema = z.looseObject({ results: z.array(report) });
 export type InfobipDeliveryReport = z.infer<typeof report>;
@@ -72,15 +80,23 @@ function givenSecret(request: FastifyRequest): string | undefined {
 export const infobipDeliveryRoutes: RouteModule = (app, ctx) => {
   app.post('/webhooks/infobip/delivery', { config: { rawBody: true } }, async (request, reply) => {
     const secret = ctx.config.INFOBIP_WEBHOOK_SECRET;
-    if (!secret) request.log.warn('INFOBIP_WEBHOOK_SECRET is not set: Infobip delivery reports cannot be verified and are refused');
+    if (!secret)
+      request.log.warn(
+        'INFOBIP_WEBHOOK_SECRET is not set: Infobip delivery reports cannot be verified and are refused',
+      );
     const given = givenSecret(request);
     if (!secret || given === undefined || !safeEqual(given, secret)) {
-      throw new AppError('unauthorized', 'The request is not from Infobip: the secret is missing or wrong.', { code: 'bad_secret' });
+      throw new AppError('unauthorized', 'The request is not from Infobip: the secret is missing or wrong.', {
+        code: 'bad_secret',
+      });
     }
     assertJsonBody(request);
     const parsed = deliveryReportsSchema.safeParse(request.body);
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      const issues = parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+        .join('; ');
       throw new AppError('invalid_input', `Invalid Infobip delivery report: ${issues}`, { code: 'invalid_payload' });
     }
     await Promise.all(
@@ -114,22 +130,35 @@ export async function processDeliveryReport(ctx: AppContext, event: WebhookEvent
   if (!result.success) return 'skipped';
   const { messageId, status: st, error } = result.data;
   const next = deliveryStatusOf(st.groupName);
-  const message = await ctx.db('conversation_messages').where({ provider: 'infobip', provider_message_id: messageId }).first<{ id: string; status: string } | undefined>('id', 'status');
+  const message = await ctx
+    .db('conversation_messages')
+    .where({ provider: 'infobip', provider_message_id: messageId })
+    .first<{ id: string; status: string } | undefined>('id', 'status');
   if (!message) {
-    if (Date.now() - event.received_at.getTime() < UNKNOWN_MESSAGE_GRACE_MS) throw new AppError('not_found', `No message with Infobip id ${messageId} yet.`);
+    if (Date.now() - event.received_at.getTime() < UNKNOWN_MESSAGE_GRACE_MS)
+      throw new AppError('not_found', `No message with Infobip id ${messageId} yet.`);
     ctx.logger.warn({ provider_message_id: messageId }, 'delivery report for a message we do not know; skipped');
     return 'skipped';
   }
   if (!next) return 'skipped';
-  const reason = next === 'delivered' ? null : `${st.name}${st.description ? `: ${st.description}` : ''}${error?.name && error.name !== 'NO_ERROR' ? ` (${error.name}${error.description ? `: ${error.description}` : ''})` : ''}`;
-  const updated = await ctx.db('conversation_messages')
+  const reason =
+    next === 'delivered'
+      ? null
+      : `${st.name}${st.description ? `: ${st.description}` : ''}${error?.name && error.name !== 'NO_ERROR' ? ` (${error.name}${error.description ? `: ${error.description}` : ''})` : ''}`;
+  const updated = await ctx
+    .db('conversation_messages')
     .where({ id: message.id })
     .whereIn('status', ['sending', 'sent'])
     .update({
       status: next,
       status_reason: reason,
       extra_data: ctx.db.raw(`extra_data || jsonb_build_object('delivery', ?::jsonb)`, [
-        JSON.stringify({ status: st.name, group: st.groupName, error: error?.name ?? null, done_at: parseDate(result.data.doneAt)?.toISOString() ?? null }),
+        JSON.stringify({
+          status: st.name,
+          group: st.groupName,
+          error: error?.name ?? null,
+          done_at: parseDate(result.data.doneAt)?.toISOString() ?? null,
+        }),
       ]),
       updated_at: ctx.db.fn.now(),
     });

@@ -24,8 +24,20 @@ export class SmsSendError extends AppError {
   readonly status: number | undefined;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
-  constructor(message: string, { status, retryable, retryAfterMs, cause }: { status?: number; retryable: boolean; retryAfterMs?: number; cause?: unknown }) {
-    super('upstream', message, { code: status === undefined ? 'sms_network' : `sms_${status}`, details: { status, retryable }, cause });
+  constructor(
+    message: string,
+    {
+      status,
+      retryable,
+      retryAfterMs,
+      cause,
+    }: { status?: number; retryable: boolean; retryAfterMs?: number; cause?: unknown },
+  ) {
+    super('upstream', message, {
+      code: status === undefined ? 'sms_network' : `sms_${status}`,
+      details: { status, retryable },
+      cause,
+    });
     this.name = 'SmsSendError';
     this.status = status;
     this.retryable = retryable;
@@ -98,13 +110,30 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** The error text Infobip gave, from either error format; never the request. */
 function describeError(status: number, body: unknown): string {
   const b = (body ?? {}) as Record<string, unknown>;
-  const v3 = typeof b.description === 'string' ? `${typeof b.errorCode === 'string' ? `${b.errorCode} ` : ''}${b.description}` : undefined;
-  const exception = ((b.requestError as Record<string, unknown> | undefined)?.serviceException ?? {}) as Record<string, unknown>;
-  const legacy = typeof exception.text === 'string' ? `${typeof exception.messageId === 'string' ? `${exception.messageId} ` : ''}${exception.text}` : undefined;
+  const v3 =
+    typeof b.description === 'string'
+      ? `${typeof b.errorCode === 'string' ? `${b.errorCode} ` : ''}${b.description}`
+      : undefined;
+  const exception = ((b.requestError as Record<string, unknown> | undefined)?.serviceException ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const legacy =
+    typeof exception.text === 'string'
+      ? `${typeof exception.messageId === 'string' ? `${exception.messageId} ` : ''}${exception.text}`
+      : undefined;
   const violations = Array.isArray(b.violations)
-    ? b.violations.map((v) => `${String((v as Record<string, unknown>).property ?? '')}: ${String((v as Record<string, unknown>).violation ?? '')}`).join('; ')
+    ? b.violations
+        .map(
+          (v) =>
+            `${String((v as Record<string, unknown>).property ?? '')}: ${String((v as Record<string, unknown>).violation ?? '')}`,
+        )
+        .join('; ')
     : '';
-  return `Infobip answered ${status}${v3 || legacy ? `: ${v3 ?? legacy}` : ''}${violations ? ` (${violations})` : ''}`.slice(0, 500);
+  return `Infobip answered ${status}${v3 || legacy ? `: ${v3 ?? legacy}` : ''}${violations ? ` (${violations})` : ''}`.slice(
+    0,
+    500,
+  );
 }
 
 const backoffMs = (attempt: number): number => Math.min(250 * 2 ** attempt, 4_000);
@@ -121,7 +150,9 @@ export async function sendInfobipSms(config: InfobipClientConfig, input: Infobip
   };
   if (config.deliveryReportUrl || input.callbackData) {
     message.webhooks = {
-      ...(config.deliveryReportUrl ? { delivery: { url: config.deliveryReportUrl, intermediateReport: false }, contentType: 'application/json' } : {}),
+      ...(config.deliveryReportUrl
+        ? { delivery: { url: config.deliveryReportUrl, intermediateReport: false }, contentType: 'application/json' }
+        : {}),
       ...(input.callbackData ? { callbackData: input.callbackData } : {}),
     };
   }
@@ -132,7 +163,11 @@ export async function sendInfobipSms(config: InfobipClientConfig, input: Infobip
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { Authorization: `App ${config.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          Authorization: `App ${config.apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+        },
         body,
         signal: AbortSignal.timeout(config.timeoutMs ?? TIMEOUT_MS),
       });
@@ -145,11 +180,18 @@ export async function sendInfobipSms(config: InfobipClientConfig, input: Infobip
       }
       if (response.ok) return readAnswer(json);
       const retryable = response.status === 429 || response.status >= 500;
-      error = new SmsSendError(describeError(response.status, json), { status: response.status, retryable, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) });
+      error = new SmsSendError(describeError(response.status, json), {
+        status: response.status,
+        retryable,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      });
     } catch (caught) {
       if (caught instanceof SmsSendError) throw caught;
       const timedOut = caught instanceof Error && (caught.name === 'TimeoutError' || caught.name === 'AbortError');
-      error = new SmsSendError(timedOut ? 'Infobip did not answer within 10 s' : 'Could not reach Infobip', { retryable: true, cause: caught });
+      error = new SmsSendError(timedOut ? 'Infobip did not answer within 10 s' : 'Could not reach Infobip', {
+        retryable: true,
+        cause: caught,
+      });
     }
     if (!error.retryable || attempt >= retries) throw error;
     await sleep(error.retryAfterMs ?? backoffMs(attempt));
@@ -158,15 +200,19 @@ export async function sendInfobipSms(config: InfobipClientConfig, input: Infobip
 
 function readAnswer(json: unknown): InfobipSendResult {
   const parsed = sendAnswerSchema.safeParse(json);
-  if (!parsed.success) throw new SmsSendError('Infobip answered 200 without a message id', { status: 200, retryable: false });
+  if (!parsed.success)
+    throw new SmsSendError('Infobip answered 200 without a message id', { status: 200, retryable: false });
   const first = parsed.data.messages[0]!;
   const group = first.status?.groupName ?? undefined;
   // A message Infobip refuses at once (bad number, unregistered sender) comes back with group REJECTED.
   if (group === 'REJECTED') {
-    throw new SmsSendError(`Infobip rejected the message: ${first.status?.name ?? 'REJECTED'}${first.status?.description ? ` (${first.status.description})` : ''}`, {
-      status: 200,
-      retryable: false,
-    });
+    throw new SmsSendError(
+      `Infobip rejected the message: ${first.status?.name ?? 'REJECTED'}${first.status?.description ? ` (${first.status.description})` : ''}`,
+      {
+        status: 200,
+        retryable: false,
+      },
+    );
   }
   return {
     messageId: first.messageId,

@@ -60,9 +60,19 @@ export function infobipProvider(options: InfobipProviderOptions): SmsProvider {
     needsSender: true,
     local: false,
     send: async (sms) => {
-      if (!sms.from) throw new AppError('invalid_input', 'The brand has no sending number: set infobip_phone_number on its SMS integration or a support phone.');
+      if (!sms.from)
+        throw new AppError(
+          'invalid_input',
+          'The brand has no sending number: set infobip_phone_number on its SMS integration or a support phone.',
+        );
       const sent = await sendInfobipSms(
-        { baseUrl: options.baseUrl, apiKey: options.apiKey, deliveryReportUrl: options.deliveryReportUrl, retries: options.retries, sleep: options.sleep ?? realSleep },
+        {
+          baseUrl: options.baseUrl,
+          apiKey: options.apiKey,
+          deliveryReportUrl: options.deliveryReportUrl,
+          retries: options.retries,
+          sleep: options.sleep ?? realSleep,
+        },
         { from: sms.from, to: sms.to, text: sms.body, callbackData: `reclaim:${sms.messageId}` },
       );
       return { providerMessageId: sent.messageId, providerStatus: sent.statusName };
@@ -82,7 +92,14 @@ export function getSmsProvider(ctx: Pick<AppContext, 'config'>, { sleep }: { sle
   const { config } = ctx;
   if (config.SMS_PROVIDER === 'outbox') return outboxProvider;
   if (!config.INFOBIP_BASE_URL || !config.INFOBIP_API_KEY) {
-    throw new AppError('invalid_input', 'SMS_PROVIDER is infobip but INFOBIP_BASE_URL or INFOBIP_API_KEY is not set.', { code: 'infobip_not_configured' });
+    throw new AppError('invalid_input', 'SMS_PROVIDER is infobip but INFOBIP_BASE_URL or INFOBIP_API_KEY is not set.', {
+      code: 'infobip_not_configured',
+    });
   }
-  return infobipProvider({ baseUrl: config.INFOBIP_BASE_URL, apiKey: config.INFOBIP_API_KEY, deliveryReportUrl: deliveryReportUrl(ctx), sleep });
+  return infobipProvider({
+    baseUrl: config.INFOBIP_BASE_URL,
+    apiKey: config.INFOBIP_API_KEY,
+    deliveryReportUrl: deliveryReportUrl(ctx),
+    sleep,
+  });
 }

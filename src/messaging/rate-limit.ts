@@ -31,11 +31,24 @@ export interface SlotPlan {
 }
 
 /** Pure: consecutive slots from max(nextSendAt, now), `interval` apart; those within the look-ahead are taken. */
-export function planSlots({ nextSendAt, now, count, interval, lookaheadMs = RATE_LIMIT_LOOKAHEAD_MS }: { nextSendAt: Date; now: Date; count: number; interval: number; lookaheadMs?: number }): SlotPlan {
+export function planSlots({
+  nextSendAt,
+  now,
+  count,
+  interval,
+  lookaheadMs = RATE_LIMIT_LOOKAHEAD_MS,
+}: {
+  nextSendAt: Date;
+  now: Date;
+  count: number;
+  interval: number;
+  lookaheadMs?: number;
+}): SlotPlan {
   const slots: Date[] = [];
   const later: Date[] = [];
   let at = Math.max(nextSendAt.getTime(), now.getTime());
-  for (let i = 0; i < count; i += 1, at += interval) (at <= now.getTime() + lookaheadMs ? slots : later).push(new Date(at));
+  for (let i = 0; i < count; i += 1, at += interval)
+    (at <= now.getTime() + lookaheadMs ? slots : later).push(new Date(at));
   const next = slots.length > 0 ? new Date(slots[slots.length - 1]!.getTime() + interval) : nextSendAt;
   return { slots, later, nextSendAt: next };
 }
@@ -46,16 +59,36 @@ export function planSlots({ nextSendAt, now, count, interval, lookaheadMs = RATE
  */
 export async function reserveSlots(
   tx: Tx,
-  { provider, sender, count, messagesPerSecond, now, lookaheadMs }: { provider: string; sender: string; count: number; messagesPerSecond: number; now: Date; lookaheadMs?: number },
+  {
+    provider,
+    sender,
+    count,
+    messagesPerSecond,
+    now,
+    lookaheadMs,
+  }: { provider: string; sender: string; count: number; messagesPerSecond: number; now: Date; lookaheadMs?: number },
 ): Promise<SlotPlan> {
-  await tx.raw('insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing', [provider, sender, now]);
+  await tx.raw(
+    'insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing',
+    [provider, sender, now],
+  );
   const { rows } = await tx.raw<{ rows: Array<{ next_send_at: Date }> }>(
     'select next_send_at from sms_send_slots where provider = ? and sender = ? for update',
     [provider, sender],
   );
-  const plan = planSlots({ nextSendAt: rows[0]!.next_send_at, now, count, interval: intervalMs(messagesPerSecond), lookaheadMs });
+  const plan = planSlots({
+    nextSendAt: rows[0]!.next_send_at,
+    now,
+    count,
+    interval: intervalMs(messagesPerSecond),
+    lookaheadMs,
+  });
   if (plan.slots.length > 0) {
-    await tx.raw('update sms_send_slots set next_send_at = ?, updated_at = now() where provider = ? and sender = ?', [plan.nextSendAt, provider, sender]);
+    await tx.raw('update sms_send_slots set next_send_at = ?, updated_at = now() where provider = ? and sender = ?', [
+      plan.nextSendAt,
+      provider,
+      sender,
+    ]);
   }
   return plan;
 }

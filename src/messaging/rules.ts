@@ -95,7 +95,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat | null {
   return cached;
 }
 
-export const isValidTimeZone = (timeZone: string | null | undefined): timeZone is string => !!timeZone && formatter(timeZone) !== null;
+export const isValidTimeZone = (timeZone: string | null | undefined): timeZone is string =>
+  !!timeZone && formatter(timeZone) !== null;
 
 export interface LocalTime {
   year: number;
@@ -121,14 +122,22 @@ const offsetMs = (at: number, timeZone: string): number => {
 };
 
 /** The instant a wall-clock time happens in a time zone (day overflow is fine: day 32 is next month). */
-export function zonedInstant(timeZone: string, year: number, month: number, day: number, hour: number, minute: number): Date {
+export function zonedInstant(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+): Date {
   const guess = Date.UTC(year, month - 1, day, hour, minute);
   const first = guess - offsetMs(guess, timeZone);
   return new Date(guess - offsetMs(first, timeZone));
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-export const formatMinute = (minuteOfDay: number): string => `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
+export const formatMinute = (minuteOfDay: number): string =>
+  `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
 
 /** The earliest instant at or after `from` whose local time is inside [start, end) minutes of the day. */
 export function nextInWindow(from: Date, timeZone: string, startMinute: number, endMinute: number): Date {
@@ -152,35 +161,60 @@ export interface Recipient {
 }
 
 /** Where a number's local time comes from and which window applies to it. */
-export function recipientOf({ to, channelTimezone, brandTimezone }: Pick<SendInput, 'to' | 'channelTimezone' | 'brandTimezone'>): Recipient {
+export function recipientOf({
+  to,
+  channelTimezone,
+  brandTimezone,
+}: Pick<SendInput, 'to' | 'channelTimezone' | 'brandTimezone'>): Recipient {
   const info = areaCodeInfo(to);
   const state = info?.country === 'US' ? info.region : undefined;
   const strictState = state !== undefined && STRICT_STATES.includes(state);
-  const windows = { windowStart: SEND_WINDOW_START_MINUTE, windowEnd: strictState ? STRICT_STATE_WINDOW_END_MINUTE : SEND_WINDOW_END_MINUTE };
+  const windows = {
+    windowStart: SEND_WINDOW_START_MINUTE,
+    windowEnd: strictState ? STRICT_STATE_WINDOW_END_MINUTE : SEND_WINDOW_END_MINUTE,
+  };
   const base = { state, strictState, ...windows };
   if (isValidTimeZone(channelTimezone)) return { timeZone: channelTimezone, timeZoneSource: 'channel', ...base };
   if (info && isValidTimeZone(info.timeZone)) return { timeZone: info.timeZone, timeZoneSource: 'area_code', ...base };
-  return { timeZone: isValidTimeZone(brandTimezone) ? brandTimezone : FALLBACK_TIME_ZONE, timeZoneSource: 'brand', ...base };
+  return {
+    timeZone: isValidTimeZone(brandTimezone) ? brandTimezone : FALLBACK_TIME_ZONE,
+    timeZoneSource: 'brand',
+    ...base,
+  };
 }
 
 /** The earliest instant at or after `now` when a marketing text may reach this recipient (clock only). */
-export function nextAllowedSendTime(input: Pick<SendInput, 'now' | 'to' | 'channelTimezone' | 'brandTimezone'> & { isMarketing?: boolean }): Date {
+export function nextAllowedSendTime(
+  input: Pick<SendInput, 'now' | 'to' | 'channelTimezone' | 'brandTimezone'> & { isMarketing?: boolean },
+): Date {
   if (input.isMarketing === false) return input.now;
   const recipient = recipientOf(input);
   return nextInWindow(input.now, recipient.timeZone, recipient.windowStart, recipient.windowEnd);
 }
 
 /** When the count of texts in the last 24 h drops below the limit (undefined: already below). */
-export function limitFreesAt(now: Date, sent: number | readonly Date[], limit = STRICT_STATE_MARKETING_LIMIT): Date | undefined {
+export function limitFreesAt(
+  now: Date,
+  sent: number | readonly Date[],
+  limit = STRICT_STATE_MARKETING_LIMIT,
+): Date | undefined {
   if (typeof sent === 'number') return sent >= limit ? new Date(now.getTime() + 60 * 60 * 1000) : undefined;
-  const recent = sent.map((d) => d.getTime()).filter((t) => t > now.getTime() - MARKETING_LIMIT_PERIOD_MS).sort((a, b) => a - b);
+  const recent = sent
+    .map((d) => d.getTime())
+    .filter((t) => t > now.getTime() - MARKETING_LIMIT_PERIOD_MS)
+    .sort((a, b) => a - b);
   if (recent.length < limit) return undefined;
   return new Date(recent[recent.length - limit]! + MARKETING_LIMIT_PERIOD_MS);
 }
 
 const describeLocal = (at: Date, r: Recipient): string => {
   const t = localTime(at, r.timeZone);
-  const where = r.timeZoneSource === 'channel' ? "the channel's time zone" : r.timeZoneSource === 'area_code' ? `area code${r.state ? `, ${r.state}` : ''}` : "the brand's time zone";
+  const where =
+    r.timeZoneSource === 'channel'
+      ? "the channel's time zone"
+      : r.timeZoneSource === 'area_code'
+        ? `area code${r.state ? `, ${r.state}` : ''}`
+        : "the brand's time zone";
   return `${formatMinute(t.hour * 60 + t.minute)} in ${r.timeZone} (${where})`;
 };
 
@@ -191,11 +225,17 @@ const describeLocal = (at: Date, r: Recipient): string => {
 export function decideSend(input: SendInput): SendDecision {
   const { now, to, isMarketing, cartCreatedAt } = input;
   if (!isUsSmsNumber(to)) return { action: 'skip', reason: 'non_us_number', detail: 'Only +1 numbers are texted.' };
-  const expiresAt = cartCreatedAt && isMarketing ? new Date(cartCreatedAt.getTime() + CART_REMINDER_MAX_AGE_MS) : undefined;
+  const expiresAt =
+    cartCreatedAt && isMarketing ? new Date(cartCreatedAt.getTime() + CART_REMINDER_MAX_AGE_MS) : undefined;
   if (expiresAt && now > expiresAt) {
-    return { action: 'skip', reason: 'cart_reminder_expired', detail: `The cart is more than 48 h old (reminders end at ${expiresAt.toISOString()}).` };
+    return {
+      action: 'skip',
+      reason: 'cart_reminder_expired',
+      detail: `The cart is more than 48 h old (reminders end at ${expiresAt.toISOString()}).`,
+    };
   }
-  if (!isMarketing) return { action: 'send', reason: 'transactional', detail: 'Transactional message: sent at any hour.' };
+  if (!isMarketing)
+    return { action: 'send', reason: 'transactional', detail: 'Transactional message: sent at any hour.' };
 
   const recipient = recipientOf(input);
   const context = { timeZone: recipient.timeZone, timeZoneSource: recipient.timeZoneSource, state: recipient.state };
@@ -213,11 +253,19 @@ export function decideSend(input: SendInput): SendDecision {
   if (allowed.getTime() > earliest.getTime() && reason === undefined) {
     const local = localTime(now, recipient.timeZone);
     const minute = local.hour * 60 + local.minute;
-    reason = recipient.strictState && minute >= STRICT_STATE_WINDOW_END_MINUTE && minute < SEND_WINDOW_END_MINUTE ? 'state_quiet_hours' : 'quiet_hours';
+    reason =
+      recipient.strictState && minute >= STRICT_STATE_WINDOW_END_MINUTE && minute < SEND_WINDOW_END_MINUTE
+        ? 'state_quiet_hours'
+        : 'quiet_hours';
     detail = `${describeLocal(now, recipient)} is outside ${windowText}${recipient.strictState ? ` (${recipient.state} law)` : ''}`;
   }
   if (allowed.getTime() <= now.getTime()) {
-    return { action: 'send', reason: 'within_window', detail: `${describeLocal(now, recipient)} is inside ${windowText}`, ...context };
+    return {
+      action: 'send',
+      reason: 'within_window',
+      detail: `${describeLocal(now, recipient)} is inside ${windowText}`,
+      ...context,
+    };
   }
   if (expiresAt && allowed > expiresAt) {
     return {
@@ -227,7 +275,13 @@ export function decideSend(input: SendInput): SendDecision {
       ...context,
     };
   }
-  return { action: 'hold', until: allowed, reason: reason ?? 'quiet_hours', detail: `${detail}; held until ${describeLocal(allowed, recipient)}`, ...context };
+  return {
+    action: 'hold',
+    until: allowed,
+    reason: reason ?? 'quiet_hours',
+    detail: `${detail}; held until ${describeLocal(allowed, recipient)}`,
+    ...context,
+  };
 }
 
 // -------------------------------------------------------------------------------------------

@@ -9,12 +9,26 @@
  */
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
-import { deliverClaimed, outcomeOf, skipUpdate, SKIP_UNSUBSCRIBED, type ClaimedMessage, type Outcome } from './deliver.ts';
+import {
+  deliverClaimed,
+  outcomeOf,
+  skipUpdate,
+  SKIP_UNSUBSCRIBED,
+  type ClaimedMessage,
+  type Outcome,
+} from './deliver.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { getSmsProvider, outboxMessageId, type SmsProvider } from './providers.ts';
 import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
 import { decideSend, segmentInfo } from './rules.ts';
-import { brandSending, lockDueMessages, requeueStaleSending, updateMessages, type DueMessage, type MessageUpdate } from './store.ts';
+import {
+  brandSending,
+  lockDueMessages,
+  requeueStaleSending,
+  updateMessages,
+  type DueMessage,
+  type MessageUpdate,
+} from './store.ts';
 
 export const DEFAULT_SEND_LIMIT = 5_000;
 export const SEND_BATCH_SIZE = 500;
@@ -67,12 +81,19 @@ function decideBatch(rows: DueMessage[], now: Date): { updates: MessageUpdate[];
       continue;
     }
     const allowUnsubscribed = row.extra_data.allow_unsubscribed === true && !row.is_marketing;
-    if (row.blocked || (row.channel_status !== 'subscribed' && !(allowUnsubscribed && row.channel_status === 'unsubscribed'))) {
-      updates.push(skipUpdate(row.id, SKIP_UNSUBSCRIBED, `the channel is ${row.blocked ? 'blocked' : row.channel_status}`));
+    if (
+      row.blocked ||
+      (row.channel_status !== 'subscribed' && !(allowUnsubscribed && row.channel_status === 'unsubscribed'))
+    ) {
+      updates.push(
+        skipUpdate(row.id, SKIP_UNSUBSCRIBED, `the channel is ${row.blocked ? 'blocked' : row.channel_status}`),
+      );
       continue;
     }
     if (row.is_marketing && row.cart_done) {
-      updates.push(skipUpdate(row.id, 'cart_completed', 'the shopper completed the purchase before the reminder went out'));
+      updates.push(
+        skipUpdate(row.id, 'cart_completed', 'the shopper completed the purchase before the reminder went out'),
+      );
       continue;
     }
     const earlier = sentInBatch.get(row.channel_id) ?? [];
@@ -93,7 +114,15 @@ function decideBatch(rows: DueMessage[], now: Date): { updates: MessageUpdate[];
         status: row.status,
         scheduled_for: decision.until!,
         status_reason: `${decision.reason}: ${decision.detail}`,
-        extra: { hold: { reason: decision.reason, until: decision.until!.toISOString(), time_zone: decision.timeZone, time_zone_source: decision.timeZoneSource, state: decision.state ?? null } },
+        extra: {
+          hold: {
+            reason: decision.reason,
+            until: decision.until!.toISOString(),
+            time_zone: decision.timeZone,
+            time_zone_source: decision.timeZoneSource,
+            state: decision.state ?? null,
+          },
+        },
       });
     } else {
       if (row.is_marketing) sentInBatch.set(row.channel_id, [...earlier, now]);
@@ -118,13 +147,28 @@ const claimed = (row: DueMessage, from: string | null, slotAt?: Date, intervalMs
   intervalMs,
 });
 
-const sendingUpdate = (row: DueMessage): MessageUpdate => ({ id: row.id, status: 'sending', extra: { send_attempts: attemptOf(row) } });
+const sendingUpdate = (row: DueMessage): MessageUpdate => ({
+  id: row.id,
+  status: 'sending',
+  extra: { send_attempts: attemptOf(row) },
+});
 
 /** The outbox: sent right here, except messages whose discount code must first be created at the store. */
-async function claimForOutbox(tx: Tx, provider: SmsProvider, toSend: DueMessage[], now: Date): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
+async function claimForOutbox(
+  tx: Tx,
+  provider: SmsProvider,
+  toSend: DueMessage[],
+  now: Date,
+): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
   const codeIds = toSend.map(discountIdOf).filter((id): id is number => id !== undefined);
   const codes = new Map(
-    codeIds.length === 0 ? [] : (await tx('discount_codes').whereIn('id', codeIds).select<{ id: string; code: string; status: string }[]>('id', 'code', 'status')).map((r) => [Number(r.id), r]),
+    codeIds.length === 0
+      ? []
+      : (
+          await tx('discount_codes')
+            .whereIn('id', codeIds)
+            .select<{ id: string; code: string; status: string }[]>('id', 'code', 'status')
+        ).map((r) => [Number(r.id), r]),
   );
   const updates: MessageUpdate[] = [];
   const toDeliver: ClaimedMessage[] = [];
@@ -154,7 +198,12 @@ async function claimForOutbox(tx: Tx, provider: SmsProvider, toSend: DueMessage[
 }
 
 /** Real providers: the brand's number sends, at most its rate; what does not fit in the look-ahead waits. */
-async function claimForProvider(tx: Tx, provider: SmsProvider, toSend: DueMessage[], now: Date): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
+async function claimForProvider(
+  tx: Tx,
+  provider: SmsProvider,
+  toSend: DueMessage[],
+  now: Date,
+): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
   const brands = await brandSending(tx, [...new Set(toSend.map((row) => row.brand_id))]);
   const updates: MessageUpdate[] = [];
   const toDeliver: ClaimedMessage[] = [];
@@ -162,7 +211,13 @@ async function claimForProvider(tx: Tx, provider: SmsProvider, toSend: DueMessag
   for (const row of toSend) {
     const brand = brands.get(row.brand_id);
     if (!brand?.sender) {
-      updates.push({ id: row.id, status: row.status, scheduled_for: new Date(now.getTime() + NO_SENDER_RETRY_MS), status_reason: 'no_sender: the brand has no sending number (SMS integration infobip_phone_number or support phone)' });
+      updates.push({
+        id: row.id,
+        status: row.status,
+        scheduled_for: new Date(now.getTime() + NO_SENDER_RETRY_MS),
+        status_reason:
+          'no_sender: the brand has no sending number (SMS integration infobip_phone_number or support phone)',
+      });
       continue;
     }
     const group = bySender.get(brand.sender) ?? { rate: readMessagesPerSecond(...brand.messagesPerSecond), rows: [] };
@@ -172,14 +227,25 @@ async function claimForProvider(tx: Tx, provider: SmsProvider, toSend: DueMessag
   // Sorted, so two workers lock the same numbers in the same order.
   for (const sender of [...bySender.keys()].sort()) {
     const { rate, rows } = bySender.get(sender)!;
-    const plan = await reserveSlots(tx, { provider: provider.name, sender, count: rows.length, messagesPerSecond: rate, now });
+    const plan = await reserveSlots(tx, {
+      provider: provider.name,
+      sender,
+      count: rows.length,
+      messagesPerSecond: rate,
+      now,
+    });
     rows.forEach((row, i) => {
       const slot = plan.slots[i];
       if (slot) {
         updates.push(sendingUpdate(row));
         toDeliver.push(claimed(row, sender, slot, intervalMs(rate)));
       } else {
-        updates.push({ id: row.id, status: row.status, scheduled_for: plan.later[i - plan.slots.length]!, status_reason: `rate_limited: ${rate} message(s) per second from ${sender}` });
+        updates.push({
+          id: row.id,
+          status: row.status,
+          scheduled_for: plan.later[i - plan.slots.length]!,
+          status_reason: `rate_limited: ${rate} message(s) per second from ${sender}`,
+        });
       }
     });
   }
@@ -190,10 +256,16 @@ async function claimBatch(tx: Tx, provider: SmsProvider, { now, limit }: { now: 
   const rows = await lockDueMessages(tx, { now, limit });
   if (rows.length === 0) return { count: 0, outcomes: [], toDeliver: [] };
   const { updates, toSend } = decideBatch(rows, now);
-  const sending = provider.local ? await claimForOutbox(tx, provider, toSend, now) : await claimForProvider(tx, provider, toSend, now);
+  const sending = provider.local
+    ? await claimForOutbox(tx, provider, toSend, now)
+    : await claimForProvider(tx, provider, toSend, now);
   const all = [...updates, ...sending.updates];
   await updateMessages(tx, all);
-  return { count: rows.length, outcomes: all.filter((u) => u.status !== 'sending').map(outcomeOf), toDeliver: sending.toDeliver };
+  return {
+    count: rows.length,
+    outcomes: all.filter((u) => u.status !== 'sending').map(outcomeOf),
+    toDeliver: sending.toDeliver,
+  };
 }
 
 /**
@@ -201,14 +273,21 @@ async function claimBatch(tx: Tx, provider: SmsProvider, { now, limit }: { now: 
  * no earlier than its slot (on the run's clock) and one interval after the previous actual send,
  * so a late send never squeezes the next one closer than the number allows.
  */
-async function deliverAll(ctx: AppContext, provider: SmsProvider, messages: ClaimedMessage[], { clock, now, sleep }: { clock: () => Date; now: Date; sleep: Sleep }): Promise<Outcome[]> {
+async function deliverAll(
+  ctx: AppContext,
+  provider: SmsProvider,
+  messages: ClaimedMessage[],
+  { clock, now, sleep }: { clock: () => Date; now: Date; sleep: Sleep },
+): Promise<Outcome[]> {
   const started = Date.now();
   const chains = new Map<string, ClaimedMessage[]>();
   messages.forEach((m, i) => {
     const key = m.slotAt && m.from ? `sender:${m.from}` : `message:${i}`;
     chains.set(key, [...(chains.get(key) ?? []), m]);
   });
-  const queue = [...chains.values()].map((chain) => chain.sort((a, b) => (a.slotAt?.getTime() ?? 0) - (b.slotAt?.getTime() ?? 0)));
+  const queue = [...chains.values()].map((chain) =>
+    chain.sort((a, b) => (a.slotAt?.getTime() ?? 0) - (b.slotAt?.getTime() ?? 0)),
+  );
   const outcomes: Outcome[] = [];
   const worker = async (): Promise<void> => {
     for (let chain = queue.shift(); chain; chain = queue.shift()) {
@@ -244,12 +323,15 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
   while (remaining > 0) {
     const now = clock();
-    const claim = await withTransaction(ctx.db, (tx) => claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining) }));
+    const claim = await withTransaction(ctx.db, (tx) =>
+      claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining) }),
+    );
     if (claim.count === 0) break;
     remaining -= claim.count;
     count(claim.outcomes);
     if (claim.toDeliver.length > 0) count(await deliverAll(ctx, provider, claim.toDeliver, { clock, now, sleep }));
   }
-  if (result.sent + result.deferred + result.skipped + result.failed > 0) ctx.logger.info({ ...result, provider: provider.name }, 'send-due finished');
+  if (result.sent + result.deferred + result.skipped + result.failed > 0)
+    ctx.logger.info({ ...result, provider: provider.name }, 'send-due finished');
   return result;
 }

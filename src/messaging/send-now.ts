@@ -49,11 +49,16 @@ interface ConversationRow {
 
 /** Whether nothing went out on the channel since it unsubscribed (so the one confirmation may). */
 async function nothingSentSince(ctx: AppContext, channelId: number, since: Date | null): Promise<boolean> {
-  const row = await ctx.db('conversation_messages as m')
+  const row = await ctx
+    .db('conversation_messages as m')
     .join('conversations as c', 'c.id', 'm.conversation_id')
     .where('c.contact_channel_id', channelId)
     .where('m.direction', 'outgoing')
-    .where((q) => q.where('m.sent_at', '>=', since ?? new Date(0)).orWhere((s) => s.where('m.status', 'sending').where('m.created_at', '>=', since ?? new Date(0))))
+    .where((q) =>
+      q
+        .where('m.sent_at', '>=', since ?? new Date(0))
+        .orWhere((s) => s.where('m.status', 'sending').where('m.created_at', '>=', since ?? new Date(0))),
+    )
     .first('m.id');
   return row === undefined;
 }
@@ -62,56 +67,143 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
   const now = input.now ?? new Date();
   const isMarketing = input.isMarketing ?? false;
   const provider = input.provider ?? getSmsProvider(ctx);
-  const conversation = await ctx.db('conversations as c')
+  const conversation = await ctx
+    .db('conversations as c')
     .join('brands as b', 'b.id', 'c.brand_id')
     .leftJoin('contact_channels as ch', 'ch.id', 'c.contact_channel_id')
     .where({ 'c.id': input.conversationId, 'c.brand_id': input.brandId })
-    .first<ConversationRow | undefined>('c.id', 'ch.id as channel_id', 'ch.username', 'ch.status', 'ch.extra_data', 'ch.consented_at', 'b.timezone as brand_timezone');
+    .first<ConversationRow | undefined>(
+      'c.id',
+      'ch.id as channel_id',
+      'ch.username',
+      'ch.status',
+      'ch.extra_data',
+      'ch.consented_at',
+      'b.timezone as brand_timezone',
+    );
   if (!conversation) throw new AppError('not_found', 'Conversation not found');
 
-  const insert = async (status: SendNowResult['status'] | 'sending', fields: Record<string, unknown> = {}): Promise<number> => {
-    const [row] = await ctx.db('conversation_messages')
-      .insert({ brand_id: input.brandId, conversation_id: input.conversationId, body: input.body, direction: 'outgoing', status, is_marketing: isMarketing, scheduled_for: now, ...fields })
+  const insert = async (
+    status: SendNowResult['status'] | 'sending',
+    fields: Record<string, unknown> = {},
+  ): Promise<number> => {
+    const [row] = await ctx
+      .db('conversation_messages')
+      .insert({
+        brand_id: input.brandId,
+        conversation_id: input.conversationId,
+        body: input.body,
+        direction: 'outgoing',
+        status,
+        is_marketing: isMarketing,
+        scheduled_for: now,
+        ...fields,
+      })
       .returning<{ id: string }[]>('id');
     return Number(row!.id);
   };
   const skip = async (reason: string, detail: string): Promise<SendNowResult> => ({
-    messageId: await insert('agent_skipped', { status_reason: `${reason}: ${detail}`, extra_data: { transactional: !isMarketing, skip_reason: reason } }),
+    messageId: await insert('agent_skipped', {
+      status_reason: `${reason}: ${detail}`,
+      extra_data: { transactional: !isMarketing, skip_reason: reason },
+    }),
     status: 'agent_skipped',
     reason,
   });
 
-  if (conversation.channel_id === null || !conversation.username) return skip('channel_missing', 'the conversation has no SMS channel');
+  if (conversation.channel_id === null || !conversation.username)
+    return skip('channel_missing', 'the conversation has no SMS channel');
   const channelId = Number(conversation.channel_id);
   const state = { status: conversation.status ?? 'unsubscribed', blocked: conversation.extra_data?.blocked === true };
   let allowUnsubscribed = false;
   if (!channelAllows(state)) {
-    allowUnsubscribed = input.optOutConfirmation !== false && !isMarketing && !state.blocked && state.status === 'unsubscribed' && (await nothingSentSince(ctx, channelId, conversation.consented_at));
-    if (!allowUnsubscribed) return skip(SKIP_UNSUBSCRIBED, `the channel is ${state.blocked ? 'blocked' : state.status}`);
+    allowUnsubscribed =
+      input.optOutConfirmation !== false &&
+      !isMarketing &&
+      !state.blocked &&
+      state.status === 'unsubscribed' &&
+      (await nothingSentSince(ctx, channelId, conversation.consented_at));
+    if (!allowUnsubscribed)
+      return skip(SKIP_UNSUBSCRIBED, `the channel is ${state.blocked ? 'blocked' : state.status}`);
   }
-  const channelTimezone = typeof conversation.extra_data?.timezone === 'string' ? conversation.extra_data.timezone : null;
-  const decision = decideSend({ now, to: conversation.username, channelTimezone, brandTimezone: conversation.brand_timezone, isMarketing, marketingSentLast24h: 0 });
+  const channelTimezone =
+    typeof conversation.extra_data?.timezone === 'string' ? conversation.extra_data.timezone : null;
+  const decision = decideSend({
+    now,
+    to: conversation.username,
+    channelTimezone,
+    brandTimezone: conversation.brand_timezone,
+    isMarketing,
+    marketingSentLast24h: 0,
+  });
   if (decision.action === 'skip') return skip(decision.reason, decision.detail);
   if (decision.action === 'hold') {
     const reason = `${decision.reason}: ${decision.detail}`;
-    return { messageId: await insert('queued', { scheduled_for: decision.until, status_reason: reason }), status: 'queued', reason };
+    return {
+      messageId: await insert('queued', { scheduled_for: decision.until, status_reason: reason }),
+      status: 'queued',
+      reason,
+    };
   }
 
   let from: string | null = null;
   let slotAt: Date | undefined;
   if (provider.needsSender) from = (await brandSending(ctx.db, [input.brandId])).get(input.brandId)?.sender ?? null;
-  if (provider.needsSender && !from) throw new AppError('invalid_input', 'The brand has no sending number: set infobip_phone_number on its SMS integration or a support phone.');
-  const messageId = await insert('sending', { extra_data: { transactional: !isMarketing, send_attempts: 1, ...(allowUnsubscribed ? { allow_unsubscribed: true } : {}) } });
+  if (provider.needsSender && !from)
+    throw new AppError(
+      'invalid_input',
+      'The brand has no sending number: set infobip_phone_number on its SMS integration or a support phone.',
+    );
+  const messageId = await insert('sending', {
+    extra_data: {
+      transactional: !isMarketing,
+      send_attempts: 1,
+      ...(allowUnsubscribed ? { allow_unsubscribed: true } : {}),
+    },
+  });
   if (provider.rateLimited && from) {
     const sender = from;
-    const rate = readMessagesPerSecond(...((await brandSending(ctx.db, [input.brandId])).get(input.brandId)?.messagesPerSecond ?? []));
-    const plan = await withTransaction(ctx.db, (tx) => reserveSlots(tx, { provider: provider.name, sender, count: 1, messagesPerSecond: rate, now, lookaheadMs: 60_000 }));
+    const rate = readMessagesPerSecond(
+      ...((await brandSending(ctx.db, [input.brandId])).get(input.brandId)?.messagesPerSecond ?? []),
+    );
+    const plan = await withTransaction(ctx.db, (tx) =>
+      reserveSlots(tx, {
+        provider: provider.name,
+        sender,
+        count: 1,
+        messagesPerSecond: rate,
+        now,
+        lookaheadMs: 60_000,
+      }),
+    );
     slotAt = plan.slots[0];
     const wait = (slotAt?.getTime() ?? now.getTime()) - now.getTime();
     if (wait > 0) await (input.sleep ?? realSleep)(wait);
   }
-  const outcome: Outcome = await deliverClaimed(ctx, provider, { id: messageId, brandId: input.brandId, channelId, to: conversation.username, body: input.body, from, attempt: 1, allowUnsubscribed, slotAt }, { clock: () => input.now ?? new Date() });
-  const row = await ctx.db('conversation_messages').where({ id: messageId }).first<{ status: SendNowResult['status']; provider_message_id: string | null; status_reason: string | null }>('status', 'provider_message_id', 'status_reason');
+  const outcome: Outcome = await deliverClaimed(
+    ctx,
+    provider,
+    {
+      id: messageId,
+      brandId: input.brandId,
+      channelId,
+      to: conversation.username,
+      body: input.body,
+      from,
+      attempt: 1,
+      allowUnsubscribed,
+      slotAt,
+    },
+    { clock: () => input.now ?? new Date() },
+  );
+  const row = await ctx
+    .db('conversation_messages')
+    .where({ id: messageId })
+    .first<{ status: SendNowResult['status']; provider_message_id: string | null; status_reason: string | null }>(
+      'status',
+      'provider_message_id',
+      'status_reason',
+    );
   return {
     messageId,
     status: row!.status,

@@ -90,7 +90,11 @@ export interface MessageUpdate {
 }
 
 /** Applies many message updates in one statement. `onlyStatus` guards against a concurrent change. */
-export async function updateMessages(db: Handle, updates: MessageUpdate[], { onlyStatus }: { onlyStatus?: string[] } = {}): Promise<number> {
+export async function updateMessages(
+  db: Handle,
+  updates: MessageUpdate[],
+  { onlyStatus }: { onlyStatus?: string[] } = {},
+): Promise<number> {
   if (updates.length === 0) return 0;
   const payload = updates.map((u) => ({
     id: u.id,
@@ -137,7 +141,14 @@ export interface BrandSending {
 /** Sender and rate settings of brands: their SMS integration (connected and enabled first) and brand row. */
 export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<number, BrandSending>> {
   if (brandIds.length === 0) return new Map();
-  const { rows } = await db.raw<{ rows: Array<{ id: string; support_phone: string | null; extra_data: Record<string, unknown>; settings: Record<string, unknown> | null }> }>(
+  const { rows } = await db.raw<{
+    rows: Array<{
+      id: string;
+      support_phone: string | null;
+      extra_data: Record<string, unknown>;
+      settings: Record<string, unknown> | null;
+    }>;
+  }>(
     `select b.id, b.support_phone, b.extra_data, s.settings
        from brands b
        left join lateral (
@@ -148,12 +159,25 @@ export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<
       where b.id = any(?::bigint[])`,
     [brandIds],
   );
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   return new Map(
     rows.map((row) => {
       const settings = row.settings ?? {};
-      const sender = text(settings.infobip_phone_number) ?? text(settings.sender_id) ?? text(settings.phone) ?? text(row.support_phone) ?? null;
-      return [Number(row.id), { brandId: Number(row.id), sender, messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second] }];
+      const sender =
+        text(settings.infobip_phone_number) ??
+        text(settings.sender_id) ??
+        text(settings.phone) ??
+        text(row.support_phone) ??
+        null;
+      return [
+        Number(row.id),
+        {
+          brandId: Number(row.id),
+          sender,
+          messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second],
+        },
+      ];
     }),
   );
 }
@@ -162,7 +186,10 @@ export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<
  * Messages left in 'sending' by a worker that died: queued again (their attempt is counted).
  * Staleness is measured on the database clock (updated_at is written by it), not the run's clock.
  */
-export async function requeueStaleSending(db: Handle, { now, staleMs }: { now: Date; staleMs: number }): Promise<number> {
+export async function requeueStaleSending(
+  db: Handle,
+  { now, staleMs }: { now: Date; staleMs: number },
+): Promise<number> {
   const result = await db.raw<{ rowCount: number }>(
     `update conversation_messages
         set status = 'queued', scheduled_for = ?, status_reason = 'send_interrupted: the worker stopped while sending; retried', updated_at = now()
@@ -173,8 +200,13 @@ export async function requeueStaleSending(db: Handle, { now, staleMs }: { now: D
 }
 
 /** Current status of a channel (for the last check before a provider call). */
-export async function channelState(db: Handle, channelId: number): Promise<{ status: string; blocked: boolean } | undefined> {
-  const row = await db('contact_channels').where({ id: channelId }).first<{ status: string; extra_data: Record<string, unknown> } | undefined>('status', 'extra_data');
+export async function channelState(
+  db: Handle,
+  channelId: number,
+): Promise<{ status: string; blocked: boolean } | undefined> {
+  const row = await db('contact_channels')
+    .where({ id: channelId })
+    .first<{ status: string; extra_data: Record<string, unknown> } | undefined>('status', 'extra_data');
   return row ? { status: row.status, blocked: row.extra_data?.blocked === true } : undefined;
 }
 
@@ -185,6 +217,8 @@ export interface DiscountCodeRow {
 }
 
 export async function findDiscountCode(db: Handle, id: number): Promise<DiscountCodeRow | undefined> {
-  const row = await db('discount_codes').where({ id }).first<{ id: string; code: string; status: DiscountCodeRow['status'] } | undefined>('id', 'code', 'status');
+  const row = await db('discount_codes')
+    .where({ id })
+    .first<{ id: string; code: string; status: DiscountCodeRow['status'] } | undefined>('id', 'code', 'status');
   return row ? { ...row, id: Number(row.id) } : undefined;
 }

@@ -15,7 +15,9 @@ const PT = 'America/Los_Angeles';
 
 /** Builds the table from "zone -> area codes" lists of one region (a US state, a province, a country). */
 function region(code: string, zones: Record<string, readonly number[]>, country = 'US'): Array<[string, Entry]> {
-  return Object.entries(zones).flatMap(([zone, areaCodes]) => areaCodes.map((areaCode): [string, Entry] => [String(areaCode), [country, code, zone]]));
+  return Object.entries(zones).flatMap(([zone, areaCodes]) =>
+    areaCodes.map((areaCode): [string, Entry] => [String(areaCode), [country, code, zone]]),
+  );
 }
 const canada = (province: string, zones: Record<string, readonly number[]>) => region(province, zones, 'CA');
 const country = (iso: string, zone: string, areaCodes: readonly number[]) => region(iso, { [zone]: areaCodes }, iso);
@@ -27,8 +29,8 @@ const ENTRIES: Array<[string, Entry]> = [
   ...region('AR', { [CT]: [327, 479, 501, 870] }),
   ...region('CA', {
     [PT]: [
-      209, 213, 279, 310, 323, 341, 350, 369, 408, 415, 424, 442, 510, 530, 559, 562, 619, 626, 628, 650, 657, 661,
-      669, 707, 714, 738, 747, 760, 805, 818, 820, 831, 840, 858, 909, 916, 925, 949, 951,
+      209, 213, 279, 310, 323, 341, 350, 369, 408, 415, 424, 442, 510, 530, 559, 562, 619, 626, 628, 650, 657, 661, 669,
+      707, 714, 738, 747, 760, 805, 818, 820, 831, 840, 858, 909, 916, 925, 949, 951,
     ],
   }),
   ...region('CO', { [MT]: [303, 719, 720, 970, 983] }),
@@ -36,7 +38,10 @@ const ENTRIES: Array<[string, Entry]> = [
   ...region('DE', { [ET]: [302] }),
   ...region('DC', { [ET]: [202, 771] }),
   // 850 and its overlay 448: Pensacola, Fort Walton Beach and Panama City (Central) outnumber Tallahassee (Eastern).
-  ...region('FL', { [ET]: [239, 305, 321, 324, 352, 386, 407, 561, 645, 656, 689, 727, 728, 754, 772, 786, 813, 863, 904, 941, 954], [CT]: [448, 850] }),
+  ...region('FL', {
+    [ET]: [239, 305, 321, 324, 352, 386, 407, 561, 645, 656, 689, 727, 728, 754, 772, 786, 813, 863, 904, 941, 954],
+    [CT]: [448, 850],
+  }),
   ...region('GA', { [ET]: [229, 404, 470, 478, 678, 706, 762, 770, 912, 943] }),
   ...region('HI', { 'Pacific/Honolulu': [808] }),
   ...region('ID', { 'America/Boise': [208, 986] }),
@@ -60,7 +65,11 @@ const ENTRIES: Array<[string, Entry]> = [
   ...region('NH', { [ET]: [603] }),
   ...region('NJ', { [ET]: [201, 551, 609, 640, 732, 848, 856, 862, 908, 973] }),
   ...region('NM', { [MT]: [505, 575] }),
-  ...region('NY', { [ET]: [212, 315, 329, 332, 347, 363, 516, 518, 585, 607, 624, 631, 646, 680, 716, 718, 838, 845, 914, 917, 929, 934] }),
+  ...region('NY', {
+    [ET]: [
+      212, 315, 329, 332, 347, 363, 516, 518, 585, 607, 624, 631, 646, 680, 716, 718, 838, 845, 914, 917, 929, 934,
+    ],
+  }),
   ...region('NC', { [ET]: [252, 336, 472, 704, 743, 828, 910, 919, 980, 984] }),
   ...region('ND', { [CT]: [701] }),
   ...region('OH', { [ET]: [216, 220, 234, 283, 326, 330, 380, 419, 436, 440, 513, 567, 614, 740, 937] }),
@@ -73,7 +82,10 @@ const ENTRIES: Array<[string, Entry]> = [
   ...region('TN', { [ET]: [423, 729, 865], [CT]: [615, 629, 731, 901, 931] }),
   // 915 (El Paso) is on Mountain time.
   ...region('TX', {
-    [CT]: [210, 214, 254, 281, 325, 346, 361, 409, 430, 432, 469, 512, 682, 713, 726, 737, 806, 817, 830, 832, 903, 936, 940, 945, 956, 972, 979],
+    [CT]: [
+      210, 214, 254, 281, 325, 346, 361, 409, 430, 432, 469, 512, 682, 713, 726, 737, 806, 817, 830, 832, 903, 936, 940,
+      945, 956, 972, 979,
+    ],
     [MT]: [915],
   }),
   ...region('UT', { [MT]: [385, 435, 801] }),
@@ -96,7 +108,9 @@ const ENTRIES: Array<[string, Entry]> = [
   ...canada('NB', { 'America/Moncton': [428, 506] }),
   ...canada('NL', { 'America/St_Johns': [709, 879] }),
   ...canada('NS', { 'America/Halifax': [782, 902] }),
-  ...canada('ON', { 'America/Toronto': [226, 249, 289, 343, 365, 382, 416, 437, 519, 548, 613, 647, 683, 705, 742, 753, 807, 905, 942] }),
+  ...canada('ON', {
+    'America/Toronto': [226, 249, 289, 343, 365, 382, 416, 437, 519, 548, 613, 647, 683, 705, 742, 753, 807, 905, 942],
+  }),
   ...canada('QC', { 'America/Toronto': [263, 354, 367, 418, 438, 450, 468, 514, 579, 581, 819, 873] }),
   ...canada('SK', { 'America/Regina': [306, 474, 639] }),
   ...canada('YT', { 'America/Whitehorse': [867] }),
@@ -128,7 +142,8 @@ const ENTRIES: Array<[string, Entry]> = [
 export const AREA_CODES: ReadonlyMap<string, Entry> = new Map(ENTRIES);
 
 /** The three-digit area code of a +1 number in E.164, or undefined. */
-export const areaCodeOf = (e164: string): string | undefined => (/^\+1\d{10}$/.test(e164) ? e164.slice(2, 5) : undefined);
+export const areaCodeOf = (e164: string): string | undefined =>
+  /^\+1\d{10}$/.test(e164) ? e164.slice(2, 5) : undefined;
 
 export interface AreaCodeInfo {
   areaCode: string;
@@ -147,4 +162,5 @@ export function areaCodeInfo(e164: string): AreaCodeInfo | undefined {
 }
 
 /** Area codes of one US state (the SQL of the send job and tests use them). */
-export const usAreaCodesOfState = (state: string): string[] => ENTRIES.filter(([, [c, code]]) => c === 'US' && code === state).map(([areaCode]) => areaCode);
+export const usAreaCodesOfState = (state: string): string[] =>
+  ENTRIES.filter(([, [c, code]]) => c === 'US' && code === state).map(([areaCode]) => areaCode);

@@ -88,7 +88,11 @@ function collectParts(raw: string, into: ParsedMail): void {
     }
     return;
   }
-  const decoded = decodeBody(body, headers['content-transfer-encoding'] ?? '7bit', param(headers['content-type'], 'charset') ?? 'utf-8');
+  const decoded = decodeBody(
+    body,
+    headers['content-transfer-encoding'] ?? '7bit',
+    param(headers['content-type'], 'charset') ?? 'utf-8',
+  );
   const clean = decoded.replace(/\r\n/g, '\n');
   if (type.startsWith('text/plain') && into.text === undefined) into.text = clean;
   else if (type.startsWith('text/html') && into.html === undefined) into.html = clean;

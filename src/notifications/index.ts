@@ -18,5 +18,15 @@ export {
   type OutboxEntry,
   type OutboxMessage,
 } from './mail.ts';
-export { invitationMail, passwordResetMail, setupLink, resetLink, tokenLink, appBaseUrl, SETUP_PATH, RESET_PATH, type MailContent } from './templates.ts';
+export {
+  invitationMail,
+  passwordResetMail,
+  setupLink,
+  resetLink,
+  tokenLink,
+  appBaseUrl,
+  SETUP_PATH,
+  RESET_PATH,
+  type MailContent,
+} from './templates.ts';
 export { parseEml, findLinks, type ParsedMail } from './eml.ts';

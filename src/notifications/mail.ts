@@ -7,7 +7,10 @@ import { findLinks, parseEml } from './eml.ts';
 import { appBaseUrl } from './templates.ts';
 
 export type MailTransportName = 'smtp' | 'outbox';
-type MailConfig = Pick<Config, 'EMAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM' | 'RECLAIM_DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
+type MailConfig = Pick<
+  Config,
+  'EMAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM' | 'RECLAIM_DATA_DIR' | 'PUBLIC_URL' | 'PORT'
+>;
 export type MailContext = { config: MailConfig; logger: Pick<AppContext['logger'], 'info' | 'warn'> };
 
 export interface OutgoingMail {
@@ -47,10 +50,14 @@ const ID_PATTERN = /^[0-9a-f]{16}$/;
 export function assertMailAvailable(config: Pick<Config, 'EMAIL_TRANSPORT' | 'SMTP_URL'>): MailTransportName {
   if (config.EMAIL_TRANSPORT === 'outbox') return 'outbox';
   if (config.EMAIL_TRANSPORT === 'smtp' && config.SMTP_URL) return 'smtp';
-  throw new AppError('upstream', MAIL_UNAVAILABLE, { code: 'email_unavailable', details: { transport: config.EMAIL_TRANSPORT } });
+  throw new AppError('upstream', MAIL_UNAVAILABLE, {
+    code: 'email_unavailable',
+    details: { transport: config.EMAIL_TRANSPORT },
+  });
 }
 
-export const outboxDir = (config: Pick<Config, 'RECLAIM_DATA_DIR'>): string => path.join(path.resolve(config.RECLAIM_DATA_DIR), 'mail-outbox');
+export const outboxDir = (config: Pick<Config, 'RECLAIM_DATA_DIR'>): string =>
+  path.join(path.resolve(config.RECLAIM_DATA_DIR), 'mail-outbox');
 
 function senderAddress(config: MailConfig): string {
   if (config.MAIL_FROM) return config.MAIL_FROM;
@@ -90,7 +97,12 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
     ctx.logger.info({ mail_id: id, transport }, 'mail written to the outbox');
     return { id, transport, file };
   }
-  const smtp = nodemailer.createTransport({ url: ctx.config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const smtp = nodemailer.createTransport({
+    url: ctx.config.SMTP_URL,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   try {
     await smtp.sendMail(message(ctx.config, id, mail));
   } catch (error) {
@@ -108,7 +120,10 @@ async function outboxFiles(config: Pick<Config, 'RECLAIM_DATA_DIR'>): Promise<st
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  return names.filter((name) => /-[0-9a-f]{16}\.eml$/.test(name)).sort().reverse();
+  return names
+    .filter((name) => /-[0-9a-f]{16}\.eml$/.test(name))
+    .sort()
+    .reverse();
 }
 
 const idOf = (name: string): string => name.slice(-'0123456789abcdef.eml'.length, -'.eml'.length);
@@ -157,12 +172,23 @@ export async function readOutboxMessage(config: Pick<Config, 'RECLAIM_DATA_DIR'>
   const raw = await readFile(file, 'utf8');
   const parsed = parseEml(raw);
   const text = parsed.text ?? '';
-  return { ...entryOf(file, raw), from: parsed.headers.from ?? '', text, ...(parsed.html === undefined ? {} : { html: parsed.html }), links: findLinks(text) };
+  return {
+    ...entryOf(file, raw),
+    from: parsed.headers.from ?? '',
+    text,
+    ...(parsed.html === undefined ? {} : { html: parsed.html }),
+    links: findLinks(text),
+  };
 }
 
 /** The newest outbox mail to an address (case-insensitive), decoded; undefined when there is none. */
-export async function latestOutboxMessageTo(config: Pick<Config, 'RECLAIM_DATA_DIR'>, to: string): Promise<OutboxMessage | undefined> {
+export async function latestOutboxMessageTo(
+  config: Pick<Config, 'RECLAIM_DATA_DIR'>,
+  to: string,
+): Promise<OutboxMessage | undefined> {
   const wanted = to.trim().toLowerCase();
-  const entry = (await listOutbox(config)).find((e) => (e.to.toLowerCase().match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? ([] as string[])).includes(wanted));
+  const entry = (await listOutbox(config)).find((e) =>
+    (e.to.toLowerCase().match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? ([] as string[])).includes(wanted),
+  );
   return entry ? readOutboxMessage(config, entry.id) : undefined;
 }

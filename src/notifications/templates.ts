@@ -22,8 +22,10 @@ export function tokenLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, path: str
   return url.toString();
 }
 
-export const setupLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string => tokenLink(config, SETUP_PATH, token);
-export const resetLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string => tokenLink(config, RESET_PATH, token);
+export const setupLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string =>
+  tokenLink(config, SETUP_PATH, token);
+export const resetLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string =>
+  tokenLink(config, RESET_PATH, token);
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -41,7 +43,15 @@ function htmlPage(paragraphs: string[], link: string, button: string): string {
 }
 
 /** The invitation to a tenant or partner: "Set up your account", with the setup link (valid 3 days). */
-export function invitationMail({ link, inviterName, brandName }: { link: string; inviterName?: string; brandName?: string }): MailContent {
+export function invitationMail({
+  link,
+  inviterName,
+  brandName,
+}: {
+  link: string;
+  inviterName?: string;
+  brandName?: string;
+}): MailContent {
   const brand = brandName?.trim();
   const team = brand || 'Reclaim';
   const who = inviterName?.trim() ? `${inviterName.trim()} invited you` : 'You have been invited';

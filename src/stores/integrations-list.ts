@@ -17,13 +17,28 @@ export interface StoreIntegrationListing {
 }
 
 /** Store platform integrations (Shopify, BigCommerce), newest first, optionally of one brand. */
-export async function listStoreIntegrations(db: Db | Tx, { brandId }: { brandId?: number } = {}): Promise<StoreIntegrationListing[]> {
+export async function listStoreIntegrations(
+  db: Db | Tx,
+  { brandId }: { brandId?: number } = {},
+): Promise<StoreIntegrationListing[]> {
   const query = db('brand_integrations as bi')
     .join('integrations as i', 'i.id', 'bi.integration_id')
     .join('brands as b', 'b.id', 'bi.brand_id')
     .where('i.category', 'ecommerce')
     .orderBy('bi.id', 'desc')
-    .select('bi.id', 'bi.brand_id', 'b.name as brand_name', 'i.slug', 'bi.lookup_id', 'bi.status', 'bi.is_enabled', 'bi.settings', 'bi.created_at', 'bi.updated_at', 'bi.integration_id');
+    .select(
+      'bi.id',
+      'bi.brand_id',
+      'b.name as brand_name',
+      'i.slug',
+      'bi.lookup_id',
+      'bi.status',
+      'bi.is_enabled',
+      'bi.settings',
+      'bi.created_at',
+      'bi.updated_at',
+      'bi.integration_id',
+    );
   if (brandId !== undefined) query.where('bi.brand_id', brandId);
   const rows = (await query) as (BrandIntegration & { brand_name: string })[];
   return rows.map((row) => {

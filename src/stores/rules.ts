@@ -21,7 +21,9 @@ export function bigcommerceReturnStatus(status: string): 'RETURNED' | 'IN_PROGRE
 }
 
 export function bigcommerceFinancialStatus(paymentStatus: string | null | undefined): 'paid' | 'pending' | 'refunded' {
-  return paymentStatus === 'paid' || paymentStatus === 'refunded' || paymentStatus === 'pending' ? paymentStatus : 'pending';
+  return paymentStatus === 'paid' || paymentStatus === 'refunded' || paymentStatus === 'pending'
+    ? paymentStatus
+    : 'pending';
 }
 
 export function bigcommerceFulfillmentStatus(status: string): 'fulfilled' | 'partial' | 'restocked' | 'none' {
@@ -56,7 +58,9 @@ export interface CartLine {
 /** `{store}/cart/{variantId}:{qty},…` ; falls back to the store's cart page when it cannot be built. */
 export function shopifyCartLink(storeUrl: string, lines: CartLine[]): string {
   const base = storeUrl.replace(/\/+$/, '');
-  const parts = lines.filter((line) => String(line.variantId).trim() !== '' && line.quantity > 0).map((line) => `${line.variantId}:${line.quantity}`);
+  const parts = lines
+    .filter((line) => String(line.variantId).trim() !== '' && line.quantity > 0)
+    .map((line) => `${line.variantId}:${line.quantity}`);
   return parts.length > 0 ? `${base}/cart/${parts.join(',')}` : `${base}${SAMPLE_CART_PATH}`;
 }
 

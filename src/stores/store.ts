@@ -26,7 +26,8 @@ export interface CartInput {
   remoteUpdatedAt?: Date | null;
 }
 
-const toDate = (value: unknown): Date | null => (value instanceof Date ? value : value ? new Date(String(value)) : null);
+const toDate = (value: unknown): Date | null =>
+  value instanceof Date ? value : value ? new Date(String(value)) : null;
 
 /**
  * Inserts or updates a cart keyed by (integration, external id), locking the row, so that an
@@ -36,7 +37,13 @@ export async function upsertCart(tx: Tx, input: CartInput): Promise<UpsertResult
   const existing = await tx('carts')
     .where({ brand_integration_id: input.brandIntegrationId, external_id: input.externalId })
     .forUpdate()
-    .first<{ id: string; state: CartState; remote_updated_at: Date | null; extra_data: Json; contact_id: string | null }>('id', 'state', 'remote_updated_at', 'extra_data', 'contact_id');
+    .first<{
+      id: string;
+      state: CartState;
+      remote_updated_at: Date | null;
+      extra_data: Json;
+      contact_id: string | null;
+    }>('id', 'state', 'remote_updated_at', 'extra_data', 'contact_id');
   const values = {
     total: input.total,
     currency: input.currency ?? 'USD',
@@ -47,14 +54,23 @@ export async function upsertCart(tx: Tx, input: CartInput): Promise<UpsertResult
   };
   if (!existing) {
     const inserted = await tx('carts')
-      .insert({ ...values, brand_id: input.brandId, brand_integration_id: input.brandIntegrationId, external_id: input.externalId, contact_id: input.contactId ?? null, state: input.state, extra_data: input.extraData ?? {} })
+      .insert({
+        ...values,
+        brand_id: input.brandId,
+        brand_integration_id: input.brandIntegrationId,
+        external_id: input.externalId,
+        contact_id: input.contactId ?? null,
+        state: input.state,
+        extra_data: input.extraData ?? {},
+      })
       .onConflict(['brand_integration_id', 'external_id'])
       .ignore()
       .returning<{ id: string }[]>('id');
     if (inserted[0]) return { id: Number(inserted[0].id), applied: true, created: true };
     return upsertCart(tx, input); // created meanwhile by a concurrent event: take the update path
   }
-  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at))) return { id: Number(existing.id), applied: false, created: false };
+  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at)))
+    return { id: Number(existing.id), applied: false, created: false };
   await tx('carts')
     .where({ id: existing.id })
     .update({
@@ -97,16 +113,25 @@ export async function upsertCheckout(tx: Tx, input: CheckoutInput): Promise<Upse
   };
   if (!existing) {
     const inserted = await tx('checkouts')
-      .insert({ ...values, brand_id: input.brandId, brand_integration_id: input.brandIntegrationId, external_id: input.externalId, state: input.state })
+      .insert({
+        ...values,
+        brand_id: input.brandId,
+        brand_integration_id: input.brandIntegrationId,
+        external_id: input.externalId,
+        state: input.state,
+      })
       .onConflict(['brand_integration_id', 'external_id'])
       .ignore()
       .returning<{ id: string }[]>('id');
     if (inserted[0]) return { id: Number(inserted[0].id), applied: true, created: true };
     return upsertCheckout(tx, input);
   }
-  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at))) return { id: Number(existing.id), applied: false, created: false };
+  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at)))
+    return { id: Number(existing.id), applied: false, created: false };
   const keepFinal = existing.state === 'complete' || existing.state === 'recovered';
-  await tx('checkouts').where({ id: existing.id }).update({ ...values, state: keepFinal ? existing.state : input.state, updated_at: tx.fn.now() });
+  await tx('checkouts')
+    .where({ id: existing.id })
+    .update({ ...values, state: keepFinal ? existing.state : input.state, updated_at: tx.fn.now() });
   return { id: Number(existing.id), applied: true, created: false };
 }
 
@@ -132,9 +157,14 @@ export async function upsertOrder(tx: Tx, input: OrderInput): Promise<UpsertResu
   const existing = await tx('orders')
     .where({ brand_integration_id: input.brandIntegrationId, external_id: input.externalId })
     .forUpdate()
-    .first<{ id: string; remote_updated_at: Date | null; extra_data: Json; cart_id: string | null; checkout_id: string | null; contact_id: string | null }>(
-      'id', 'remote_updated_at', 'extra_data', 'cart_id', 'checkout_id', 'contact_id',
-    );
+    .first<{
+      id: string;
+      remote_updated_at: Date | null;
+      extra_data: Json;
+      cart_id: string | null;
+      checkout_id: string | null;
+      contact_id: string | null;
+    }>('id', 'remote_updated_at', 'extra_data', 'cart_id', 'checkout_id', 'contact_id');
   const values = {
     number: input.number ?? null,
     state: input.state,
@@ -163,7 +193,8 @@ export async function upsertOrder(tx: Tx, input: OrderInput): Promise<UpsertResu
     if (inserted[0]) return { id: Number(inserted[0].id), applied: true, created: true };
     return upsertOrder(tx, input);
   }
-  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at))) return { id: Number(existing.id), applied: false, created: false };
+  if (!isNewerOrSame(input.remoteUpdatedAt, toDate(existing.remote_updated_at)))
+    return { id: Number(existing.id), applied: false, created: false };
   await tx('orders')
     .where({ id: existing.id })
     .update({
@@ -179,26 +210,52 @@ export async function upsertOrder(tx: Tx, input: OrderInput): Promise<UpsertResu
 
 /** The cart (and its checkout) of a placed order become complete. */
 export async function completeCart(tx: Handle, cartId: number): Promise<void> {
-  await tx('carts').where({ id: cartId }).whereNot({ state: 'complete' }).update({ state: 'complete', updated_at: tx.fn.now() });
+  await tx('carts')
+    .where({ id: cartId })
+    .whereNot({ state: 'complete' })
+    .update({ state: 'complete', updated_at: tx.fn.now() });
 }
 
-export async function findCartByExternalId(db: Handle, brandIntegrationId: number, externalId: string): Promise<{ id: number; state: CartState } | undefined> {
-  const row = await db('carts').where({ brand_integration_id: brandIntegrationId, external_id: externalId }).first<{ id: string; state: CartState }>('id', 'state');
+export async function findCartByExternalId(
+  db: Handle,
+  brandIntegrationId: number,
+  externalId: string,
+): Promise<{ id: number; state: CartState } | undefined> {
+  const row = await db('carts')
+    .where({ brand_integration_id: brandIntegrationId, external_id: externalId })
+    .first<{ id: string; state: CartState }>('id', 'state');
   return row ? { id: Number(row.id), state: row.state } : undefined;
 }
 
-export async function findCheckoutByExternalId(db: Handle, brandIntegrationId: number, externalId: string): Promise<{ id: number; cart_id: number | null } | undefined> {
-  const row = await db('checkouts').where({ brand_integration_id: brandIntegrationId, external_id: externalId }).first<{ id: string; cart_id: string | null }>('id', 'cart_id');
+export async function findCheckoutByExternalId(
+  db: Handle,
+  brandIntegrationId: number,
+  externalId: string,
+): Promise<{ id: number; cart_id: number | null } | undefined> {
+  const row = await db('checkouts')
+    .where({ brand_integration_id: brandIntegrationId, external_id: externalId })
+    .first<{ id: string; cart_id: string | null }>('id', 'cart_id');
   return row ? { id: Number(row.id), cart_id: row.cart_id === null ? null : Number(row.cart_id) } : undefined;
 }
 
 /** Spec 2 section 9: carts in no_identity updated within the last 24 hours, oldest first, 100. */
-export async function pendingNoIdentityCarts(db: Handle, { limit = 100, now = new Date() }: { limit?: number; now?: Date } = {}): Promise<{ id: number; brand_integration_id: number; external_id: string }[]> {
+export async function pendingNoIdentityCarts(
+  db: Handle,
+  { limit = 100, now = new Date() }: { limit?: number; now?: Date } = {},
+): Promise<{ id: number; brand_integration_id: number; external_id: string }[]> {
   const rows = await db('carts')
     .where({ state: 'no_identity' })
     .where('updated_at', '>=', new Date(now.getTime() - 24 * 3600_000))
     .orderBy('updated_at', 'asc')
     .limit(limit)
-    .select<{ id: string; brand_integration_id: string; external_id: string }[]>('id', 'brand_integration_id', 'external_id');
-  return rows.map((row) => ({ id: Number(row.id), brand_integration_id: Number(row.brand_integration_id), external_id: row.external_id }));
+    .select<{ id: string; brand_integration_id: string; external_id: string }[]>(
+      'id',
+      'brand_integration_id',
+      'external_id',
+    );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    brand_integration_id: Number(row.brand_integration_id),
+    external_id: row.external_id,
+  }));
 }

@@ -84,8 +84,17 @@ export async function insertAndQueue(db: Db, events: NewWebhookEvent[]): Promise
   // A named (prepared) statement: planned once per connection, not once per burst.
   const connection = (await db.client.acquireConnection()) as pg.PoolClient;
   try {
-    const result = await connection.query<{ id: string; source: string; event_id: string; topic: string | null }>({ name: 'reclaim_webhook_ingest', text: SQL, values: bindings });
-    return result.rows.map((row) => ({ id: Number(row.id), source: row.source, eventId: row.event_id, topic: row.topic }));
+    const result = await connection.query<{ id: string; source: string; event_id: string; topic: string | null }>({
+      name: 'reclaim_webhook_ingest',
+      text: SQL,
+      values: bindings,
+    });
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      source: row.source,
+      eventId: row.event_id,
+      topic: row.topic,
+    }));
   } catch (error) {
     throw translateDbError(error);
   } finally {

@@ -9,7 +9,8 @@ export interface IngestResult {
 }
 
 /** What makes an event unique: its platform, the platform's id for it, and its topic. */
-const eventKey = (source: string, eventId: string, topic: string | null | undefined): string => `${source}\u0000${eventId}\u0000${topic ?? ''}`;
+const eventKey = (source: string, eventId: string, topic: string | null | undefined): string =>
+  `${source}\u0000${eventId}\u0000${topic ?? ''}`;
 
 interface Waiting {
   event: NewWebhookEvent;
@@ -59,7 +60,10 @@ export class WebhookBatcher {
 
   private async write(batch: Waiting[]): Promise<void> {
     try {
-      const inserted = await insertAndQueue(this.db, batch.map((w) => w.event));
+      const inserted = await insertAndQueue(
+        this.db,
+        batch.map((w) => w.event),
+      );
       const ids = new Map(inserted.map((row) => [eventKey(row.source, row.eventId, row.topic), row.id]));
       for (const waiting of batch) {
         const key = eventKey(waiting.event.source, waiting.event.eventId, waiting.event.topic);

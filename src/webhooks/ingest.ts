@@ -3,7 +3,14 @@ import { withTransaction } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './batch-insert.ts';
 import { WebhookBatcher, type IngestResult } from './batcher.ts';
-import { beginAttempt, finishAttempt, getEvent, resetForReplay, type NewWebhookEvent, type WebhookEvent } from './store.ts';
+import {
+  beginAttempt,
+  finishAttempt,
+  getEvent,
+  resetForReplay,
+  type NewWebhookEvent,
+  type WebhookEvent,
+} from './store.ts';
 
 export { MAX_WEBHOOK_ATTEMPTS, type IngestResult };
 
@@ -33,7 +40,12 @@ export type WebhookProcessors = Partial<Record<WebhookEvent['source'], WebhookPr
  * The job: runs the adapter for the event's platform. A failure is recorded and thrown so the
  * queue retries it with backoff; the last failed attempt leaves the event `dead`.
  */
-export async function processWebhookEvent(ctx: AppContext, id: number, processors: WebhookProcessors, { attempt = 1 }: { attempt?: number } = {}): Promise<void> {
+export async function processWebhookEvent(
+  ctx: AppContext,
+  id: number,
+  processors: WebhookProcessors,
+  { attempt = 1 }: { attempt?: number } = {},
+): Promise<void> {
   const event = await beginAttempt(ctx.db, id);
   if (!event) return; // already processed (a replayed duplicate job) or deleted
   const log = ctx.logger.child({ webhook_event_id: id, source: event.source, topic: event.topic });
@@ -50,7 +62,10 @@ export async function processWebhookEvent(ctx: AppContext, id: number, processor
     const cause = coerceError(error);
     const dead = attempt >= MAX_WEBHOOK_ATTEMPTS;
     await finishAttempt(ctx.db, id, { status: dead ? 'dead' : 'failed', error: cause.message.slice(0, 2000) });
-    log.warn({ err: cause, attempt, dead }, dead ? 'webhook processing failed for the last time: dead-lettered' : 'webhook processing failed; will retry');
+    log.warn(
+      { err: cause, attempt, dead },
+      dead ? 'webhook processing failed for the last time: dead-lettered' : 'webhook processing failed; will retry',
+    );
     throw cause;
   }
 }
@@ -63,16 +78,25 @@ const backoffSeconds = (attempt: number): number => Math.round(Math.exp(Math.min
  * that fails gets a job of its own, which retries it with backoff until it is dead-lettered; the
  * others are not held back or repeated.
  */
-export async function processWebhookBatch(ctx: AppContext, ids: number[], processors: WebhookProcessors): Promise<void> {
+export async function processWebhookBatch(
+  ctx: AppContext,
+  ids: number[],
+  processors: WebhookProcessors,
+): Promise<void> {
   for (const id of ids) {
     try {
       await processWebhookEvent(ctx, id, processors, { attempt: 1 });
     } catch {
-      await enqueueJob(ctx.db, PROCESS_TASK, { id, attemptOffset: 1 }, {
-        jobKey: jobKey(id),
-        runAt: new Date(Date.now() + backoffSeconds(1) * 1000),
-        maxAttempts: MAX_WEBHOOK_ATTEMPTS - 1,
-      });
+      await enqueueJob(
+        ctx.db,
+        PROCESS_TASK,
+        { id, attemptOffset: 1 },
+        {
+          jobKey: jobKey(id),
+          runAt: new Date(Date.now() + backoffSeconds(1) * 1000),
+          maxAttempts: MAX_WEBHOOK_ATTEMPTS - 1,
+        },
+      );
     }
   }
 }

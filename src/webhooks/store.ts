@@ -36,7 +36,21 @@ export interface NewWebhookEvent {
 }
 
 /** Every column, the payload as its stored text (read with parseJsonLossless, so large ids stay exact). */
-const EVENT_COLUMNS = ['id', 'source', 'event_id', 'topic', 'shop', 'brand_integration_id', 'headers', 'triggered_at', 'received_at', 'processed_at', 'attempts', 'last_error', 'status'];
+const EVENT_COLUMNS = [
+  'id',
+  'source',
+  'event_id',
+  'topic',
+  'shop',
+  'brand_integration_id',
+  'headers',
+  'triggered_at',
+  'received_at',
+  'processed_at',
+  'attempts',
+  'last_error',
+  'status',
+];
 const eventColumns = (db: Db | Tx) => [...EVENT_COLUMNS, db.raw('payload::text as payload')];
 
 const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
@@ -61,7 +75,11 @@ export async function beginAttempt(db: Db, id: number): Promise<WebhookEvent | u
   return row ? toEvent(row) : undefined;
 }
 
-export async function finishAttempt(db: Db, id: number, outcome: { status: WebhookStatus; error?: string }): Promise<void> {
+export async function finishAttempt(
+  db: Db,
+  id: number,
+  outcome: { status: WebhookStatus; error?: string },
+): Promise<void> {
   await db('webhook_events')
     .where({ id })
     .update({
@@ -77,9 +95,25 @@ export interface ListFilter {
   limit?: number;
 }
 
-export async function listEvents(db: Db, { failed = false, source, limit = 50 }: ListFilter = {}): Promise<WebhookEvent[]> {
+export async function listEvents(
+  db: Db,
+  { failed = false, source, limit = 50 }: ListFilter = {},
+): Promise<WebhookEvent[]> {
   const query = db('webhook_events')
-    .select('id', 'source', 'event_id', 'topic', 'shop', 'brand_integration_id', 'triggered_at', 'received_at', 'processed_at', 'attempts', 'last_error', 'status')
+    .select(
+      'id',
+      'source',
+      'event_id',
+      'topic',
+      'shop',
+      'brand_integration_id',
+      'triggered_at',
+      'received_at',
+      'processed_at',
+      'attempts',
+      'last_error',
+      'status',
+    )
     .orderBy('id', 'desc')
     .limit(limit);
   if (failed) query.whereIn('status', ['failed', 'dead']);
@@ -89,6 +123,9 @@ export async function listEvents(db: Db, { failed = false, source, limit = 50 }:
 
 /** Puts a finished or dead event back to pending for another run. */
 export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent | undefined> {
-  const [row] = await tx('webhook_events').where({ id }).update({ status: 'pending', attempts: 0, last_error: null, processed_at: null }).returning(eventColumns(tx));
+  const [row] = await tx('webhook_events')
+    .where({ id })
+    .update({ status: 'pending', attempts: 0, last_error: null, processed_at: null })
+    .returning(eventColumns(tx));
   return row ? toEvent(row) : undefined;
 }

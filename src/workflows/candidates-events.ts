@@ -10,7 +10,13 @@
 import type { AppContext } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { candidateWindow, emptyOutcomeCounts, type Outcome } from './candidates-rules.ts';
-import { insertFlowEvents, insertGoalEvents, selectEvents, settleFlowEvent, type OutcomeRecord } from './candidates-store.ts';
+import {
+  insertFlowEvents,
+  insertGoalEvents,
+  selectEvents,
+  settleFlowEvent,
+  type OutcomeRecord,
+} from './candidates-store.ts';
 import type { WorkflowRow } from './store.ts';
 
 export const FLOW_NOT_FOUND = 'Flow not found';
@@ -61,15 +67,23 @@ function retryAfterMs(header: string | null, fallback: number): number {
 /** A failure message by status: 404 not found, other 4xx invalid request, 5xx server error, anything else generic. */
 export function failureFor(status: number): EventProcessorResult {
   const message =
-    status === 404 ? EVENT_PROCESSOR_MESSAGES.notFound
-    : status >= 400 && status < 500 ? EVENT_PROCESSOR_MESSAGES.invalidRequest
-    : status >= 500 ? EVENT_PROCESSOR_MESSAGES.serverError
-    : EVENT_PROCESSOR_MESSAGES.generic;
+    status === 404
+      ? EVENT_PROCESSOR_MESSAGES.notFound
+      : status >= 400 && status < 500
+        ? EVENT_PROCESSOR_MESSAGES.invalidRequest
+        : status >= 500
+          ? EVENT_PROCESSOR_MESSAGES.serverError
+          : EVENT_PROCESSOR_MESSAGES.generic;
   return { success: false, status, message };
 }
 
 /** The flow as the automation service receives it (no secrets: ids, name, type, rules, message, action). */
-export const flowPayload = (w: Pick<WorkflowRow, 'id' | 'brand_id' | 'name' | 'type' | 'external_id' | 'rules' | 'message' | 'action' | 'delay_minutes'>): Record<string, unknown> => ({
+export const flowPayload = (
+  w: Pick<
+    WorkflowRow,
+    'id' | 'brand_id' | 'name' | 'type' | 'external_id' | 'rules' | 'message' | 'action' | 'delay_minutes'
+  >,
+): Record<string, unknown> => ({
   id: w.id,
   brand_id: w.brand_id,
   external_id: w.external_id,
@@ -82,18 +96,30 @@ export const flowPayload = (w: Pick<WorkflowRow, 'id' | 'brand_id' | 'name' | 't
 });
 
 /** The external-event flow processor: never throws; the result says what happened. */
-export async function processExternalEvent(db: Db | Tx, client: AutomationClientOptions, event: ExternalEvent): Promise<EventProcessorResult> {
+export async function processExternalEvent(
+  db: Db | Tx,
+  client: AutomationClientOptions,
+  event: ExternalEvent,
+): Promise<EventProcessorResult> {
   try {
     const row = await db('workflows').where({ external_id: event.externalId }).orderBy('id').first();
     if (!row) return { success: false, message: FLOW_NOT_FOUND };
     const flow = flowPayload({ ...row, id: Number(row.id), brand_id: Number(row.brand_id) });
-    return await postToWebhook(client, event.externalId, { timestamp: (event.timestamp ?? new Date()).toISOString(), data: event.data, flow });
+    return await postToWebhook(client, event.externalId, {
+      timestamp: (event.timestamp ?? new Date()).toISOString(),
+      data: event.data,
+      flow,
+    });
   } catch {
     return { success: false, message: EVENT_PROCESSOR_MESSAGES.generic };
   }
 }
 
-async function postToWebhook(client: AutomationClientOptions, workflowId: string, body: Record<string, unknown>): Promise<EventProcessorResult> {
+async function postToWebhook(
+  client: AutomationClientOptions,
+  workflowId: string,
+  body: Record<string, unknown>,
+): Promise<EventProcessorResult> {
   const url = `${client.baseUrl.replace(/\/+$/, '')}/webhook/${encodeURIComponent(workflowId)}`;
   const retries = client.retries ?? 2;
   const baseDelay = client.retryDelayMs ?? 500;
@@ -102,7 +128,11 @@ async function postToWebhook(client: AutomationClientOptions, workflowId: string
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...(client.apiKey ? { 'X-N8N-API-KEY': client.apiKey } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(client.apiKey ? { 'X-N8N-API-KEY': client.apiKey } : {}),
+        },
         body: JSON.stringify(body),
         redirect: 'manual',
         signal: AbortSignal.timeout(client.timeoutMs ?? 10_000),
@@ -130,8 +160,13 @@ async function postToWebhook(client: AutomationClientOptions, workflowId: string
     } catch {
       parsed = {};
     }
-    const executionId = parsed.executionId ?? parsed.execution_id ?? (parsed.data as Record<string, unknown> | undefined)?.executionId;
-    return { success: true, status: response.status, ...(executionId !== undefined && executionId !== null ? { executionId: String(executionId) } : {}) };
+    const executionId =
+      parsed.executionId ?? parsed.execution_id ?? (parsed.data as Record<string, unknown> | undefined)?.executionId;
+    return {
+      success: true,
+      status: response.status,
+      ...(executionId !== undefined && executionId !== null ? { executionId: String(executionId) } : {}),
+    };
   }
 }
 
@@ -146,15 +181,39 @@ export interface EventRunResult {
  * in_progress, unique per workflow and event, so two runs never hand one over twice), handed to
  * the processor, and settled as started (with the executionId) or filtered_out (with the message).
  */
-export async function runEventWorkflow(ctx: AppContext, workflow: WorkflowRow, { now, dryRun, client }: { now: Date; dryRun: boolean; client?: AutomationClientOptions }): Promise<EventRunResult> {
+export async function runEventWorkflow(
+  ctx: AppContext,
+  workflow: WorkflowRow,
+  { now, dryRun, client }: { now: Date; dryRun: boolean; client?: AutomationClientOptions },
+): Promise<EventRunResult> {
   const outcomes = emptyOutcomeCounts();
   const handedOver: EventRunResult['handedOver'] = [];
-  if (!workflow.external_id) return { outcomes, handedOver, skipped: 'the workflow has no external_id (its automation workflow id)' };
-  const automation = client ?? (ctx.config.AUTOMATION_BASE_URL ? { baseUrl: ctx.config.AUTOMATION_BASE_URL, apiKey: ctx.config.AUTOMATION_API_KEY } : undefined);
+  if (!workflow.external_id)
+    return { outcomes, handedOver, skipped: 'the workflow has no external_id (its automation workflow id)' };
+  const automation =
+    client ??
+    (ctx.config.AUTOMATION_BASE_URL
+      ? { baseUrl: ctx.config.AUTOMATION_BASE_URL, apiKey: ctx.config.AUTOMATION_API_KEY }
+      : undefined);
   if (!automation) return { outcomes, handedOver, skipped: 'AUTOMATION_BASE_URL is not set' };
-  const events = await selectEvents(ctx.db, { workflowId: workflow.id, brandId: workflow.brand_id, window: candidateWindow('event', 0, now), limit: MAX_EVENTS_PER_RUN });
+  const events = await selectEvents(ctx.db, {
+    workflowId: workflow.id,
+    brandId: workflow.brand_id,
+    window: candidateWindow('event', 0, now),
+    limit: MAX_EVENTS_PER_RUN,
+  });
   for (const event of events) {
-    const record: OutcomeRecord = { brandId: workflow.brand_id, workflowId: workflow.id, kind: 'event', eventId: event.id, contactId: event.contact_id, channelId: null, outcome: 'started', reason: 'started', detail: 'handed to the automation service' };
+    const record: OutcomeRecord = {
+      brandId: workflow.brand_id,
+      workflowId: workflow.id,
+      kind: 'event',
+      eventId: event.id,
+      contactId: event.contact_id,
+      channelId: null,
+      outcome: 'started',
+      reason: 'started',
+      detail: 'handed to the automation service',
+    };
     if (dryRun) {
       outcomes.started += 1;
       handedOver.push({ kind: 'event', id: event.id, contact_id: event.contact_id });
@@ -165,15 +224,42 @@ export async function runEventWorkflow(ctx: AppContext, workflow: WorkflowRow, {
     const result = await processExternalEvent(ctx.db, automation, {
       externalId: workflow.external_id,
       timestamp: event.occurred_at,
-      data: { id: event.id, type: event.event_type, external_id: event.external_id, contact_id: event.contact_id, payload: event.payload },
+      data: {
+        id: event.id,
+        type: event.event_type,
+        external_id: event.external_id,
+        contact_id: event.contact_id,
+        payload: event.payload,
+      },
     });
     const outcome: Outcome = result.success ? 'started' : 'filtered_out';
-    const settled = { ...record, outcome, reason: result.success ? 'started' : 'automation_failed', detail: result.success ? `execution ${result.executionId ?? 'unknown'}` : result.message! };
-    await settleFlowEvent(ctx.db, { workflowId: workflow.id, eventId: event.id, state: outcome, reason: settled.reason, extra: { detail: settled.detail, ...(result.executionId ? { execution_id: result.executionId } : {}) } });
+    const settled = {
+      ...record,
+      outcome,
+      reason: result.success ? 'started' : 'automation_failed',
+      detail: result.success ? `execution ${result.executionId ?? 'unknown'}` : result.message!,
+    };
+    await settleFlowEvent(ctx.db, {
+      workflowId: workflow.id,
+      eventId: event.id,
+      state: outcome,
+      reason: settled.reason,
+      extra: { detail: settled.detail, ...(result.executionId ? { execution_id: result.executionId } : {}) },
+    });
     await insertGoalEvents(ctx.db, [settled]);
     outcomes[outcome] += 1;
-    handedOver.push({ kind: 'event', id: event.id, contact_id: event.contact_id, ...(result.executionId ? { execution_id: result.executionId } : {}), ...(result.success ? {} : { message: result.message }) });
-    if (!result.success) ctx.logger.warn({ workflow_id: workflow.id, event_id: event.id, reason: result.message }, 'event not handed to the automation service');
+    handedOver.push({
+      kind: 'event',
+      id: event.id,
+      contact_id: event.contact_id,
+      ...(result.executionId ? { execution_id: result.executionId } : {}),
+      ...(result.success ? {} : { message: result.message }),
+    });
+    if (!result.success)
+      ctx.logger.warn(
+        { workflow_id: workflow.id, event_id: event.id, reason: result.message },
+        'event not handed to the automation service',
+      );
   }
   return { outcomes, handedOver };
 }

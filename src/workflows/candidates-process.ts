@@ -49,10 +49,26 @@ export interface WorkflowPlan {
   linkBaseUrl: string;
 }
 
-export function planWorkflow(workflow: WorkflowRow, kind: SelectKind, context: WorkflowContextRow, ruleRow: Record<string, unknown> | null, { linkBaseUrl, logger }: { linkBaseUrl: string; logger?: Logger }): WorkflowPlan {
-  const brand = brandSettings({ name: context.brand_name, re_engage_period: context.re_engage_period, extra_data: context.extra_data });
-  const site = context.company_website?.trim() || (context.domain?.trim() ? `https://${context.domain.trim()}` : '') || (context.lookup_id?.includes('.') ? `https://${context.lookup_id}` : '');
-  const discount = workflow.action?.type === 'discount' ? resolveDiscountRule(ruleRow as never, logger?.child({ workflow_id: workflow.id })).rule : null;
+export function planWorkflow(
+  workflow: WorkflowRow,
+  kind: SelectKind,
+  context: WorkflowContextRow,
+  ruleRow: Record<string, unknown> | null,
+  { linkBaseUrl, logger }: { linkBaseUrl: string; logger?: Logger },
+): WorkflowPlan {
+  const brand = brandSettings({
+    name: context.brand_name,
+    re_engage_period: context.re_engage_period,
+    extra_data: context.extra_data,
+  });
+  const site =
+    context.company_website?.trim() ||
+    (context.domain?.trim() ? `https://${context.domain.trim()}` : '') ||
+    (context.lookup_id?.includes('.') ? `https://${context.lookup_id}` : '');
+  const discount =
+    workflow.action?.type === 'discount'
+      ? resolveDiscountRule(ruleRow as never, logger?.child({ workflow_id: workflow.id })).rule
+      : null;
   return { workflow, kind, brand, storeUrl: site ? site.replace(/\/+$/, '') : null, discount, linkBaseUrl };
 }
 
@@ -63,13 +79,29 @@ export interface Candidate {
 }
 
 const tagsOf = (value: unknown): string[] => {
-  if (Array.isArray(value)) return value.map(String).map((t) => t.trim()).filter(Boolean);
-  if (typeof value === 'string') return value.split(',').map((t) => t.trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((t) => t.trim())
+      .filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
   return [];
 };
 
 /** Facts of one row (the extra maps come from factsFor's batch queries). */
-export function factsOf(row: CandidateRow, kind: SelectKind, extra: { outreach?: { replied: boolean; conversationsWithSentOutgoing: number }; lastConversationAt?: Date | null; orderCount?: number | null }): CandidateFacts {
+export function factsOf(
+  row: CandidateRow,
+  kind: SelectKind,
+  extra: {
+    outreach?: { replied: boolean; conversationsWithSentOutgoing: number };
+    lastConversationAt?: Date | null;
+    orderCount?: number | null;
+  },
+): CandidateFacts {
   const { productIds, collectionIds } = lineItemFacts(row.line_items);
   return {
     kind,
@@ -79,7 +111,13 @@ export function factsOf(row: CandidateRow, kind: SelectKind, extra: { outreach?:
     channel:
       row.channel_id === null
         ? null
-        : { id: row.channel_id, username: row.username ?? '', status: row.channel_status ?? 'subscribed', blocked: row.channel_blocked === true, lastEngagedAt: row.last_engaged_at },
+        : {
+            id: row.channel_id,
+            username: row.username ?? '',
+            status: row.channel_status ?? 'subscribed',
+            blocked: row.channel_blocked === true,
+            lastEngagedAt: row.last_engaged_at,
+          },
     province: provinceOf(row.shipping, row.billing),
     rule: {
       cartTotal: kind === 'order' ? null : row.total,
@@ -99,13 +137,22 @@ export function factsOf(row: CandidateRow, kind: SelectKind, extra: { outreach?:
  * Decides a page of rows. `seen` carries the contacts already chosen in this run (one text per
  * contact per run).
  */
-export async function decidePage(db: Handle, plan: WorkflowPlan, rows: CandidateRow[], { now, seen }: { now: Date; seen: Map<number, number> }): Promise<Candidate[]> {
+export async function decidePage(
+  db: Handle,
+  plan: WorkflowPlan,
+  rows: CandidateRow[],
+  { now, seen }: { now: Date; seen: Map<number, number> },
+): Promise<Candidate[]> {
   const channelIds = [...new Set(rows.flatMap((r) => (r.channel_id === null ? [] : [r.channel_id])))];
   const contactIds = [...new Set(rows.flatMap((r) => (r.contact_id === null ? [] : [r.contact_id])))];
   const [outreach, last, counts] = await Promise.all([
     outreachStatsFor(db, channelIds),
-    plan.kind === 'order' ? lastConversations(db, plan.workflow.brand_id, contactIds) : Promise.resolve(new Map<number, Date>()),
-    plan.kind === 'order' || rulesUseOrderCount(plan.workflow.rules) ? orderCounts(db, contactIds) : Promise.resolve(undefined),
+    plan.kind === 'order'
+      ? lastConversations(db, plan.workflow.brand_id, contactIds)
+      : Promise.resolve(new Map<number, Date>()),
+    plan.kind === 'order' || rulesUseOrderCount(plan.workflow.rules)
+      ? orderCounts(db, contactIds)
+      : Promise.resolve(undefined),
   ]);
   const facts = rows.map((row) =>
     factsOf(row, plan.kind, {
@@ -114,7 +161,11 @@ export async function decidePage(db: Handle, plan: WorkflowPlan, rows: Candidate
       orderCount: counts && row.contact_id !== null ? (counts.get(row.contact_id) ?? 0) : undefined,
     }),
   );
-  const decisions = decideAll(facts, { brand: plan.brand, workflow: { type: plan.workflow.type, rules: plan.workflow.rules }, now }, seen);
+  const decisions = decideAll(
+    facts,
+    { brand: plan.brand, workflow: { type: plan.workflow.type, rules: plan.workflow.rules }, now },
+    seen,
+  );
   return rows.map((row, i) => ({ row, facts: facts[i]!, decision: decisions[i]! }));
 }
 
@@ -122,7 +173,10 @@ export async function decidePage(db: Handle, plan: WorkflowPlan, rows: Candidate
 export function linkTarget(plan: WorkflowPlan, row: CandidateRow): string | null {
   if (row.link) return row.link;
   if (plan.kind !== 'order' && plan.storeUrl && plan.workflow.platform === 'shopify' && Array.isArray(row.line_items)) {
-    const lines = (row.line_items as Record<string, unknown>[]).map((l) => ({ variantId: String(l?.variant_id ?? ''), quantity: Number(l?.quantity ?? 0) }));
+    const lines = (row.line_items as Record<string, unknown>[]).map((l) => ({
+      variantId: String(l?.variant_id ?? ''),
+      quantity: Number(l?.quantity ?? 0),
+    }));
     return shopifyCartLink(plan.storeUrl, lines);
   }
   return plan.storeUrl;
@@ -143,7 +197,17 @@ export function startInput(plan: WorkflowPlan, candidate: Candidate, now: Date):
     scheduledFor: now,
     shortLinkTarget: target,
     linkBaseUrl: plan.linkBaseUrl,
-    discount: discount && workflow.platform ? { discountRuleId: discount.id, platform: workflow.platform, prefix: discount.codePrefix, type: discount.codeType, durationDays: discount.durationDays, usageLimit: discount.usageLimit } : null,
+    discount:
+      discount && workflow.platform
+        ? {
+            discountRuleId: discount.id,
+            platform: workflow.platform,
+            prefix: discount.codePrefix,
+            type: discount.codeType,
+            durationDays: discount.durationDays,
+            usageLimit: discount.usageLimit,
+          }
+        : null,
     body: ({ cartLink, discountCode }) =>
       renderMessage(workflow.message, {
         first_name: row.first_name,
@@ -155,7 +219,11 @@ export function startInput(plan: WorkflowPlan, candidate: Candidate, now: Date):
   };
 }
 
-export function outcomeRecord(plan: WorkflowPlan, candidate: Candidate, conversationId: number | null = null): OutcomeRecord {
+export function outcomeRecord(
+  plan: WorkflowPlan,
+  candidate: Candidate,
+  conversationId: number | null = null,
+): OutcomeRecord {
   const { row, facts, decision } = candidate;
   return {
     brandId: plan.workflow.brand_id,
@@ -203,17 +271,31 @@ export async function commitChunk(tx: Tx, chunk: Planned[], now: Date): Promise<
     const still = await markAbandoned(tx, kind, [...new Set(ofKind.map((p) => p.candidate.row.event_id))]);
     live = live.filter((p) => p.plan.kind !== kind || still.has(p.candidate.row.event_id));
   }
-  const written = await insertFlowEvents(tx, live.map((p) => outcomeRecord(p.plan, p.candidate)));
+  const written = await insertFlowEvents(
+    tx,
+    live.map((p) => outcomeRecord(p.plan, p.candidate)),
+  );
   const recorded = live.filter((p) => written.has(key(p)));
   const texting = recorded.filter((p) => isTextingOutcome(p.candidate.decision.outcome));
-  const started = await startConversations(tx, texting.map((p) => startInput(p.plan, p.candidate, now)), { now });
+  const started = await startConversations(
+    tx,
+    texting.map((p) => startInput(p.plan, p.candidate, now)),
+    { now },
+  );
   const conversations = new Map(texting.map((p, i) => [p, started[i]!.conversationId]));
-  await insertGoalEvents(tx, recorded.map((p) => outcomeRecord(p.plan, p.candidate, conversations.get(p) ?? null)));
+  await insertGoalEvents(
+    tx,
+    recorded.map((p) => outcomeRecord(p.plan, p.candidate, conversations.get(p) ?? null)),
+  );
   return { recorded, conversations };
 }
 
 /** "cart 12 → +1415***2671" style entries for people (never the full number). */
-export const textedEntry = (plan: WorkflowPlan, c: Candidate, conversationId?: number): { kind: SelectKind; id: number; contact_id: number | null; phone: string; conversation_id?: number } => ({
+export const textedEntry = (
+  plan: WorkflowPlan,
+  c: Candidate,
+  conversationId?: number,
+): { kind: SelectKind; id: number; contact_id: number | null; phone: string; conversation_id?: number } => ({
   kind: plan.kind,
   id: c.row.event_id,
   contact_id: c.facts.contactId,

@@ -23,18 +23,34 @@ export const DEFAULT_RE_ENGAGE_PERIOD_DAYS = 30;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-export const OUTCOMES = ['started', 'triggered', 'filtered_out', 'channel_missing', 'channel_blocked', 'recently_engaged', 'holdout', 'duplicate'] as const;
+export const OUTCOMES = [
+  'started',
+  'triggered',
+  'filtered_out',
+  'channel_missing',
+  'channel_blocked',
+  'recently_engaged',
+  'holdout',
+  'duplicate',
+] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 export type CandidateKind = 'cart' | 'checkout' | 'order' | 'event';
 /** Which table a workflow type selects from; other types (schedule, campaign, ...) are not run here. */
-export const CANDIDATE_KIND: Readonly<Record<string, CandidateKind>> = { cart: 'cart', checkout: 'checkout', order: 'order', events: 'event' };
+export const CANDIDATE_KIND: Readonly<Record<string, CandidateKind>> = {
+  cart: 'cart',
+  checkout: 'checkout',
+  order: 'order',
+  events: 'event',
+};
 export const candidateKind = (workflowType: string): CandidateKind | undefined => CANDIDATE_KIND[workflowType];
 export const isTextingOutcome = (outcome: Outcome): boolean => outcome === 'started' || outcome === 'triggered';
 
 /** The goal state recorded beside the flow event (goal states know no 'duplicate'). */
-export const goalState = (outcome: Outcome): Exclude<Outcome, 'duplicate'> => (outcome === 'duplicate' ? 'filtered_out' : outcome);
+export const goalState = (outcome: Outcome): Exclude<Outcome, 'duplicate'> =>
+  outcome === 'duplicate' ? 'filtered_out' : outcome;
 
-export const emptyOutcomeCounts = (): Record<Outcome, number> => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+export const emptyOutcomeCounts = (): Record<Outcome, number> =>
+  Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
 
 export interface CandidateWindow {
   /** Inclusive lower bound on the candidate's time (updated_at, created_at or occurred_at). */
@@ -45,21 +61,34 @@ export interface CandidateWindow {
   description: string;
 }
 
-const minutesText = (minutes: number): string => (minutes % 60 === 0 && minutes >= 60 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`);
+const minutesText = (minutes: number): string =>
+  minutes % 60 === 0 && minutes >= 60
+    ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+    : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 /** The time window a workflow selects from at `now`. Empty (from > to) when the delay exceeds 3 hours for carts. */
 export function candidateWindow(kind: CandidateKind, delayMinutes: number, now: Date): CandidateWindow {
   const at = now.getTime();
-  if (kind === 'event') return { from: new Date(at - EVENT_WINDOW_MS), to: now, description: 'events of the last 5 minutes' };
+  if (kind === 'event')
+    return { from: new Date(at - EVENT_WINDOW_MS), to: now, description: 'events of the last 5 minutes' };
   const to = new Date(at - delayMinutes * MINUTE_MS);
   if (kind === 'order') {
     const lookBack = delayMinutes + ORDER_LOOKBACK_EXTRA_MINUTES;
-    return { from: new Date(at - lookBack * MINUTE_MS), to, description: `placed between ${minutesText(lookBack)} and ${minutesText(delayMinutes)} ago` };
+    return {
+      from: new Date(at - lookBack * MINUTE_MS),
+      to,
+      description: `placed between ${minutesText(lookBack)} and ${minutesText(delayMinutes)} ago`,
+    };
   }
-  return { from: new Date(at - CART_WINDOW_MINUTES * MINUTE_MS), to, description: `updated between ${minutesText(CART_WINDOW_MINUTES)} and ${minutesText(delayMinutes)} ago` };
+  return {
+    from: new Date(at - CART_WINDOW_MINUTES * MINUTE_MS),
+    to,
+    description: `updated between ${minutesText(CART_WINDOW_MINUTES)} and ${minutesText(delayMinutes)} ago`,
+  };
 }
 
-export const inWindow = (window: CandidateWindow, at: Date): boolean => at.getTime() >= window.from.getTime() && at.getTime() <= window.to.getTime();
+export const inWindow = (window: CandidateWindow, at: Date): boolean =>
+  at.getTime() >= window.from.getTime() && at.getTime() <= window.to.getTime();
 
 export interface BrandSettings {
   name: string;
@@ -70,12 +99,26 @@ export interface BrandSettings {
 }
 
 /** brands.extra_data.texas_compliance and .holdout.groups, brands.re_engage_period. */
-export function brandSettings(row: { name: string; re_engage_period: number | string | null; extra_data: Record<string, unknown> | null }): BrandSettings {
+export function brandSettings(row: {
+  name: string;
+  re_engage_period: number | string | null;
+  extra_data: Record<string, unknown> | null;
+}): BrandSettings {
   const extra = row.extra_data ?? {};
   const holdout = extra.holdout as { groups?: unknown } | undefined;
-  const groups = Array.isArray(holdout?.groups) ? holdout.groups.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim().toUpperCase()) : [];
-  const period = row.re_engage_period === null || row.re_engage_period === undefined ? null : Number(row.re_engage_period);
-  return { name: row.name, texasCompliance: extra.texas_compliance === true, holdoutGroups: groups, reEngagePeriodDays: period !== null && Number.isFinite(period) ? period : null };
+  const groups = Array.isArray(holdout?.groups)
+    ? holdout.groups
+        .filter((g): g is string => typeof g === 'string' && g.trim() !== '')
+        .map((g) => g.trim().toUpperCase())
+    : [];
+  const period =
+    row.re_engage_period === null || row.re_engage_period === undefined ? null : Number(row.re_engage_period);
+  return {
+    name: row.name,
+    texasCompliance: extra.texas_compliance === true,
+    holdoutGroups: groups,
+    reEngagePeriodDays: period !== null && Number.isFinite(period) ? period : null,
+  };
 }
 
 type Address = Record<string, unknown> | null | undefined;
@@ -87,14 +130,20 @@ export function provinceOf(...addresses: Address[]): string | null {
     const code = address.province_code ?? address.state_code ?? address.provinceCode;
     if (typeof code === 'string' && code.trim()) return code.trim().toUpperCase();
     const name = address.province ?? address.state;
-    if (typeof name === 'string' && name.trim()) return name.trim().toLowerCase() === 'texas' ? 'TX' : name.trim().toUpperCase();
+    if (typeof name === 'string' && name.trim())
+      return name.trim().toLowerCase() === 'texas' ? 'TX' : name.trim().toUpperCase();
   }
   return null;
 }
 
 /** Spec 1 section 9: Texas customers are those with a Texas area code or a TX address. */
-export const isTexasCustomer = ({ username, province }: { username?: string | null; province?: string | null }): boolean =>
-  (username ? isTexasNumber(username) : false) || province === 'TX';
+export const isTexasCustomer = ({
+  username,
+  province,
+}: {
+  username?: string | null;
+  province?: string | null;
+}): boolean => (username ? isTexasNumber(username) : false) || province === 'TX';
 
 export interface ChannelFacts {
   id: number;
@@ -165,54 +214,114 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
   const pass = (check: Check['check'], detail: string): void => void checks.push({ check, passed: true, detail });
   const channel = facts.channel;
 
-  if (facts.contactId === null) return fail('channel_missing', 'no_contact', 'channel', 'no contact: the shopper left no phone number');
+  if (facts.contactId === null)
+    return fail('channel_missing', 'no_contact', 'channel', 'no contact: the shopper left no phone number');
   if (!channel) return fail('channel_missing', 'no_channel', 'channel', 'the contact has no SMS channel');
-  if (!isUsSmsNumber(channel.username)) return fail('channel_missing', 'not_us_number', 'channel', 'the SMS channel is not a US (+1) number');
+  if (!isUsSmsNumber(channel.username))
+    return fail('channel_missing', 'not_us_number', 'channel', 'the SMS channel is not a US (+1) number');
   pass('channel', 'a +1 SMS channel');
-  if (channel.blocked || channel.status === 'blocked') return fail('channel_blocked', 'blocked', 'consent', 'the SMS channel is blocked');
-  if (channel.status === 'unsubscribed') return fail('channel_blocked', 'unsubscribed', 'consent', 'the SMS channel opted out (unsubscribed)');
+  if (channel.blocked || channel.status === 'blocked')
+    return fail('channel_blocked', 'blocked', 'consent', 'the SMS channel is blocked');
+  if (channel.status === 'unsubscribed')
+    return fail('channel_blocked', 'unsubscribed', 'consent', 'the SMS channel opted out (unsubscribed)');
   pass('consent', 'the SMS channel is subscribed');
 
   if (isTexasCustomer({ username: channel.username, province: facts.province })) {
     const why = isTexasNumber(channel.username) ? 'a Texas area code' : 'a TX address';
-    if (!brand.texasCompliance) return fail('filtered_out', 'texas', 'texas', `Texas customer (${why}) and the brand has not set texas_compliance`);
+    if (!brand.texasCompliance)
+      return fail(
+        'filtered_out',
+        'texas',
+        'texas',
+        `Texas customer (${why}) and the brand has not set texas_compliance`,
+      );
     pass('texas', `Texas customer (${why}); the brand has texas_compliance`);
   } else {
     pass('texas', 'not a Texas customer');
   }
 
-  if (facts.duplicateOf !== undefined) return fail('duplicate', 'same_contact', 'duplicate', `another ${facts.kind} of this contact (${facts.kind} ${facts.duplicateOf}) was chosen in this run`);
+  if (facts.duplicateOf !== undefined)
+    return fail(
+      'duplicate',
+      'same_contact',
+      'duplicate',
+      `another ${facts.kind} of this contact (${facts.kind} ${facts.duplicateOf}) was chosen in this run`,
+    );
   if (facts.kind === 'order') {
     const period = brand.reEngagePeriodDays ?? DEFAULT_RE_ENGAGE_PERIOD_DAYS;
-    if (facts.lastConversationAt && period > 0 && facts.lastConversationAt.getTime() > now.getTime() - period * DAY_MS) {
-      return fail('duplicate', 're_engage_period', 'duplicate', `the contact had a conversation on ${facts.lastConversationAt.toISOString()}, within the re-engage period of ${days(period)}`);
+    if (
+      facts.lastConversationAt &&
+      period > 0 &&
+      facts.lastConversationAt.getTime() > now.getTime() - period * DAY_MS
+    ) {
+      return fail(
+        'duplicate',
+        're_engage_period',
+        'duplicate',
+        `the contact had a conversation on ${facts.lastConversationAt.toISOString()}, within the re-engage period of ${days(period)}`,
+      );
     }
     pass('duplicate', `no conversation within the re-engage period of ${days(period)}`);
   } else if (facts.kind === 'cart' || facts.kind === 'checkout') {
     const period = brand.reEngagePeriodDays ?? RECENTLY_ENGAGED_DAYS;
     const engaged = channel.lastEngagedAt;
     if (engaged && period > 0 && engaged.getTime() > now.getTime() - period * DAY_MS) {
-      return fail('recently_engaged', 'recently_engaged', 'recently_engaged', `the channel engaged on ${engaged.toISOString()}, within ${days(period)}`);
+      return fail(
+        'recently_engaged',
+        'recently_engaged',
+        'recently_engaged',
+        `the channel engaged on ${engaged.toISOString()}, within ${days(period)}`,
+      );
     }
-    pass('recently_engaged', engaged ? `last engaged ${engaged.toISOString()}, more than ${days(period)} ago` : 'never engaged');
+    pass(
+      'recently_engaged',
+      engaged ? `last engaged ${engaged.toISOString()}, more than ${days(period)} ago` : 'never engaged',
+    );
   }
 
   const outreach = facts.outreach;
   if (!isEligibleForOutreach(outreach)) {
-    return fail('filtered_out', 'outreach_limit', 'outreach', `${outreach.conversationsWithSentOutgoing} conversations without a reply: outreach stops after 3`);
+    return fail(
+      'filtered_out',
+      'outreach_limit',
+      'outreach',
+      `${outreach.conversationsWithSentOutgoing} conversations without a reply: outreach stops after 3`,
+    );
   }
-  pass('outreach', outreach.replied ? 'the contact has replied before' : `${outreach.conversationsWithSentOutgoing} unanswered conversation(s), fewer than 3`);
+  pass(
+    'outreach',
+    outreach.replied
+      ? 'the contact has replied before'
+      : `${outreach.conversationsWithSentOutgoing} unanswered conversation(s), fewer than 3`,
+  );
 
   const evaluation = evaluateRules(workflow.rules, facts.rule, { workflowType: workflow.type });
   if (!evaluation.passed) return fail('filtered_out', 'rules', 'rules', evaluation.reason);
   pass('rules', evaluation.reason);
 
   const group = facts.contactGroup?.trim().toUpperCase() ?? null;
-  if (group && brand.holdoutGroups.includes(group)) return fail('holdout', 'holdout', 'holdout', `contact group ${group} is held out (brand holdout groups ${brand.holdoutGroups.join(', ')})`);
-  pass('holdout', brand.holdoutGroups.length ? `contact group ${group ?? 'none'} is not held out` : 'the brand holds nobody out');
+  if (group && brand.holdoutGroups.includes(group))
+    return fail(
+      'holdout',
+      'holdout',
+      'holdout',
+      `contact group ${group} is held out (brand holdout groups ${brand.holdoutGroups.join(', ')})`,
+    );
+  pass(
+    'holdout',
+    brand.holdoutGroups.length ? `contact group ${group ?? 'none'} is not held out` : 'the brand holds nobody out',
+  );
 
   const outcome: Outcome = facts.kind === 'order' ? 'triggered' : 'started';
-  return { outcome, reason: outcome, detail: outcome === 'triggered' ? 'every check passed: the order flow is triggered' : 'every check passed: a conversation is started', checks };
+  return {
+    outcome,
+    reason: outcome,
+    detail:
+      outcome === 'triggered'
+        ? 'every check passed: the order flow is triggered'
+        : 'every check passed: a conversation is started',
+    checks,
+  };
 }
 
 /**
@@ -220,7 +329,11 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
  * per run: a later candidate of a contact already chosen (texted or held out) in this run is
  * decided again as a duplicate of the first. `seen` carries the chosen contacts across pages.
  */
-export function decideAll(items: CandidateFacts[], input: Omit<DecideInput, 'facts'>, seen: Map<number, number> = new Map()): Decision[] {
+export function decideAll(
+  items: CandidateFacts[],
+  input: Omit<DecideInput, 'facts'>,
+  seen: Map<number, number> = new Map(),
+): Decision[] {
   return items.map((facts) => {
     let decision = decideOutcome({ ...input, facts });
     const chosen = isTextingOutcome(decision.outcome) || decision.outcome === 'holdout';
@@ -243,7 +356,8 @@ export function lineItemFacts(lineItems: unknown): { productIds: string[]; colle
   const collectionIds = new Set<string>();
   for (const item of items) {
     if (!item || typeof item !== 'object') continue;
-    if (item.product_id !== null && item.product_id !== undefined && String(item.product_id) !== '') productIds.add(String(item.product_id));
+    if (item.product_id !== null && item.product_id !== undefined && String(item.product_id) !== '')
+      productIds.add(String(item.product_id));
     const collections = item.collection_ids;
     if (Array.isArray(collections)) for (const c of collections) collectionIds.add(String(c));
   }

@@ -116,7 +116,10 @@ export interface SelectOptions {
  * One page of a workflow's window: candidates in the right state, inside the window, with no
  * outcome recorded for this workflow yet, with contact and channel.
  */
-export function selectCandidatesSql({ workflowId, brandIntegrationId, kind, window, limit, after }: SelectOptions): { sql: string; bindings: unknown[] } {
+export function selectCandidatesSql({ workflowId, brandIntegrationId, kind, window, limit, after }: SelectOptions): {
+  sql: string;
+  bindings: unknown[];
+} {
   const k = KIND_SQL[kind];
   const cmp = k.order === 'asc' ? '>' : '<';
   const bindings: unknown[] = [brandIntegrationId, window.from, window.to, workflowId, kind];
@@ -146,7 +149,11 @@ export async function selectCandidates(db: Handle, options: SelectOptions): Prom
 }
 
 /** One cart, checkout or order with the same columns (for explain), whatever its state and time. */
-export async function loadCandidate(db: Handle, kind: Exclude<CandidateKind, 'event'>, id: number): Promise<(CandidateRow & { state: string; brand_id: number; brand_integration_id: number }) | undefined> {
+export async function loadCandidate(
+  db: Handle,
+  kind: Exclude<CandidateKind, 'event'>,
+  id: number,
+): Promise<(CandidateRow & { state: string; brand_id: number; brand_integration_id: number }) | undefined> {
   const k = KIND_SQL[kind];
   const result = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select t.id as event_id, ${k.at} as at, t.contact_id, t.state, t.brand_id, t.brand_integration_id, ${k.columns}, ${SELECT_TAIL}
@@ -155,7 +162,14 @@ export async function loadCandidate(db: Handle, kind: Exclude<CandidateKind, 'ev
     [id],
   );
   const row = result.rows[0];
-  return row ? { ...toRow(row), state: String(row.state), brand_id: Number(row.brand_id), brand_integration_id: Number(row.brand_integration_id) } : undefined;
+  return row
+    ? {
+        ...toRow(row),
+        state: String(row.state),
+        brand_id: Number(row.brand_id),
+        brand_integration_id: Number(row.brand_integration_id),
+      }
+    : undefined;
 }
 
 export interface WorkflowContextRow {
@@ -177,7 +191,12 @@ export async function workflowContexts(db: Handle, workflowIds: number[]): Promi
       where w.id = any(?::bigint[])`,
     [workflowIds],
   );
-  return new Map(result.rows.map((r) => [Number(r.workflow_id), { ...(r as unknown as WorkflowContextRow), workflow_id: Number(r.workflow_id) }]));
+  return new Map(
+    result.rows.map((r) => [
+      Number(r.workflow_id),
+      { ...(r as unknown as WorkflowContextRow), workflow_id: Number(r.workflow_id) },
+    ]),
+  );
 }
 
 export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
@@ -191,7 +210,10 @@ export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<n
  * contacts' outreach rule), for a page of candidates in one query. (Kept apart from the selection:
  * inside it, the estimates for these subqueries push the selection's cost past the JIT threshold.)
  */
-export async function outreachStatsFor(db: Handle, channelIds: number[]): Promise<Map<number, { replied: boolean; conversationsWithSentOutgoing: number }>> {
+export async function outreachStatsFor(
+  db: Handle,
+  channelIds: number[],
+): Promise<Map<number, { replied: boolean; conversationsWithSentOutgoing: number }>> {
   if (channelIds.length === 0) return new Map();
   const result = await db.raw<{ rows: { channel_id: string; replied: boolean | null; unanswered: string }[] }>(
     `select channel_id, bool_or(has_in) as replied, count(*) filter (where has_out and not has_in) as unanswered
@@ -203,7 +225,12 @@ export async function outreachStatsFor(db: Handle, channelIds: number[]): Promis
       group by channel_id`,
     [channelIds],
   );
-  return new Map(result.rows.map((r) => [Number(r.channel_id), { replied: r.replied ?? false, conversationsWithSentOutgoing: Number(r.unanswered) }]));
+  return new Map(
+    result.rows.map((r) => [
+      Number(r.channel_id),
+      { replied: r.replied ?? false, conversationsWithSentOutgoing: Number(r.unanswered) },
+    ]),
+  );
 }
 
 /** Each contact's newest conversation of the brand. */
@@ -259,7 +286,11 @@ export interface OutcomeRecord {
 }
 
 /** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns 'workflow:event' keys of those written. */
-export async function insertFlowEvents(tx: Handle, records: OutcomeRecord[], state?: (r: OutcomeRecord) => string): Promise<Set<string>> {
+export async function insertFlowEvents(
+  tx: Handle,
+  records: OutcomeRecord[],
+  state?: (r: OutcomeRecord) => string,
+): Promise<Set<string>> {
   if (records.length === 0) return new Set();
   const result = await tx.raw<{ rows: { workflow_id: string; event_id: string }[] }>(
     `insert into flow_events (brand_id, workflow_id, event_id, event_type, contact_id, contact_channel_id, state, reason, extra_data)
@@ -300,7 +331,16 @@ export async function insertGoalEvents(tx: Handle, records: OutcomeRecord[]): Pr
 }
 
 /** Updates claimed event flow events (in_progress) to their outcome. */
-export async function settleFlowEvent(db: Handle, { workflowId, eventId, state, reason, extra }: { workflowId: number; eventId: number; state: string; reason: string; extra: Record<string, unknown> }): Promise<void> {
+export async function settleFlowEvent(
+  db: Handle,
+  {
+    workflowId,
+    eventId,
+    state,
+    reason,
+    extra,
+  }: { workflowId: number; eventId: number; state: string; reason: string; extra: Record<string, unknown> },
+): Promise<void> {
   await db.raw(
     `update flow_events set state = ?, reason = ?, extra_data = extra_data || ?::jsonb, updated_at = now()
       where workflow_id = ? and event_type = 'event' and event_id = ?`,
@@ -318,7 +358,15 @@ export interface EventRow {
 }
 
 /** Customer events of the brand in the window with no flow event of this workflow yet. */
-export async function selectEvents(db: Handle, { workflowId, brandId, window, limit }: { workflowId: number; brandId: number; window: CandidateWindow; limit: number }): Promise<EventRow[]> {
+export async function selectEvents(
+  db: Handle,
+  {
+    workflowId,
+    brandId,
+    window,
+    limit,
+  }: { workflowId: number; brandId: number; window: CandidateWindow; limit: number },
+): Promise<EventRow[]> {
   const result = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select e.id, e.contact_id, e.event_type, e.external_id, e.payload, e.occurred_at
        from customer_events e
@@ -327,7 +375,11 @@ export async function selectEvents(db: Handle, { workflowId, brandId, window, li
       order by e.occurred_at, e.id limit ?`,
     [brandId, window.from, window.to, workflowId, limit],
   );
-  return result.rows.map((r) => ({ ...(r as unknown as EventRow), id: Number(r.id), contact_id: r.contact_id === null ? null : Number(r.contact_id) }));
+  return result.rows.map((r) => ({
+    ...(r as unknown as EventRow),
+    id: Number(r.id),
+    contact_id: r.contact_id === null ? null : Number(r.contact_id),
+  }));
 }
 
 export interface FlowEventView {
@@ -340,8 +392,13 @@ export interface FlowEventView {
 }
 
 /** The recorded outcomes of one candidate, per workflow, with the conversation a texting outcome started. */
-export async function flowEventsOf(db: Handle, kind: CandidateKind, eventId: number): Promise<Map<number, FlowEventView>> {
-  const column = kind === 'cart' ? 'cart_id' : kind === 'checkout' ? 'checkout_id' : kind === 'order' ? 'order_id' : null;
+export async function flowEventsOf(
+  db: Handle,
+  kind: CandidateKind,
+  eventId: number,
+): Promise<Map<number, FlowEventView>> {
+  const column =
+    kind === 'cart' ? 'cart_id' : kind === 'checkout' ? 'checkout_id' : kind === 'order' ? 'order_id' : null;
   const result = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select fe.workflow_id, fe.state, fe.reason, fe.extra_data->>'detail' as detail, fe.created_at,
             ${column ? `(select c.id from conversations c where c.workflow_id = fe.workflow_id and c.${column} = fe.event_id order by c.id limit 1)` : 'null::bigint'} as conversation_id
@@ -351,7 +408,14 @@ export async function flowEventsOf(db: Handle, kind: CandidateKind, eventId: num
   return new Map(
     result.rows.map((r) => [
       Number(r.workflow_id),
-      { workflow_id: Number(r.workflow_id), state: String(r.state), reason: (r.reason as string | null) ?? null, detail: (r.detail as string | null) ?? null, created_at: r.created_at as Date, conversation_id: r.conversation_id === null ? null : Number(r.conversation_id) },
+      {
+        workflow_id: Number(r.workflow_id),
+        state: String(r.state),
+        reason: (r.reason as string | null) ?? null,
+        detail: (r.detail as string | null) ?? null,
+        created_at: r.created_at as Date,
+        conversation_id: r.conversation_id === null ? null : Number(r.conversation_id),
+      },
     ]),
   );
 }

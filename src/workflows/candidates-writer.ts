@@ -30,12 +30,18 @@ const lockKey = (workflowId: number): number => workflowId % 2_147_483_647;
  * mid-run drops its connection and with it every lock it held.
  */
 export async function openLockSession(db: Db): Promise<LockSession> {
-  const client = db.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
+  const client = db.client as {
+    acquireConnection(): Promise<PgConnection>;
+    releaseConnection(c: PgConnection): Promise<void>;
+  };
   const connection = await client.acquireConnection();
   const held = new Set<number>();
   return {
     async tryLock(workflowId) {
-      const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [RUN_LOCK_NAMESPACE, lockKey(workflowId)]);
+      const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [
+        RUN_LOCK_NAMESPACE,
+        lockKey(workflowId),
+      ]);
       const ok = result.rows[0]?.ok === true;
       if (ok) held.add(workflowId);
       return ok;
@@ -97,7 +103,8 @@ export class CandidateWriter {
 
   async add(items: Planned[]): Promise<void> {
     this.buffer.push(...items);
-    while (this.buffer.length >= this.options.chunkSize) await this.write(this.buffer.splice(0, this.options.chunkSize));
+    while (this.buffer.length >= this.options.chunkSize)
+      await this.write(this.buffer.splice(0, this.options.chunkSize));
   }
 
   async flush(): Promise<void> {
@@ -113,10 +120,16 @@ export class CandidateWriter {
       if (chunk.length === 1) {
         this.options.events.failed(chunk[0]!);
         const { plan, candidate } = chunk[0]!;
-        this.options.log.error({ err: coerceError(error), workflow_id: plan.workflow.id, event_id: candidate.row.event_id, kind: plan.kind }, FAILED_TO_CREATE_CONVERSATION);
+        this.options.log.error(
+          { err: coerceError(error), workflow_id: plan.workflow.id, event_id: candidate.row.event_id, kind: plan.kind },
+          FAILED_TO_CREATE_CONVERSATION,
+        );
         return;
       }
-      this.options.log.warn({ err: coerceError(error), size: chunk.length }, 'a chunk of candidates failed; writing them one by one');
+      this.options.log.warn(
+        { err: coerceError(error), size: chunk.length },
+        'a chunk of candidates failed; writing them one by one',
+      );
     }
     for (const item of chunk) await this.write([item]);
   }

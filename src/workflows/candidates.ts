@@ -11,7 +11,15 @@ import { coerceError, type AppContext } from '../app/index.ts';
 import { shortLinkBase } from '../conversations/index.ts';
 import type { Db } from '../db/index.ts';
 import { enqueueJob, isTaskName, type TaskName } from '../jobs/index.ts';
-import { candidateKind, candidateWindow, emptyOutcomeCounts, isTextingOutcome, MAX_ORDER_CANDIDATES, MAX_ORDERS_PER_INTEGRATION, type Outcome } from './candidates-rules.ts';
+import {
+  candidateKind,
+  candidateWindow,
+  emptyOutcomeCounts,
+  isTextingOutcome,
+  MAX_ORDER_CANDIDATES,
+  MAX_ORDERS_PER_INTEGRATION,
+  type Outcome,
+} from './candidates-rules.ts';
 import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './candidates-process.ts';
 import { discountRuleRows, selectCandidates, workflowContexts } from './candidates-store.ts';
 import { runEventWorkflow, type AutomationClientOptions } from './candidates-events.ts';
@@ -79,16 +87,28 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   const began = performance.now();
   const now = options.now ?? new Date();
   const dryRun = options.dryRun ?? false;
-  const workflows = await listRunnableWorkflows(ctx.db, { brandId: options.brandId, workflowId: options.workflowId, now });
-  const contexts = await workflowContexts(ctx.db, workflows.map((w) => w.id));
-  const rules = await discountRuleRows(ctx.db, [...new Set(workflows.flatMap((w) => (w.action?.type === 'discount' && w.discount_rule_id ? [w.discount_rule_id] : [])))]);
+  const workflows = await listRunnableWorkflows(ctx.db, {
+    brandId: options.brandId,
+    workflowId: options.workflowId,
+    now,
+  });
+  const contexts = await workflowContexts(
+    ctx.db,
+    workflows.map((w) => w.id),
+  );
+  const rules = await discountRuleRows(ctx.db, [
+    ...new Set(
+      workflows.flatMap((w) => (w.action?.type === 'discount' && w.discount_rule_id ? [w.discount_rule_id] : [])),
+    ),
+  ]);
   const budget: OrderBudget = { total: MAX_ORDER_CANDIDATES, perIntegration: new Map() };
   const results = new Map<number, WorkflowRunResult>();
   const count = (item: Planned, conversationId?: number): void => {
     const result = results.get(item.plan.workflow.id)!;
     const { decision } = item.candidate;
     result.outcomes[decision.outcome] += 1;
-    if (isTextingOutcome(decision.outcome) && result.texted.length < MAX_LISTED) result.texted.push(textedEntry(item.plan, item.candidate, conversationId));
+    if (isTextingOutcome(decision.outcome) && result.texted.length < MAX_LISTED)
+      result.texted.push(textedEntry(item.plan, item.candidate, conversationId));
   };
   const writer = new CandidateWriter(ctx.db, {
     now,
@@ -101,7 +121,15 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   try {
     for (const workflow of workflows) {
       const log = ctx.logger.child({ workflow_id: workflow.id, brand_id: workflow.brand_id });
-      const result: WorkflowRunResult = { id: workflow.id, name: workflow.name, type: workflow.type, brand_id: workflow.brand_id, outcomes: emptyOutcomeCounts(), texted: [], failed: 0 };
+      const result: WorkflowRunResult = {
+        id: workflow.id,
+        name: workflow.name,
+        type: workflow.type,
+        brand_id: workflow.brand_id,
+        outcomes: emptyOutcomeCounts(),
+        texted: [],
+        failed: 0,
+      };
       results.set(workflow.id, result);
       const kind = candidateKind(workflow.type);
       if (!kind) {
@@ -115,10 +143,25 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
       try {
         if (kind === 'event') {
           const events = await runEventWorkflow(ctx, workflow, { now, dryRun, client: options.automation });
-          Object.assign(result, { outcomes: events.outcomes, texted: events.handedOver.slice(0, MAX_LISTED), ...(events.skipped ? { skipped: events.skipped } : {}) });
+          Object.assign(result, {
+            outcomes: events.outcomes,
+            texted: events.handedOver.slice(0, MAX_LISTED),
+            ...(events.skipped ? { skipped: events.skipped } : {}),
+          });
         } else {
-          const plan = planWorkflow(workflow, kind, contexts.get(workflow.id)!, workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null, { linkBaseUrl: shortLinkBase(ctx.config), logger: log });
-          await selectWorkflow(ctx.db, plan, result, { now, budget, pageSize: options.pageSize ?? CANDIDATE_PAGE_SIZE, sink: dryRun ? (items) => items.forEach((item) => count(item)) : (items) => writer.add(items) });
+          const plan = planWorkflow(
+            workflow,
+            kind,
+            contexts.get(workflow.id)!,
+            workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
+            { linkBaseUrl: shortLinkBase(ctx.config), logger: log },
+          );
+          await selectWorkflow(ctx.db, plan, result, {
+            now,
+            budget,
+            pageSize: options.pageSize ?? CANDIDATE_PAGE_SIZE,
+            sink: dryRun ? (items) => items.forEach((item) => count(item)) : (items) => writer.add(items),
+          });
         }
       } catch (error) {
         log.error({ err: coerceError(error) }, 'run-candidates failed for this workflow; the others go on');
@@ -148,7 +191,12 @@ async function selectWorkflow(
   db: Db,
   plan: WorkflowPlan,
   result: WorkflowRunResult,
-  { now, budget, pageSize, sink }: { now: Date; budget: OrderBudget; pageSize: number; sink: (items: Planned[]) => Promise<void> | void },
+  {
+    now,
+    budget,
+    pageSize,
+    sink,
+  }: { now: Date; budget: OrderBudget; pageSize: number; sink: (items: Planned[]) => Promise<void> | void },
 ): Promise<void> {
   const { workflow, kind } = plan;
   const integrationId = workflow.brand_integration_id!;
@@ -162,10 +210,21 @@ async function selectWorkflow(
   for (;;) {
     let limit = pageSize;
     if (kind === 'order') {
-      limit = Math.min(limit, budget.total, MAX_ORDERS_PER_INTEGRATION - (budget.perIntegration.get(integrationId) ?? 0));
+      limit = Math.min(
+        limit,
+        budget.total,
+        MAX_ORDERS_PER_INTEGRATION - (budget.perIntegration.get(integrationId) ?? 0),
+      );
       if (limit <= 0) break;
     }
-    const rows = await selectCandidates(db, { workflowId: workflow.id, brandIntegrationId: integrationId, kind, window, limit, after });
+    const rows = await selectCandidates(db, {
+      workflowId: workflow.id,
+      brandIntegrationId: integrationId,
+      kind,
+      window,
+      limit,
+      after,
+    });
     if (rows.length === 0) break;
     after = { at: rows.at(-1)!.at, id: rows.at(-1)!.event_id };
     if (kind === 'order') {
@@ -184,6 +243,9 @@ async function queueSending(ctx: AppContext): Promise<void> {
   try {
     await enqueueJob(ctx.db, SEND_TASK as TaskName, {} as never, { jobKey: SEND_TASK });
   } catch (error) {
-    ctx.logger.warn({ err: coerceError(error) }, 'could not queue the send job; its schedule will pick the messages up');
+    ctx.logger.warn(
+      { err: coerceError(error) },
+      'could not queue the send job; its schedule will pick the messages up',
+    );
   }
 }

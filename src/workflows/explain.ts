@@ -7,9 +7,24 @@ import { AppError } from '../app/index.ts';
 import { maskUsername } from '../contacts/index.ts';
 import type { Db, Tx } from '../db/index.ts';
 import { shortLinkBase } from '../conversations/index.ts';
-import { candidateKind, candidateWindow, inWindow, isTextingOutcome, type CandidateKind, type Check, type Outcome } from './candidates-rules.ts';
+import {
+  candidateKind,
+  candidateWindow,
+  inWindow,
+  isTextingOutcome,
+  type CandidateKind,
+  type Check,
+  type Outcome,
+} from './candidates-rules.ts';
 import { decidePage, planWorkflow } from './candidates-process.ts';
-import { discountRuleRows, flowEventsOf, loadCandidate, workflowContexts, type CandidateRow, type FlowEventView } from './candidates-store.ts';
+import {
+  discountRuleRows,
+  flowEventsOf,
+  loadCandidate,
+  workflowContexts,
+  type CandidateRow,
+  type FlowEventView,
+} from './candidates-store.ts';
 import { listWorkflows, type WorkflowRow } from './store.ts';
 
 type Handle = Db | Tx;
@@ -24,7 +39,13 @@ export interface WorkflowExplanation {
   decided_by: string;
   /** One sentence for people. */
   summary: string;
-  recorded: { outcome: string; reason: string | null; detail: string | null; at: string; conversation_id: number | null } | null;
+  recorded: {
+    outcome: string;
+    reason: string | null;
+    detail: string | null;
+    at: string;
+    conversation_id: number | null;
+  } | null;
   now: {
     runnable: boolean;
     runnable_problem: string | null;
@@ -45,33 +66,70 @@ export const EXPLAIN_NEEDS_ONE = 'Give --cart ID or --order ID (one of them).';
 const NOT_FOUND: Record<'cart' | 'order', string> = { cart: 'Cart not found', order: 'Order not found' };
 
 /** Why a workflow does not run now (null when it does). */
-export function runnableProblem(w: Pick<WorkflowRow, 'status' | 'is_paused' | 'starts_at' | 'ends_at'>, integration: { status: string; is_enabled: boolean } | undefined, now: Date): string | null {
+export function runnableProblem(
+  w: Pick<WorkflowRow, 'status' | 'is_paused' | 'starts_at' | 'ends_at'>,
+  integration: { status: string; is_enabled: boolean } | undefined,
+  now: Date,
+): string | null {
   if (w.status !== 'active') return 'the workflow is a draft (not active)';
   if (w.is_paused) return 'the workflow is paused';
-  if (w.starts_at && w.starts_at.getTime() > now.getTime()) return `the workflow starts at ${w.starts_at.toISOString()}`;
+  if (w.starts_at && w.starts_at.getTime() > now.getTime())
+    return `the workflow starts at ${w.starts_at.toISOString()}`;
   if (w.ends_at && w.ends_at.getTime() <= now.getTime()) return `the workflow ended at ${w.ends_at.toISOString()}`;
   if (!integration) return 'the workflow has no store integration';
-  if (integration.status !== 'connected' || !integration.is_enabled) return 'the store integration is not connected and enabled';
+  if (integration.status !== 'connected' || !integration.is_enabled)
+    return 'the store integration is not connected and enabled';
   return null;
 }
 
-const recordedView = (e: FlowEventView): WorkflowExplanation['recorded'] => ({ outcome: e.state, reason: e.reason, detail: e.detail, at: e.created_at.toISOString(), conversation_id: e.conversation_id });
+const recordedView = (e: FlowEventView): WorkflowExplanation['recorded'] => ({
+  outcome: e.state,
+  reason: e.reason,
+  detail: e.detail,
+  at: e.created_at.toISOString(),
+  conversation_id: e.conversation_id,
+});
 
-export async function explainCandidate(db: Handle, { cartId, orderId, brandId, now = new Date(), config }: { cartId?: number; orderId?: number; brandId?: number; now?: Date; config: { PUBLIC_URL?: string; PORT: number } }): Promise<Explanation> {
+export async function explainCandidate(
+  db: Handle,
+  {
+    cartId,
+    orderId,
+    brandId,
+    now = new Date(),
+    config,
+  }: { cartId?: number; orderId?: number; brandId?: number; now?: Date; config: { PUBLIC_URL?: string; PORT: number } },
+): Promise<Explanation> {
   if ((cartId === undefined) === (orderId === undefined)) throw new AppError('invalid_input', EXPLAIN_NEEDS_ONE);
   const subjectKind: 'cart' | 'order' = cartId !== undefined ? 'cart' : 'order';
   const subject = await loadCandidate(db, subjectKind, (cartId ?? orderId)!);
-  if (!subject || (brandId !== undefined && subject.brand_id !== brandId)) throw new AppError('not_found', NOT_FOUND[subjectKind]);
+  if (!subject || (brandId !== undefined && subject.brand_id !== brandId))
+    throw new AppError('not_found', NOT_FOUND[subjectKind]);
 
-  const checkout = subjectKind === 'cart'
-    ? await db('checkouts').where({ cart_id: subject.event_id }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first<{ id: string } | undefined>('id')
-    : undefined;
+  const checkout =
+    subjectKind === 'cart'
+      ? await db('checkouts')
+          .where({ cart_id: subject.event_id })
+          .orderBy([
+            { column: 'updated_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
+          .first<{ id: string } | undefined>('id')
+      : undefined;
   const checkoutRow = checkout ? await loadCandidate(db, 'checkout', Number(checkout.id)) : undefined;
   const workflows = await listWorkflows(db, { brandId: subject.brand_id });
-  const contexts = await workflowContexts(db, workflows.map((w) => w.id));
-  const rules = await discountRuleRows(db, workflows.flatMap((w) => (w.discount_rule_id ? [w.discount_rule_id] : [])));
+  const contexts = await workflowContexts(
+    db,
+    workflows.map((w) => w.id),
+  );
+  const rules = await discountRuleRows(
+    db,
+    workflows.flatMap((w) => (w.discount_rule_id ? [w.discount_rule_id] : [])),
+  );
   const integrations = new Map<number, { status: string; is_enabled: boolean }>(
-    (await db('brand_integrations').where({ brand_id: subject.brand_id }).select('id', 'status', 'is_enabled')).map((r: { id: string; status: string; is_enabled: boolean }) => [Number(r.id), r]),
+    (await db('brand_integrations').where({ brand_id: subject.brand_id }).select('id', 'status', 'is_enabled')).map(
+      (r: { id: string; status: string; is_enabled: boolean }) => [Number(r.id), r],
+    ),
   );
   const recordedBy: Record<SelectKind, Map<number, FlowEventView>> = {
     cart: subjectKind === 'cart' ? await flowEventsOf(db, 'cart', subject.event_id) : new Map(),
@@ -81,18 +139,55 @@ export async function explainCandidate(db: Handle, { cartId, orderId, brandId, n
 
   const out: WorkflowExplanation[] = [];
   for (const workflow of workflows) {
-    const base = { id: workflow.id, name: workflow.name, type: workflow.type, status: workflow.status, is_paused: workflow.is_paused, delay_minutes: workflow.delay_minutes };
+    const base = {
+      id: workflow.id,
+      name: workflow.name,
+      type: workflow.type,
+      status: workflow.status,
+      is_paused: workflow.is_paused,
+      delay_minutes: workflow.delay_minutes,
+    };
     const kind = candidateKind(workflow.type);
-    const row = kind === 'cart' && subjectKind === 'cart' ? subject : kind === 'checkout' ? checkoutRow : kind === 'order' && subjectKind === 'order' ? subject : undefined;
+    const row =
+      kind === 'cart' && subjectKind === 'cart'
+        ? subject
+        : kind === 'checkout'
+          ? checkoutRow
+          : kind === 'order' && subjectKind === 'order'
+            ? subject
+            : undefined;
     if (!kind || kind === 'event' || !row) {
-      const why = !kind || kind === 'event' ? `${workflow.type} workflows do not select ${subjectKind}s` : kind === 'checkout' ? 'the cart has no checkout' : `${kind} workflows select ${kind}s, not ${subjectKind}s`;
-      out.push({ workflow: base, candidate: null, texted: false, decided_by: 'workflow', summary: `not applicable: ${why}`, recorded: null, now: null });
+      const why =
+        !kind || kind === 'event'
+          ? `${workflow.type} workflows do not select ${subjectKind}s`
+          : kind === 'checkout'
+            ? 'the cart has no checkout'
+            : `${kind} workflows select ${kind}s, not ${subjectKind}s`;
+      out.push({
+        workflow: base,
+        candidate: null,
+        texted: false,
+        decided_by: 'workflow',
+        summary: `not applicable: ${why}`,
+        recorded: null,
+        now: null,
+      });
       continue;
     }
     const recorded = recordedBy[kind].get(workflow.id);
-    const problem = runnableProblem(workflow, workflow.brand_integration_id ? integrations.get(workflow.brand_integration_id) : undefined, now);
+    const problem = runnableProblem(
+      workflow,
+      workflow.brand_integration_id ? integrations.get(workflow.brand_integration_id) : undefined,
+      now,
+    );
     const window = candidateWindow(kind, workflow.delay_minutes, now);
-    const plan = planWorkflow(workflow, kind, contexts.get(workflow.id)!, workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null, { linkBaseUrl: shortLinkBase(config) });
+    const plan = planWorkflow(
+      workflow,
+      kind,
+      contexts.get(workflow.id)!,
+      workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
+      { linkBaseUrl: shortLinkBase(config) },
+    );
     const [candidate] = await decidePage(db, plan, [row as CandidateRow], { now, seen: new Map() });
     const decision = candidate!.decision;
     const wantedState = kind === 'order' ? 'complete' : 'pending';
@@ -106,7 +201,15 @@ export async function explainCandidate(db: Handle, { cartId, orderId, brandId, n
       reason: decision.reason,
       checks: decision.checks,
     };
-    const entry: WorkflowExplanation = { workflow: base, candidate: { kind, id: row.event_id }, texted: false, decided_by: '', summary: '', recorded: recorded ? recordedView(recorded) : null, now: current };
+    const entry: WorkflowExplanation = {
+      workflow: base,
+      candidate: { kind, id: row.event_id },
+      texted: false,
+      decided_by: '',
+      summary: '',
+      recorded: recorded ? recordedView(recorded) : null,
+      now: current,
+    };
     if (recorded) {
       entry.texted = isTextingOutcome(recorded.state as Outcome) && recorded.conversation_id !== null;
       entry.decided_by = 'recorded_outcome';
@@ -116,20 +219,37 @@ export async function explainCandidate(db: Handle, { cartId, orderId, brandId, n
     } else if (problem) {
       Object.assign(entry, { decided_by: 'workflow', summary: `not texted: ${problem}` });
     } else if (row.state !== wantedState) {
-      Object.assign(entry, { decided_by: 'state', summary: `not texted: the ${kind} is ${row.state} (candidates must be ${wantedState})` });
+      Object.assign(entry, {
+        decided_by: 'state',
+        summary: `not texted: the ${kind} is ${row.state} (candidates must be ${wantedState})`,
+      });
     } else if (!inside) {
       const early = row.at.getTime() > window.to.getTime();
       const becomes = new Date(row.at.getTime() + workflow.delay_minutes * 60_000).toISOString();
       Object.assign(entry, {
         decided_by: 'window',
-        summary: early ? `not yet: the ${kind} becomes a candidate at ${becomes} (delay ${workflow.delay_minutes} minutes)` : `not texted: the ${kind} is outside the window (${window.description}) and was never selected`,
+        summary: early
+          ? `not yet: the ${kind} becomes a candidate at ${becomes} (delay ${workflow.delay_minutes} minutes)`
+          : `not texted: the ${kind} is outside the window (${window.description}) and was never selected`,
       });
     } else {
       const failed = decision.checks.find((c) => !c.passed);
-      Object.assign(entry, { decided_by: failed?.check ?? 'all_checks', summary: `not yet texted: the next run would record ${decision.outcome}: ${decision.detail}` });
+      Object.assign(entry, {
+        decided_by: failed?.check ?? 'all_checks',
+        summary: `not yet texted: the next run would record ${decision.outcome}: ${decision.detail}`,
+      });
     }
     out.push(entry);
   }
   const phone = subject.username ? maskUsername(subject.username) : null;
-  return { subject: { kind: subjectKind, id: subject.event_id, brand_id: subject.brand_id, contact_id: subject.contact_id, phone }, workflows: out };
+  return {
+    subject: {
+      kind: subjectKind,
+      id: subject.event_id,
+      brand_id: subject.brand_id,
+      contact_id: subject.contact_id,
+      phone,
+    },
+    workflows: out,
+  };
 }

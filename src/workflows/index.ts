@@ -46,10 +46,41 @@ export {
   type DiscountRuleResolution,
   type CombinesWith,
 } from './rules.ts';
-export { WORKFLOW_TEMPLATES, TEMPLATE_KEYS, TEMPLATE_DELAYS, isTemplateKey, type TemplateKey, type WorkflowTemplate } from './templates.ts';
-export { renderMessage, messageText, textToBlocks, hasOptOutLine, OPT_OUT_LINE, PLACEHOLDERS, type MessageBlock, type MessageVars } from './render.ts';
-export { workflowIssues, assertValidWorkflow, parseRuleText, isValidTimezone, isDelay, type WorkflowDraft, type WorkflowAction } from './validation.ts';
-export { listRunnableWorkflows, getWorkflow, getDiscountRule, type WorkflowRow, type DiscountRuleRecord, type StorePlatform } from './store.ts';
+export {
+  WORKFLOW_TEMPLATES,
+  TEMPLATE_KEYS,
+  TEMPLATE_DELAYS,
+  isTemplateKey,
+  type TemplateKey,
+  type WorkflowTemplate,
+} from './templates.ts';
+export {
+  renderMessage,
+  messageText,
+  textToBlocks,
+  hasOptOutLine,
+  OPT_OUT_LINE,
+  PLACEHOLDERS,
+  type MessageBlock,
+  type MessageVars,
+} from './render.ts';
+export {
+  workflowIssues,
+  assertValidWorkflow,
+  parseRuleText,
+  isValidTimezone,
+  isDelay,
+  type WorkflowDraft,
+  type WorkflowAction,
+} from './validation.ts';
+export {
+  listRunnableWorkflows,
+  getWorkflow,
+  getDiscountRule,
+  type WorkflowRow,
+  type DiscountRuleRecord,
+  type StorePlatform,
+} from './store.ts';
 export {
   createWorkflow,
   createWorkflowFromTemplate,
@@ -67,7 +98,15 @@ export {
 } from './service.ts';
 export { selectCandidatesSql } from './candidates-store.ts';
 export { withWorkflowLock, openLockSession, type LockSession } from './candidates-writer.ts';
-export { runCandidates, CANDIDATE_PAGE_SIZE, CANDIDATE_CHUNK_SIZE, type RunCandidatesOptions, type RunCandidatesResult, type WorkflowRunResult, type TextedCandidate } from './candidates.ts';
+export {
+  runCandidates,
+  CANDIDATE_PAGE_SIZE,
+  CANDIDATE_CHUNK_SIZE,
+  type RunCandidatesOptions,
+  type RunCandidatesResult,
+  type WorkflowRunResult,
+  type TextedCandidate,
+} from './candidates.ts';
 export {
   decideOutcome,
   decideAll,
@@ -96,5 +135,21 @@ export {
   type Check,
   type BrandSettings,
 } from './candidates-rules.ts';
-export { processExternalEvent, runEventWorkflow, failureFor, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND, MAX_EVENTS_PER_RUN, type EventProcessorResult, type AutomationClientOptions, type ExternalEvent } from './candidates-events.ts';
-export { explainCandidate, runnableProblem, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';
+export {
+  processExternalEvent,
+  runEventWorkflow,
+  failureFor,
+  EVENT_PROCESSOR_MESSAGES,
+  FLOW_NOT_FOUND,
+  MAX_EVENTS_PER_RUN,
+  type EventProcessorResult,
+  type AutomationClientOptions,
+  type ExternalEvent,
+} from './candidates-events.ts';
+export {
+  explainCandidate,
+  runnableProblem,
+  EXPLAIN_NEEDS_ONE,
+  type Explanation,
+  type WorkflowExplanation,
+} from './explain.ts';

@@ -59,7 +59,8 @@ function withoutDiscountSentences(line: string): string {
   let kept = '';
   for (let i = 0; i < parts.length; i += 2) {
     const sentence = parts[i]!;
-    if (!DISCOUNT_PLACEHOLDER.test(sentence) || sentence.includes('{cart_link}')) kept += sentence + (parts[i + 1] ?? '');
+    if (!DISCOUNT_PLACEHOLDER.test(sentence) || sentence.includes('{cart_link}'))
+      kept += sentence + (parts[i + 1] ?? '');
   }
   return kept;
 }
@@ -97,7 +98,12 @@ export function renderMessage(blocks: MessageBlock[] | string | null | undefined
     discount_code: vars.discount_code ?? '',
     discount_value: vars.discount_value ?? '',
   };
-  text = tidy(text.replace(/\{(first_name|brand_name|cart_link|discount_code|discount_value)\}/g, (_, key: string) => values[key]!));
+  text = tidy(
+    text.replace(
+      /\{(first_name|brand_name|cart_link|discount_code|discount_value)\}/g,
+      (_, key: string) => values[key]!,
+    ),
+  );
   // After a sentence: on the same line; after a link (where a period could be read as part of it): on its own line.
   if (!hasOptOutLine(text)) text = text ? `${text}${/[.!?]$/.test(text) ? ' ' : '\n'}${OPT_OUT_LINE}` : OPT_OUT_LINE;
   return text;

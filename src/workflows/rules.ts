@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 
-export const WORKFLOW_TYPES = ['checkout', 'order', 'cart', 'schedule', 'tap_to_text', 'events', 'campaign', 'inbound'] as const;
+export const WORKFLOW_TYPES = [
+  'checkout',
+  'order',
+  'cart',
+  'schedule',
+  'tap_to_text',
+  'events',
+  'campaign',
+  'inbound',
+] as const;
 export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
 export const WORKFLOW_STATUSES = ['draft', 'active'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
@@ -98,7 +107,8 @@ export interface RuleEvaluation {
 }
 
 const isFieldName = (field: string): field is RuleField => Object.hasOwn(RULE_FIELDS, field);
-const isOperator = (operator: string): operator is RuleOperator => (RULE_OPERATORS as readonly string[]).includes(operator);
+const isOperator = (operator: string): operator is RuleOperator =>
+  (RULE_OPERATORS as readonly string[]).includes(operator);
 
 /** Shopify gids and plain ids compare equal: gid://shopify/Product/42 is 42. */
 const normalizeId = (value: unknown): string => {
@@ -122,14 +132,20 @@ export function describeRule(rule: Rule): string {
 /** Why a rule cannot be evaluated (unknown field or operator, a value that does not fit), else undefined. */
 export function ruleProblem(rule: Rule): string | undefined {
   if (!rule || typeof rule !== 'object') return 'a rule must be an object with field, operator and value';
-  if (!isFieldName(String(rule.field))) return `unknown field '${String(rule.field)}' (expected one of ${Object.keys(RULE_FIELDS).join(', ')})`;
-  if (!isOperator(String(rule.operator))) return `unknown operator '${String(rule.operator)}' (expected one of ${RULE_OPERATORS.join(', ')})`;
+  if (!isFieldName(String(rule.field)))
+    return `unknown field '${String(rule.field)}' (expected one of ${Object.keys(RULE_FIELDS).join(', ')})`;
+  if (!isOperator(String(rule.operator)))
+    return `unknown operator '${String(rule.operator)}' (expected one of ${RULE_OPERATORS.join(', ')})`;
   const { kind } = RULE_FIELDS[rule.field as RuleField];
-  if (!OPERATORS_BY_KIND[kind].includes(rule.operator as RuleOperator)) return `operator '${rule.operator}' does not apply to ${rule.field}`;
+  if (!OPERATORS_BY_KIND[kind].includes(rule.operator as RuleOperator))
+    return `operator '${rule.operator}' does not apply to ${rule.field}`;
   const values = asArray(rule.value);
-  if (values.length === 0 || values.some((v) => v === null || v === undefined || v === '')) return `${rule.field} ${rule.operator} needs a value`;
-  if (kind === 'number' && values.some((v) => toNumber(v) === undefined)) return `${rule.field} compares numbers, got ${JSON.stringify(rule.value)}`;
-  if (Array.isArray(rule.value) && ['gt', 'gte', 'lt', 'lte'].includes(rule.operator)) return `${rule.field} ${rule.operator} takes one value`;
+  if (values.length === 0 || values.some((v) => v === null || v === undefined || v === ''))
+    return `${rule.field} ${rule.operator} needs a value`;
+  if (kind === 'number' && values.some((v) => toNumber(v) === undefined))
+    return `${rule.field} compares numbers, got ${JSON.stringify(rule.value)}`;
+  if (Array.isArray(rule.value) && ['gt', 'gte', 'lt', 'lte'].includes(rule.operator))
+    return `${rule.field} ${rule.operator} takes one value`;
   return undefined;
 }
 
@@ -195,9 +211,14 @@ export function checkRule(rule: Rule, candidate: RuleCandidate): { passed: boole
  * other rules combine with AND (all must pass; the first failure decides) or OR (one must pass; the
  * first success decides). No rules: everyone passes.
  */
-export function evaluateRules(rules: WorkflowRules | null | undefined, candidate: RuleCandidate, { workflowType }: { workflowType?: string } = {}): RuleEvaluation {
+export function evaluateRules(
+  rules: WorkflowRules | null | undefined,
+  candidate: RuleCandidate,
+  { workflowType }: { workflowType?: string } = {},
+): RuleEvaluation {
   const main = rules?.main_rule ?? null;
-  if (!main && workflowType && (ORDER_WORKFLOW_TYPES as readonly string[]).includes(workflowType)) return { passed: false, reason: MAIN_RULE_REQUIRED, decidedBy: 'main' };
+  if (!main && workflowType && (ORDER_WORKFLOW_TYPES as readonly string[]).includes(workflowType))
+    return { passed: false, reason: MAIN_RULE_REQUIRED, decidedBy: 'main' };
   let prefix = '';
   if (main) {
     const result = checkRule(main, candidate);
@@ -206,17 +227,45 @@ export function evaluateRules(rules: WorkflowRules | null | undefined, candidate
   }
   const list = Array.isArray(rules?.rules) ? rules!.rules : [];
   const condition = String(rules?.condition ?? 'AND').toUpperCase();
-  if (condition !== 'AND' && condition !== 'OR') return { passed: false, reason: `${prefix}condition '${String(rules?.condition)}' is neither AND nor OR`, decidedBy: null };
-  if (list.length === 0) return { passed: true, reason: main ? `${prefix}no other rules` : 'no rules: every candidate passes', decidedBy: main ? 'main' : null };
+  if (condition !== 'AND' && condition !== 'OR')
+    return {
+      passed: false,
+      reason: `${prefix}condition '${String(rules?.condition)}' is neither AND nor OR`,
+      decidedBy: null,
+    };
+  if (list.length === 0)
+    return {
+      passed: true,
+      reason: main ? `${prefix}no other rules` : 'no rules: every candidate passes',
+      decidedBy: main ? 'main' : null,
+    };
   const results = list.map((rule) => checkRule(rule, candidate));
   if (condition === 'AND') {
     const failed = results.findIndex((r) => !r.passed);
-    if (failed >= 0) return { passed: false, reason: `${prefix}rule ${failed + 1} of ${list.length} (AND): ${results[failed]!.text}`, decidedBy: failed + 1 };
-    return { passed: true, reason: `${prefix}all ${list.length} rules passed (AND): ${results.map((r) => r.text).join('; ')}`, decidedBy: list.length === 1 ? 1 : null };
+    if (failed >= 0)
+      return {
+        passed: false,
+        reason: `${prefix}rule ${failed + 1} of ${list.length} (AND): ${results[failed]!.text}`,
+        decidedBy: failed + 1,
+      };
+    return {
+      passed: true,
+      reason: `${prefix}all ${list.length} rules passed (AND): ${results.map((r) => r.text).join('; ')}`,
+      decidedBy: list.length === 1 ? 1 : null,
+    };
   }
   const passed = results.findIndex((r) => r.passed);
-  if (passed >= 0) return { passed: true, reason: `${prefix}rule ${passed + 1} of ${list.length} (OR): ${results[passed]!.text}`, decidedBy: passed + 1 };
-  return { passed: false, reason: `${prefix}none of ${list.length} rules passed (OR): ${results.map((r) => r.text).join('; ')}`, decidedBy: null };
+  if (passed >= 0)
+    return {
+      passed: true,
+      reason: `${prefix}rule ${passed + 1} of ${list.length} (OR): ${results[passed]!.text}`,
+      decidedBy: passed + 1,
+    };
+  return {
+    passed: false,
+    reason: `${prefix}none of ${list.length} rules passed (OR): ${results.map((r) => r.text).join('; ')}`,
+    decidedBy: null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +333,13 @@ export const CODE_PREFIX_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,18}[A-Za-z0-9]
 
 const codeOverrides = z
   .object({
-    combinesWith: z.object({ orderDiscounts: z.boolean().optional(), productDiscounts: z.boolean().optional(), shippingDiscounts: z.boolean().optional() }).optional(),
+    combinesWith: z
+      .object({
+        orderDiscounts: z.boolean().optional(),
+        productDiscounts: z.boolean().optional(),
+        shippingDiscounts: z.boolean().optional(),
+      })
+      .optional(),
     appliesOncePerCustomer: z.boolean().optional(),
     usageLimit: z.number().int().positive().optional(),
   })
@@ -294,7 +349,10 @@ export const discountExtraDataSchema = z
   .object({
     type: z.enum(DISCOUNT_CODE_TYPES).default('dynamic'),
     // 'LR-' and 'SUMMER-' are read as LR and SUMMER: the dash is added when the code is made.
-    code_prefix: z.preprocess((v) => (typeof v === 'string' ? v.trim().replace(/-+$/, '') || null : v), z.string().regex(CODE_PREFIX_PATTERN, 'letters, digits and dashes, up to 20').nullable().optional()),
+    code_prefix: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().replace(/-+$/, '') || null : v),
+      z.string().regex(CODE_PREFIX_PATTERN, 'letters, digits and dashes, up to 20').nullable().optional(),
+    ),
     category: z.enum(DISCOUNT_CATEGORIES).optional(),
     minimum: z.coerce.number().min(0).nullable().optional(),
     basicCodeDiscount: codeOverrides.optional(),
@@ -310,11 +368,23 @@ export const discountRuleRowSchema = z
     extra_data: z.preprocess((v) => v ?? {}, discountExtraDataSchema),
   })
   .superRefine((row, ctx) => {
-    if (row.type === 'percentage' && !(row.value > 0 && row.value <= 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be above 0 and at most 100' });
-    if (row.type === 'fixed' && !(row.value > 0)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'a fixed amount must be above 0' });
+    if (row.type === 'percentage' && !(row.value > 0 && row.value <= 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be above 0 and at most 100' });
+    if (row.type === 'fixed' && !(row.value > 0))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a fixed amount must be above 0' });
     const category = row.extra_data.category;
-    if (category && (category === 'shipping') !== (row.type === 'shipping')) ctx.addIssue({ code: 'custom', path: ['extra_data', 'category'], message: `category ${category} does not fit a ${row.type} discount` });
-    if (row.extra_data.type === 'static' && !row.extra_data.code_prefix) ctx.addIssue({ code: 'custom', path: ['extra_data', 'code_prefix'], message: 'a static code needs code_prefix (the code itself)' });
+    if (category && (category === 'shipping') !== (row.type === 'shipping'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extra_data', 'category'],
+        message: `category ${category} does not fit a ${row.type} discount`,
+      });
+    if (row.extra_data.type === 'static' && !row.extra_data.code_prefix)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extra_data', 'code_prefix'],
+        message: 'a static code needs code_prefix (the code itself)',
+      });
   });
 
 export const summarizeZodIssues = (issues: readonly z.core.$ZodIssue[]): string =>
@@ -330,7 +400,10 @@ export interface DiscountRuleResolution {
  * A discount_rules row as the rule codes are made from. Invalid data (or no row) gives the
  * default rule, with the reason; pass a logger to have the reason logged (spec 3 section 5).
  */
-export function resolveDiscountRule(row: DiscountRuleRow | null | undefined, logger?: { warn(obj: object, msg: string): void }): DiscountRuleResolution {
+export function resolveDiscountRule(
+  row: DiscountRuleRow | null | undefined,
+  logger?: { warn(obj: object, msg: string): void },
+): DiscountRuleResolution {
   const id = row?.id === null || row?.id === undefined ? null : Number(row.id);
   const fallback = (reason: string): DiscountRuleResolution => {
     logger?.warn({ discount_rule_id: id, reason }, 'invalid discount rule: the default rule is used');

@@ -95,7 +95,17 @@ export interface WorkflowView {
   message_text: string;
   rules: WorkflowRules;
   action: WorkflowAction;
-  discount: { rule_id: number; type: string; value: number; duration_days: number; display: string; code_type: string; code_prefix: string | null; valid: boolean; reason: string | null } | null;
+  discount: {
+    rule_id: number;
+    type: string;
+    value: number;
+    duration_days: number;
+    display: string;
+    code_type: string;
+    code_prefix: string | null;
+    valid: boolean;
+    reason: string | null;
+  } | null;
   external_id: string | null;
   created_at: Date;
   updated_at: Date;
@@ -155,24 +165,50 @@ async function requireBrand(db: Db | Tx, brandId: number): Promise<{ id: number;
 async function resolveIntegration(db: Db | Tx, brandId: number, integrationId?: number): Promise<number> {
   if (integrationId !== undefined) {
     const integration = await getIntegrationSummary(db, integrationId);
-    if (!integration || integration.brand_id !== brandId) throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
-    if (!['shopify', 'bigcommerce'].includes(integration.slug)) throw new AppError('invalid_input', 'Ecommerce integration not supported', { code: 'integration_not_supported' });
+    if (!integration || integration.brand_id !== brandId)
+      throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
+    if (!['shopify', 'bigcommerce'].includes(integration.slug))
+      throw new AppError('invalid_input', 'Ecommerce integration not supported', { code: 'integration_not_supported' });
     return integration.id;
   }
   const all = await brandStoreIntegrations(db, brandId);
   const connected = all.filter((i) => i.status === 'connected' && i.is_enabled);
   const pick = all.length === 1 ? all[0] : connected.length === 1 ? connected[0] : undefined;
-  if (!pick) throw new AppError('invalid_input', 'Brand integration ID is required', { code: 'integration_required', details: { integrations: all.map((i) => ({ id: i.id, platform: i.slug, status: i.status })) } });
+  if (!pick)
+    throw new AppError('invalid_input', 'Brand integration ID is required', {
+      code: 'integration_required',
+      details: { integrations: all.map((i) => ({ id: i.id, platform: i.slug, status: i.status })) },
+    });
   return pick.id;
 }
 
 /** The discount_rules row a new discount would be (validated before it is written). */
-export function discountRow(brandId: number, input: DiscountInput): DiscountRuleRow & { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> } {
-  const value = input.value ?? (input.type === 'percentage' ? DEFAULT_DISCOUNT_PERCENT : input.type === 'shipping' ? 0 : Number.NaN);
-  const extra: Record<string, unknown> = { type: input.codeType ?? 'dynamic', category: input.type === 'shipping' ? 'shipping' : 'order' };
+export function discountRow(
+  brandId: number,
+  input: DiscountInput,
+): DiscountRuleRow & {
+  brand_id: number;
+  type: string;
+  value: number;
+  duration: number;
+  extra_data: Record<string, unknown>;
+} {
+  const value =
+    input.value ??
+    (input.type === 'percentage' ? DEFAULT_DISCOUNT_PERCENT : input.type === 'shipping' ? 0 : Number.NaN);
+  const extra: Record<string, unknown> = {
+    type: input.codeType ?? 'dynamic',
+    category: input.type === 'shipping' ? 'shipping' : 'order',
+  };
   if (input.codePrefix !== undefined) extra.code_prefix = input.codePrefix;
   if (input.minimum !== undefined) extra.minimum = input.minimum;
-  return { brand_id: brandId, type: input.type, value, duration: input.duration ?? DEFAULT_DISCOUNT_DURATION_DAYS, extra_data: extra };
+  return {
+    brand_id: brandId,
+    type: input.type,
+    value,
+    duration: input.duration ?? DEFAULT_DISCOUNT_DURATION_DAYS,
+    extra_data: extra,
+  };
 }
 
 async function insertRule(tx: Tx, row: ReturnType<typeof discountRow>): Promise<number> {
@@ -186,10 +222,16 @@ async function insertRule(tx: Tx, row: ReturnType<typeof discountRow>): Promise<
 const actionFor = (row: DiscountRuleRow | null): WorkflowAction =>
   row ? { type: 'discount', discount: { type: String(row.type), value: Number(row.value) } } : { type: 'message' };
 
-const blocksOf = (message: string | MessageBlock[]): MessageBlock[] => (typeof message === 'string' ? textToBlocks(message) : message);
+const blocksOf = (message: string | MessageBlock[]): MessageBlock[] =>
+  typeof message === 'string' ? textToBlocks(message) : message;
 
 /** Applies the fields to a (new or current) workflow, validates the result, and returns the columns to write. */
-async function applyFields(tx: Tx, current: WorkflowWrite & { brand_id: number }, fields: WorkflowFields, currentRule: DiscountRuleRow | null): Promise<WorkflowWrite> {
+async function applyFields(
+  tx: Tx,
+  current: WorkflowWrite & { brand_id: number },
+  fields: WorkflowFields,
+  currentRule: DiscountRuleRow | null,
+): Promise<WorkflowWrite> {
   const write: WorkflowWrite = {};
   if (fields.name !== undefined) write.name = fields.name.trim();
   if (fields.status !== undefined) write.status = fields.status;
@@ -217,7 +259,8 @@ async function applyFields(tx: Tx, current: WorkflowWrite & { brand_id: number }
     rule = newRule;
   } else if (fields.discountRuleId !== undefined) {
     const found = await getDiscountRule(tx, fields.discountRuleId);
-    if (!found || found.brand_id !== current.brand_id) throw new AppError('not_found', 'No discount rule found', { code: 'discount_rule_not_found' });
+    if (!found || found.brand_id !== current.brand_id)
+      throw new AppError('not_found', 'No discount rule found', { code: 'discount_rule_not_found' });
     rule = found;
     ruleId = found.id;
   } else if (fields.noDiscount) {
@@ -269,8 +312,12 @@ export interface TemplateOptions {
 }
 
 /** A workflow from a template: its name, type, delay, message, main rule and a 10% discount; a paused draft. */
-export async function createWorkflowFromTemplate(ctx: Ctx, { brandId, template, delayMinutes, integrationId, name }: TemplateOptions): Promise<WorkflowView> {
-  if (!isTemplateKey(template)) throw new AppError('not_found', 'No template workflow found', { code: 'template_not_found' });
+export async function createWorkflowFromTemplate(
+  ctx: Ctx,
+  { brandId, template, delayMinutes, integrationId, name }: TemplateOptions,
+): Promise<WorkflowView> {
+  if (!isTemplateKey(template))
+    throw new AppError('not_found', 'No template workflow found', { code: 'template_not_found' });
   const t = WORKFLOW_TEMPLATES[template];
   return withTransaction(ctx.db, async (tx) => {
     const brand = await requireBrand(tx, brandId);
@@ -287,13 +334,23 @@ export async function createWorkflowFromTemplate(ctx: Ctx, { brandId, template, 
       action: { type: 'message' },
       timezone: DEFAULT_TIMEZONE,
     };
-    const write = await applyFields(tx, base, {
-      name: name ?? t.name,
-      delayMinutes: delayMinutes ?? t.delayMinutes,
-      message: t.message,
-      mainRule: t.mainRule,
-      discount: { type: t.discount.type, value: t.discount.value, duration: t.discount.duration, codeType: 'dynamic' },
-    }, null);
+    const write = await applyFields(
+      tx,
+      base,
+      {
+        name: name ?? t.name,
+        delayMinutes: delayMinutes ?? t.delayMinutes,
+        message: t.message,
+        mainRule: t.mainRule,
+        discount: {
+          type: t.discount.type,
+          value: t.discount.value,
+          duration: t.discount.duration,
+          codeType: 'dynamic',
+        },
+      },
+      null,
+    );
     const integration = await resolveIntegration(tx, brand.id, integrationId);
     const id = await insertWorkflow(tx, { ...base, ...write, brand_integration_id: integration });
     return toView(tx, (await getWorkflow(tx, id))!);
@@ -302,18 +359,23 @@ export async function createWorkflowFromTemplate(ctx: Ctx, { brandId, template, 
 
 async function requireWorkflow(db: Db | Tx, id: number, brandId?: number): Promise<WorkflowRow> {
   const row = await getWorkflow(db, id);
-  if (!row || (brandId !== undefined && row.brand_id !== brandId)) throw new AppError('not_found', FLOW_NOT_FOUND, { code: 'workflow_not_found' });
+  if (!row || (brandId !== undefined && row.brand_id !== brandId))
+    throw new AppError('not_found', FLOW_NOT_FOUND, { code: 'workflow_not_found' });
   return row;
 }
 
 const currentWrite = (row: WorkflowRow): WorkflowWrite & { brand_id: number } => ({ ...row, brand_id: row.brand_id });
 
-export async function updateWorkflow(ctx: Ctx, { id, brandId, integrationId, ...fields }: WorkflowFields & { id: number; brandId?: number; integrationId?: number }): Promise<WorkflowView> {
+export async function updateWorkflow(
+  ctx: Ctx,
+  { id, brandId, integrationId, ...fields }: WorkflowFields & { id: number; brandId?: number; integrationId?: number },
+): Promise<WorkflowView> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await requireWorkflow(tx, id, brandId);
     const rule = row.discount_rule_id ? ((await getDiscountRule(tx, row.discount_rule_id)) ?? null) : null;
     const write = await applyFields(tx, currentWrite(row), fields, rule);
-    if (integrationId !== undefined) write.brand_integration_id = await resolveIntegration(tx, row.brand_id, integrationId);
+    if (integrationId !== undefined)
+      write.brand_integration_id = await resolveIntegration(tx, row.brand_id, integrationId);
     await updateWorkflowRow(tx, id, write);
     return toView(tx, (await getWorkflow(tx, id))!);
   });
@@ -322,16 +384,25 @@ export async function updateWorkflow(ctx: Ctx, { id, brandId, integrationId, ...
 export type WorkflowTransition = 'activate' | 'pause' | 'resume';
 
 /** activate: checked again as a whole, then active and unpaused; pause / resume only flip is_paused. */
-export async function setWorkflowState(ctx: Ctx, { id, brandId, transition }: { id: number; brandId?: number; transition: WorkflowTransition }): Promise<WorkflowView> {
+export async function setWorkflowState(
+  ctx: Ctx,
+  { id, brandId, transition }: { id: number; brandId?: number; transition: WorkflowTransition },
+): Promise<WorkflowView> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await requireWorkflow(tx, id, brandId);
     if (transition === 'activate') {
       const rule = row.discount_rule_id ? ((await getDiscountRule(tx, row.discount_rule_id)) ?? null) : null;
       assertValidWorkflow({ ...row, status: 'active', discountRule: rule }, { activating: true });
-      if (!row.brand_integration_id) throw new AppError('invalid_input', 'Brand integration ID is required', { code: 'integration_required' });
+      if (!row.brand_integration_id)
+        throw new AppError('invalid_input', 'Brand integration ID is required', { code: 'integration_required' });
       await updateWorkflowRow(tx, id, { status: 'active', is_paused: false });
     } else if (transition === 'resume') {
-      if (row.status === 'draft') throw new AppError('invalid_input', `Workflow ${id} is a draft; activate it to start it (reclaim workflows activate ${id})`, { code: 'workflow_is_draft' });
+      if (row.status === 'draft')
+        throw new AppError(
+          'invalid_input',
+          `Workflow ${id} is a draft; activate it to start it (reclaim workflows activate ${id})`,
+          { code: 'workflow_is_draft' },
+        );
       await updateWorkflowRow(tx, id, { is_paused: false });
     } else {
       await updateWorkflowRow(tx, id, { is_paused: true });
@@ -341,7 +412,10 @@ export async function setWorkflowState(ctx: Ctx, { id, brandId, transition }: { 
   });
 }
 
-export async function deleteWorkflow(ctx: Ctx, { id, brandId }: { id: number; brandId?: number }): Promise<{ id: number; name: string }> {
+export async function deleteWorkflow(
+  ctx: Ctx,
+  { id, brandId }: { id: number; brandId?: number },
+): Promise<{ id: number; name: string }> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await requireWorkflow(tx, id, brandId);
     await deleteWorkflowRow(tx, id);
@@ -349,7 +423,10 @@ export async function deleteWorkflow(ctx: Ctx, { id, brandId }: { id: number; br
   });
 }
 
-export async function getWorkflowView(ctx: Ctx, { id, brandId }: { id: number; brandId?: number }): Promise<WorkflowView> {
+export async function getWorkflowView(
+  ctx: Ctx,
+  { id, brandId }: { id: number; brandId?: number },
+): Promise<WorkflowView> {
   return toView(ctx.db, await requireWorkflow(ctx.db, id, brandId));
 }
 

@@ -93,7 +93,8 @@ export interface WorkflowWrite {
 
 const serialise = (write: WorkflowWrite): Row => {
   const row: Row = { ...write };
-  for (const key of ['message', 'rules', 'action', 'extra_data'] as const) if (write[key] !== undefined) row[key] = JSON.stringify(write[key]);
+  for (const key of ['message', 'rules', 'action', 'extra_data'] as const)
+    if (write[key] !== undefined) row[key] = JSON.stringify(write[key]);
   return row;
 };
 
@@ -103,7 +104,9 @@ export async function insertWorkflow(db: Handle, write: WorkflowWrite): Promise<
 }
 
 export async function updateWorkflowRow(db: Handle, id: number, write: WorkflowWrite): Promise<void> {
-  await db('workflows').where({ id }).update({ ...serialise(write), updated_at: db.fn.now() });
+  await db('workflows')
+    .where({ id })
+    .update({ ...serialise(write), updated_at: db.fn.now() });
 }
 
 export async function getWorkflow(db: Handle, id: number): Promise<WorkflowRow | undefined> {
@@ -119,7 +122,10 @@ export async function deleteWorkflowRow(db: Handle, id: number): Promise<boolean
   return (await db('workflows').where({ id }).delete()) > 0;
 }
 
-export async function insertDiscountRule(db: Handle, rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> }): Promise<number> {
+export async function insertDiscountRule(
+  db: Handle,
+  rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> },
+): Promise<number> {
   const [row] = await db('discount_rules')
     .insert({ ...rule, extra_data: JSON.stringify(rule.extra_data) })
     .returning<{ id: string }[]>('id');
@@ -131,16 +137,26 @@ export async function getDiscountRule(db: Handle, id: number): Promise<DiscountR
   return row ? { ...row, id: Number(row.id), brand_id: Number(row.brand_id) } : undefined;
 }
 
-export async function getBrand(db: Handle, id: number): Promise<{ id: number; name: string; timezone: string } | undefined> {
+export async function getBrand(
+  db: Handle,
+  id: number,
+): Promise<{ id: number; name: string; timezone: string } | undefined> {
   const row = await db('brands').where({ id }).first('id', 'name', 'timezone');
   return row ? { id: Number(row.id), name: row.name, timezone: row.timezone } : undefined;
 }
 
 const integrationColumns = ['bi.id', 'bi.brand_id', 'i.slug', 'i.category', 'bi.status', 'bi.is_enabled'];
-const toSummary = (row: Row): IntegrationSummary => ({ ...(row as unknown as IntegrationSummary), id: Number(row.id), brand_id: Number(row.brand_id) });
+const toSummary = (row: Row): IntegrationSummary => ({
+  ...(row as unknown as IntegrationSummary),
+  id: Number(row.id),
+  brand_id: Number(row.brand_id),
+});
 
 export async function getIntegrationSummary(db: Handle, id: number): Promise<IntegrationSummary | undefined> {
-  const row = await db('brand_integrations as bi').join('integrations as i', 'i.id', 'bi.integration_id').where('bi.id', id).first(integrationColumns);
+  const row = await db('brand_integrations as bi')
+    .join('integrations as i', 'i.id', 'bi.integration_id')
+    .where('bi.id', id)
+    .first(integrationColumns);
   return row ? toSummary(row) : undefined;
 }
 
@@ -159,13 +175,24 @@ export async function brandStoreIntegrations(db: Handle, brandId: number): Promi
  * Workflows that may run now: active, not paused, inside starts_at / ends_at, on a connected and
  * enabled store integration of an enabled brand. Ordered by id.
  */
-export async function listRunnableWorkflows(db: Handle, { brandId, workflowId, now = new Date() }: { brandId?: number; workflowId?: number; now?: Date }): Promise<WorkflowRow[]> {
+export async function listRunnableWorkflows(
+  db: Handle,
+  { brandId, workflowId, now = new Date() }: { brandId?: number; workflowId?: number; now?: Date },
+): Promise<WorkflowRow[]> {
   const query = db('workflows as w')
-    .join('brand_integrations as bi', (on) => on.on('bi.id', 'w.brand_integration_id').andOn('bi.brand_id', 'w.brand_id'))
+    .join('brand_integrations as bi', (on) =>
+      on.on('bi.id', 'w.brand_integration_id').andOn('bi.brand_id', 'w.brand_id'),
+    )
     .join('integrations as i', 'i.id', 'bi.integration_id')
     .join('brands as b', 'b.id', 'w.brand_id')
     .select('w.*', 'i.slug as platform')
-    .where({ 'w.status': 'active', 'w.is_paused': false, 'bi.status': 'connected', 'bi.is_enabled': true, 'b.is_enabled': true })
+    .where({
+      'w.status': 'active',
+      'w.is_paused': false,
+      'bi.status': 'connected',
+      'bi.is_enabled': true,
+      'b.is_enabled': true,
+    })
     .whereIn('i.slug', ['shopify', 'bigcommerce'])
     .where((q) => q.whereNull('w.starts_at').orWhere('w.starts_at', '<=', now))
     .where((q) => q.whereNull('w.ends_at').orWhere('w.ends_at', '>', now))

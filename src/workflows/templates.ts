@@ -5,7 +5,14 @@
  */
 import { TEMPLATE_DISCOUNT_PERCENT, DEFAULT_DISCOUNT_DURATION_DAYS, type Rule, type WorkflowType } from './rules.ts';
 
-export const TEMPLATE_KEYS = ['abandoned-cart', 'instant-upsell', 'upsell', 'cross-sell', 'replenishment', 're-engagement'] as const;
+export const TEMPLATE_KEYS = [
+  'abandoned-cart',
+  'instant-upsell',
+  'upsell',
+  'cross-sell',
+  'replenishment',
+  're-engagement',
+] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
 export interface WorkflowTemplate {
@@ -32,9 +39,19 @@ export const TEMPLATE_DELAYS: Readonly<Record<TemplateKey, number>> = {
 
 /** Post-purchase templates target every order (the brand narrows the main rule later). */
 const EVERY_ORDER: Rule = { field: 'order_count', operator: 'gte', value: 1 };
-const discount = { type: 'percentage', value: TEMPLATE_DISCOUNT_PERCENT, duration: DEFAULT_DISCOUNT_DURATION_DAYS } as const;
+const discount = {
+  type: 'percentage',
+  value: TEMPLATE_DISCOUNT_PERCENT,
+  duration: DEFAULT_DISCOUNT_DURATION_DAYS,
+} as const;
 
-const template = (key: TemplateKey, name: string, type: WorkflowType, description: string, message: string): WorkflowTemplate => ({
+const template = (
+  key: TemplateKey,
+  name: string,
+  type: WorkflowType,
+  description: string,
+  message: string,
+): WorkflowTemplate => ({
   key,
   name,
   type,

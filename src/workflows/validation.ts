@@ -94,13 +94,18 @@ export function workflowIssues(draft: WorkflowDraft, { activating = false }: { a
   const condition = draft.rules?.condition ?? 'AND';
   if (!(RULE_CONDITIONS as readonly string[]).includes(String(condition))) issues.push(CONDITION_INVALID);
   issues.push(...ruleIssues(draft.rules));
-  if ((ORDER_WORKFLOW_TYPES as readonly string[]).includes(String(draft.type)) && !draft.rules?.main_rule) issues.push(MAIN_RULE_REQUIRED);
+  if ((ORDER_WORKFLOW_TYPES as readonly string[]).includes(String(draft.type)) && !draft.rules?.main_rule)
+    issues.push(MAIN_RULE_REQUIRED);
   const actionType = draft.action?.type ?? 'message';
   if (!(WORKFLOW_ACTION_TYPES as readonly string[]).includes(actionType)) issues.push(ACTION_INVALID);
-  if (actionType === 'discount' && !resolveDiscountRule(draft.discountRule ?? null).valid) issues.push(INVALID_DISCOUNT_RULE);
-  if (draft.timezone !== undefined && draft.timezone !== null && !isValidTimezone(draft.timezone)) issues.push(TIMEZONE_INVALID);
-  if (draft.starts_at && draft.ends_at && draft.ends_at.getTime() <= draft.starts_at.getTime()) issues.push(WINDOW_INVALID);
-  if ((activating || draft.status === 'active') && !messageText(draft.message ?? []).trim()) issues.push(MESSAGE_REQUIRED);
+  if (actionType === 'discount' && !resolveDiscountRule(draft.discountRule ?? null).valid)
+    issues.push(INVALID_DISCOUNT_RULE);
+  if (draft.timezone !== undefined && draft.timezone !== null && !isValidTimezone(draft.timezone))
+    issues.push(TIMEZONE_INVALID);
+  if (draft.starts_at && draft.ends_at && draft.ends_at.getTime() <= draft.starts_at.getTime())
+    issues.push(WINDOW_INVALID);
+  if ((activating || draft.status === 'active') && !messageText(draft.message ?? []).trim())
+    issues.push(MESSAGE_REQUIRED);
   return issues;
 }
 
@@ -108,17 +113,34 @@ export function workflowIssues(draft: WorkflowDraft, { activating = false }: { a
 export function assertValidWorkflow(draft: WorkflowDraft, options: { activating?: boolean } = {}): void {
   const issues = workflowIssues(draft, options);
   if (issues.length === 0) return;
-  const discountReason = issues.includes(INVALID_DISCOUNT_RULE) ? resolveDiscountRule(draft.discountRule ?? null).reason : undefined;
-  throw new AppError('invalid_input', issues[0]!, { code: 'invalid_workflow', details: { issues, ...(discountReason ? { discount_reason: discountReason } : {}) } });
+  const discountReason = issues.includes(INVALID_DISCOUNT_RULE)
+    ? resolveDiscountRule(draft.discountRule ?? null).reason
+    : undefined;
+  throw new AppError('invalid_input', issues[0]!, {
+    code: 'invalid_workflow',
+    details: { issues, ...(discountReason ? { discount_reason: discountReason } : {}) },
+  });
 }
 
 /** "cart_total gte 50" / "tags in vip,gold" / "order_count gte 1" -> a rule (lists split on commas for in / not_in). */
 export function parseRuleText(text: string): Rule {
   const match = /^\s*(\S+)\s+(\S+)\s+(.+?)\s*$/.exec(text);
-  if (!match) throw new AppError('invalid_input', `A rule reads "field operator value", e.g. "cart_total gte 50"; got "${text}"`, { code: 'invalid_rule' });
+  if (!match)
+    throw new AppError(
+      'invalid_input',
+      `A rule reads "field operator value", e.g. "cart_total gte 50"; got "${text}"`,
+      { code: 'invalid_rule' },
+    );
   const [, field, operator, raw] = match as unknown as [string, string, string, string];
   const op = operator.toLowerCase();
-  const scalar = (v: string): string | number => (/^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v.trim().replace(/^"(.*)"$/, '$1'));
-  const value = op === 'in' || op === 'not_in' ? raw.split(',').map(scalar).filter((v) => v !== '') : scalar(raw);
+  const scalar = (v: string): string | number =>
+    /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : v.trim().replace(/^"(.*)"$/, '$1');
+  const value =
+    op === 'in' || op === 'not_in'
+      ? raw
+          .split(',')
+          .map(scalar)
+          .filter((v) => v !== '')
+      : scalar(raw);
   return { field: field.toLowerCase(), operator: op, value };
 }

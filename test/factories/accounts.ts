@@ -20,7 +20,10 @@ export interface TestUser {
   family_name: string;
 }
 
-export async function createUser(db: Db, { password = TEST_PASSWORD, ...overrides }: Row & { password?: string | null } = {}): Promise<TestUser & Row> {
+export async function createUser(
+  db: Db,
+  { password = TEST_PASSWORD, ...overrides }: Row & { password?: string | null } = {},
+): Promise<TestUser & Row> {
   const tag = suffix();
   const [row] = await db('users')
     .insert({
@@ -35,26 +38,62 @@ export async function createUser(db: Db, { password = TEST_PASSWORD, ...override
   return { ...row, id: Number(row.id) };
 }
 
-export async function addTenantMember(db: Db, { tenantId, userId, role = 'member', state = 'active', activated = true, ...overrides }: Row & { tenantId: number; userId: number; role?: string; state?: string; activated?: boolean }): Promise<Row & { id: number }> {
+export async function addTenantMember(
+  db: Db,
+  {
+    tenantId,
+    userId,
+    role = 'member',
+    state = 'active',
+    activated = true,
+    ...overrides
+  }: Row & { tenantId: number; userId: number; role?: string; state?: string; activated?: boolean },
+): Promise<Row & { id: number }> {
   const [row] = await db('tenant_users')
-    .insert({ tenant_id: tenantId, user_id: userId, role, state, activated_at: activated ? new Date() : null, ...overrides })
+    .insert({
+      tenant_id: tenantId,
+      user_id: userId,
+      role,
+      state,
+      activated_at: activated ? new Date() : null,
+      ...overrides,
+    })
     .returning('*');
   return { ...row, id: Number(row.id) };
 }
 
-export async function createPartner(db: Db, { tenantIds = [], ...overrides }: Row & { tenantIds?: number[] } = {}): Promise<Row & { id: number }> {
-  const [row] = await db('partners').insert({ name: `Partner ${suffix()}`, state: 'active', ...overrides }).returning('*');
+export async function createPartner(
+  db: Db,
+  { tenantIds = [], ...overrides }: Row & { tenantIds?: number[] } = {},
+): Promise<Row & { id: number }> {
+  const [row] = await db('partners')
+    .insert({ name: `Partner ${suffix()}`, state: 'active', ...overrides })
+    .returning('*');
   for (const tenantId of tenantIds) await db('partner_tenants').insert({ partner_id: row.id, tenant_id: tenantId });
   return { ...row, id: Number(row.id) };
 }
 
-export async function addPartnerMember(db: Db, { partnerId, userId, role = 'admin', state = 'active', activated = true }: { partnerId: number; userId: number; role?: string; state?: string; activated?: boolean }): Promise<Row & { id: number }> {
-  const [row] = await db('partner_users').insert({ partner_id: partnerId, user_id: userId, role, state, activated_at: activated ? new Date() : null }).returning('*');
+export async function addPartnerMember(
+  db: Db,
+  {
+    partnerId,
+    userId,
+    role = 'admin',
+    state = 'active',
+    activated = true,
+  }: { partnerId: number; userId: number; role?: string; state?: string; activated?: boolean },
+): Promise<Row & { id: number }> {
+  const [row] = await db('partner_users')
+    .insert({ partner_id: partnerId, user_id: userId, role, state, activated_at: activated ? new Date() : null })
+    .returning('*');
   return { ...row, id: Number(row.id) };
 }
 
 /** A tenant with a brand and a user who is an active member of it. */
-export async function createBrandUser(db: Db, { role = 'admin', user = {} }: { role?: string; user?: Row & { password?: string | null } } = {}): Promise<{ user: TestUser & Row; brandId: number; tenantId: number; membershipId: number }> {
+export async function createBrandUser(
+  db: Db,
+  { role = 'admin', user = {} }: { role?: string; user?: Row & { password?: string | null } } = {},
+): Promise<{ user: TestUser & Row; brandId: number; tenantId: number; membershipId: number }> {
   const brand = await createBrand(db);
   const created = await createUser(db, { role, ...user });
   const membership = await addTenantMember(db, { tenantId: brand.tenant_id, userId: created.id, role });
@@ -62,8 +101,27 @@ export async function createBrandUser(db: Db, { role = 'admin', user = {} }: { r
 }
 
 /** An invited tenant member as the invite flow leaves it: user disabled, membership with a setup token. */
-export async function createInvitedMember(db: Db, { tenantId, expiresAt = new Date(Date.now() + 3 * 24 * 3600_000), token = randomBytes(32).toString('base64url') }: { tenantId: number; expiresAt?: Date; token?: string }): Promise<{ user: TestUser & Row; membershipId: number; token: string }> {
-  const user = await createUser(db, { password: null, is_enabled: false, state: 'invited', given_name: null, family_name: null });
-  const membership = await addTenantMember(db, { tenantId, userId: user.id, state: 'invited', activated: false, extra_data: { setup_token: token, invite_expires_at: expiresAt.toISOString() } });
+export async function createInvitedMember(
+  db: Db,
+  {
+    tenantId,
+    expiresAt = new Date(Date.now() + 3 * 24 * 3600_000),
+    token = randomBytes(32).toString('base64url'),
+  }: { tenantId: number; expiresAt?: Date; token?: string },
+): Promise<{ user: TestUser & Row; membershipId: number; token: string }> {
+  const user = await createUser(db, {
+    password: null,
+    is_enabled: false,
+    state: 'invited',
+    given_name: null,
+    family_name: null,
+  });
+  const membership = await addTenantMember(db, {
+    tenantId,
+    userId: user.id,
+    state: 'invited',
+    activated: false,
+    extra_data: { setup_token: token, invite_expires_at: expiresAt.toISOString() },
+  });
   return { user, membershipId: membership.id, token };
 }

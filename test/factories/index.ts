@@ -18,12 +18,20 @@ async function insert<T extends Row>(db: Db, table: string, row: Row): Promise<T
 
 export async function createBrand(db: Db, overrides: Row = {}): Promise<Row & { id: number; tenant_id: number }> {
   const tenant = await insert(db, 'tenants', { name: `Tenant ${suffix()}` });
-  const brand = await insert(db, 'brands', { tenant_id: tenant.id, name: `Brand ${suffix()}`, domain: `${suffix()}.example.com`, ...overrides });
+  const brand = await insert(db, 'brands', {
+    tenant_id: tenant.id,
+    name: `Brand ${suffix()}`,
+    domain: `${suffix()}.example.com`,
+    ...overrides,
+  });
   return { ...brand, tenant_id: tenant.id };
 }
 
 export async function createIntegration(db: Db, brandId: number, overrides: Row = {}): Promise<Row & { id: number }> {
-  await db('integrations').insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true }).onConflict('slug').ignore();
+  await db('integrations')
+    .insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true })
+    .onConflict('slug')
+    .ignore();
   const shopify = await db('integrations').where({ slug: 'shopify' }).first<{ id: string }>('id');
   return insert(db, 'brand_integrations', {
     brand_id: brandId,
@@ -40,7 +48,14 @@ export async function createContact(
   brandId: number,
   { phone = usPhone(), channel = {}, ...overrides }: Row & { phone?: string; channel?: Row } = {},
 ): Promise<{ contact: Row & { id: number }; channel: Row & { id: number } }> {
-  const contact = await insert(db, 'contacts', { brand_id: brandId, given_name: 'Sam', family_name: `Shopper${suffix()}`, external_id: `cust-${suffix()}`, extra_data: { group_name: 'A' }, ...overrides });
+  const contact = await insert(db, 'contacts', {
+    brand_id: brandId,
+    given_name: 'Sam',
+    family_name: `Shopper${suffix()}`,
+    external_id: `cust-${suffix()}`,
+    extra_data: { group_name: 'A' },
+    ...overrides,
+  });
   const smsChannel = await insert(db, 'contact_channels', {
     brand_id: brandId,
     contact_id: contact.id,
@@ -55,15 +70,39 @@ export async function createContact(
   return { contact, channel: smsChannel };
 }
 
-export async function createCart(db: Db, { brandId, integrationId, ...overrides }: Row & { brandId: number; integrationId: number }): Promise<Row & { id: number }> {
-  return insert(db, 'carts', { brand_id: brandId, brand_integration_id: integrationId, external_id: `cart-${suffix()}`, state: 'pending', total: '59.00', ...overrides });
+export async function createCart(
+  db: Db,
+  { brandId, integrationId, ...overrides }: Row & { brandId: number; integrationId: number },
+): Promise<Row & { id: number }> {
+  return insert(db, 'carts', {
+    brand_id: brandId,
+    brand_integration_id: integrationId,
+    external_id: `cart-${suffix()}`,
+    state: 'pending',
+    total: '59.00',
+    ...overrides,
+  });
 }
 
-export async function createOrder(db: Db, { brandId, integrationId, ...overrides }: Row & { brandId: number; integrationId: number }): Promise<Row & { id: number }> {
-  return insert(db, 'orders', { brand_id: brandId, brand_integration_id: integrationId, external_id: `order-${suffix()}`, number: `#${suffix()}`, state: 'complete', total: '120.00', ...overrides });
+export async function createOrder(
+  db: Db,
+  { brandId, integrationId, ...overrides }: Row & { brandId: number; integrationId: number },
+): Promise<Row & { id: number }> {
+  return insert(db, 'orders', {
+    brand_id: brandId,
+    brand_integration_id: integrationId,
+    external_id: `order-${suffix()}`,
+    number: `#${suffix()}`,
+    state: 'complete',
+    total: '120.00',
+    ...overrides,
+  });
 }
 
-export async function createWorkflow(db: Db, { brandId, ...overrides }: Row & { brandId: number }): Promise<Row & { id: number }> {
+export async function createWorkflow(
+  db: Db,
+  { brandId, ...overrides }: Row & { brandId: number },
+): Promise<Row & { id: number }> {
   return insert(db, 'workflows', {
     brand_id: brandId,
     name: 'Abandoned Cart',

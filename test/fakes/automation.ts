@@ -60,7 +60,12 @@ export async function startFakeAutomation(): Promise<FakeAutomation> {
     const queue = scripted.get(id);
     const next = queue?.shift();
     if (next) return send(res, next.status, next.body, next.headers);
-    if (!registered.has(id)) return send(res, 404, { code: 404, message: `The requested webhook "POST ${id}" is not registered.`, hint: 'Click the Execute workflow button on the canvas, then try again.' });
+    if (!registered.has(id))
+      return send(res, 404, {
+        code: 404,
+        message: `The requested webhook "POST ${id}" is not registered.`,
+        hint: 'Click the Execute workflow button on the canvas, then try again.',
+      });
     if (!body || typeof body !== 'object') return send(res, 400, { code: 400, message: 'Invalid JSON body' });
     executions += 1;
     return send(res, 200, { executionId: String(executions) });

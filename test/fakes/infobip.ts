@@ -36,17 +36,35 @@ export interface FakeInfobip {
   /** The next `times` send requests answer `status` (429 gets Retry-After when given). */
   failNext(status: number, times?: number, options?: { retryAfter?: string }): void;
   /** The body Infobip POSTs to the delivery-report URL for accepted messages. */
-  deliveryReport(reports: Array<{ messageId: string; to?: string; groupName: string; name: string; description?: string; errorName?: string }>): Json;
+  deliveryReport(
+    reports: Array<{
+      messageId: string;
+      to?: string;
+      groupName: string;
+      name: string;
+      description?: string;
+      errorName?: string;
+    }>,
+  ): Json;
   close(): Promise<void>;
 }
 
-const STATUS_PENDING = { groupId: 1, groupName: 'PENDING', id: 26, name: 'PENDING_ACCEPTED', description: 'Message sent to next instance' };
+const STATUS_PENDING = {
+  groupId: 1,
+  groupName: 'PENDING',
+  id: 26,
+  name: 'PENDING_ACCEPTED',
+  description: 'Message sent to next instance',
+};
 const GROUP_IDS: Record<string, number> = { PENDING: 1, UNDELIVERABLE: 2, DELIVERED: 3, EXPIRED: 4, REJECTED: 5 };
 
 const errorBody = (errorCode: string, description: string, violations: Json[] = []): Json => ({
   errorCode,
   description,
-  action: errorCode === 'E401' ? 'Check the API key and the Authorization header.' : 'Check the syntax, violations and adjust the request.',
+  action:
+    errorCode === 'E401'
+      ? 'Check the API key and the Authorization header.'
+      : 'Check the syntax, violations and adjust the request.',
   violations,
   resources: [],
 });
@@ -67,7 +85,9 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startFakeInfobip({ apiKey = 'test-infobip-api-key' }: { apiKey?: string } = {}): Promise<FakeInfobip> {
+export async function startFakeInfobip({
+  apiKey = 'test-infobip-api-key',
+}: { apiKey?: string } = {}): Promise<FakeInfobip> {
   const requests: RecordedRequest[] = [];
   const accepted: AcceptedSms[] = [];
   const failures: Array<{ status: number; retryAfter?: string }> = [];
@@ -76,27 +96,55 @@ export async function startFakeInfobip({ apiKey = 'test-infobip-api-key' }: { ap
     const body = await readBody(req);
     const path = (req.url ?? '/').split('?')[0]!;
     requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now() });
-    if (req.method !== 'POST' || path !== '/sms/3/messages') return send(res, 404, errorBody('E404', 'Resource not found.'));
-    if (req.headers.authorization !== `App ${apiKey}`) return send(res, 401, errorBody('E401', 'Invalid login details'));
+    if (req.method !== 'POST' || path !== '/sms/3/messages')
+      return send(res, 404, errorBody('E404', 'Resource not found.'));
+    if (req.headers.authorization !== `App ${apiKey}`)
+      return send(res, 401, errorBody('E401', 'Invalid login details'));
     const failure = failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.retryAfter ? { 'retry-after': failure.retryAfter } : {};
-      const described = failure.status === 429 ? errorBody('E429', 'Too many requests') : errorBody(`E${failure.status}`, 'Internal server error');
+      const described =
+        failure.status === 429
+          ? errorBody('E429', 'Too many requests')
+          : errorBody(`E${failure.status}`, 'Internal server error');
       return send(res, failure.status, described, headers);
     }
     const messages = (body as Json | undefined)?.messages;
-    if (!Array.isArray(messages) || messages.length === 0) return send(res, 400, errorBody('E400', 'Request cannot be processed.', [{ property: 'messages', violation: 'must not be empty' }]));
+    if (!Array.isArray(messages) || messages.length === 0)
+      return send(
+        res,
+        400,
+        errorBody('E400', 'Request cannot be processed.', [{ property: 'messages', violation: 'must not be empty' }]),
+      );
     const answer: Json[] = [];
     for (const [i, message] of (messages as Json[]).entries()) {
       const destinations = message.destinations as Json[] | undefined;
       const text = (message.content as Json | undefined)?.text;
-      if (typeof message.sender !== 'string' || !Array.isArray(destinations) || destinations.length === 0 || typeof text !== 'string') {
-        return send(res, 400, errorBody('E400', 'Request cannot be processed.', [{ property: `messages[${i}]`, violation: 'sender, destinations and content.text are required' }]));
+      if (
+        typeof message.sender !== 'string' ||
+        !Array.isArray(destinations) ||
+        destinations.length === 0 ||
+        typeof text !== 'string'
+      ) {
+        return send(
+          res,
+          400,
+          errorBody('E400', 'Request cannot be processed.', [
+            { property: `messages[${i}]`, violation: 'sender, destinations and content.text are required' },
+          ]),
+        );
       }
       for (const destination of destinations) {
         const to = String(destination.to ?? '');
         const messageId = typeof destination.messageId === 'string' ? destination.messageId : randomUUID();
-        accepted.push({ messageId, sender: message.sender, to, text, webhooks: message.webhooks as Json | undefined, at: Date.now() });
+        accepted.push({
+          messageId,
+          sender: message.sender,
+          to,
+          text,
+          webhooks: message.webhooks as Json | undefined,
+          at: Date.now(),
+        });
         answer.push({ messageId, status: STATUS_PENDING, destination: to, details: { messageCount: 1 } });
       }
     }
@@ -124,9 +172,22 @@ export async function startFakeInfobip({ apiKey = 'test-infobip-api-key' }: { ap
           doneAt: '2026-11-22T16:00:05.000+0000',
           messageCount: 1,
           price: { pricePerMessage: 0.0079, currency: 'USD' },
-          status: { groupId: GROUP_IDS[r.groupName] ?? 0, groupName: r.groupName, id: 5, name: r.name, description: r.description ?? r.name },
+          status: {
+            groupId: GROUP_IDS[r.groupName] ?? 0,
+            groupName: r.groupName,
+            id: 5,
+            name: r.name,
+            description: r.description ?? r.name,
+          },
           error: r.errorName
-            ? { groupId: 1, groupName: 'HANDSET_ERRORS', id: 27, name: r.errorName, description: 'Absent subscriber', permanent: false }
+            ? {
+                groupId: 1,
+                groupName: 'HANDSET_ERRORS',
+                id: 27,
+                name: r.errorName,
+                description: 'Absent subscriber',
+                permanent: false,
+              }
             : { groupId: 0, groupName: 'OK', id: 0, name: 'NO_ERROR', description: 'No Error', permanent: false },
           callbackData: known ? undefined : 'reclaim',
         };

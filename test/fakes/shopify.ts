@@ -25,7 +25,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appSubscriptionWebhookBody, approveAppSubscription, graphqlHandlers, invalidVariable, type FakeAppSubscription, type GraphqlContext } from './shopify-graphql.ts';
+import {
+  appSubscriptionWebhookBody,
+  approveAppSubscription,
+  graphqlHandlers,
+  invalidVariable,
+  type FakeAppSubscription,
+  type GraphqlContext,
+} from './shopify-graphql.ts';
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +59,14 @@ export interface FakeShopData {
   tokenExpiry: Map<string, number>;
   /** Live refresh tokens; `retiredBy` is the access token whose first use ends this one. */
   refreshTokens: Map<string, { retiredBy?: string; expiresAt: number }>;
-  webhookSubscriptions: { id: string; topic: string; uri: string; format: string; createdAt: string; updatedAt: string }[];
+  webhookSubscriptions: {
+    id: string;
+    topic: string;
+    uri: string;
+    format: string;
+    createdAt: string;
+    updatedAt: string;
+  }[];
   abandonedCheckouts: (Json & { id: string; updatedAt: string; lineItems: Json[]; recovered?: boolean })[];
   products: Json[];
   orders: Json[];
@@ -92,11 +106,19 @@ export class FakeShopify {
   private server!: Server;
   url = '';
 
-  private constructor(readonly apiKey: string, readonly apiSecret: string) {}
+  private constructor(
+    readonly apiKey: string,
+    readonly apiSecret: string,
+  ) {}
 
-  static async start({ apiKey = 'fake-api-key', apiSecret = 'fake-api-secret' }: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeShopify> {
+  static async start({
+    apiKey = 'fake-api-key',
+    apiSecret = 'fake-api-secret',
+  }: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeShopify> {
     const fake = new FakeShopify(apiKey, apiSecret);
-    fake.server = createServer((req, res) => void fake.handle(req, res).catch((error: Error) => send(res, 500, { errors: error.message })));
+    fake.server = createServer(
+      (req, res) => void fake.handle(req, res).catch((error: Error) => send(res, 500, { errors: error.message })),
+    );
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
     return fake;
@@ -156,12 +178,16 @@ export class FakeShopify {
    */
   sign(params: Record<string, string>, secret = this.apiSecret): URLSearchParams {
     const entries = Object.entries(params).filter(([key]) => key !== 'hmac' && key !== 'signature');
-    const escape = (text: string, chars: RegExp): string => text.replace(chars, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const escape = (text: string, chars: RegExp): string =>
+      text.replace(chars, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
     const message = entries
       .map(([key, value]) => `${escape(key, /[%&=]/g)}=${escape(value, /[%&]/g)}`)
       .sort()
       .join('&');
-    return new URLSearchParams([...entries.sort(([a], [b]) => (a < b ? -1 : 1)), ['hmac', createHmac('sha256', secret).update(message).digest('hex')]]);
+    return new URLSearchParams([
+      ...entries.sort(([a], [b]) => (a < b ? -1 : 1)),
+      ['hmac', createHmac('sha256', secret).update(message).digest('hex')],
+    ]);
   }
 
   /** The query Shopify sends to the app URL when a merchant installs or opens the app. */
@@ -175,7 +201,8 @@ export class FakeShopify {
    */
   approveInstall(location: string, shop: string): URL {
     const authorize = new URL(location);
-    if (authorize.pathname !== '/admin/oauth/authorize') throw new Error(`fake Shopify: not an authorize URL: ${location}`);
+    if (authorize.pathname !== '/admin/oauth/authorize')
+      throw new Error(`fake Shopify: not an authorize URL: ${location}`);
     if (authorize.searchParams.get('client_id') !== this.apiKey) throw new Error('fake Shopify: wrong client_id');
     const state = authorize.searchParams.get('state');
     const redirect = authorize.searchParams.get('redirect_uri');
@@ -185,7 +212,14 @@ export class FakeShopify {
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, { shop, scopes: asked.filter((scope) => !data.withheldScopes.includes(scope)) });
     const callback = new URL(redirect);
-    for (const [key, value] of this.sign({ code, host: hostParam(shop), shop, state, timestamp: String(Math.floor(Date.now() / 1000)) })) callback.searchParams.set(key, value);
+    for (const [key, value] of this.sign({
+      code,
+      host: hostParam(shop),
+      shop,
+      state,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    }))
+      callback.searchParams.set(key, value);
     return callback;
   }
 
@@ -199,13 +233,22 @@ export class FakeShopify {
   }
 
   /** An expiring offline token and its refresh token, as the code exchange with `expiring: "1"` answers. */
-  issueExpiringToken(shop: string, { expiresIn = 3600, refreshExpiresIn = 7_776_000 }: { expiresIn?: number; refreshExpiresIn?: number } = {}): Json & { access_token: string; refresh_token: string } {
+  issueExpiringToken(
+    shop: string,
+    { expiresIn = 3600, refreshExpiresIn = 7_776_000 }: { expiresIn?: number; refreshExpiresIn?: number } = {},
+  ): Json & { access_token: string; refresh_token: string } {
     const data = this.shop(shop);
     const access = this.issueToken(shop);
     data.tokenExpiry.set(access, Date.now() + expiresIn * 1000);
     const refresh = `shprt_${randomBytes(16).toString('hex')}`;
     data.refreshTokens.set(refresh, { expiresAt: Date.now() + refreshExpiresIn * 1000 });
-    return { access_token: access, scope: data.grantedScopes.join(','), expires_in: expiresIn, refresh_token: refresh, refresh_token_expires_in: refreshExpiresIn };
+    return {
+      access_token: access,
+      scope: data.grantedScopes.join(','),
+      expires_in: expiresIn,
+      refresh_token: refresh,
+      refresh_token_expires_in: refreshExpiresIn,
+    };
   }
 
   fail(fault: Fault): void {
@@ -229,7 +272,9 @@ export class FakeShopify {
 
   /** GraphQL requests (of one operation) that were served, not throttled. */
   operations(name?: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.operation && !request.throttled && (!name || request.operation === name));
+    return this.requests.filter(
+      (request) => request.operation && !request.throttled && (!name || request.operation === name),
+    );
   }
 
   /**
@@ -255,7 +300,13 @@ export class FakeShopify {
   }
 
   private takeFault(request: RecordedRequest): Fault | undefined {
-    const index = this.faults.findIndex((fault) => (fault.times ?? 1) > 0 && (!fault.operation || fault.operation === request.operation) && (!fault.path || fault.path === request.path) && (!fault.when || fault.when(request)));
+    const index = this.faults.findIndex(
+      (fault) =>
+        (fault.times ?? 1) > 0 &&
+        (!fault.operation || fault.operation === request.operation) &&
+        (!fault.path || fault.path === request.path) &&
+        (!fault.when || fault.when(request)),
+    );
     if (index < 0) return undefined;
     const fault = this.faults[index]!;
     fault.times = (fault.times ?? 1) - 1;
@@ -273,23 +324,38 @@ export class FakeShopify {
       return send(res, 400, { errors: 'Bad Request: malformed JSON' });
     }
     const path = (req.url ?? '/').split('?')[0]!;
-    const operation = typeof body?.query === 'string' ? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] : undefined;
-    const request: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body, operation, variables: (body?.variables as Json | undefined) ?? {} };
+    const operation =
+      typeof body?.query === 'string' ? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] : undefined;
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body,
+      operation,
+      variables: (body?.variables as Json | undefined) ?? {},
+    };
     this.requests.push(request);
 
     const custom = this.routes.get(`${request.method} ${path}`);
     if (custom) return void (await custom(request, res));
     if (request.method === 'POST' && path === '/admin/oauth/access_token') return this.tokenExchange(body, res);
-    if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(path)) return this.graphql(request, res);
+    if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(path))
+      return this.graphql(request, res);
     send(res, 404, { errors: 'Not Found' });
   }
 
   private tokenExchange(body: Json | undefined, res: ServerResponse): void {
-    if (body?.client_id !== this.apiKey || body?.client_secret !== this.apiSecret) return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
+    if (body?.client_id !== this.apiKey || body?.client_secret !== this.apiSecret)
+      return send(res, 400, { error: 'invalid_client', error_description: 'Client credentials are invalid' });
     if (body.grant_type === 'refresh_token') return this.refreshGrant(body, res);
-    if (body.grant_type !== undefined && body.grant_type !== 'authorization_code') return send(res, 400, { error: 'unsupported_grant_type', error_description: 'The grant type is not supported' });
+    if (body.grant_type !== undefined && body.grant_type !== 'authorization_code')
+      return send(res, 400, { error: 'unsupported_grant_type', error_description: 'The grant type is not supported' });
     const grant = typeof body.code === 'string' ? this.codes.get(body.code) : undefined;
-    if (!grant) return send(res, 400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+    if (!grant)
+      return send(res, 400, {
+        error: 'invalid_request',
+        error_description: 'The authorization code was not found or was already used',
+      });
     this.codes.delete(body.code as string);
     const shop = this.shop(grant.shop);
     shop.grantedScopes = grant.scopes;
@@ -303,7 +369,8 @@ export class FakeShopify {
       const entry = candidate.refreshTokens.get(token);
       return entry !== undefined && entry.expiresAt > Date.now();
     });
-    if (!shop) return send(res, 400, { error: 'invalid_grant', error_description: 'The refresh token is invalid or expired' });
+    if (!shop)
+      return send(res, 400, { error: 'invalid_grant', error_description: 'The refresh token is invalid or expired' });
     const issued = this.issueExpiringToken(shop.domain);
     shop.refreshTokens.get(token)!.retiredBy = issued.access_token;
     send(res, 200, issued);
@@ -311,17 +378,32 @@ export class FakeShopify {
 
   private graphql(request: RecordedRequest, res: ServerResponse): void {
     const token = request.headers['x-shopify-access-token'];
-    const live = (candidate: FakeShopData): boolean => typeof token === 'string' && candidate.accessTokens.has(token) && (candidate.tokenExpiry.get(token) ?? Infinity) > Date.now();
+    const live = (candidate: FakeShopData): boolean =>
+      typeof token === 'string' &&
+      candidate.accessTokens.has(token) &&
+      (candidate.tokenExpiry.get(token) ?? Infinity) > Date.now();
     const shop = [...this.shops.values()].find(live);
     request.shop = shop?.domain;
     // The first use of a refreshed access token ends the refresh token it replaced.
-    if (shop) for (const [refresh, entry] of shop.refreshTokens) if (entry.retiredBy === token) shop.refreshTokens.delete(refresh);
+    if (shop)
+      for (const [refresh, entry] of shop.refreshTokens)
+        if (entry.retiredBy === token) shop.refreshTokens.delete(refresh);
     const fault = this.takeFault(request);
     if (fault?.status) {
-      const bodies: Record<number, string> = { 402: 'Unavailable Shop', 401: '[API] Invalid API key or access token (unrecognized login or wrong password)', 429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.' };
-      return send(res, fault.status, { errors: bodies[fault.status] ?? 'Internal Server Error' }, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+      const bodies: Record<number, string> = {
+        402: 'Unavailable Shop',
+        401: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+        429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
+      };
+      return send(
+        res,
+        fault.status,
+        { errors: bodies[fault.status] ?? 'Internal Server Error' },
+        fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
+      );
     }
-    if (!shop) return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    if (!shop)
+      return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     const handler = request.operation ? graphqlHandlers[request.operation] : undefined;
     const invalid = handler?.inputs ? invalidVariable(handler.inputs, request.variables ?? {}) : undefined;
     if (invalid) return send(res, 200, { errors: [invalid] });
@@ -329,31 +411,61 @@ export class FakeShopify {
     const requested = handler?.cost(ctx) ?? 1;
     const bucket = shop.bucket;
     const now = Date.now();
-    bucket.available = Math.min(bucket.maximumAvailable, bucket.available + ((now - bucket.at) / 1000) * bucket.restoreRate);
+    bucket.available = Math.min(
+      bucket.maximumAvailable,
+      bucket.available + ((now - bucket.at) / 1000) * bucket.restoreRate,
+    );
     bucket.at = now;
     if (fault?.throttle) {
       bucket.available = fault.throttle.available;
       if (fault.throttle.restoreRate) bucket.restoreRate = fault.throttle.restoreRate;
     }
-    const throttleStatus = () => ({ maximumAvailable: bucket.maximumAvailable, currentlyAvailable: Math.floor(bucket.available), restoreRate: bucket.restoreRate });
+    const throttleStatus = () => ({
+      maximumAvailable: bucket.maximumAvailable,
+      currentlyAvailable: Math.floor(bucket.available),
+      restoreRate: bucket.restoreRate,
+    });
     const costOf = fault?.throttle?.requested ?? requested;
     if (costOf > bucket.available) {
       request.throttled = true;
       return send(res, 200, {
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
         extensions: { cost: { requestedQueryCost: costOf, actualQueryCost: null, throttleStatus: throttleStatus() } },
       });
     }
     if (!handler) {
-      return send(res, 200, { errors: [{ message: `Fake Shopify does not answer operation ${request.operation ?? '(anonymous)'}`, extensions: { code: 'undefinedField' } }] });
+      return send(res, 200, {
+        errors: [
+          {
+            message: `Fake Shopify does not answer operation ${request.operation ?? '(anonymous)'}`,
+            extensions: { code: 'undefinedField' },
+          },
+        ],
+      });
     }
     const { data, actual } = handler.run(ctx);
     bucket.available -= Math.min(requested, actual);
-    send(res, 200, { data, extensions: { cost: { requestedQueryCost: requested, actualQueryCost: Math.min(requested, actual), throttleStatus: throttleStatus() } } });
+    send(res, 200, {
+      data,
+      extensions: {
+        cost: {
+          requestedQueryCost: requested,
+          actualQueryCost: Math.min(requested, actual),
+          throttleStatus: throttleStatus(),
+        },
+      },
+    });
   }
 }
 
 /** Shopify's `host` parameter: base64 of admin.shopify.com/store/{name}, unpadded. */
 export function hostParam(shop: string): string {
-  return Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}`).toString('base64').replace(/=+$/, '');
+  return Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}`)
+    .toString('base64')
+    .replace(/=+$/, '');
 }

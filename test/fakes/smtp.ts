@@ -17,7 +17,9 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export async function startFakeSmtp({ rejectRecipients = false }: { rejectRecipients?: boolean } = {}): Promise<FakeSmtp> {
+export async function startFakeSmtp({
+  rejectRecipients = false,
+}: { rejectRecipients?: boolean } = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {

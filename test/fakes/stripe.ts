@@ -27,7 +27,8 @@ type Metadata = Record<string, string>;
 
 export const FAKE_STRIPE_API_VERSION = '2023-08-16';
 
-export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+export type SubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export interface StripeObject extends Json {
   id: string;
@@ -169,7 +170,12 @@ export interface FakeInvoice extends StripeObject {
   currency: string;
   billing_reason: string;
   lines: { object: 'list'; data: FakeInvoiceLine[]; has_more: boolean; total_count: number; url: string };
-  status_transitions: { finalized_at: number | null; marked_uncollectible_at: number | null; paid_at: number | null; voided_at: number | null };
+  status_transitions: {
+    finalized_at: number | null;
+    marked_uncollectible_at: number | null;
+    paid_at: number | null;
+    voided_at: number | null;
+  };
   discount: FakeDiscount | null;
   metadata: Metadata;
 }
@@ -244,12 +250,24 @@ class StripeApiError extends Error {
 }
 
 const invalid = (message: string, param?: string, code?: string): StripeApiError =>
-  new StripeApiError(400, { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) });
-const missing = (param: string): StripeApiError => invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
+  new StripeApiError(400, {
+    type: 'invalid_request_error',
+    message,
+    ...(code ? { code } : {}),
+    ...(param ? { param } : {}),
+  });
+const missing = (param: string): StripeApiError =>
+  invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
 /** 404 for an id in the URL; referenced ids in parameters answer 400 with the same code, as Stripe does. */
 const noSuch = (thing: string, id: string, param = 'id', status = 404): StripeApiError =>
-  new StripeApiError(status, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${thing}: '${id}'`, param });
-const exclusive = (a: string, b: string): StripeApiError => invalid(`You may only specify one of these parameters: ${a}, ${b}.`, b);
+  new StripeApiError(status, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${thing}: '${id}'`,
+    param,
+  });
+const exclusive = (a: string, b: string): StripeApiError =>
+  invalid(`You may only specify one of these parameters: ${a}, ${b}.`, b);
 
 // ---------------------------------------------------------------------------------------------
 // Form parsing and parameter coercion
@@ -294,7 +312,8 @@ export function parseStripeForm(text: string): Json {
 
 function compact(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(compact);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
   return value;
 }
 
@@ -397,7 +416,8 @@ function mergeMetadata(current: Metadata, update: Metadata | null | undefined): 
 /** Refuses top-level parameters the endpoint does not take, as Stripe does. */
 function allowOnly(params: Json, allowed: readonly string[]): void {
   for (const key of Object.keys(params)) {
-    if (key !== 'expand' && !allowed.includes(key)) throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    if (key !== 'expand' && !allowed.includes(key))
+      throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
   }
 }
 
@@ -407,7 +427,8 @@ function allowOnly(params: Json, allowed: readonly string[]): void {
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const base62 = (length: number): string => [...randomBytes(length)].map((byte) => BASE62[byte % 62]).join('');
 const newId = (prefix: string, length = 24): string => `${prefix}${base62(length)}`;
-const upperCode = (length: number): string => [...randomBytes(length)].map((byte) => '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 32]).join('');
+const upperCode = (length: number): string =>
+  [...randomBytes(length)].map((byte) => '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 32]).join('');
 
 const DAY = 86_400;
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -420,13 +441,23 @@ export function addInterval(unixSeconds: number, interval: Interval, count = 1):
   const date = new Date(unixSeconds * 1000);
   const months = interval === 'month' ? count : count * 12;
   const day = date.getUTCDate();
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   return Math.floor(target.getTime() / 1000);
 }
 
-const money = (amount: number, currency: string): string => `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(amount / 100).toFixed(2)}`;
+const money = (amount: number, currency: string): string =>
+  `${currency === 'usd' ? '$' : `${currency.toUpperCase()} `}${(amount / 100).toFixed(2)}`;
 
 const discountAmount = (coupon: FakeCoupon, subtotal: number): number => {
   if (subtotal <= 0) return 0;
@@ -444,34 +475,309 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 /** Top-level parameters each endpoint takes (2023-08-16 names plus newer ones, so valid calls pass). */
 const PAGINATION = ['limit', 'starting_after', 'ending_before', 'created'];
 const PARAMS = {
-  customerCreate: ['address', 'balance', 'cash_balance', 'coupon', 'description', 'email', 'invoice_prefix', 'invoice_settings', 'metadata', 'name', 'next_invoice_sequence', 'payment_method', 'phone', 'preferred_locales', 'promotion_code', 'shipping', 'source', 'tax', 'tax_exempt', 'tax_id_data', 'test_clock', 'validate'],
-  customerUpdate: ['address', 'balance', 'cash_balance', 'coupon', 'default_source', 'description', 'email', 'invoice_prefix', 'invoice_settings', 'metadata', 'name', 'next_invoice_sequence', 'phone', 'preferred_locales', 'promotion_code', 'shipping', 'source', 'tax', 'tax_exempt', 'validate'],
+  customerCreate: [
+    'address',
+    'balance',
+    'cash_balance',
+    'coupon',
+    'description',
+    'email',
+    'invoice_prefix',
+    'invoice_settings',
+    'metadata',
+    'name',
+    'next_invoice_sequence',
+    'payment_method',
+    'phone',
+    'preferred_locales',
+    'promotion_code',
+    'shipping',
+    'source',
+    'tax',
+    'tax_exempt',
+    'tax_id_data',
+    'test_clock',
+    'validate',
+  ],
+  customerUpdate: [
+    'address',
+    'balance',
+    'cash_balance',
+    'coupon',
+    'default_source',
+    'description',
+    'email',
+    'invoice_prefix',
+    'invoice_settings',
+    'metadata',
+    'name',
+    'next_invoice_sequence',
+    'phone',
+    'preferred_locales',
+    'promotion_code',
+    'shipping',
+    'source',
+    'tax',
+    'tax_exempt',
+    'validate',
+  ],
   customerList: [...PAGINATION, 'email', 'test_clock'],
-  productCreate: ['name', 'active', 'default_price_data', 'description', 'features', 'id', 'images', 'marketing_features', 'metadata', 'package_dimensions', 'shippable', 'statement_descriptor', 'tax_code', 'type', 'unit_label', 'url'],
+  productCreate: [
+    'name',
+    'active',
+    'default_price_data',
+    'description',
+    'features',
+    'id',
+    'images',
+    'marketing_features',
+    'metadata',
+    'package_dimensions',
+    'shippable',
+    'statement_descriptor',
+    'tax_code',
+    'type',
+    'unit_label',
+    'url',
+  ],
   productList: [...PAGINATION, 'active', 'ids', 'shippable', 'type', 'url'],
-  priceCreate: ['currency', 'active', 'billing_scheme', 'currency_options', 'custom_unit_amount', 'lookup_key', 'metadata', 'nickname', 'product', 'product_data', 'recurring', 'tax_behavior', 'tiers', 'tiers_mode', 'transfer_lookup_key', 'transform_quantity', 'unit_amount', 'unit_amount_decimal'],
+  priceCreate: [
+    'currency',
+    'active',
+    'billing_scheme',
+    'currency_options',
+    'custom_unit_amount',
+    'lookup_key',
+    'metadata',
+    'nickname',
+    'product',
+    'product_data',
+    'recurring',
+    'tax_behavior',
+    'tiers',
+    'tiers_mode',
+    'transfer_lookup_key',
+    'transform_quantity',
+    'unit_amount',
+    'unit_amount_decimal',
+  ],
   priceList: [...PAGINATION, 'active', 'currency', 'lookup_keys', 'product', 'recurring', 'type'],
-  couponCreate: ['amount_off', 'applies_to', 'currency', 'currency_options', 'duration', 'duration_in_months', 'id', 'max_redemptions', 'metadata', 'name', 'percent_off', 'redeem_by'],
+  couponCreate: [
+    'amount_off',
+    'applies_to',
+    'currency',
+    'currency_options',
+    'duration',
+    'duration_in_months',
+    'id',
+    'max_redemptions',
+    'metadata',
+    'name',
+    'percent_off',
+    'redeem_by',
+  ],
   couponList: [...PAGINATION],
   promoCreate: ['coupon', 'active', 'code', 'customer', 'expires_at', 'max_redemptions', 'metadata', 'restrictions'],
   promoUpdate: ['active', 'metadata', 'restrictions'],
   promoList: [...PAGINATION, 'active', 'code', 'coupon', 'customer'],
-  sessionCreate: ['after_expiration', 'allow_promotion_codes', 'automatic_tax', 'billing_address_collection', 'cancel_url', 'client_reference_id', 'consent_collection', 'currency', 'custom_fields', 'custom_text', 'customer', 'customer_creation', 'customer_email', 'customer_update', 'discounts', 'expires_at', 'invoice_creation', 'line_items', 'locale', 'metadata', 'mode', 'payment_intent_data', 'payment_method_collection', 'payment_method_configuration', 'payment_method_options', 'payment_method_types', 'phone_number_collection', 'redirect_on_completion', 'return_url', 'setup_intent_data', 'shipping_address_collection', 'shipping_options', 'submit_type', 'subscription_data', 'success_url', 'tax_id_collection', 'ui_mode'],
-  sessionList: [...PAGINATION, 'customer', 'customer_details', 'payment_intent', 'payment_link', 'status', 'subscription'],
-  subscriptionCreate: ['add_invoice_items', 'application_fee_percent', 'automatic_tax', 'backdate_start_date', 'billing_cycle_anchor', 'billing_thresholds', 'cancel_at', 'cancel_at_period_end', 'collection_method', 'coupon', 'currency', 'customer', 'days_until_due', 'default_payment_method', 'default_source', 'default_tax_rates', 'description', 'discounts', 'items', 'metadata', 'off_session', 'on_behalf_of', 'payment_behavior', 'payment_settings', 'pending_invoice_item_interval', 'promotion_code', 'proration_behavior', 'transfer_data', 'trial_end', 'trial_from_plan', 'trial_period_days', 'trial_settings'],
-  subscriptionUpdate: ['add_invoice_items', 'application_fee_percent', 'automatic_tax', 'billing_cycle_anchor', 'billing_thresholds', 'cancel_at', 'cancel_at_period_end', 'cancellation_details', 'collection_method', 'coupon', 'days_until_due', 'default_payment_method', 'default_source', 'default_tax_rates', 'description', 'discounts', 'items', 'metadata', 'off_session', 'on_behalf_of', 'pause_collection', 'payment_behavior', 'payment_settings', 'pending_invoice_item_interval', 'promotion_code', 'proration_behavior', 'proration_date', 'transfer_data', 'trial_end', 'trial_from_plan', 'trial_settings'],
-  subscriptionList: [...PAGINATION, 'automatic_tax', 'collection_method', 'current_period_end', 'current_period_start', 'customer', 'plan', 'price', 'status', 'test_clock'],
+  sessionCreate: [
+    'after_expiration',
+    'allow_promotion_codes',
+    'automatic_tax',
+    'billing_address_collection',
+    'cancel_url',
+    'client_reference_id',
+    'consent_collection',
+    'currency',
+    'custom_fields',
+    'custom_text',
+    'customer',
+    'customer_creation',
+    'customer_email',
+    'customer_update',
+    'discounts',
+    'expires_at',
+    'invoice_creation',
+    'line_items',
+    'locale',
+    'metadata',
+    'mode',
+    'payment_intent_data',
+    'payment_method_collection',
+    'payment_method_configuration',
+    'payment_method_options',
+    'payment_method_types',
+    'phone_number_collection',
+    'redirect_on_completion',
+    'return_url',
+    'setup_intent_data',
+    'shipping_address_collection',
+    'shipping_options',
+    'submit_type',
+    'subscription_data',
+    'success_url',
+    'tax_id_collection',
+    'ui_mode',
+  ],
+  sessionList: [
+    ...PAGINATION,
+    'customer',
+    'customer_details',
+    'payment_intent',
+    'payment_link',
+    'status',
+    'subscription',
+  ],
+  subscriptionCreate: [
+    'add_invoice_items',
+    'application_fee_percent',
+    'automatic_tax',
+    'backdate_start_date',
+    'billing_cycle_anchor',
+    'billing_thresholds',
+    'cancel_at',
+    'cancel_at_period_end',
+    'collection_method',
+    'coupon',
+    'currency',
+    'customer',
+    'days_until_due',
+    'default_payment_method',
+    'default_source',
+    'default_tax_rates',
+    'description',
+    'discounts',
+    'items',
+    'metadata',
+    'off_session',
+    'on_behalf_of',
+    'payment_behavior',
+    'payment_settings',
+    'pending_invoice_item_interval',
+    'promotion_code',
+    'proration_behavior',
+    'transfer_data',
+    'trial_end',
+    'trial_from_plan',
+    'trial_period_days',
+    'trial_settings',
+  ],
+  subscriptionUpdate: [
+    'add_invoice_items',
+    'application_fee_percent',
+    'automatic_tax',
+    'billing_cycle_anchor',
+    'billing_thresholds',
+    'cancel_at',
+    'cancel_at_period_end',
+    'cancellation_details',
+    'collection_method',
+    'coupon',
+    'days_until_due',
+    'default_payment_method',
+    'default_source',
+    'default_tax_rates',
+    'description',
+    'discounts',
+    'items',
+    'metadata',
+    'off_session',
+    'on_behalf_of',
+    'pause_collection',
+    'payment_behavior',
+    'payment_settings',
+    'pending_invoice_item_interval',
+    'promotion_code',
+    'proration_behavior',
+    'proration_date',
+    'transfer_data',
+    'trial_end',
+    'trial_from_plan',
+    'trial_settings',
+  ],
+  subscriptionList: [
+    ...PAGINATION,
+    'automatic_tax',
+    'collection_method',
+    'current_period_end',
+    'current_period_start',
+    'customer',
+    'plan',
+    'price',
+    'status',
+    'test_clock',
+  ],
   subscriptionCancel: ['cancellation_details', 'invoice_now', 'prorate'],
-  invoiceItemCreate: ['amount', 'currency', 'customer', 'description', 'discountable', 'discounts', 'invoice', 'metadata', 'period', 'price', 'price_data', 'quantity', 'subscription', 'tax_behavior', 'tax_code', 'tax_rates', 'unit_amount', 'unit_amount_decimal'],
+  invoiceItemCreate: [
+    'amount',
+    'currency',
+    'customer',
+    'description',
+    'discountable',
+    'discounts',
+    'invoice',
+    'metadata',
+    'period',
+    'price',
+    'price_data',
+    'quantity',
+    'subscription',
+    'tax_behavior',
+    'tax_code',
+    'tax_rates',
+    'unit_amount',
+    'unit_amount_decimal',
+  ],
   invoiceItemList: [...PAGINATION, 'customer', 'invoice', 'pending'],
-  invoiceCreate: ['account_tax_ids', 'application_fee_amount', 'auto_advance', 'automatic_tax', 'collection_method', 'currency', 'custom_fields', 'customer', 'days_until_due', 'default_payment_method', 'default_source', 'default_tax_rates', 'description', 'discounts', 'due_date', 'effective_at', 'footer', 'from_invoice', 'issuer', 'metadata', 'number', 'on_behalf_of', 'payment_settings', 'pending_invoice_items_behavior', 'rendering', 'rendering_options', 'shipping_cost', 'shipping_details', 'statement_descriptor', 'subscription', 'transfer_data'],
+  invoiceCreate: [
+    'account_tax_ids',
+    'application_fee_amount',
+    'auto_advance',
+    'automatic_tax',
+    'collection_method',
+    'currency',
+    'custom_fields',
+    'customer',
+    'days_until_due',
+    'default_payment_method',
+    'default_source',
+    'default_tax_rates',
+    'description',
+    'discounts',
+    'due_date',
+    'effective_at',
+    'footer',
+    'from_invoice',
+    'issuer',
+    'metadata',
+    'number',
+    'on_behalf_of',
+    'payment_settings',
+    'pending_invoice_items_behavior',
+    'rendering',
+    'rendering_options',
+    'shipping_cost',
+    'shipping_details',
+    'statement_descriptor',
+    'subscription',
+    'transfer_data',
+  ],
   invoiceList: [...PAGINATION, 'collection_method', 'customer', 'due_date', 'status', 'subscription'],
   invoiceFinalize: ['auto_advance'],
   invoicePay: ['forgive', 'mandate', 'off_session', 'paid_out_of_band', 'payment_method', 'source'],
   portalCreate: ['configuration', 'customer', 'flow_data', 'locale', 'on_behalf_of', 'return_url'],
 } as const;
 
-const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 
 interface SessionPlan {
   lineItems: Json[];
@@ -512,7 +818,10 @@ export class FakeStripe {
   baseUrl = '';
 
   private readonly sessionPlans = new Map<string, SessionPlan>();
-  private readonly idempotent = new Map<string, { method: string; path: string; body: string; status: number; response: unknown }>();
+  private readonly idempotent = new Map<
+    string,
+    { method: string; path: string; body: string; status: number; response: unknown }
+  >();
   private readonly faults: Array<FakeStripeFault & { times: number }> = [];
   /** Discounts of duration 'once' already spent on an invoice. */
   private readonly spentDiscounts = new Set<string>();
@@ -525,7 +834,14 @@ export class FakeStripe {
 
   static async start({ apiKey = 'sk_test_reclaim' }: FakeStripeOptions = {}): Promise<FakeStripe> {
     const fake = new FakeStripe(apiKey);
-    fake.server = createServer((req, res) => void fake.handle(req, res).catch((error: Error) => send(res, 500, { error: { type: 'api_error', message: `fake Stripe crashed: ${error.message}` } })));
+    fake.server = createServer(
+      (req, res) =>
+        void fake
+          .handle(req, res)
+          .catch((error: Error) =>
+            send(res, 500, { error: { type: 'api_error', message: `fake Stripe crashed: ${error.message}` } }),
+          ),
+    );
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.port = (fake.server.address() as AddressInfo).port;
     fake.baseUrl = `http://127.0.0.1:${fake.port}`;
@@ -539,7 +855,21 @@ export class FakeStripe {
 
   /** Forgets every object, request, event, fault and idempotency key (the server keeps running). */
   reset(): void {
-    for (const store of [this.customers, this.products, this.prices, this.coupons, this.promotionCodes, this.sessions, this.subscriptions, this.invoiceItems, this.invoices, this.portalSessions, this.sessionPlans, this.idempotent]) store.clear();
+    for (const store of [
+      this.customers,
+      this.products,
+      this.prices,
+      this.coupons,
+      this.promotionCodes,
+      this.sessions,
+      this.subscriptions,
+      this.invoiceItems,
+      this.invoices,
+      this.portalSessions,
+      this.sessionPlans,
+      this.idempotent,
+    ])
+      store.clear();
     this.requests.length = 0;
     this.events.length = 0;
     this.faults.length = 0;
@@ -562,7 +892,11 @@ export class FakeStripe {
 
   /** Requests served, optionally only those of one method and path (string or RegExp). */
   calls(method?: string, path?: string | RegExp): RecordedRequest[] {
-    return this.requests.filter((r) => (!method || r.method === method.toUpperCase()) && (!path || (typeof path === 'string' ? r.path === path : path.test(r.path))));
+    return this.requests.filter(
+      (r) =>
+        (!method || r.method === method.toUpperCase()) &&
+        (!path || (typeof path === 'string' ? r.path === path : path.test(r.path))),
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -575,7 +909,10 @@ export class FakeStripe {
       object: 'event',
       api_version: FAKE_STRIPE_API_VERSION,
       created: this.now(),
-      data: { object: clone(object), ...(previousAttributes ? { previous_attributes: clone(previousAttributes) } : {}) },
+      data: {
+        object: clone(object),
+        ...(previousAttributes ? { previous_attributes: clone(previousAttributes) } : {}),
+      },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -602,7 +939,11 @@ export class FakeStripe {
     const plan = this.sessionPlans.get(sessionId);
     if (!session || !plan) throw new Error(`fake Stripe: no checkout session ${sessionId}`);
     if (session.status !== 'open') throw new Error(`fake Stripe: checkout session ${sessionId} is ${session.status}`);
-    const customer = session.customer ? this.customers.get(session.customer)! : this.createCustomer({ email: (session.customer_email as string | null) ?? `buyer-${base62(6).toLowerCase()}@example.com` });
+    const customer = session.customer
+      ? this.customers.get(session.customer)!
+      : this.createCustomer({
+          email: (session.customer_email as string | null) ?? `buyer-${base62(6).toLowerCase()}@example.com`,
+        });
     const trialDays = status === 'active' ? undefined : (plan.trialDays ?? (status === 'trialing' ? 14 : undefined));
     const subscription = this.createSubscription({
       customer,
@@ -619,7 +960,14 @@ export class FakeStripe {
       payment_status: trialDays ? 'no_payment_required' : 'paid',
       subscription: subscription.id,
       customer: customer.id,
-      customer_details: { address: null, email: customer.email, name: customer.name, phone: customer.phone, tax_exempt: 'none', tax_ids: [] },
+      customer_details: {
+        address: null,
+        email: customer.email,
+        name: customer.name,
+        phone: customer.phone,
+        tax_exempt: 'none',
+        tax_ids: [],
+      },
       url: null,
     });
     return this.event('checkout.session.completed', session);
@@ -635,7 +983,13 @@ export class FakeStripe {
       Object.assign(previous, { canceled_at: subscription.canceled_at, ended_at: subscription.ended_at });
       Object.assign(subscription, { canceled_at: subscription.canceled_at ?? now, ended_at: now });
     }
-    if (subscription.status === 'trialing' && status !== 'trialing' && status !== 'canceled' && subscription.trial_end && subscription.trial_end > now) {
+    if (
+      subscription.status === 'trialing' &&
+      status !== 'trialing' &&
+      status !== 'canceled' &&
+      subscription.trial_end &&
+      subscription.trial_end > now
+    ) {
       previous.trial_end = subscription.trial_end;
       subscription.trial_end = now;
     }
@@ -657,21 +1011,36 @@ export class FakeStripe {
    * and paid (or its payment fails: invoice open, subscription past_due). Returns the events
    * `customer.subscription.updated` and `invoice.paid` / `invoice.payment_failed`.
    */
-  renewSubscription(id: string, { paid = true }: { paid?: boolean } = {}): { invoice: FakeInvoice; events: StripeEvent[] } {
+  renewSubscription(
+    id: string,
+    { paid = true }: { paid?: boolean } = {},
+  ): { invoice: FakeInvoice; events: StripeEvent[] } {
     const subscription = this.subscriptions.get(id);
     if (!subscription) throw new Error(`fake Stripe: no subscription ${id}`);
     if (subscription.status === 'canceled') throw new Error(`fake Stripe: subscription ${id} is canceled`);
-    const previous: Json = { current_period_start: subscription.current_period_start, current_period_end: subscription.current_period_end, status: subscription.status, latest_invoice: subscription.latest_invoice };
+    const previous: Json = {
+      current_period_start: subscription.current_period_start,
+      current_period_end: subscription.current_period_end,
+      status: subscription.status,
+      latest_invoice: subscription.latest_invoice,
+    };
     const price = subscription.items.data[0]!.price;
     subscription.current_period_start = subscription.current_period_end;
-    subscription.current_period_end = addInterval(subscription.current_period_start, price.recurring!.interval, price.recurring!.interval_count);
+    subscription.current_period_end = addInterval(
+      subscription.current_period_start,
+      price.recurring!.interval,
+      price.recurring!.interval_count,
+    );
     const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle');
     this.finalize(invoice);
     if (paid) this.markPaid(invoice);
     else Object.assign(invoice, { attempted: true, attempt_count: 1, next_payment_attempt: this.now() + 3 * DAY });
     subscription.status = paid ? 'active' : 'past_due';
     subscription.latest_invoice = invoice.id;
-    const events = [this.event('customer.subscription.updated', subscription, previous), this.event(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice)];
+    const events = [
+      this.event('customer.subscription.updated', subscription, previous),
+      this.event(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice),
+    ];
     return { invoice, events };
   }
 
@@ -687,7 +1056,19 @@ export class FakeStripe {
   // -------------------------------------------------------------------------------------------
   // Object builders (shared by the API and the controls)
 
-  private createCustomer({ email = null, name = null, phone = null, description = null, metadata = {} }: { email?: string | null; name?: string | null; phone?: string | null; description?: string | null; metadata?: Metadata }): FakeCustomer {
+  private createCustomer({
+    email = null,
+    name = null,
+    phone = null,
+    description = null,
+    metadata = {},
+  }: {
+    email?: string | null;
+    name?: string | null;
+    phone?: string | null;
+    description?: string | null;
+    metadata?: Metadata;
+  }): FakeCustomer {
     const customer: FakeCustomer = {
       id: newId('cus_', 14),
       object: 'customer',
@@ -716,7 +1097,15 @@ export class FakeStripe {
     return customer;
   }
 
-  private createProduct(name: string, { description = null, metadata = {}, id, features = [] }: { description?: string | null; metadata?: Metadata; id?: string; features?: Json[] } = {}): FakeProduct {
+  private createProduct(
+    name: string,
+    {
+      description = null,
+      metadata = {},
+      id,
+      features = [],
+    }: { description?: string | null; metadata?: Metadata; id?: string; features?: Json[] } = {},
+  ): FakeProduct {
     const now = this.now();
     const product: FakeProduct = {
       id: id ?? newId('prod_', 14),
@@ -769,7 +1158,18 @@ export class FakeStripe {
   }
 
   private subscriptionItem(subscriptionId: string, price: FakePrice, quantity: number): FakeSubscriptionItem {
-    return { id: newId('si_', 14), object: 'subscription_item', billing_thresholds: null, created: this.now(), metadata: {}, plan: this.planOf(price), price, quantity, subscription: subscriptionId, tax_rates: [] };
+    return {
+      id: newId('si_', 14),
+      object: 'subscription_item',
+      billing_thresholds: null,
+      created: this.now(),
+      metadata: {},
+      plan: this.planOf(price),
+      price,
+      quantity,
+      subscription: subscriptionId,
+      tax_rates: [],
+    };
   }
 
   private createSubscription(input: {
@@ -788,7 +1188,14 @@ export class FakeStripe {
     const trialEnd = input.trialDays ? now + input.trialDays * DAY : null;
     const periodEnd = trialEnd ?? addInterval(now, first.recurring!.interval, first.recurring!.interval_count);
     const items = input.items.map(({ price, quantity }) => this.subscriptionItem(id, price, quantity));
-    const discount = input.coupon ? this.discount(input.coupon, { customer: input.customer.id, subscription: id, promotionCode: input.promotionCode?.id ?? null, checkoutSession: input.checkoutSession ?? null }) : null;
+    const discount = input.coupon
+      ? this.discount(input.coupon, {
+          customer: input.customer.id,
+          subscription: id,
+          promotionCode: input.promotionCode?.id ?? null,
+          checkoutSession: input.checkoutSession ?? null,
+        })
+      : null;
     const subscription: FakeSubscription = {
       id,
       object: 'subscription',
@@ -814,14 +1221,24 @@ export class FakeStripe {
       description: input.description ?? null,
       discount,
       ended_at: null,
-      items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${id}` },
+      items: {
+        object: 'list',
+        data: items,
+        has_more: false,
+        total_count: items.length,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
       latest_invoice: null,
       livemode: false,
       metadata: input.metadata,
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: 'off',
+      },
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -849,13 +1266,44 @@ export class FakeStripe {
     return subscription;
   }
 
-  private discount(coupon: FakeCoupon, refs: { customer: string; subscription: string | null; promotionCode: string | null; checkoutSession: string | null }): FakeDiscount {
+  private discount(
+    coupon: FakeCoupon,
+    refs: {
+      customer: string;
+      subscription: string | null;
+      promotionCode: string | null;
+      checkoutSession: string | null;
+    },
+  ): FakeDiscount {
     const start = this.now();
-    const end = coupon.duration === 'repeating' && coupon.duration_in_months ? addInterval(start, 'month', coupon.duration_in_months) : null;
-    return { id: newId('di_', 14), object: 'discount', checkout_session: refs.checkoutSession, coupon, customer: refs.customer, end, invoice: null, invoice_item: null, promotion_code: refs.promotionCode, start, subscription: refs.subscription };
+    const end =
+      coupon.duration === 'repeating' && coupon.duration_in_months
+        ? addInterval(start, 'month', coupon.duration_in_months)
+        : null;
+    return {
+      id: newId('di_', 14),
+      object: 'discount',
+      checkout_session: refs.checkoutSession,
+      coupon,
+      customer: refs.customer,
+      end,
+      invoice: null,
+      invoice_item: null,
+      promotion_code: refs.promotionCode,
+      start,
+      subscription: refs.subscription,
+    };
   }
 
-  private newInvoice(input: { customer: FakeCustomer; subscription: FakeSubscription | null; billingReason: string; currency: string; autoAdvance: boolean; description?: string | null; metadata?: Metadata }): FakeInvoice {
+  private newInvoice(input: {
+    customer: FakeCustomer;
+    subscription: FakeSubscription | null;
+    billingReason: string;
+    currency: string;
+    autoAdvance: boolean;
+    description?: string | null;
+    metadata?: Metadata;
+  }): FakeInvoice {
     const now = this.now();
     const id = newId('in_');
     const invoice: FakeInvoice = {
@@ -975,7 +1423,12 @@ export class FakeStripe {
   private attachPending(invoice: FakeInvoice, { withLooseItems }: { withLooseItems: boolean }): void {
     for (const item of this.invoiceItems.values()) {
       if (item.invoice || item.customer !== invoice.customer) continue;
-      if (item.subscription ? item.subscription !== invoice.subscription : !withLooseItems && invoice.subscription !== null) continue;
+      if (
+        item.subscription
+          ? item.subscription !== invoice.subscription
+          : !withLooseItems && invoice.subscription !== null
+      )
+        continue;
       item.invoice = invoice.id;
       invoice.lines.data.push(this.itemLine(item));
     }
@@ -983,9 +1436,18 @@ export class FakeStripe {
   }
 
   /** The invoice Stripe creates for a subscription period: one line per item (0 while trialing), plus pending items. */
-  private subscriptionInvoice(subscription: FakeSubscription, billingReason: 'subscription_create' | 'subscription_cycle'): FakeInvoice {
+  private subscriptionInvoice(
+    subscription: FakeSubscription,
+    billingReason: 'subscription_create' | 'subscription_cycle',
+  ): FakeInvoice {
     const customer = this.customers.get(subscription.customer)!;
-    const invoice = this.newInvoice({ customer, subscription, billingReason, currency: subscription.currency as string, autoAdvance: true });
+    const invoice = this.newInvoice({
+      customer,
+      subscription,
+      billingReason,
+      currency: subscription.currency as string,
+      autoAdvance: true,
+    });
     const trialing = subscription.trial_end !== null && subscription.trial_end > subscription.current_period_start;
     for (const item of subscription.items.data) {
       const product = this.products.get(item.price.product);
@@ -997,7 +1459,9 @@ export class FakeStripe {
         amount: unit * item.quantity,
         amount_excluding_tax: unit * item.quantity,
         currency: item.price.currency,
-        description: trialing ? `Trial period for ${product?.name ?? item.price.id}` : `${item.quantity} × ${product?.name ?? item.price.id} (at ${money(item.price.unit_amount ?? 0, item.price.currency)} / ${interval})`,
+        description: trialing
+          ? `Trial period for ${product?.name ?? item.price.id}`
+          : `${item.quantity} × ${product?.name ?? item.price.id} (at ${money(item.price.unit_amount ?? 0, item.price.currency)} / ${interval})`,
         discount_amounts: [],
         discountable: true,
         discounts: [],
@@ -1017,7 +1481,10 @@ export class FakeStripe {
         unit_amount_excluding_tax: String(unit),
       });
     }
-    Object.assign(invoice, { period_start: subscription.current_period_start, period_end: subscription.current_period_end });
+    Object.assign(invoice, {
+      period_start: subscription.current_period_start,
+      period_end: subscription.current_period_end,
+    });
     if (subscription.discount) {
       const discount = subscription.discount;
       const spent = discount.coupon.duration === 'once' && this.spentDiscounts.has(discount.id);
@@ -1085,7 +1552,12 @@ export class FakeStripe {
 
   private cancelNow(subscription: FakeSubscription, reason = 'cancellation_requested'): void {
     const now = this.now();
-    Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now, cancel_at: null });
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: subscription.canceled_at ?? now,
+      ended_at: now,
+      cancel_at: null,
+    });
     subscription.cancellation_details = { comment: null, feedback: null, reason };
   }
 
@@ -1116,7 +1588,18 @@ export class FakeStripe {
   }
 
   private lookup(id: string): StripeObject | undefined {
-    for (const store of [this.customers, this.products, this.prices, this.promotionCodes, this.sessions, this.subscriptions, this.invoiceItems, this.invoices, this.portalSessions, this.coupons]) {
+    for (const store of [
+      this.customers,
+      this.products,
+      this.prices,
+      this.promotionCodes,
+      this.sessions,
+      this.subscriptions,
+      this.invoiceItems,
+      this.invoices,
+      this.portalSessions,
+      this.coupons,
+    ]) {
       const found = (store as Map<string, StripeObject>).get(id);
       if (found) return found;
     }
@@ -1137,7 +1620,12 @@ export class FakeStripe {
       let child = object[head!];
       if (child === undefined && head === 'line_items' && object.object === 'checkout.session') {
         const data = clone(this.checkoutLineItems(object.id as string));
-        child = { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${object.id as string}/line_items` };
+        child = {
+          object: 'list',
+          data,
+          has_more: false,
+          url: `/v1/checkout/sessions/${object.id as string}/line_items`,
+        };
       } else if (child === undefined) {
         throw invalid(`This property cannot be expanded (${full}).`, 'expand');
       }
@@ -1154,7 +1642,8 @@ export class FakeStripe {
 
   private list<T extends StripeObject>(items: Iterable<T>, params: Json, url: string, thing: string): Json {
     const limit = readInt(params, 'limit') ?? 10;
-    if (limit < 1 || limit > 100) throw invalid(`This value must be between 1 and 100 (it currently is '${limit}').`, 'limit');
+    if (limit < 1 || limit > 100)
+      throw invalid(`This value must be between 1 and 100 (it currently is '${limit}').`, 'limit');
     const all = [...items].reverse().sort((a, b) => b.created - a.created);
     const after = readString(params, 'starting_after');
     const before = readString(params, 'ending_before');
@@ -1216,7 +1705,11 @@ export class FakeStripe {
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       request.status = status;
       request.response = body;
-      send(res, status, body, { ...(request.stripeVersion ? { 'Stripe-Version': request.stripeVersion } : {}), ...(request.idempotencyKey ? { 'Idempotency-Key': request.idempotencyKey } : {}), ...headers });
+      send(res, status, body, {
+        ...(request.stripeVersion ? { 'Stripe-Version': request.stripeVersion } : {}),
+        ...(request.idempotencyKey ? { 'Idempotency-Key': request.idempotencyKey } : {}),
+        ...headers,
+      });
     };
 
     // The hosted pages behind the URLs the fake hands out (checkout, portal, invoice).
@@ -1228,26 +1721,58 @@ export class FakeStripe {
     }
 
     const authorization = header('authorization') ?? '';
-    const key = authorization.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization.startsWith('Basic ') ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':')[0]! : '';
+    const key = authorization.startsWith('Bearer ')
+      ? authorization.slice(7).trim()
+      : authorization.startsWith('Basic ')
+        ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':')[0]!
+        : '';
     if (!key) {
-      return reply(401, { error: { type: 'invalid_request_error', message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')." } });
+      return reply(401, {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        },
+      });
     }
     if (key !== this.apiKey) {
       const masked = `${key.slice(0, key.startsWith('sk_test_') ? 8 : 3)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
       return reply(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${masked}` } });
     }
 
-    const fault = this.faults.find((f) => f.times > 0 && (!f.method || f.method.toUpperCase() === method) && (typeof f.path === 'string' ? f.path === url.pathname : f.path.test(url.pathname)));
+    const fault = this.faults.find(
+      (f) =>
+        f.times > 0 &&
+        (!f.method || f.method.toUpperCase() === method) &&
+        (typeof f.path === 'string' ? f.path === url.pathname : f.path.test(url.pathname)),
+    );
     if (fault) {
       fault.times -= 1;
-      const type = fault.type ?? (fault.status === 402 ? 'card_error' : fault.status >= 500 ? 'api_error' : 'invalid_request_error');
+      const type =
+        fault.type ??
+        (fault.status === 402 ? 'card_error' : fault.status >= 500 ? 'api_error' : 'invalid_request_error');
       const defaults: Record<number, { message: string; code?: string; decline_code?: string }> = {
         402: { message: 'Your card was declined.', code: 'card_declined', decline_code: 'generic_decline' },
-        409: { message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.', code: 'lock_timeout' },
-        429: { message: 'Request rate limit exceeded. Learn more about rate limits in the API reference.', code: 'rate_limit' },
+        409: {
+          message:
+            'This object cannot be accessed right now because another API request or Stripe process is currently accessing it.',
+          code: 'lock_timeout',
+        },
+        429: {
+          message: 'Request rate limit exceeded. Learn more about rate limits in the API reference.',
+          code: 'rate_limit',
+        },
       };
-      const base = defaults[fault.status] ?? { message: fault.status >= 500 ? 'An unknown error occurred' : 'Invalid request' };
-      const error: StripeErrorBody = { ...base, type, message: fault.message ?? base.message, ...(fault.code ? { code: fault.code } : {}), ...(fault.param ? { param: fault.param } : {}) };
+      const base = defaults[fault.status] ?? {
+        message: fault.status >= 500 ? 'An unknown error occurred' : 'Invalid request',
+      };
+      const error: StripeErrorBody = {
+        ...base,
+        type,
+        message: fault.message ?? base.message,
+        ...(fault.code ? { code: fault.code } : {}),
+        ...(fault.param ? { param: fault.param } : {}),
+      };
       return reply(fault.status, { error });
     }
 
@@ -1256,10 +1781,20 @@ export class FakeStripe {
       const stored = this.idempotent.get(request.idempotencyKey);
       if (stored) {
         if (stored.method !== method || stored.path !== url.pathname) {
-          return reply(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${url.pathname}'). Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.` } });
+          return reply(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${url.pathname}'). Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
         }
         if (stored.body !== bodyKey) {
-          return reply(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.` } });
+          return reply(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${request.idempotencyKey}' if you meant to execute a different request.`,
+            },
+          });
         }
         request.replayed = true;
         return reply(stored.status, stored.response, { 'Idempotent-Replayed': 'true' });
@@ -1272,7 +1807,11 @@ export class FakeStripe {
     try {
       const route = this.routes.find((r) => r.method === method && r.pattern.test(url.pathname));
       const match = route ? route.pattern.exec(url.pathname)! : null;
-      if (!route || !match) throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` });
+      if (!route || !match)
+        throw new StripeApiError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+        });
       const result = route.handle(params, match, request);
       response = this.expand(clone(result), readStringArray(params, 'expand'));
     } catch (error) {
@@ -1294,18 +1833,30 @@ export class FakeStripe {
     // Customers -------------------------------------------------------------------------------
     this.route('POST', r('customers'), (p) => {
       allowOnly(p, PARAMS.customerCreate);
-      return this.createCustomer({ email: readString(p, 'email') ?? null, name: readString(p, 'name') ?? null, phone: readString(p, 'phone') ?? null, description: readString(p, 'description') ?? null, metadata: mergeMetadata({}, readMetadata(p)) });
+      return this.createCustomer({
+        email: readString(p, 'email') ?? null,
+        name: readString(p, 'name') ?? null,
+        phone: readString(p, 'phone') ?? null,
+        description: readString(p, 'description') ?? null,
+        metadata: mergeMetadata({}, readMetadata(p)),
+      });
     });
     this.route('GET', r('customers'), (p) => {
       allowOnly(p, PARAMS.customerList);
       const email = readString(p, 'email');
-      return this.list([...this.customers.values()].filter((c) => !email || c.email === email), p, '/v1/customers', 'customer');
+      return this.list(
+        [...this.customers.values()].filter((c) => !email || c.email === email),
+        p,
+        '/v1/customers',
+        'customer',
+      );
     });
     this.route('GET', r(`customers/${id}`), (_p, m) => this.need(this.customers, m[1]!, 'customer'));
     this.route('POST', r(`customers/${id}`), (p, m) => {
       allowOnly(p, PARAMS.customerUpdate);
       const customer = this.need(this.customers, m[1]!, 'customer');
-      for (const field of ['email', 'name', 'phone', 'description'] as const) if (p[field] !== undefined) customer[field] = readString(p, field) ?? null;
+      for (const field of ['email', 'name', 'phone', 'description'] as const)
+        if (p[field] !== undefined) customer[field] = readString(p, field) ?? null;
       customer.metadata = mergeMetadata(customer.metadata, readMetadata(p));
       return customer;
     });
@@ -1315,16 +1866,29 @@ export class FakeStripe {
       allowOnly(p, PARAMS.productCreate);
       const name = requireString(p, 'name');
       const custom = readString(p, 'id');
-      if (custom && this.products.has(custom)) throw invalid('Product already exists.', 'id', 'resource_already_exists');
+      if (custom && this.products.has(custom))
+        throw invalid('Product already exists.', 'id', 'resource_already_exists');
       // 2023-08-16 names the marketing feature list `features` ([{ name }]).
-      const features = (readArray(p, 'features') ?? readArray(p, 'marketing_features') ?? []).map((f, i) => ({ name: requireString(f, 'name', `features[${i}][name]`) }));
-      return this.createProduct(name, { description: readString(p, 'description') ?? null, metadata: mergeMetadata({}, readMetadata(p)), id: custom, features });
+      const features = (readArray(p, 'features') ?? readArray(p, 'marketing_features') ?? []).map((f, i) => ({
+        name: requireString(f, 'name', `features[${i}][name]`),
+      }));
+      return this.createProduct(name, {
+        description: readString(p, 'description') ?? null,
+        metadata: mergeMetadata({}, readMetadata(p)),
+        id: custom,
+        features,
+      });
     });
     this.route('GET', r(`products/${id}`), (_p, m) => this.need(this.products, m[1]!, 'product'));
     this.route('GET', r('products'), (p) => {
       allowOnly(p, PARAMS.productList);
       const active = readBool(p, 'active');
-      return this.list([...this.products.values()].filter((x) => active === undefined || x.active === active), p, '/v1/products', 'product');
+      return this.list(
+        [...this.products.values()].filter((x) => active === undefined || x.active === active),
+        p,
+        '/v1/products',
+        'product',
+      );
     });
 
     this.route('POST', r('prices'), (p) => {
@@ -1333,10 +1897,17 @@ export class FakeStripe {
       const productData = readObject(p, 'product_data');
       let productId = readString(p, 'product');
       if (productId && productData) throw exclusive('product', 'product_data');
-      if (productData) productId = this.createProduct(requireString(productData, 'name', 'product_data[name]'), { metadata: mergeMetadata({}, readMetadata(productData)) }).id;
+      if (productData)
+        productId = this.createProduct(requireString(productData, 'name', 'product_data[name]'), {
+          metadata: mergeMetadata({}, readMetadata(productData)),
+        }).id;
       if (!productId) throw missing('product');
       this.need(this.products, productId, 'product', 'product');
-      const unitAmount = readInt(p, 'unit_amount') ?? (readDecimal(p, 'unit_amount_decimal') !== undefined ? Math.round(readDecimal(p, 'unit_amount_decimal')!) : undefined);
+      const unitAmount =
+        readInt(p, 'unit_amount') ??
+        (readDecimal(p, 'unit_amount_decimal') !== undefined
+          ? Math.round(readDecimal(p, 'unit_amount_decimal')!)
+          : undefined);
       if (unitAmount === undefined) throw missing('unit_amount');
       if (unitAmount < 0) throw invalid('This value must be greater than or equal to 0.', 'unit_amount');
       const recurringParams = readObject(p, 'recurring');
@@ -1344,11 +1915,21 @@ export class FakeStripe {
       if (recurringParams) {
         const interval = readEnum(recurringParams, 'interval', INTERVALS, 'recurring[interval]');
         if (!interval) throw missing('recurring[interval]');
-        recurring = { aggregate_usage: null, interval, interval_count: readInt(recurringParams, 'interval_count', 'recurring[interval_count]') ?? 1, trial_period_days: null, usage_type: 'licensed' };
+        recurring = {
+          aggregate_usage: null,
+          interval,
+          interval_count: readInt(recurringParams, 'interval_count', 'recurring[interval_count]') ?? 1,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        };
       }
       const lookupKey = readString(p, 'lookup_key') ?? null;
       if (lookupKey && [...this.prices.values()].some((x) => x.lookup_key === lookupKey)) {
-        if (readBool(p, 'transfer_lookup_key') !== true) throw invalid(`A price (\`${[...this.prices.values()].find((x) => x.lookup_key === lookupKey)!.id}\`) already uses that lookup key.`, 'lookup_key');
+        if (readBool(p, 'transfer_lookup_key') !== true)
+          throw invalid(
+            `A price (\`${[...this.prices.values()].find((x) => x.lookup_key === lookupKey)!.id}\`) already uses that lookup key.`,
+            'lookup_key',
+          );
         for (const other of this.prices.values()) if (other.lookup_key === lookupKey) other.lookup_key = null;
       }
       const price: FakePrice = {
@@ -1382,7 +1963,13 @@ export class FakeStripe {
       const active = readBool(p, 'active');
       const type = readEnum(p, 'type', ['one_time', 'recurring'] as const);
       const lookupKeys = readStringArray(p, 'lookup_keys');
-      const items = [...this.prices.values()].filter((x) => (!product || x.product === product) && (active === undefined || x.active === active) && (!type || x.type === type) && (lookupKeys.length === 0 || (x.lookup_key !== null && lookupKeys.includes(x.lookup_key))));
+      const items = [...this.prices.values()].filter(
+        (x) =>
+          (!product || x.product === product) &&
+          (active === undefined || x.active === active) &&
+          (!type || x.type === type) &&
+          (lookupKeys.length === 0 || (x.lookup_key !== null && lookupKeys.includes(x.lookup_key))),
+      );
       return this.list(items, p, '/v1/prices', 'price');
     });
 
@@ -1392,9 +1979,12 @@ export class FakeStripe {
       const percentOff = readDecimal(p, 'percent_off');
       const amountOff = readInt(p, 'amount_off');
       if (percentOff !== undefined && amountOff !== undefined) throw exclusive('amount_off', 'percent_off');
-      if (percentOff === undefined && amountOff === undefined) throw invalid('You must specify either `amount_off` or `percent_off`.', 'percent_off');
-      if (percentOff !== undefined && (percentOff <= 0 || percentOff > 100)) throw invalid('Invalid percent_off: must be greater than 0 and less than or equal to 100.', 'percent_off');
-      if (amountOff !== undefined && amountOff <= 0) throw invalid('Invalid amount_off: must be greater than 0.', 'amount_off');
+      if (percentOff === undefined && amountOff === undefined)
+        throw invalid('You must specify either `amount_off` or `percent_off`.', 'percent_off');
+      if (percentOff !== undefined && (percentOff <= 0 || percentOff > 100))
+        throw invalid('Invalid percent_off: must be greater than 0 and less than or equal to 100.', 'percent_off');
+      if (amountOff !== undefined && amountOff <= 0)
+        throw invalid('Invalid amount_off: must be greater than 0.', 'amount_off');
       const currency = readString(p, 'currency')?.toLowerCase() ?? null;
       if (amountOff !== undefined && !currency) throw missing('currency');
       const duration = readEnum(p, 'duration', ['once', 'repeating', 'forever'] as const) ?? 'once';
@@ -1439,17 +2029,30 @@ export class FakeStripe {
       const couponId = requireString(p, 'coupon');
       const coupon = this.need(this.coupons, couponId, 'coupon', 'coupon');
       const code = readString(p, 'code') ?? upperCode(8);
-      if (!/^[a-zA-Z0-9_-]{1,500}$/.test(code)) throw invalid('Invalid code: promotion codes may only contain alphanumeric characters, dashes and underscores.', 'code');
+      if (!/^[a-zA-Z0-9_-]{1,500}$/.test(code))
+        throw invalid(
+          'Invalid code: promotion codes may only contain alphanumeric characters, dashes and underscores.',
+          'code',
+        );
       const active = readBool(p, 'active') ?? true;
-      if (active && [...this.promotionCodes.values()].some((x) => x.active && x.code.toLowerCase() === code.toLowerCase())) {
-        throw invalid(`An active promotion code with \`code: ${code}\` already exists.`, 'code', 'resource_already_exists');
+      if (
+        active &&
+        [...this.promotionCodes.values()].some((x) => x.active && x.code.toLowerCase() === code.toLowerCase())
+      ) {
+        throw invalid(
+          `An active promotion code with \`code: ${code}\` already exists.`,
+          'code',
+          'resource_already_exists',
+        );
       }
       const expiresAt = readInt(p, 'expires_at') ?? null;
-      if (expiresAt !== null && expiresAt <= this.now()) throw invalid('The `expires_at` timestamp must be in the future.', 'expires_at');
+      if (expiresAt !== null && expiresAt <= this.now())
+        throw invalid('The `expires_at` timestamp must be in the future.', 'expires_at');
       const customer = readString(p, 'customer') ?? null;
       if (customer) this.need(this.customers, customer, 'customer', 'customer');
       const maxRedemptions = readInt(p, 'max_redemptions') ?? null;
-      if (maxRedemptions !== null && maxRedemptions < 1) throw invalid('This value must be greater than or equal to 1.', 'max_redemptions');
+      if (maxRedemptions !== null && maxRedemptions < 1)
+        throw invalid('This value must be greater than or equal to 1.', 'max_redemptions');
       const restrictions = readObject(p, 'restrictions') ?? {};
       const promo: FakePromotionCode = {
         id: newId('promo_'),
@@ -1465,9 +2068,11 @@ export class FakeStripe {
         metadata: mergeMetadata({}, readMetadata(p)),
         restrictions: {
           currency_options: {},
-          first_time_transaction: readBool(restrictions, 'first_time_transaction', 'restrictions[first_time_transaction]') ?? false,
+          first_time_transaction:
+            readBool(restrictions, 'first_time_transaction', 'restrictions[first_time_transaction]') ?? false,
           minimum_amount: readInt(restrictions, 'minimum_amount', 'restrictions[minimum_amount]') ?? null,
-          minimum_amount_currency: readString(restrictions, 'minimum_amount_currency', 'restrictions[minimum_amount_currency]') ?? null,
+          minimum_amount_currency:
+            readString(restrictions, 'minimum_amount_currency', 'restrictions[minimum_amount_currency]') ?? null,
         },
         times_redeemed: 0,
       };
@@ -1490,7 +2095,13 @@ export class FakeStripe {
       const coupon = readString(p, 'coupon');
       const customer = readString(p, 'customer');
       const active = readBool(p, 'active');
-      const items = [...this.promotionCodes.values()].filter((x) => (!code || x.code.toLowerCase() === code.toLowerCase()) && (!coupon || x.coupon.id === coupon) && (!customer || x.customer === customer) && (active === undefined || x.active === active));
+      const items = [...this.promotionCodes.values()].filter(
+        (x) =>
+          (!code || x.code.toLowerCase() === code.toLowerCase()) &&
+          (!coupon || x.coupon.id === coupon) &&
+          (!customer || x.customer === customer) &&
+          (active === undefined || x.active === active),
+      );
       return this.list(items, p, '/v1/promotion_codes', 'promotion code');
     });
 
@@ -1499,11 +2110,19 @@ export class FakeStripe {
     this.route('GET', r(`checkout/sessions/${id}`), (_p, m) => this.need(this.sessions, m[1]!, 'checkout.session'));
     this.route('GET', r(`checkout/sessions/${id}/line_items`), (p, m) => {
       const session = this.need(this.sessions, m[1]!, 'checkout.session');
-      return this.list([...this.checkoutLineItems(session.id)].reverse() as StripeObject[], p, `/v1/checkout/sessions/${session.id}/line_items`, 'line item');
+      return this.list(
+        [...this.checkoutLineItems(session.id)].reverse() as StripeObject[],
+        p,
+        `/v1/checkout/sessions/${session.id}/line_items`,
+        'line item',
+      );
     });
     this.route('POST', r(`checkout/sessions/${id}/expire`), (_p, m) => {
       const session = this.need(this.sessions, m[1]!, 'checkout.session');
-      if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      if (session.status !== 'open')
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        );
       Object.assign(session, { status: 'expired', url: null });
       return session;
     });
@@ -1512,7 +2131,17 @@ export class FakeStripe {
       const customer = readString(p, 'customer');
       const subscription = readString(p, 'subscription');
       const status = readString(p, 'status');
-      return this.list([...this.sessions.values()].filter((s) => (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status)), p, '/v1/checkout/sessions', 'checkout.session');
+      return this.list(
+        [...this.sessions.values()].filter(
+          (s) =>
+            (!customer || s.customer === customer) &&
+            (!subscription || s.subscription === subscription) &&
+            (!status || s.status === status),
+        ),
+        p,
+        '/v1/checkout/sessions',
+        'checkout.session',
+      );
     });
 
     // Subscriptions --------------------------------------------------------------------------------
@@ -1522,8 +2151,19 @@ export class FakeStripe {
       const customer = readString(p, 'customer');
       const price = readString(p, 'price');
       const items = [...this.subscriptions.values()].filter((s) => {
-        const statusMatches = status === 'all' ? true : status === 'ended' ? s.status === 'canceled' || s.status === 'incomplete_expired' : status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired';
-        return statusMatches && (!customer || s.customer === customer) && (!price || s.items.data.some((item) => item.price.id === price));
+        const statusMatches =
+          status === 'all'
+            ? true
+            : status === 'ended'
+              ? s.status === 'canceled' || s.status === 'incomplete_expired'
+              : status
+                ? s.status === status
+                : s.status !== 'canceled' && s.status !== 'incomplete_expired';
+        return (
+          statusMatches &&
+          (!customer || s.customer === customer) &&
+          (!price || s.items.data.some((item) => item.price.id === price))
+        );
       });
       return this.list(items, p, '/v1/subscriptions', 'subscription');
     });
@@ -1533,8 +2173,17 @@ export class FakeStripe {
       const customer = this.need(this.customers, requireString(p, 'customer'), 'customer', 'customer');
       const itemParams = readArray(p, 'items');
       if (!itemParams?.length) throw missing('items');
-      const items = itemParams.map((item, i) => ({ price: this.recurringPrice(requireString(item, 'price', `items[${i}][price]`), `items[${i}][price]`), quantity: readInt(item, 'quantity', `items[${i}][quantity]`) ?? 1 }));
-      return this.createSubscription({ customer, items, metadata: mergeMetadata({}, readMetadata(p)), trialDays: readInt(p, 'trial_period_days'), description: readString(p, 'description') });
+      const items = itemParams.map((item, i) => ({
+        price: this.recurringPrice(requireString(item, 'price', `items[${i}][price]`), `items[${i}][price]`),
+        quantity: readInt(item, 'quantity', `items[${i}][quantity]`) ?? 1,
+      }));
+      return this.createSubscription({
+        customer,
+        items,
+        metadata: mergeMetadata({}, readMetadata(p)),
+        trialDays: readInt(p, 'trial_period_days'),
+        description: readString(p, 'description'),
+      });
     });
     this.route('POST', r(`subscriptions/${id}`), (p, m) => this.updateSubscription(m[1]!, p));
     this.route('DELETE', r(`subscriptions/${id}`), (p, m) => {
@@ -1544,7 +2193,11 @@ export class FakeStripe {
       if (subscription.status === 'canceled') throw noSuch('subscription', subscription.id);
       this.cancelNow(subscription);
       const details = readObject(p, 'cancellation_details');
-      if (details) Object.assign(subscription.cancellation_details as Json, { comment: readString(details, 'comment') ?? null, feedback: readString(details, 'feedback') ?? null });
+      if (details)
+        Object.assign(subscription.cancellation_details as Json, {
+          comment: readString(details, 'comment') ?? null,
+          feedback: readString(details, 'feedback') ?? null,
+        });
       return subscription;
     });
 
@@ -1555,13 +2208,18 @@ export class FakeStripe {
       const subscriptionId = readString(p, 'subscription') ?? null;
       if (subscriptionId) {
         const subscription = this.need(this.subscriptions, subscriptionId, 'subscription', 'subscription');
-        if (subscription.customer !== customer.id) throw invalid(`The subscription '${subscriptionId}' does not belong to the customer '${customer.id}'.`, 'subscription');
+        if (subscription.customer !== customer.id)
+          throw invalid(
+            `The subscription '${subscriptionId}' does not belong to the customer '${customer.id}'.`,
+            'subscription',
+          );
       }
       const priceId = readString(p, 'price');
       const amount = readInt(p, 'amount');
       const quantity = readInt(p, 'quantity') ?? 1;
       const unitAmount = readInt(p, 'unit_amount');
-      if (amount !== undefined && (priceId || unitAmount !== undefined)) throw exclusive('amount', priceId ? 'price' : 'unit_amount');
+      if (amount !== undefined && (priceId || unitAmount !== undefined))
+        throw exclusive('amount', priceId ? 'price' : 'unit_amount');
       let price: FakePrice;
       let total: number;
       if (priceId) {
@@ -1575,7 +2233,11 @@ export class FakeStripe {
       }
       const invoiceId = readString(p, 'invoice') ?? null;
       const invoice = invoiceId ? this.need(this.invoices, invoiceId, 'invoice', 'invoice') : null;
-      if (invoice && invoice.status !== 'draft') throw invalid(`You can only add invoice items to draft invoices. Invoice '${invoice.id}' is ${invoice.status}.`, 'invoice');
+      if (invoice && invoice.status !== 'draft')
+        throw invalid(
+          `You can only add invoice items to draft invoices. Invoice '${invoice.id}' is ${invoice.status}.`,
+          'invoice',
+        );
       const now = this.now();
       const periodParams = readObject(p, 'period');
       const item: FakeInvoiceItem = {
@@ -1592,7 +2254,10 @@ export class FakeStripe {
         invoice: null,
         livemode: false,
         metadata: mergeMetadata({}, readMetadata(p)),
-        period: { start: (periodParams && readInt(periodParams, 'start', 'period[start]')) ?? now, end: (periodParams && readInt(periodParams, 'end', 'period[end]')) ?? now },
+        period: {
+          start: (periodParams && readInt(periodParams, 'start', 'period[start]')) ?? now,
+          end: (periodParams && readInt(periodParams, 'end', 'period[end]')) ?? now,
+        },
         plan: null,
         price,
         proration: false,
@@ -1618,7 +2283,12 @@ export class FakeStripe {
       const customer = readString(p, 'customer');
       const invoice = readString(p, 'invoice');
       const pending = readBool(p, 'pending');
-      const items = [...this.invoiceItems.values()].filter((x) => (!customer || x.customer === customer) && (!invoice || x.invoice === invoice) && (pending === undefined || (x.invoice === null) === pending));
+      const items = [...this.invoiceItems.values()].filter(
+        (x) =>
+          (!customer || x.customer === customer) &&
+          (!invoice || x.invoice === invoice) &&
+          (pending === undefined || (x.invoice === null) === pending),
+      );
       return this.list(items, p, '/v1/invoiceitems', 'invoiceitem');
     });
 
@@ -1626,8 +2296,14 @@ export class FakeStripe {
       allowOnly(p, PARAMS.invoiceCreate);
       const customer = this.need(this.customers, requireString(p, 'customer'), 'customer', 'customer');
       const subscriptionId = readString(p, 'subscription');
-      const subscription = subscriptionId ? this.need(this.subscriptions, subscriptionId, 'subscription', 'subscription') : null;
-      if (subscription && subscription.customer !== customer.id) throw invalid(`The subscription '${subscription.id}' does not belong to the customer '${customer.id}'.`, 'subscription');
+      const subscription = subscriptionId
+        ? this.need(this.subscriptions, subscriptionId, 'subscription', 'subscription')
+        : null;
+      if (subscription && subscription.customer !== customer.id)
+        throw invalid(
+          `The subscription '${subscription.id}' does not belong to the customer '${customer.id}'.`,
+          'subscription',
+        );
       // Since 2022-08-01 pending items are left out unless asked for.
       const behavior = readEnum(p, 'pending_invoice_items_behavior', ['exclude', 'include'] as const) ?? 'exclude';
       const invoice = this.newInvoice({
@@ -1640,7 +2316,8 @@ export class FakeStripe {
         metadata: mergeMetadata({}, readMetadata(p)),
       });
       if (behavior === 'include') this.attachPending(invoice, { withLooseItems: false });
-      if (invoice.lines.data.length > 0) invoice.currency = (invoice.lines.data[0]!.currency as string) ?? invoice.currency;
+      if (invoice.lines.data.length > 0)
+        invoice.currency = (invoice.lines.data[0]!.currency as string) ?? invoice.currency;
       return invoice;
     });
     this.route('GET', r(`invoices/${id}`), (_p, m) => this.need(this.invoices, m[1]!, 'invoice'));
@@ -1649,13 +2326,23 @@ export class FakeStripe {
       const customer = readString(p, 'customer');
       const subscription = readString(p, 'subscription');
       const status = readEnum(p, 'status', ['draft', 'open', 'paid', 'uncollectible', 'void'] as const);
-      const items = [...this.invoices.values()].filter((x) => (!customer || x.customer === customer) && (!subscription || x.subscription === subscription) && (!status || x.status === status));
+      const items = [...this.invoices.values()].filter(
+        (x) =>
+          (!customer || x.customer === customer) &&
+          (!subscription || x.subscription === subscription) &&
+          (!status || x.status === status),
+      );
       return this.list(items, p, '/v1/invoices', 'invoice');
     });
     this.route('POST', r(`invoices/${id}/finalize`), (p, m) => {
       allowOnly(p, PARAMS.invoiceFinalize);
       const invoice = this.need(this.invoices, m[1]!, 'invoice');
-      if (invoice.status !== 'draft') throw invalid("This invoice is already finalized, you can't re-finalize a non-draft invoice.", undefined, 'invoice_not_editable');
+      if (invoice.status !== 'draft')
+        throw invalid(
+          "This invoice is already finalized, you can't re-finalize a non-draft invoice.",
+          undefined,
+          'invoice_not_editable',
+        );
       this.finalize(invoice, readBool(p, 'auto_advance'));
       return invoice;
     });
@@ -1671,7 +2358,8 @@ export class FakeStripe {
     });
     this.route('POST', r(`invoices/${id}/void`), (_p, m) => {
       const invoice = this.need(this.invoices, m[1]!, 'invoice');
-      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') throw invalid(`You can only void open or uncollectible invoices. This invoice is ${invoice.status}.`);
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible')
+        throw invalid(`You can only void open or uncollectible invoices. This invoice is ${invoice.status}.`);
       Object.assign(invoice, { status: 'void', auto_advance: false, next_payment_attempt: null, amount_remaining: 0 });
       invoice.status_transitions.voided_at = this.now();
       return invoice;
@@ -1707,14 +2395,20 @@ export class FakeStripe {
     });
     this.route('GET', r('events'), (p) => {
       const type = readString(p, 'type');
-      const events = this.events.filter((e) => !type || e.type === type || (type.endsWith('*') && e.type.startsWith(type.slice(0, -1))));
+      const events = this.events.filter(
+        (e) => !type || e.type === type || (type.endsWith('*') && e.type.startsWith(type.slice(0, -1))),
+      );
       return this.list(events as unknown as StripeObject[], p, '/v1/events', 'event');
     });
   }
 
   private recurringPrice(priceId: string, param: string): FakePrice {
     const price = this.need(this.prices, priceId, 'price', param);
-    if (price.type !== 'recurring') throw invalid(`The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`, param);
+    if (price.type !== 'recurring')
+      throw invalid(
+        `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+        param,
+      );
     if (!price.active) throw invalid(`The price specified is inactive. This field only accepts active prices.`, param);
     return price;
   }
@@ -1743,16 +2437,37 @@ export class FakeStripe {
       const priceId = readString(line, 'price', `line_items[${i}][price]`);
       if (!priceId) throw missing(`line_items[${i}][price]`);
       const price = this.need(this.prices, priceId, 'price', `line_items[${i}][price]`);
-      if (!price.active) throw invalid(`The price specified is inactive. This field only accepts active prices.`, `line_items[${i}][price]`);
+      if (!price.active)
+        throw invalid(
+          `The price specified is inactive. This field only accepts active prices.`,
+          `line_items[${i}][price]`,
+        );
       const quantity = readInt(line, 'quantity', `line_items[${i}][quantity]`);
       if (quantity === undefined) throw missing(`line_items[${i}][quantity]`);
       if (quantity < 1) throw invalid('This value must be greater than or equal to 1.', `line_items[${i}][quantity]`);
-      if (currency && price.currency !== currency) throw invalid('All prices must be in the same currency.', `line_items[${i}][price]`);
+      if (currency && price.currency !== currency)
+        throw invalid('All prices must be in the same currency.', `line_items[${i}][price]`);
       currency = price.currency;
       const subtotal = (price.unit_amount ?? 0) * quantity;
-      return { id: newId('li_'), object: 'item', amount_discount: 0, amount_subtotal: subtotal, amount_tax: 0, amount_total: subtotal, currency: price.currency, description: this.products.get(price.product)?.name ?? price.id, price, quantity, created: this.now() } as Json;
+      return {
+        id: newId('li_'),
+        object: 'item',
+        amount_discount: 0,
+        amount_subtotal: subtotal,
+        amount_tax: 0,
+        amount_total: subtotal,
+        currency: price.currency,
+        description: this.products.get(price.product)?.name ?? price.id,
+        price,
+        quantity,
+        created: this.now(),
+      } as Json;
     });
-    if (!lineItems.some((line) => (line.price as FakePrice).type === 'recurring')) throw invalid('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
+    if (!lineItems.some((line) => (line.price as FakePrice).type === 'recurring'))
+      throw invalid(
+        'You must provide at least one recurring price in `subscription` mode when using prices.',
+        'line_items',
+      );
 
     let coupon: FakeCoupon | undefined;
     let promotionCode: FakePromotionCode | undefined;
@@ -1763,24 +2478,40 @@ export class FakeStripe {
       if (promoId && couponId) throw exclusive('discounts[0][coupon]', 'discounts[0][promotion_code]');
       if (promoId) {
         promotionCode = this.need(this.promotionCodes, promoId, 'promotion code', 'discounts[0][promotion_code]');
-        const spent = promotionCode.max_redemptions !== null && promotionCode.times_redeemed >= promotionCode.max_redemptions;
+        const spent =
+          promotionCode.max_redemptions !== null && promotionCode.times_redeemed >= promotionCode.max_redemptions;
         const expired = promotionCode.expires_at !== null && promotionCode.expires_at <= this.now();
-        if (!promotionCode.active || spent || expired) throw invalid(`This promotion code cannot be redeemed because it is inactive, expired or fully redeemed.`, 'discounts[0][promotion_code]');
-        if (promotionCode.customer && promotionCode.customer !== customerId) throw invalid('This promotion code is restricted to a different customer.', 'discounts[0][promotion_code]');
+        if (!promotionCode.active || spent || expired)
+          throw invalid(
+            `This promotion code cannot be redeemed because it is inactive, expired or fully redeemed.`,
+            'discounts[0][promotion_code]',
+          );
+        if (promotionCode.customer && promotionCode.customer !== customerId)
+          throw invalid('This promotion code is restricted to a different customer.', 'discounts[0][promotion_code]');
         coupon = promotionCode.coupon;
       } else if (couponId) {
         coupon = this.need(this.coupons, couponId, 'coupon', 'discounts[0][coupon]');
       } else throw missing('discounts[0][coupon]');
-      if (!coupon.valid || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)) throw invalid(`Coupon '${coupon.id}' is no longer valid.`, 'discounts');
+      if (!coupon.valid || (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions))
+        throw invalid(`Coupon '${coupon.id}' is no longer valid.`, 'discounts');
     }
 
     const subscriptionData = readObject(p, 'subscription_data') ?? {};
     const trialDays = readInt(subscriptionData, 'trial_period_days', 'subscription_data[trial_period_days]');
-    if (trialDays !== undefined && trialDays < 1) throw invalid('This value must be greater than or equal to 1.', 'subscription_data[trial_period_days]');
+    if (trialDays !== undefined && trialDays < 1)
+      throw invalid('This value must be greater than or equal to 1.', 'subscription_data[trial_period_days]');
     const now = this.now();
     const expiresAt = readInt(p, 'expires_at') ?? now + DAY;
-    if (expiresAt > now + DAY) throw invalid('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
-    if (expiresAt < now + 30 * 60) throw invalid('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+    if (expiresAt > now + DAY)
+      throw invalid(
+        'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+        'expires_at',
+      );
+    if (expiresAt < now + 30 * 60)
+      throw invalid(
+        'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+        'expires_at',
+      );
 
     const subtotal = trialDays ? 0 : lineItems.reduce((sum, line) => sum + (line.amount_subtotal as number), 0);
     const discounted = coupon ? discountAmount(coupon, subtotal) : 0;
@@ -1819,7 +2550,9 @@ export class FakeStripe {
       payment_method_collection: readString(p, 'payment_method_collection') ?? 'always',
       payment_method_configuration_details: null,
       payment_method_options: null,
-      payment_method_types: readStringArray(p, 'payment_method_types').length ? readStringArray(p, 'payment_method_types') : ['card'],
+      payment_method_types: readStringArray(p, 'payment_method_types').length
+        ? readStringArray(p, 'payment_method_types')
+        : ['card'],
       payment_status: 'unpaid',
       phone_number_collection: { enabled: false },
       recovered_from: null,
@@ -1851,10 +2584,14 @@ export class FakeStripe {
   private updateSubscription(subscriptionId: string, p: Json): FakeSubscription {
     allowOnly(p, PARAMS.subscriptionUpdate);
     const subscription = this.need(this.subscriptions, subscriptionId, 'subscription');
-    const onlyMetadata = Object.keys(p).every((key) => key === 'metadata' || key === 'expand' || key === 'cancellation_details');
+    const onlyMetadata = Object.keys(p).every(
+      (key) => key === 'metadata' || key === 'expand' || key === 'cancellation_details',
+    );
     if (subscription.status === 'canceled' && !onlyMetadata) throw noSuch('subscription', subscription.id);
     const now = this.now();
-    const behavior = readEnum(p, 'proration_behavior', ['create_prorations', 'none', 'always_invoice'] as const) ?? 'create_prorations';
+    const behavior =
+      readEnum(p, 'proration_behavior', ['create_prorations', 'none', 'always_invoice'] as const) ??
+      'create_prorations';
 
     subscription.metadata = mergeMetadata(subscription.metadata, readMetadata(p));
     if (p.description !== undefined) subscription.description = readString(p, 'description') ?? null;
@@ -1862,28 +2599,59 @@ export class FakeStripe {
     const cancelAt = p.cancel_at === '' ? null : readInt(p, 'cancel_at');
     if (cancelAtPeriodEnd !== undefined && cancelAt !== undefined) throw exclusive('cancel_at', 'cancel_at_period_end');
     if (cancelAtPeriodEnd === true || (cancelAt !== undefined && cancelAt !== null)) {
-      Object.assign(subscription, { cancel_at_period_end: cancelAtPeriodEnd === true, cancel_at: cancelAt ?? subscription.current_period_end, canceled_at: now });
+      Object.assign(subscription, {
+        cancel_at_period_end: cancelAtPeriodEnd === true,
+        cancel_at: cancelAt ?? subscription.current_period_end,
+        canceled_at: now,
+      });
       subscription.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
     } else if (cancelAtPeriodEnd === false || cancelAt === null) {
       Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
       subscription.cancellation_details = { comment: null, feedback: null, reason: null };
     }
     const details = readObject(p, 'cancellation_details');
-    if (details) Object.assign(subscription.cancellation_details as Json, { comment: readString(details, 'comment') ?? null, feedback: readString(details, 'feedback') ?? null });
+    if (details)
+      Object.assign(subscription.cancellation_details as Json, {
+        comment: readString(details, 'comment') ?? null,
+        feedback: readString(details, 'feedback') ?? null,
+      });
     if (p.pause_collection !== undefined) {
       const pause = readObject(p, 'pause_collection');
-      subscription.pause_collection = pause ? { behavior: readEnum(pause, 'behavior', ['keep_as_draft', 'mark_uncollectible', 'void'] as const, 'pause_collection[behavior]') ?? null, resumes_at: readInt(pause, 'resumes_at', 'pause_collection[resumes_at]') ?? null } : null;
+      subscription.pause_collection = pause
+        ? {
+            behavior:
+              readEnum(
+                pause,
+                'behavior',
+                ['keep_as_draft', 'mark_uncollectible', 'void'] as const,
+                'pause_collection[behavior]',
+              ) ?? null,
+            resumes_at: readInt(pause, 'resumes_at', 'pause_collection[resumes_at]') ?? null,
+          }
+        : null;
     }
 
     const trialEnd = p.trial_end;
     if (trialEnd !== undefined) {
       if (trialEnd === 'now') {
         const price = subscription.items.data[0]!.price;
-        Object.assign(subscription, { status: 'active', trial_end: now, current_period_start: now, current_period_end: addInterval(now, price.recurring!.interval, price.recurring!.interval_count), billing_cycle_anchor: now });
+        Object.assign(subscription, {
+          status: 'active',
+          trial_end: now,
+          current_period_start: now,
+          current_period_end: addInterval(now, price.recurring!.interval, price.recurring!.interval_count),
+          billing_cycle_anchor: now,
+        });
       } else {
         const end = readInt(p, 'trial_end')!;
-        if (end <= now) throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end');
-        Object.assign(subscription, { status: 'trialing', trial_start: subscription.trial_start ?? now, trial_end: end, current_period_end: end });
+        if (end <= now)
+          throw invalid('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end');
+        Object.assign(subscription, {
+          status: 'trialing',
+          trial_start: subscription.trial_start ?? now,
+          trial_end: end,
+          current_period_end: end,
+        });
       }
     }
 
@@ -1915,24 +2683,34 @@ export class FakeStripe {
           changes.push({ before, after: (item.price.unit_amount ?? 0) * item.quantity, item, oldPrice });
         } else {
           if (!priceId) throw missing(`items[${i}][price]`);
-          const item = this.subscriptionItem(subscription.id, this.recurringPrice(priceId, `items[${i}][price]`), quantity ?? 1);
+          const item = this.subscriptionItem(
+            subscription.id,
+            this.recurringPrice(priceId, `items[${i}][price]`),
+            quantity ?? 1,
+          );
           subscription.items.data.push(item);
           changes.push({ before: 0, after: (item.price.unit_amount ?? 0) * item.quantity, item, oldPrice: item.price });
         }
       });
-      if (subscription.items.data.length === 0) throw invalid('A subscription must have at least one active plan.', 'items');
+      if (subscription.items.data.length === 0)
+        throw invalid('A subscription must have at least one active plan.', 'items');
       subscription.items.total_count = subscription.items.data.length;
       const single = subscription.items.data.length === 1 ? subscription.items.data[0]! : null;
       subscription.plan = single?.plan ?? null;
       subscription.quantity = single?.quantity ?? null;
       // Nothing is owed during a trial, so a trialing subscription gets no prorations.
-      if (behavior !== 'none' && subscription.status !== 'trialing') this.prorate(subscription, changes, behavior === 'always_invoice');
+      if (behavior !== 'none' && subscription.status !== 'trialing')
+        this.prorate(subscription, changes, behavior === 'always_invoice');
     }
     return subscription;
   }
 
   /** Linear proration over the rest of the period: a credit for the old amount, a charge for the new one. */
-  private prorate(subscription: FakeSubscription, changes: Array<{ before: number; after: number; item: FakeSubscriptionItem; oldPrice: FakePrice }>, invoiceNow: boolean): void {
+  private prorate(
+    subscription: FakeSubscription,
+    changes: Array<{ before: number; after: number; item: FakeSubscriptionItem; oldPrice: FakePrice }>,
+    invoiceNow: boolean,
+  ): void {
     const now = this.now();
     const span = subscription.current_period_end - subscription.current_period_start;
     const share = span > 0 ? Math.max(0, subscription.current_period_end - now) / span : 0;
@@ -1970,11 +2748,29 @@ export class FakeStripe {
     for (const change of changes) {
       if (change.before === change.after && change.oldPrice.id === change.item.price.id) continue;
       const productName = (price: FakePrice): string => this.products.get(price.product)?.name ?? price.id;
-      if (change.before > 0) add(-Math.round(change.before * share), change.oldPrice, `Unused time on ${productName(change.oldPrice)} after ${when}`, change.item);
-      if (change.after > 0) add(Math.round(change.after * share), change.item.price, `Remaining time on ${productName(change.item.price)} after ${when}`, change.item);
+      if (change.before > 0)
+        add(
+          -Math.round(change.before * share),
+          change.oldPrice,
+          `Unused time on ${productName(change.oldPrice)} after ${when}`,
+          change.item,
+        );
+      if (change.after > 0)
+        add(
+          Math.round(change.after * share),
+          change.item.price,
+          `Remaining time on ${productName(change.item.price)} after ${when}`,
+          change.item,
+        );
     }
     if (invoiceNow) {
-      const invoice = this.newInvoice({ customer, subscription, billingReason: 'subscription_update', currency: subscription.currency as string, autoAdvance: true });
+      const invoice = this.newInvoice({
+        customer,
+        subscription,
+        billingReason: 'subscription_update',
+        currency: subscription.currency as string,
+        autoAdvance: true,
+      });
       this.attachPending(invoice, { withLooseItems: false });
       this.finalize(invoice);
       if (invoice.status !== 'paid') this.markPaid(invoice);

@@ -10,7 +10,11 @@ export interface CliResult {
 }
 
 /** Runs the real `reclaim` binary as a user would, with only the given environment. */
-export function runCli(args: string[], env: Record<string, string> = {}, { timeoutMs = 60_000 } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  { timeoutMs = 60_000 } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },

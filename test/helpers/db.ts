@@ -33,7 +33,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     db,
     context: async (env = {}) => {
-      const ctx = await createContext({ config: loadConfig({ ...testEnv(url), ...env }), logger: createLogger({ level: 'silent', pretty: false }), poolMax: 5 });
+      const ctx = await createContext({
+        config: loadConfig({ ...testEnv(url), ...env }),
+        logger: createLogger({ level: 'silent', pretty: false }),
+        poolMax: 5,
+      });
       contexts.push(ctx);
       return ctx;
     },
@@ -50,5 +54,12 @@ export async function createEmptyDatabase(): Promise<{ url: string; db: Db; drop
   const name = `reclaim_empty_${randomBytes(5).toString('hex')}`;
   const url = await createDatabase(serverUrl(), name);
   const db = createDb({ url, pool: { max: 2 } });
-  return { url, db, drop: async () => { await db.destroy(); await dropDatabase(serverUrl(), name); } };
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.destroy();
+      await dropDatabase(serverUrl(), name);
+    },
+  };
 }

@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createContext, loadConfig } from '../../src/app/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, startEmbedded, type EmbeddedServer } from '../../src/db/index.ts';
+import {
+  createDatabase,
+  createDb,
+  dropDatabase,
+  migrateLatest,
+  startEmbedded,
+  type EmbeddedServer,
+} from '../../src/db/index.ts';
 import { createLogger } from '../../src/app/index.ts';
 import { prepareQueue } from '../../src/jobs/index.ts';
 

@@ -23,7 +23,15 @@ export async function startShopifyWebhookApp(): Promise<ShopifyWebhookApp> {
   const t = await createTestDatabase();
   const ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
   const app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
-  return { t, ctx, app, close: async () => { await app.close(); await t.drop(); } };
+  return {
+    t,
+    ctx,
+    app,
+    close: async () => {
+      await app.close();
+      await t.drop();
+    },
+  };
 }
 
 export function shopifySignature(body: string | Buffer, secret = TEST_SHOPIFY_SECRET): string {
@@ -53,7 +61,10 @@ export interface ShopifyDelivery {
   name?: string;
 }
 
-export async function sendShopifyWebhook(app: FastifyInstance, delivery: ShopifyDelivery): Promise<LightMyRequestResponse & { eventId: string | null }> {
+export async function sendShopifyWebhook(
+  app: FastifyInstance,
+  delivery: ShopifyDelivery,
+): Promise<LightMyRequestResponse & { eventId: string | null }> {
   const body = delivery.rawBody ?? JSON.stringify(delivery.payload);
   const eventId = delivery.eventId === undefined ? randomUUID() : delivery.eventId;
   const shopify: Record<string, string> = {
@@ -113,8 +124,21 @@ export function customerResource(s: Shopper, updatedAt = '2026-11-20T10:00:00-05
     phone: s.phone ?? null,
     addresses: [],
     tax_exemptions: [],
-    email_marketing_consent: s.email ? { state: s.emailState ?? 'not_subscribed', opt_in_level: 'single_opt_in', consent_updated_at: s.consentAt ?? null } : null,
-    sms_marketing_consent: s.phone ? { state: s.smsState ?? 'not_subscribed', opt_in_level: 'single_opt_in', consent_updated_at: s.consentAt ?? null, consent_collected_from: 'SHOPIFY' } : null,
+    email_marketing_consent: s.email
+      ? {
+          state: s.emailState ?? 'not_subscribed',
+          opt_in_level: 'single_opt_in',
+          consent_updated_at: s.consentAt ?? null,
+        }
+      : null,
+    sms_marketing_consent: s.phone
+      ? {
+          state: s.smsState ?? 'not_subscribed',
+          opt_in_level: 'single_opt_in',
+          consent_updated_at: s.consentAt ?? null,
+          consent_collected_from: 'SHOPIFY',
+        }
+      : null,
     admin_graphql_api_id: `gid://shopify/Customer/${s.customerId ?? 207119551}`,
     default_address: null,
   };

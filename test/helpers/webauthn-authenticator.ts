@@ -16,7 +16,8 @@ import type {
 
 // ---- a tiny CBOR encoder (RFC 8949): unsigned and negative ints, byte and text strings, arrays, maps
 
-export type CborValue = number | string | Uint8Array | CborValue[] | Map<CborValue, CborValue> | { [key: string]: CborValue };
+export type CborValue =
+  number | string | Uint8Array | CborValue[] | Map<CborValue, CborValue> | { [key: string]: CborValue };
 
 function head(major: number, length: number): Buffer {
   if (length < 24) return Buffer.from([(major << 5) | length]);
@@ -94,8 +95,19 @@ export class SoftwareAuthenticator {
     );
   }
 
-  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, overrides: CeremonyOverrides): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: overrides.challenge ?? challenge, origin: overrides.origin ?? this.origin, crossOrigin: false }));
+  private clientData(
+    type: 'webauthn.create' | 'webauthn.get',
+    challenge: string,
+    overrides: CeremonyOverrides,
+  ): Buffer {
+    return Buffer.from(
+      JSON.stringify({
+        type,
+        challenge: overrides.challenge ?? challenge,
+        origin: overrides.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
   }
 
   private static flags(overrides: CeremonyOverrides, extra = 0): number {
@@ -109,7 +121,10 @@ export class SoftwareAuthenticator {
   }
 
   /** navigator.credentials.create(): a new key pair and its attestation (fmt none). */
-  createCredential(options: PublicKeyCredentialCreationOptionsJSON, overrides: CeremonyOverrides = {}): RegistrationResponseJSON {
+  createCredential(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    overrides: CeremonyOverrides = {},
+  ): RegistrationResponseJSON {
     const rpId = options.rp.id ?? new URL(this.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const id = randomBytes(16);
@@ -131,27 +146,45 @@ export class SoftwareAuthenticator {
       id: b64url(id),
       rawId: b64url(id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, overrides)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, overrides)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
 
   /** navigator.credentials.get(): an ES256 assertion by the first allowed credential this authenticator holds. */
-  getAssertion(options: PublicKeyCredentialRequestOptionsJSON, overrides: CeremonyOverrides = {}): AuthenticationResponseJSON {
+  getAssertion(
+    options: PublicKeyCredentialRequestOptionsJSON,
+    overrides: CeremonyOverrides = {},
+  ): AuthenticationResponseJSON {
     const rpId = options.rpId ?? new URL(this.origin).hostname;
     const allowed = new Set((options.allowCredentials ?? []).map((c) => c.id));
-    const credential = this.credentials.find((c) => c.rpId === rpId && (allowed.size === 0 || allowed.has(b64url(c.id))));
+    const credential = this.credentials.find(
+      (c) => c.rpId === rpId && (allowed.size === 0 || allowed.has(b64url(c.id))),
+    );
     if (!credential) throw new Error('NotAllowedError: no credential for this relying party');
     credential.signCount += 1;
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([SoftwareAuthenticator.flags(overrides)]), SoftwareAuthenticator.counter(credential.signCount)]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([SoftwareAuthenticator.flags(overrides)]),
+      SoftwareAuthenticator.counter(credential.signCount),
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey); // DER-encoded ECDSA
     return {
       id: b64url(credential.id),
       rawId: b64url(credential.id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: credential.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        userHandle: credential.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

@@ -23,7 +23,11 @@ export class BigCommerceApiError extends AppError {
   readonly status: number | undefined;
   readonly detail: string | undefined;
   constructor(status: number | undefined, message: string, cause?: unknown, detail?: string) {
-    super('upstream', message, { code: status === undefined ? 'bigcommerce_network' : `bigcommerce_${status}`, details: { status, ...(detail ? { detail } : {}) }, cause });
+    super('upstream', message, {
+      code: status === undefined ? 'bigcommerce_network' : `bigcommerce_${status}`,
+      details: { status, ...(detail ? { detail } : {}) },
+      cause,
+    });
     this.name = 'BigCommerceApiError';
     this.status = status;
     this.detail = detail;
@@ -44,7 +48,9 @@ export function errorDetail(text: string): string | undefined {
   const first = Array.isArray(body) ? body[0] : body;
   if (!first || typeof first !== 'object') return undefined;
   const { title, message, error_description: description, error } = first as Record<string, unknown>;
-  const reason = [title, message, description, error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const reason = [title, message, description, error].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
   return reason?.slice(0, 300);
 }
 
@@ -68,7 +74,11 @@ export const lineItemSchema = z.looseObject({
   extended_sale_price: opt(z.number()),
 });
 /** A cart's redirect URLs: each works once, so a link shared with a shopper needs a fresh one per visit. */
-export const redirectUrlsSchema = z.looseObject({ cart_url: opt(z.string()), checkout_url: opt(z.string()), embedded_checkout_url: opt(z.string()) });
+export const redirectUrlsSchema = z.looseObject({
+  cart_url: opt(z.string()),
+  checkout_url: opt(z.string()),
+  embedded_checkout_url: opt(z.string()),
+});
 
 export const cartSchema = z.looseObject({
   id: z.string(),
@@ -93,7 +103,12 @@ export const cartSchema = z.looseObject({
 });
 export type BcCart = z.infer<typeof cartSchema>;
 
-const addressSchema = z.looseObject({ first_name: opt(z.string()), last_name: opt(z.string()), email: opt(z.string()), phone: opt(z.string()) });
+const addressSchema = z.looseObject({
+  first_name: opt(z.string()),
+  last_name: opt(z.string()),
+  email: opt(z.string()),
+  phone: opt(z.string()),
+});
 export const checkoutSchema = z.looseObject({ id: z.string(), billing_address: opt(addressSchema) });
 export type BcCheckout = z.infer<typeof checkoutSchema>;
 
@@ -130,7 +145,11 @@ export const customerSchema = z.looseObject({
 });
 export type BcCustomer = z.infer<typeof customerSchema>;
 
-export const customerGroupSchema = z.looseObject({ id: z.number(), name: opt(z.string()), is_default: opt(z.boolean()) });
+export const customerGroupSchema = z.looseObject({
+  id: z.number(),
+  name: opt(z.string()),
+  is_default: opt(z.boolean()),
+});
 export const subscriberSchema = z.looseObject({ id: z.number(), email: opt(z.string()) });
 export const storeInfoSchema = z.looseObject({
   id: opt(z.string()),
@@ -154,13 +173,23 @@ export const hookSchema = z.looseObject({
 });
 export type BcHook = z.infer<typeof hookSchema>;
 
-export const couponSchema = z.looseObject({ id: z.number(), code: z.string(), type: opt(z.string()), amount: opt(z.string()), expires: opt(z.string()) });
+export const couponSchema = z.looseObject({
+  id: z.number(),
+  code: z.string(),
+  type: opt(z.string()),
+  amount: opt(z.string()),
+  expires: opt(z.string()),
+});
 export type BcCoupon = z.infer<typeof couponSchema>;
 
 const paginated = <T extends z.ZodType>(item: T) =>
   z.looseObject({
     data: z.array(item).default([]),
-    meta: opt(z.looseObject({ pagination: opt(z.looseObject({ total_pages: opt(z.number()), current_page: opt(z.number()) })) })),
+    meta: opt(
+      z.looseObject({
+        pagination: opt(z.looseObject({ total_pages: opt(z.number()), current_page: opt(z.number()) })),
+      }),
+    ),
   });
 const single = <T extends z.ZodType>(item: T) => z.looseObject({ data: item });
 
@@ -192,17 +221,26 @@ export function waitFor(response: Response | undefined, attempt: number): number
   return Math.min(500 * 2 ** attempt, MAX_WAIT_MS);
 }
 
-async function parseBody<S extends z.ZodType>(response: Response, schema: S, label: string): Promise<z.infer<S> | undefined> {
+async function parseBody<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+  label: string,
+): Promise<z.infer<S> | undefined> {
   const text = await response.text();
   if (response.status === 204 || text.trim() === '') return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new BigCommerceApiError(response.status, `BigCommerce answered ${label} with a body that is not JSON.`, error);
+    throw new BigCommerceApiError(
+      response.status,
+      `BigCommerce answered ${label} with a body that is not JSON.`,
+      error,
+    );
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new BigCommerceApiError(response.status, `Unexpected response from BigCommerce for ${label}.`, parsed.error);
+  if (!parsed.success)
+    throw new BigCommerceApiError(response.status, `Unexpected response from BigCommerce for ${label}.`, parsed.error);
   return parsed.data;
 }
 
@@ -210,9 +248,15 @@ async function parseBody<S extends z.ZodType>(response: Response, schema: S, lab
 export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = realSleep }: ClientConfig) {
   const base = `${apiBaseUrl.replace(/\/+$/, '')}/stores/${encodeURIComponent(storeHash)}`;
 
-  async function call<S extends z.ZodType>(method: string, path: string, schema: S, { query, body, retries = 2, timeoutMs = TIMEOUT_MS }: RequestOptions = {}): Promise<z.infer<S> | undefined> {
+  async function call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    { query, body, retries = 2, timeoutMs = TIMEOUT_MS }: RequestOptions = {},
+  ): Promise<z.infer<S> | undefined> {
     const url = new URL(`${base}${path}`);
-    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const [key, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
     const label = `${method} ${path}`;
     for (let attempt = 0; ; attempt += 1) {
       let response: Response | undefined;
@@ -220,13 +264,22 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
       try {
         response = await fetch(url, {
           method,
-          headers: { 'X-Auth-Token': accessToken, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          headers: {
+            'X-Auth-Token': accessToken,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
         if (response.ok) return await parseBody(response, schema, label);
         const detail = errorDetail(await response.text().catch(() => ''));
-        failure = new BigCommerceApiError(response.status, `BigCommerce ${label} failed with status ${response.status}.`, undefined, detail);
+        failure = new BigCommerceApiError(
+          response.status,
+          `BigCommerce ${label} failed with status ${response.status}.`,
+          undefined,
+          detail,
+        );
       } catch (error) {
         if (error instanceof BigCommerceApiError) throw error;
         failure = new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
@@ -240,22 +293,46 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
   return {
     storeHash,
     getCart: async (cartId: string) =>
-      (await call('GET', `/v3/carts/${encodeURIComponent(cartId)}`, single(cartSchema), {
-        query: { include: 'redirect_urls,line_items.physical_items.options,line_items.digital_items.options' },
-      }))?.data,
+      (
+        await call('GET', `/v3/carts/${encodeURIComponent(cartId)}`, single(cartSchema), {
+          query: { include: 'redirect_urls,line_items.physical_items.options,line_items.digital_items.options' },
+        })
+      )?.data,
     /** POST /v3/carts/{id}/redirect_urls: new single-use URLs for a cart (no retries: a shopper is waiting). */
     createRedirectUrls: async (cartId: string) =>
-      (await call('POST', `/v3/carts/${encodeURIComponent(cartId)}/redirect_urls`, single(redirectUrlsSchema), { retries: 0, timeoutMs: 3_000 }))?.data,
-    createCart: async (body: Record<string, unknown>) => (await call('POST', '/v3/carts', single(cartSchema), { query: { include: 'redirect_urls' }, body }))?.data,
-    getCheckout: async (checkoutId: string) => (await call('GET', `/v3/checkouts/${encodeURIComponent(checkoutId)}`, single(checkoutSchema)))?.data,
+      (
+        await call('POST', `/v3/carts/${encodeURIComponent(cartId)}/redirect_urls`, single(redirectUrlsSchema), {
+          retries: 0,
+          timeoutMs: 3_000,
+        })
+      )?.data,
+    createCart: async (body: Record<string, unknown>) =>
+      (await call('POST', '/v3/carts', single(cartSchema), { query: { include: 'redirect_urls' }, body }))?.data,
+    getCheckout: async (checkoutId: string) =>
+      (await call('GET', `/v3/checkouts/${encodeURIComponent(checkoutId)}`, single(checkoutSchema)))?.data,
     getOrder: (orderId: string) => call('GET', `/v2/orders/${encodeURIComponent(orderId)}`, orderSchema),
-    getOrderCoupons: async (orderId: string) => (await call('GET', `/v2/orders/${encodeURIComponent(orderId)}/coupons`, z.array(z.looseObject({ code: opt(z.string()) })))) ?? [],
-    countOrders: async (email: string) => (await call('GET', '/v2/orders/count', z.looseObject({ count: z.number() }), { query: { email } }))?.count ?? 0,
+    getOrderCoupons: async (orderId: string) =>
+      (await call(
+        'GET',
+        `/v2/orders/${encodeURIComponent(orderId)}/coupons`,
+        z.array(z.looseObject({ code: opt(z.string()) })),
+      )) ?? [],
+    countOrders: async (email: string) =>
+      (await call('GET', '/v2/orders/count', z.looseObject({ count: z.number() }), { query: { email } }))?.count ?? 0,
     /** GET /v3/customers?id:in={id}: the customer, or undefined when there is none. */
-    getCustomer: async (customerId: number | string) => (await call('GET', '/v3/customers', paginated(customerSchema), { query: { 'id:in': String(customerId) } }))?.data[0],
-    findCustomersByEmail: async (email: string) => (await call('GET', '/v3/customers', paginated(customerSchema), { query: { 'email:in': email.trim().toLowerCase() } }))?.data ?? [],
-    getCustomerGroup: (groupId: number | string) => call('GET', `/v2/customer_groups/${encodeURIComponent(String(groupId))}`, customerGroupSchema),
-    findSubscribers: async (email: string) => (await call('GET', '/v3/customers/subscribers', paginated(subscriberSchema), { query: { email } }))?.data ?? [],
+    getCustomer: async (customerId: number | string) =>
+      (await call('GET', '/v3/customers', paginated(customerSchema), { query: { 'id:in': String(customerId) } }))
+        ?.data[0],
+    findCustomersByEmail: async (email: string) =>
+      (
+        await call('GET', '/v3/customers', paginated(customerSchema), {
+          query: { 'email:in': email.trim().toLowerCase() },
+        })
+      )?.data ?? [],
+    getCustomerGroup: (groupId: number | string) =>
+      call('GET', `/v2/customer_groups/${encodeURIComponent(String(groupId))}`, customerGroupSchema),
+    findSubscribers: async (email: string) =>
+      (await call('GET', '/v3/customers/subscribers', paginated(subscriberSchema), { query: { email } }))?.data ?? [],
     getStore: () => call('GET', '/v2/store', storeInfoSchema),
     createCoupon: (body: Record<string, unknown>) => call('POST', '/v2/coupons', couponSchema, { body }),
     /** One page of hooks (100 a page, spec 2 section 9). */
@@ -263,9 +340,12 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = 
       const result = await call('GET', '/v3/hooks', paginated(hookSchema), { query: { page, limit: 100 }, retries });
       return { hooks: result?.data ?? [], totalPages: result?.meta?.pagination?.total_pages ?? 1 };
     },
-    createHook: async (body: { scope: string; destination: string; is_active: boolean; headers: Record<string, string> }, retries?: number) =>
-      (await call('POST', '/v3/hooks', single(hookSchema), { body, retries }))?.data,
-    deleteHook: async (hookId: number, retries?: number) => void (await call('DELETE', `/v3/hooks/${hookId}`, ignore, { retries })),
+    createHook: async (
+      body: { scope: string; destination: string; is_active: boolean; headers: Record<string, string> },
+      retries?: number,
+    ) => (await call('POST', '/v3/hooks', single(hookSchema), { body, retries }))?.data,
+    deleteHook: async (hookId: number, retries?: number) =>
+      void (await call('DELETE', `/v3/hooks/${hookId}`, ignore, { retries })),
   };
 }
 
@@ -286,7 +366,14 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** POST {login}/oauth2/token: trades an install's temporary code for the store's permanent token. */
 export async function exchangeToken(
   loginBaseUrl: string,
-  body: { client_id: string; client_secret: string; code: string; scope: string; context: string; redirect_uri: string },
+  body: {
+    client_id: string;
+    client_secret: string;
+    code: string;
+    scope: string;
+    context: string;
+    redirect_uri: string;
+  },
 ): Promise<TokenResponse> {
   const label = 'POST /oauth2/token';
   let response: Response;
@@ -302,7 +389,12 @@ export async function exchangeToken(
   }
   if (!response.ok) {
     const detail = errorDetail(await response.text().catch(() => ''));
-    throw new BigCommerceApiError(response.status, `BigCommerce refused the install code (status ${response.status}); please install the app again.`, undefined, detail);
+    throw new BigCommerceApiError(
+      response.status,
+      `BigCommerce refused the install code (status ${response.status}); please install the app again.`,
+      undefined,
+      detail,
+    );
   }
   return (await parseBody(response, tokenResponseSchema, label)) ?? {};
 }

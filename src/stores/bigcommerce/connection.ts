@@ -8,17 +8,27 @@ import { setSealedCredential } from './store.ts';
 /** A BigCommerce integration by id ('Brand integration not found' otherwise). */
 export async function getBigCommerceIntegration(ctx: AppContext, integrationId: number): Promise<BrandIntegration> {
   const integration = await getBrandIntegration(ctx.db, integrationId);
-  if (!integration || integration.slug !== 'bigcommerce') throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
+  if (!integration || integration.slug !== 'bigcommerce')
+    throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
   return integration;
 }
 
 /** 'Store hash not found' / 'Access token not found' when the integration lacks either (spec 2 section 8). */
-export async function clientFor(ctx: AppContext, integration: BrandIntegration, { sleep }: { sleep?: Sleep } = {}): Promise<BigCommerceClient> {
+export async function clientFor(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  { sleep }: { sleep?: Sleep } = {},
+): Promise<BigCommerceClient> {
   if (!integration.lookup_id) throw new AppError('invalid_input', 'Store hash not found', { code: 'no_store_hash' });
   const sealed = integration.settings.credentials?.access_token;
   if (!sealed) throw new AppError('invalid_input', 'Access token not found', { code: 'no_access_token' });
   const accessToken = decryptSecret(sealed, (await ctx.secrets()).encryptionKey);
-  return bigcommerceClient({ apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL, storeHash: integration.lookup_id, accessToken, sleep });
+  return bigcommerceClient({
+    apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL,
+    storeHash: integration.lookup_id,
+    accessToken,
+    sleep,
+  });
 }
 
 export const newHookSecret = (): string => randomBytes(32).toString('base64url');

@@ -7,7 +7,14 @@ import { AppError, type AppContext } from '../../app/index.ts';
 import type { BrandIntegration } from '../integrations.ts';
 import { BigCommerceApiError, realSleep, type BcHook, type BigCommerceClient, type Sleep } from './client.ts';
 import { clientFor, getBigCommerceIntegration, hookSecret } from './connection.ts';
-import { HOOK_RETRIES, HOOK_RETRY_DELAY_MS, HOOK_SECRET_HEADER, hookDestination, planHooks, type HookScope } from './rules.ts';
+import {
+  HOOK_RETRIES,
+  HOOK_RETRY_DELAY_MS,
+  HOOK_SECRET_HEADER,
+  hookDestination,
+  planHooks,
+  type HookScope,
+} from './rules.ts';
 
 export const LIST_HOOKS_FAILED = 'Failed to get existing hooks, you may try reinstalling the app or contact support';
 
@@ -41,7 +48,9 @@ export async function withHookRetries<T>(fn: () => Promise<T>, sleep: Sleep = re
     try {
       return await fn();
     } catch (error) {
-      const recoverable = error instanceof BigCommerceApiError && (error.status === undefined || error.status === 429 || error.status >= 500);
+      const recoverable =
+        error instanceof BigCommerceApiError &&
+        (error.status === undefined || error.status === 429 || error.status >= 500);
       if (!recoverable || retry >= HOOK_RETRIES) throw error;
       await sleep(HOOK_RETRY_DELAY_MS);
     }
@@ -67,7 +76,10 @@ export interface HookOptions {
 }
 
 /** The store's hooks registered by this app. */
-export async function listHooks(ctx: AppContext, { integrationId, sleep = realSleep }: HookOptions): Promise<{ destination: string | null; hooks: HookSummary[] }> {
+export async function listHooks(
+  ctx: AppContext,
+  { integrationId, sleep = realSleep }: HookOptions,
+): Promise<{ destination: string | null; hooks: HookSummary[] }> {
   const integration = await getBigCommerceIntegration(ctx, integrationId);
   const client = await clientFor(ctx, integration, { sleep });
   const destination = ctx.config.PUBLIC_URL ? hookDestination(ctx.config.PUBLIC_URL) : null;
@@ -76,7 +88,11 @@ export async function listHooks(ctx: AppContext, { integrationId, sleep = realSl
 }
 
 /** Makes the store's hooks match HOOK_SCOPES at PUBLIC_URL with the integration's secret header. */
-export async function syncIntegrationHooks(ctx: AppContext, integration: BrandIntegration, { sleep = realSleep }: { sleep?: Sleep } = {}): Promise<HookSyncResult> {
+export async function syncIntegrationHooks(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  { sleep = realSleep }: { sleep?: Sleep } = {},
+): Promise<HookSyncResult> {
   const destination = hookDestination(ctx.config.PUBLIC_URL);
   const client = await clientFor(ctx, integration, { sleep });
   const secret = await hookSecret(ctx, integration);
@@ -90,12 +106,22 @@ export async function syncIntegrationHooks(ctx: AppContext, integration: BrandIn
   }
   const created: HookSummary[] = [];
   for (const scope of plan.create) created.push(await createHook(client, { scope, destination, secret }, sleep));
-  ctx.logger.info({ brand_integration_id: integration.id, created: created.length, removed: removed.length, kept: plan.keep.length }, 'bigcommerce hooks synced');
+  ctx.logger.info(
+    { brand_integration_id: integration.id, created: created.length, removed: removed.length, kept: plan.keep.length },
+    'bigcommerce hooks synced',
+  );
   return { destination, kept: plan.keep.map((hook) => summary(hook as BcHook, destination)), created, removed };
 }
 
-async function createHook(client: BigCommerceClient, { scope, destination, secret }: { scope: HookScope; destination: string; secret: string }, sleep: Sleep): Promise<HookSummary> {
-  const hook = await withHookRetries(() => client.createHook({ scope, destination, is_active: true, headers: { [HOOK_SECRET_HEADER]: secret } }, 0), sleep);
+async function createHook(
+  client: BigCommerceClient,
+  { scope, destination, secret }: { scope: HookScope; destination: string; secret: string },
+  sleep: Sleep,
+): Promise<HookSummary> {
+  const hook = await withHookRetries(
+    () => client.createHook({ scope, destination, is_active: true, headers: { [HOOK_SECRET_HEADER]: secret } }, 0),
+    sleep,
+  );
   if (!hook) throw new AppError('upstream', `BigCommerce did not return the created hook for ${scope}.`);
   return summary(hook, destination);
 }
@@ -105,7 +131,10 @@ export async function syncHooks(ctx: AppContext, { integrationId, sleep }: HookO
   return syncIntegrationHooks(ctx, integration, { sleep });
 }
 
-export async function deleteHook(ctx: AppContext, { integrationId, hookId, sleep = realSleep }: HookOptions & { hookId: number }): Promise<void> {
+export async function deleteHook(
+  ctx: AppContext,
+  { integrationId, hookId, sleep = realSleep }: HookOptions & { hookId: number },
+): Promise<void> {
   const integration = await getBigCommerceIntegration(ctx, integrationId);
   const client = await clientFor(ctx, integration, { sleep });
   await withHookRetries(() => client.deleteHook(hookId, 0), sleep);

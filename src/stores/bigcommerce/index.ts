@@ -14,7 +14,13 @@ export {
   type CouponType as BigCommerceCouponType,
 } from './rules.ts';
 export { BigCommerceApiError, bigcommerceClient, type BigCommerceClient } from './client.ts';
-export { installStore as installBigCommerceStore, loadStore as loadBigCommerceStore, uninstallStore as uninstallBigCommerceStore, verifySignedPayload, REINSTALL_MESSAGE } from './install.ts';
+export {
+  installStore as installBigCommerceStore,
+  loadStore as loadBigCommerceStore,
+  uninstallStore as uninstallBigCommerceStore,
+  verifySignedPayload,
+  REINSTALL_MESSAGE,
+} from './install.ts';
 export {
   listHooks as listBigCommerceHooks,
   syncHooks as syncBigCommerceHooks,

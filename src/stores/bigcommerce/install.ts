@@ -6,7 +6,14 @@ import { jwtVerify } from 'jose';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { recordBillingCancelEvent } from '../../billing/index.ts';
 import { withTransaction } from '../../db/index.ts';
-import { connectIntegration, disconnectIntegration, findBrandIntegration, getBrandIntegration, openIntegration, type BrandIntegration } from '../integrations.ts';
+import {
+  connectIntegration,
+  disconnectIntegration,
+  findBrandIntegration,
+  getBrandIntegration,
+  openIntegration,
+  type BrandIntegration,
+} from '../integrations.ts';
 import { bigcommerceClient, exchangeToken, realSleep, type BcStoreInfo, type Sleep } from './client.ts';
 import { newHookSecret } from './connection.ts';
 import { syncIntegrationHooks, type HookSyncResult } from './hooks.ts';
@@ -18,7 +25,11 @@ export const REINSTALL_MESSAGE = 'Please reinstall the app to reconnect your acc
 function appCredentials(ctx: AppContext): { clientId: string; clientSecret: string } {
   const clientId = ctx.config.BIGCOMMERCE_CLIENT_ID;
   const clientSecret = ctx.config.BIGCOMMERCE_CLIENT_SECRET;
-  if (!clientId || !clientSecret) throw new AppError('internal', 'The BigCommerce app is not configured: set BIGCOMMERCE_CLIENT_ID and BIGCOMMERCE_CLIENT_SECRET.');
+  if (!clientId || !clientSecret)
+    throw new AppError(
+      'internal',
+      'The BigCommerce app is not configured: set BIGCOMMERCE_CLIENT_ID and BIGCOMMERCE_CLIENT_SECRET.',
+    );
   return { clientId, clientSecret };
 }
 
@@ -38,7 +49,12 @@ export interface InstallResult {
 
 const hostOf = (store: BcStoreInfo | undefined): string | null => {
   const raw = store?.domain ?? store?.secure_url ?? null;
-  return raw ? raw.replace(/^https?:\/\//, '').replace(/\/.*$/, '').toLowerCase() : null;
+  return raw
+    ? raw
+        .replace(/^https?:\/\//, '')
+        .replace(/\/.*$/, '')
+        .toLowerCase()
+    : null;
 };
 
 /**
@@ -47,20 +63,39 @@ const hostOf = (store: BcStoreInfo | undefined): string | null => {
  * and creates the hooks. A store already known keeps its brand; otherwise the brand whose domain
  * is the store's is used, else a tenant and brand are created from the store's info.
  */
-export async function installStore(ctx: AppContext, { code, scope, context }: AuthCallback, { sleep = realSleep }: { sleep?: Sleep } = {}): Promise<InstallResult> {
+export async function installStore(
+  ctx: AppContext,
+  { code, scope, context }: AuthCallback,
+  { sleep = realSleep }: { sleep?: Sleep } = {},
+): Promise<InstallResult> {
   const { clientId, clientSecret } = appCredentials(ctx);
   const hash = storeHashFromContext(context);
   if (!hash) throw new AppError('invalid_input', 'No store hash found', { code: 'no_store_hash' });
   if (!code?.trim()) throw new AppError('invalid_input', 'No data provided', { code: 'no_code' });
   hookDestination(ctx.config.PUBLIC_URL); // 'Webhook address is not set' before anything is exchanged or stored
   const redirectUri = `${ctx.config.PUBLIC_URL!.replace(/\/+$/, '')}${AUTH_CALLBACK_PATH}`;
-  const token = await exchangeToken(ctx.config.BIGCOMMERCE_LOGIN_BASE_URL, { client_id: clientId, client_secret: clientSecret, code, scope: scope ?? '', context: context!, redirect_uri: redirectUri });
+  const token = await exchangeToken(ctx.config.BIGCOMMERCE_LOGIN_BASE_URL, {
+    client_id: clientId,
+    client_secret: clientSecret,
+    code,
+    scope: scope ?? '',
+    context: context!,
+    redirect_uri: redirectUri,
+  });
   if (!token.access_token) throw new AppError('upstream', 'No access token found', { code: 'no_access_token' });
   const storeHash = storeHashFromContext(token.context) ?? hash;
 
-  const client = bigcommerceClient({ apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL, storeHash, accessToken: token.access_token, sleep });
+  const client = bigcommerceClient({
+    apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL,
+    storeHash,
+    accessToken: token.access_token,
+    sleep,
+  });
   const store = await client.getStore().catch((error: unknown) => {
-    ctx.logger.warn({ err: coerceError(error), store_hash: storeHash }, 'bigcommerce store info unavailable during install');
+    ctx.logger.warn(
+      { err: coerceError(error), store_hash: storeHash },
+      'bigcommerce store info unavailable during install',
+    );
     return undefined;
   });
   const domain = hostOf(store);
@@ -81,7 +116,10 @@ export async function installStore(ctx: AppContext, { code, scope, context }: Au
       }
       known = await openIntegration(tx, { brandId, platform: 'bigcommerce', lookupId: storeHash });
     }
-    const credentials: Record<string, string> = { access_token: token.access_token!, scopes: token.scope ?? scope ?? '' };
+    const credentials: Record<string, string> = {
+      access_token: token.access_token!,
+      scopes: token.scope ?? scope ?? '',
+    };
     if (!known.settings.credentials?.hook_secret) credentials.hook_secret = newHookSecret();
     await connectIntegration(tx, ctx, {
       id: known.id,
@@ -97,7 +135,15 @@ export async function installStore(ctx: AppContext, { code, scope, context }: Au
     return { integrationId: known.id, newBrand: created };
   });
   const integration = (await getBrandIntegration(ctx.db, integrationId))!;
-  ctx.logger.info({ brand_id: integration.brand_id, brand_integration_id: integration.id, store_hash: storeHash, new_brand: newBrand }, 'bigcommerce app installed');
+  ctx.logger.info(
+    {
+      brand_id: integration.brand_id,
+      brand_integration_id: integration.id,
+      store_hash: storeHash,
+      new_brand: newBrand,
+    },
+    'bigcommerce app installed',
+  );
   const hooks = await syncIntegrationHooks(ctx, integration, { sleep });
   return { integration, storeHash, newBrand, hooks };
 }
@@ -118,23 +164,39 @@ export async function verifySignedPayload(ctx: AppContext, jwt: string | undefin
   if (!jwt?.trim()) throw new AppError('unauthorized', REINSTALL_MESSAGE, { code: 'missing_signed_payload' });
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(jwt, new TextEncoder().encode(clientSecret), { algorithms: ['HS256'], audience: clientId, issuer: 'bc', clockTolerance: 60 }));
+    ({ payload: claims } = await jwtVerify(jwt, new TextEncoder().encode(clientSecret), {
+      algorithms: ['HS256'],
+      audience: clientId,
+      issuer: 'bc',
+      clockTolerance: 60,
+    }));
   } catch (error) {
     ctx.logger.warn({ reason: coerceError(error).message }, 'bigcommerce signed payload refused');
     throw new AppError('unauthorized', REINSTALL_MESSAGE, { code: 'invalid_signed_payload' });
   }
   const storeHash = storeHashFromContext(typeof claims.sub === 'string' ? claims.sub : undefined);
   if (!storeHash) throw new AppError('invalid_input', 'Store hash not found', { code: 'no_store_hash' });
-  const person = (value: unknown) => (value && typeof value === 'object' ? (value as { id?: number; email?: string }) : null);
-  return { storeHash, user: person(claims.user), owner: person(claims.owner), url: typeof claims.url === 'string' ? claims.url : null };
+  const person = (value: unknown) =>
+    value && typeof value === 'object' ? (value as { id?: number; email?: string }) : null;
+  return {
+    storeHash,
+    user: person(claims.user),
+    owner: person(claims.owner),
+    url: typeof claims.url === 'string' ? claims.url : null,
+  };
 }
 
 /** GET /api/integration/bigcommerce/load: the store's integration (no store known -> 401 reinstall). */
-export async function loadStore(ctx: AppContext, jwt: string | undefined): Promise<{ integration: BrandIntegration; payload: SignedPayload }> {
+export async function loadStore(
+  ctx: AppContext,
+  jwt: string | undefined,
+): Promise<{ integration: BrandIntegration; payload: SignedPayload }> {
   const payload = await verifySignedPayload(ctx, jwt);
   const integration = await findBrandIntegration(ctx.db, 'bigcommerce', payload.storeHash);
-  if (!integration || integration.status === 'disconnected') throw new AppError('unauthorized', REINSTALL_MESSAGE, { code: 'unknown_store' });
-  if (!integration.settings.credentials?.access_token) throw new AppError('unauthorized', 'Access token not found', { code: 'no_access_token' });
+  if (!integration || integration.status === 'disconnected')
+    throw new AppError('unauthorized', REINSTALL_MESSAGE, { code: 'unknown_store' });
+  if (!integration.settings.credentials?.access_token)
+    throw new AppError('unauthorized', 'Access token not found', { code: 'no_access_token' });
   return { integration, payload };
 }
 
@@ -142,16 +204,28 @@ export async function loadStore(ctx: AppContext, jwt: string | undefined): Promi
  * GET /api/integration/bigcommerce/uninstall: the integration is disconnected and disabled with
  * uninstalled_at, and a billing cancel event is recorded for the brand. An unknown store is a no-op.
  */
-export async function uninstallStore(ctx: AppContext, jwt: string | undefined): Promise<{ integration: BrandIntegration | null; storeHash: string }> {
+export async function uninstallStore(
+  ctx: AppContext,
+  jwt: string | undefined,
+): Promise<{ integration: BrandIntegration | null; storeHash: string }> {
   const payload = await verifySignedPayload(ctx, jwt);
   const integration = await withTransaction(ctx.db, async (tx) => {
     const found = await findBrandIntegration(tx, 'bigcommerce', payload.storeHash);
     if (!found) return null;
     await disconnectIntegration(tx, found.id);
-    await recordBillingCancelEvent(tx, { brandId: found.brand_id, reason: 'app_uninstalled', source: 'bigcommerce', extra: { store_hash: payload.storeHash, brand_integration_id: found.id } });
+    await recordBillingCancelEvent(tx, {
+      brandId: found.brand_id,
+      reason: 'app_uninstalled',
+      source: 'bigcommerce',
+      extra: { store_hash: payload.storeHash, brand_integration_id: found.id },
+    });
     return (await getBrandIntegration(tx, found.id))!;
   });
-  if (integration) ctx.logger.info({ brand_id: integration.brand_id, brand_integration_id: integration.id }, 'bigcommerce app uninstalled');
+  if (integration)
+    ctx.logger.info(
+      { brand_id: integration.brand_id, brand_integration_id: integration.id },
+      'bigcommerce app uninstalled',
+    );
   else ctx.logger.warn({ store_hash: payload.storeHash }, 'bigcommerce uninstall for a store we do not know');
   return { integration, storeHash: payload.storeHash };
 }

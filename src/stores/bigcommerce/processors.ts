@@ -13,7 +13,17 @@ import { bigcommerceOrderState } from '../rules.ts';
 import { completeCart, findCartByExternalId, pendingNoIdentityCarts, upsertCart, upsertOrder } from '../store.ts';
 import { isNotFound, type BcCart, type BigCommerceClient } from './client.ts';
 import { clientFor } from './connection.ts';
-import { cartStateFor, deliverySchema, eventKind, money, orderStatusExtra, orderStatusName, parseDate, resourceId, storeHashFromContext } from './rules.ts';
+import {
+  cartStateFor,
+  deliverySchema,
+  eventKind,
+  money,
+  orderStatusExtra,
+  orderStatusName,
+  parseDate,
+  resourceId,
+  storeHashFromContext,
+} from './rules.ts';
 import { completeDeletedCart } from './store.ts';
 
 type Outcome = 'processed' | 'skipped';
@@ -39,10 +49,20 @@ async function lookup<T>(log: Logger, what: string, fn: () => Promise<T | undefi
 
 /** The shopper behind a cart: the customer (by id, else by e-mail), else the checkout's billing address. */
 async function cartShopper(client: BigCommerceClient, log: Logger, cart: BcCart): Promise<Shopper> {
-  let customer = cart.customer_id ? await lookup(log, 'customer', () => client.getCustomer(cart.customer_id!)) : undefined;
-  if (!customer && cart.email) customer = await lookup(log, 'customer', async () => (await client.findCustomersByEmail(cart.email!))[0]);
+  let customer = cart.customer_id
+    ? await lookup(log, 'customer', () => client.getCustomer(cart.customer_id!))
+    : undefined;
+  if (!customer && cart.email)
+    customer = await lookup(log, 'customer', async () => (await client.findCustomersByEmail(cart.email!))[0]);
   const shopper: Shopper = customer
-    ? { externalId: String(customer.id), givenName: customer.first_name, familyName: customer.last_name, email: customer.email ?? cart.email, phone: customer.phone, phoneSource: 'customer' }
+    ? {
+        externalId: String(customer.id),
+        givenName: customer.first_name,
+        familyName: customer.last_name,
+        email: customer.email ?? cart.email,
+        phone: customer.phone,
+        phoneSource: 'customer',
+      }
     : { email: cart.email };
   if (!shopper.phone?.trim()) {
     const billing = (await lookup(log, 'checkout', () => client.getCheckout(cart.id)))?.billing_address;
@@ -56,7 +76,13 @@ async function cartShopper(client: BigCommerceClient, log: Logger, cart: BcCart)
 }
 
 /** Spec 2 section 8: a failed contact initiation is logged and processing continues (no contact). */
-async function captureContact(ctx: AppContext, integration: BrandIntegration, shopper: Shopper, consentSource: string, log: Logger): Promise<number | null> {
+async function captureContact(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  shopper: Shopper,
+  consentSource: string,
+  log: Logger,
+): Promise<number | null> {
   if (!shopper.phone?.trim() && !shopper.email?.trim()) return null;
   try {
     const result = await initiateContact(ctx, {
@@ -96,8 +122,17 @@ export interface CartOutcome {
 }
 
 /** Reads the cart and upserts it; a 404 completes a cart we hold that is not complete yet. */
-export async function processCart(ctx: AppContext, integration: BrandIntegration, externalId: string, { consentSource = 'bigcommerce:store/cart', onlyIfReachable = false }: CartOptions = {}): Promise<CartOutcome> {
-  const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, cart: externalId });
+export async function processCart(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  externalId: string,
+  { consentSource = 'bigcommerce:store/cart', onlyIfReachable = false }: CartOptions = {},
+): Promise<CartOutcome> {
+  const log = ctx.logger.child({
+    brand_id: integration.brand_id,
+    brand_integration_id: integration.id,
+    cart: externalId,
+  });
   const client = await clientFor(ctx, integration);
   let cart: BcCart | undefined;
   try {
@@ -130,12 +165,24 @@ export async function processCart(ctx: AppContext, integration: BrandIntegration
       total: money(cart.cart_amount),
       currency: cart.currency?.code?.toUpperCase() ?? undefined,
       locale: cart.locale ?? undefined,
-      extraData: { from_webhook: true, ...(cart.redirect_urls?.checkout_url ? { abandoned_checkout_url: cart.redirect_urls.checkout_url } : {}) },
+      extraData: {
+        from_webhook: true,
+        ...(cart.redirect_urls?.checkout_url ? { abandoned_checkout_url: cart.redirect_urls.checkout_url } : {}),
+      },
       data: {
         customer_id: cart.customer_id ?? null,
         email: cart.email ?? null,
         cart_url: cart.redirect_urls?.cart_url ?? null,
-        line_items: items.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, sku: i.sku, name: i.name, quantity: i.quantity, price: i.sale_price, url: i.url, image_url: i.image_url })),
+        line_items: items.map((i) => ({
+          product_id: i.product_id,
+          variant_id: i.variant_id,
+          sku: i.sku,
+          name: i.name,
+          quantity: i.quantity,
+          price: i.sale_price,
+          url: i.url,
+          image_url: i.image_url,
+        })),
       },
       cleanedRawData: { detail: { payload: cart } },
       remoteUpdatedAt: parseDate(cart.updated_time),
@@ -149,8 +196,17 @@ export async function processCart(ctx: AppContext, integration: BrandIntegration
  * completed. Totals are in the transactional currency (`default_currency_code`; `currency_code`
  * is the display currency).
  */
-export async function processOrder(ctx: AppContext, integration: BrandIntegration, externalId: string, consentSource = 'bigcommerce:store/order'): Promise<Outcome> {
-  const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, order: externalId });
+export async function processOrder(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  externalId: string,
+  consentSource = 'bigcommerce:store/order',
+): Promise<Outcome> {
+  const log = ctx.logger.child({
+    brand_id: integration.brand_id,
+    brand_integration_id: integration.id,
+    order: externalId,
+  });
   const client = await clientFor(ctx, integration);
   let order;
   try {
@@ -164,7 +220,14 @@ export async function processOrder(ctx: AppContext, integration: BrandIntegratio
   }
   const state = bigcommerceOrderState(order.status_id);
   const billing = order.billing_address ?? {};
-  const shopper: Shopper = { externalId: order.customer_id ? String(order.customer_id) : undefined, givenName: billing.first_name, familyName: billing.last_name, email: billing.email, phone: billing.phone, phoneSource: 'billing' };
+  const shopper: Shopper = {
+    externalId: order.customer_id ? String(order.customer_id) : undefined,
+    givenName: billing.first_name,
+    familyName: billing.last_name,
+    email: billing.email,
+    phone: billing.phone,
+    phoneSource: 'billing',
+  };
   if (!shopper.phone?.trim() && order.customer_id) {
     const customer = await lookup(log, 'customer', () => client.getCustomer(order.customer_id!));
     if (customer?.phone) Object.assign(shopper, { phone: customer.phone, phoneSource: 'customer' });
@@ -184,7 +247,9 @@ export async function processOrder(ctx: AppContext, integration: BrandIntegratio
       state,
       total: money(order.total_inc_tax),
       currency: (order.default_currency_code || order.currency_code)?.toUpperCase() || undefined,
-      discountCodes: coupons.map((c) => c.code).filter((code): code is string => typeof code === 'string' && code !== ''),
+      discountCodes: coupons
+        .map((c) => c.code)
+        .filter((code): code is string => typeof code === 'string' && code !== ''),
       extraData: {
         ...orderStatusExtra(order),
         status: orderStatusName(order),
@@ -205,8 +270,17 @@ export async function processOrder(ctx: AppContext, integration: BrandIntegratio
 }
 
 /** Reads the customer (v3) and upserts the contact with its phone and e-mail channels. */
-export async function processCustomer(ctx: AppContext, integration: BrandIntegration, externalId: string, consentSource = 'bigcommerce:store/customer'): Promise<Outcome> {
-  const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, customer: externalId });
+export async function processCustomer(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  externalId: string,
+  consentSource = 'bigcommerce:store/customer',
+): Promise<Outcome> {
+  const log = ctx.logger.child({
+    brand_id: integration.brand_id,
+    brand_integration_id: integration.id,
+    customer: externalId,
+  });
   const client = await clientFor(ctx, integration);
   let customer;
   try {
@@ -215,7 +289,14 @@ export async function processCustomer(ctx: AppContext, integration: BrandIntegra
     if (!isNotFound(error)) throw error;
   }
   if (!customer) return 'skipped';
-  const shopper: Shopper = { externalId: String(customer.id), givenName: customer.first_name, familyName: customer.last_name, email: customer.email, phone: customer.phone, phoneSource: 'customer' };
+  const shopper: Shopper = {
+    externalId: String(customer.id),
+    givenName: customer.first_name,
+    familyName: customer.last_name,
+    email: customer.email,
+    phone: customer.phone,
+    phoneSource: 'customer',
+  };
   return (await captureContact(ctx, integration, shopper, consentSource, log)) === null ? 'skipped' : 'processed';
 }
 
@@ -256,11 +337,22 @@ export interface RecheckSummary {
  * the last 24 hours, oldest first, 100, are read again from BigCommerce; those whose shopper now
  * has a usable +1 phone become pending. Shopify carts are skipped here.
  */
-export async function recheckPendingCarts(ctx: AppContext, { now = new Date() }: { now?: Date } = {}): Promise<RecheckSummary> {
-  const summary: RecheckSummary = { checked: 0, nowPending: 0, stillNoIdentity: 0, completed: 0, skipped: 0, failed: 0 };
+export async function recheckPendingCarts(
+  ctx: AppContext,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<RecheckSummary> {
+  const summary: RecheckSummary = {
+    checked: 0,
+    nowPending: 0,
+    stillNoIdentity: 0,
+    completed: 0,
+    skipped: 0,
+    failed: 0,
+  };
   const integrations = new Map<number, BrandIntegration | undefined>();
   for (const cart of await pendingNoIdentityCarts(ctx.db, { now })) {
-    if (!integrations.has(cart.brand_integration_id)) integrations.set(cart.brand_integration_id, await getBrandIntegration(ctx.db, cart.brand_integration_id));
+    if (!integrations.has(cart.brand_integration_id))
+      integrations.set(cart.brand_integration_id, await getBrandIntegration(ctx.db, cart.brand_integration_id));
     const integration = integrations.get(cart.brand_integration_id);
     if (!integration || integration.slug !== 'bigcommerce' || !integration.is_enabled) {
       summary.skipped += 1;
@@ -268,13 +360,19 @@ export async function recheckPendingCarts(ctx: AppContext, { now = new Date() }:
     }
     summary.checked += 1;
     try {
-      const result = await processCart(ctx, integration, cart.external_id, { consentSource: 'bigcommerce:recheck', onlyIfReachable: true });
+      const result = await processCart(ctx, integration, cart.external_id, {
+        consentSource: 'bigcommerce:recheck',
+        onlyIfReachable: true,
+      });
       if (result.state === 'pending') summary.nowPending += 1;
       else if (result.state === 'complete') summary.completed += 1;
       else summary.stillNoIdentity += 1;
     } catch (error) {
       summary.failed += 1;
-      ctx.logger.warn({ err: coerceError(error), cart_id: cart.id, brand_integration_id: integration.id }, 'pending cart re-check failed');
+      ctx.logger.warn(
+        { err: coerceError(error), cart_id: cart.id, brand_integration_id: integration.id },
+        'pending cart re-check failed',
+      );
     }
   }
   if (summary.checked > 0) ctx.logger.info({ ...summary }, 'pending bigcommerce carts re-checked');

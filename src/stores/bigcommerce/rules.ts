@@ -44,7 +44,11 @@ const COUPON_TYPES: Record<DiscountType, CouponType> = {
 /** Spec 2 section 9: percentage -> percentage_discount; fixed -> per_item_discount; shipping -> shipping_discount. */
 export function couponType(type: DiscountType): CouponType {
   const mapped = COUPON_TYPES[type];
-  if (!mapped) throw new AppError('invalid_input', `Unknown discount type "${String(type)}"; expected percentage, fixed or shipping.`);
+  if (!mapped)
+    throw new AppError(
+      'invalid_input',
+      `Unknown discount type "${String(type)}"; expected percentage, fixed or shipping.`,
+    );
   return mapped;
 }
 
@@ -100,7 +104,8 @@ export interface EventData {
  * - cart and order metafield events `{metafield_id, resource_id}`.
  */
 export function resourceId(kind: EventKind, data: EventData): string | undefined {
-  const pick = (value: unknown): string | undefined => (value === undefined || value === null || String(value).trim() === '' ? undefined : String(value));
+  const pick = (value: unknown): string | undefined =>
+    value === undefined || value === null || String(value).trim() === '' ? undefined : String(value);
   if (kind === 'cart') return pick(data.cartId) ?? pick(data.id) ?? pick(data.resource_id);
   if (kind === 'customer') return pick(data.address?.customer_id) ?? pick(data.id);
   return pick(data.id) ?? pick(data.order_id) ?? pick(data.resource_id);
@@ -132,7 +137,10 @@ const headerValue = (headers: Record<string, string> | null | undefined, name: s
  * secret; remove the other hooks of ours for that scope; create what is missing. Hooks pointing
  * elsewhere (another app or environment) are left alone.
  */
-export function planHooks(existing: HookView[], { destination, secret }: { destination: string; secret: string }): HookPlan {
+export function planHooks(
+  existing: HookView[],
+  { destination, secret }: { destination: string; secret: string },
+): HookPlan {
   const plan: HookPlan = { keep: [], remove: [], create: [] };
   for (const scope of HOOK_SCOPES) {
     const ours = existing.filter((hook) => hook.scope === scope && hook.destination === destination);
@@ -168,7 +176,9 @@ export const ORDER_STATUS_NAMES: Readonly<Record<number, string>> = {
 
 /** The system name of an order's status: by its id, else the name it carries. */
 export const orderStatusName = (order: { status_id?: number | null; status?: string | null }): string =>
-  (order.status_id !== undefined && order.status_id !== null ? ORDER_STATUS_NAMES[order.status_id] : undefined) ?? order.status ?? '';
+  (order.status_id !== undefined && order.status_id !== null ? ORDER_STATUS_NAMES[order.status_id] : undefined) ??
+  order.status ??
+  '';
 
 export interface OrderStatusFields {
   status_id?: number | null;
@@ -177,7 +187,11 @@ export interface OrderStatusFields {
 }
 
 /** Spec 2 section 4 mappings, stored in the order's extra_data. */
-export function orderStatusExtra(order: OrderStatusFields): { return_status: string; financial_status: string; fulfillment_status: string } {
+export function orderStatusExtra(order: OrderStatusFields): {
+  return_status: string;
+  financial_status: string;
+  fulfillment_status: string;
+} {
   const status = orderStatusName(order);
   return {
     return_status: bigcommerceReturnStatus(status),
@@ -195,10 +209,13 @@ export interface ChannelFacts {
 
 /** Spec 2 section 4: a cart is reachable only through a subscribed phone channel whose number starts +1. */
 export function hasUsablePhone(channels: ChannelFacts[]): boolean {
-  return channels.some((c) => c.type === 'sms' && c.status === 'subscribed' && c.blocked !== true && c.username.startsWith('+1'));
+  return channels.some(
+    (c) => c.type === 'sms' && c.status === 'subscribed' && c.blocked !== true && c.username.startsWith('+1'),
+  );
 }
 
-export const cartStateFor = (channels: ChannelFacts[]): 'pending' | 'no_identity' => (hasUsablePhone(channels) ? 'pending' : 'no_identity');
+export const cartStateFor = (channels: ChannelFacts[]): 'pending' | 'no_identity' =>
+  hasUsablePhone(channels) ? 'pending' : 'no_identity';
 
 /** A v2 money string ("123.4500") or v3 number, as the numeric(12,2) text we store. */
 export function money(value: string | number | null | undefined): string {

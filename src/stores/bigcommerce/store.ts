@@ -9,23 +9,39 @@ export async function completeDeletedCart(db: Handle, cartId: number): Promise<b
   const updated = await db('carts')
     .where({ id: cartId })
     .whereNot({ state: 'complete' })
-    .update({ state: 'complete', extra_data: db.raw(`extra_data || jsonb_build_object(?::text, true)`, [CART_DELETED_FLAG]), updated_at: db.fn.now() });
+    .update({
+      state: 'complete',
+      extra_data: db.raw(`extra_data || jsonb_build_object(?::text, true)`, [CART_DELETED_FLAG]),
+      updated_at: db.fn.now(),
+    });
   return updated > 0;
 }
 
 /** Stores one sealed credential on an integration, keeping the others. */
-export async function setSealedCredential(db: Handle, integrationId: number, name: string, sealed: string): Promise<void> {
+export async function setSealedCredential(
+  db: Handle,
+  integrationId: number,
+  name: string,
+  sealed: string,
+): Promise<void> {
   await db('brand_integrations')
     .where({ id: integrationId })
     .update({
-      settings: db.raw(`jsonb_set(settings, '{credentials}', coalesce(settings->'credentials', '{}'::jsonb) || jsonb_build_object(?::text, ?::text))`, [name, sealed]),
+      settings: db.raw(
+        `jsonb_set(settings, '{credentials}', coalesce(settings->'credentials', '{}'::jsonb) || jsonb_build_object(?::text, ?::text))`,
+        [name, sealed],
+      ),
       updated_at: db.fn.now(),
     });
 }
 
 /** A brand whose domain is the store's (set up beforehand, e.g. by `reclaim tenant setup`). */
 export async function findBrandByDomain(db: Handle, domain: string): Promise<number | undefined> {
-  const host = domain.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  const host = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '');
   if (!host) return undefined;
   const row = await db('brands')
     .whereRaw('lower(domain) in (?, ?)', [host, host.replace(/^www\./, '')])
@@ -38,8 +54,13 @@ export async function findBrandByDomain(db: Handle, domain: string): Promise<num
  * A store installed from the BigCommerce marketplace with no brand yet gets its own tenant and
  * brand, named after the store, so the install works without a prior signup.
  */
-export async function createBrandForStore(tx: Tx, store: { name: string; domain: string | null; email: string | null; timezone: string | null }): Promise<number> {
-  const [tenant] = await tx('tenants').insert({ name: store.name, email: store.email }).returning<{ id: string }[]>('id');
+export async function createBrandForStore(
+  tx: Tx,
+  store: { name: string; domain: string | null; email: string | null; timezone: string | null },
+): Promise<number> {
+  const [tenant] = await tx('tenants')
+    .insert({ name: store.name, email: store.email })
+    .returning<{ id: string }[]>('id');
   const [brand] = await tx('brands')
     .insert({
       tenant_id: tenant!.id,

@@ -14,20 +14,28 @@ import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, storeHashFromCo
 
 type Query = Record<string, string | undefined>;
 
-const panelUrl = (ctx: AppContext, integrationId: number): string => `${(ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}/?integration=${integrationId}&platform=bigcommerce`;
+const panelUrl = (ctx: AppContext, integrationId: number): string =>
+  `${(ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}/?integration=${integrationId}&platform=bigcommerce`;
 
 const unauthorized = (reply: FastifyReply, message = 'Invalid webhook secret') =>
   reply.status(401).send(errorBody(new AppError('unauthorized', message, { code: 'invalid_hook_secret' })));
 
 /** The secret the delivery's store expects, or undefined when the store or its secret is unknown. */
-async function expectedSecret(ctx: AppContext, body: unknown): Promise<{ secret: string; integrationId: number; storeHash: string } | undefined> {
+async function expectedSecret(
+  ctx: AppContext,
+  body: unknown,
+): Promise<{ secret: string; integrationId: number; storeHash: string } | undefined> {
   const producer = body && typeof body === 'object' ? (body as { producer?: unknown }).producer : undefined;
   const storeHash = storeHashFromContext(typeof producer === 'string' ? producer : undefined);
   if (!storeHash) return undefined;
   const integration = await findBrandIntegration(ctx.db, 'bigcommerce', storeHash);
   const sealed = integration?.settings.credentials?.hook_secret;
   if (!integration || !sealed) return undefined;
-  return { secret: decryptSecret(sealed, (await ctx.secrets()).encryptionKey), integrationId: integration.id, storeHash };
+  return {
+    secret: decryptSecret(sealed, (await ctx.secrets()).encryptionKey),
+    integrationId: integration.id,
+    storeHash,
+  };
 }
 
 async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
@@ -35,13 +43,20 @@ async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: 
   const given = request.headers[HOOK_SECRET_HEADER.toLowerCase()];
   const expected = await expectedSecret(ctx, request.body);
   if (!expected || typeof given !== 'string' || !safeEqual(given, expected.secret)) {
-    request.log.warn({ has_header: typeof given === 'string' }, 'bigcommerce delivery refused: secret header missing or wrong');
+    request.log.warn(
+      { has_header: typeof given === 'string' },
+      'bigcommerce delivery refused: secret header missing or wrong',
+    );
     return unauthorized(reply);
   }
   const parsed = deliverySchema.safeParse(request.body);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-    throw new AppError('invalid_input', `Invalid BigCommerce webhook payload (${problems}).`, { code: 'invalid_payload' });
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+      .join('; ');
+    throw new AppError('invalid_input', `Invalid BigCommerce webhook payload (${problems}).`, {
+      code: 'invalid_payload',
+    });
   }
   const delivery = parsed.data;
   const result = await ingestWebhook(ctx, {
@@ -78,7 +93,10 @@ export const bigcommerceRoutes: RouteModule = (app, ctx) => {
   // user's access. Reclaim keeps no per-user BigCommerce state, so a verified call is acknowledged.
   app.get('/api/integration/bigcommerce/remove_user', async (request) => {
     const payload = await verifySignedPayload(ctx, (request.query as Query).signed_payload_jwt);
-    request.log.info({ store_hash: payload.storeHash, bigcommerce_user_id: payload.user?.id ?? null }, 'bigcommerce user removed from the app');
+    request.log.info(
+      { store_hash: payload.storeHash, bigcommerce_user_id: payload.user?.id ?? null },
+      'bigcommerce user removed from the app',
+    );
     return { removed: true };
   });
 

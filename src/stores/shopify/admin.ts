@@ -50,17 +50,31 @@ export interface ProductInfo {
   collections: { id: string; title: string; handle: string }[];
   variants: { id: string; title: string; price: string; sku: string | null }[];
 }
-type ProductNode = Omit<ProductInfo, 'collections' | 'variants'> & { collections: Page<ProductInfo['collections'][number]>; variants: Page<ProductInfo['variants'][number]> };
+type ProductNode = Omit<ProductInfo, 'collections' | 'variants'> & {
+  collections: Page<ProductInfo['collections'][number]>;
+  variants: Page<ProductInfo['variants'][number]>;
+};
 
 export const PRODUCT_BATCH = 20;
 export const PRODUCT_COLLECTIONS = 200;
 export const PRODUCT_VARIANTS = 50;
 
-async function followUp<T>(client: ShopifyAdminClient, query: string, id: string, field: 'collections' | 'variants', first: Page<T>, limit: number): Promise<T[]> {
+async function followUp<T>(
+  client: ShopifyAdminClient,
+  query: string,
+  id: string,
+  field: 'collections' | 'variants',
+  first: Page<T>,
+  limit: number,
+): Promise<T[]> {
   const items = [...first.nodes];
   let page = first.pageInfo;
   while (page.hasNextPage && items.length < limit) {
-    const data = await client.request<{ product: Record<typeof field, Page<T>> | null }>(query, { id, first: Math.min(100, limit - items.length), after: page.endCursor });
+    const data = await client.request<{ product: Record<typeof field, Page<T>> | null }>(query, {
+      id,
+      first: Math.min(100, limit - items.length),
+      after: page.endCursor,
+    });
     const next = data.product?.[field];
     if (!next) break;
     items.push(...next.nodes);
@@ -74,12 +88,21 @@ export async function getProductsByIds(client: ShopifyAdminClient, ids: (string 
   const gids = [...new Set(ids.map((id) => toGid('Product', id)))];
   const products: ProductInfo[] = [];
   for (let start = 0; start < gids.length; start += PRODUCT_BATCH) {
-    const data = await client.request<{ nodes: (ProductNode | null)[] }>(doc.PRODUCTS_BY_IDS, { ids: gids.slice(start, start + PRODUCT_BATCH) });
+    const data = await client.request<{ nodes: (ProductNode | null)[] }>(doc.PRODUCTS_BY_IDS, {
+      ids: gids.slice(start, start + PRODUCT_BATCH),
+    });
     for (const node of data.nodes) {
       if (!node?.id) continue;
       products.push({
         ...node,
-        collections: await followUp(client, doc.PRODUCT_COLLECTIONS, node.id, 'collections', node.collections, PRODUCT_COLLECTIONS),
+        collections: await followUp(
+          client,
+          doc.PRODUCT_COLLECTIONS,
+          node.id,
+          'collections',
+          node.collections,
+          PRODUCT_COLLECTIONS,
+        ),
         variants: await followUp(client, doc.PRODUCT_VARIANTS, node.id, 'variants', node.variants, PRODUCT_VARIANTS),
       });
     }
@@ -118,7 +141,9 @@ export interface OrderInfo {
 }
 
 export async function getOrder(client: ShopifyAdminClient, id: string | number): Promise<OrderInfo | undefined> {
-  return (await client.request<{ order: OrderInfo | null }>(doc.ORDER_BY_ID, { id: toGid('Order', id) })).order ?? undefined;
+  return (
+    (await client.request<{ order: OrderInfo | null }>(doc.ORDER_BY_ID, { id: toGid('Order', id) })).order ?? undefined
+  );
 }
 
 async function newestOrder(client: ShopifyAdminClient, query: string): Promise<OrderInfo | undefined> {
@@ -126,13 +151,26 @@ async function newestOrder(client: ShopifyAdminClient, query: string): Promise<O
 }
 
 /** The customer's newest order placed at or after `since`. */
-export async function findRecentOrder(client: ShopifyAdminClient, { customerId, since }: { customerId: string | number; since: Date }): Promise<OrderInfo | undefined> {
-  return newestOrder(client, `customer_id:${searchValue(String(customerId).replace(/^gid:\/\/shopify\/Customer\//, ''))} AND created_at:>='${since.toISOString()}'`);
+export async function findRecentOrder(
+  client: ShopifyAdminClient,
+  { customerId, since }: { customerId: string | number; since: Date },
+): Promise<OrderInfo | undefined> {
+  return newestOrder(
+    client,
+    `customer_id:${searchValue(String(customerId).replace(/^gid:\/\/shopify\/Customer\//, ''))} AND created_at:>='${since.toISOString()}'`,
+  );
 }
 
 /** The newest order of a customer, by customer id or else by e-mail. */
-export async function findLatestOrder(client: ShopifyAdminClient, { customerId, email }: { customerId?: string | number | null; email?: string | null }): Promise<OrderInfo | undefined> {
-  if (customerId) return newestOrder(client, `customer_id:${searchValue(String(customerId).replace(/^gid:\/\/shopify\/Customer\//, ''))}`);
+export async function findLatestOrder(
+  client: ShopifyAdminClient,
+  { customerId, email }: { customerId?: string | number | null; email?: string | null },
+): Promise<OrderInfo | undefined> {
+  if (customerId)
+    return newestOrder(
+      client,
+      `customer_id:${searchValue(String(customerId).replace(/^gid:\/\/shopify\/Customer\//, ''))}`,
+    );
   if (email) return newestOrder(client, `email:${searchValue(email.trim().toLowerCase())}`);
   return undefined;
 }
@@ -162,14 +200,28 @@ export interface CustomerInfo {
   tags: string[];
   createdAt: string;
   updatedAt: string;
-  defaultEmailAddress: { emailAddress: string; marketingState: string; marketingOptInLevel: string | null; marketingUpdatedAt: string | null } | null;
-  defaultPhoneNumber: { phoneNumber: string; marketingState: string; marketingOptInLevel: string | null; marketingUpdatedAt: string | null; marketingCollectedFrom: string | null } | null;
+  defaultEmailAddress: {
+    emailAddress: string;
+    marketingState: string;
+    marketingOptInLevel: string | null;
+    marketingUpdatedAt: string | null;
+  } | null;
+  defaultPhoneNumber: {
+    phoneNumber: string;
+    marketingState: string;
+    marketingOptInLevel: string | null;
+    marketingUpdatedAt: string | null;
+    marketingCollectedFrom: string | null;
+  } | null;
   defaultAddress: MailingAddress | null;
   addresses: MailingAddress[];
 }
 
 export async function getCustomer(client: ShopifyAdminClient, id: string | number): Promise<CustomerInfo | undefined> {
-  return (await client.request<{ customer: CustomerInfo | null }>(doc.CUSTOMER_BY_ID, { id: toGid('Customer', id) })).customer ?? undefined;
+  return (
+    (await client.request<{ customer: CustomerInfo | null }>(doc.CUSTOMER_BY_ID, { id: toGid('Customer', id) }))
+      .customer ?? undefined
+  );
 }
 
 export interface AbandonedCheckoutNode {
@@ -182,7 +234,10 @@ export interface AbandonedCheckoutNode {
   note: string | null;
   discountCodes: string[];
   taxesIncluded: boolean;
-  customer: Omit<CustomerInfo, 'addresses' | 'defaultAddress' | 'note' | 'createdAt' | 'updatedAt' | 'displayName'> | null;
+  customer: Omit<
+    CustomerInfo,
+    'addresses' | 'defaultAddress' | 'note' | 'createdAt' | 'updatedAt' | 'displayName'
+  > | null;
   shippingAddress: MailingAddress | null;
   billingAddress: MailingAddress | null;
   totalPriceSet: { shopMoney: Money };
@@ -203,17 +258,31 @@ export const CHECKOUT_PAGE_SIZE = 100;
 export const CHECKOUT_LINE_ITEMS = 250;
 
 /** One page (100) of checkouts updated since `since` and not recovered, oldest id first. */
-export async function listAbandonedCheckouts(client: ShopifyAdminClient, { since, after, first = CHECKOUT_PAGE_SIZE }: { since: Date; after?: string | null; first?: number }): Promise<Page<AbandonedCheckoutNode>> {
-  const data = await client.request<{ abandonedCheckouts: Page<AbandonedCheckoutNode> }>(doc.ABANDONED_CHECKOUTS, { first, after: after ?? null, query: abandonedCheckoutsQuery(since) });
+export async function listAbandonedCheckouts(
+  client: ShopifyAdminClient,
+  { since, after, first = CHECKOUT_PAGE_SIZE }: { since: Date; after?: string | null; first?: number },
+): Promise<Page<AbandonedCheckoutNode>> {
+  const data = await client.request<{ abandonedCheckouts: Page<AbandonedCheckoutNode> }>(doc.ABANDONED_CHECKOUTS, {
+    first,
+    after: after ?? null,
+    query: abandonedCheckoutsQuery(since),
+  });
   return data.abandonedCheckouts;
 }
 
 /** A checkout's line items, up to 250, 100 a request (a page of checkouts cannot carry them within the cost limit). */
-export async function getAbandonedCheckoutLineItems(client: ShopifyAdminClient, checkoutId: string, limit = CHECKOUT_LINE_ITEMS): Promise<AbandonedCheckoutLineItem[]> {
+export async function getAbandonedCheckoutLineItems(
+  client: ShopifyAdminClient,
+  checkoutId: string,
+  limit = CHECKOUT_LINE_ITEMS,
+): Promise<AbandonedCheckoutLineItem[]> {
   const items: AbandonedCheckoutLineItem[] = [];
   let after: string | null = null;
   do {
-    const data: { node: { lineItems: Page<AbandonedCheckoutLineItem> } | null } = await client.request(doc.CHECKOUT_LINE_ITEMS, { id: checkoutId, first: Math.min(100, limit - items.length), after });
+    const data: { node: { lineItems: Page<AbandonedCheckoutLineItem> } | null } = await client.request(
+      doc.CHECKOUT_LINE_ITEMS,
+      { id: checkoutId, first: Math.min(100, limit - items.length), after },
+    );
     if (!data.node) break;
     items.push(...data.node.lineItems.nodes);
     after = data.node.lineItems.pageInfo.hasNextPage ? data.node.lineItems.pageInfo.endCursor : null;
@@ -234,30 +303,56 @@ export async function listWebhookSubscriptions(client: ShopifyAdminClient): Prom
   const all: WebhookSubscriptionInfo[] = [];
   let after: string | null = null;
   do {
-    const data: { webhookSubscriptions: Page<WebhookSubscriptionInfo> } = await client.request(doc.WEBHOOK_LIST, { after });
+    const data: { webhookSubscriptions: Page<WebhookSubscriptionInfo> } = await client.request(doc.WEBHOOK_LIST, {
+      after,
+    });
     all.push(...data.webhookSubscriptions.nodes);
     after = data.webhookSubscriptions.pageInfo.hasNextPage ? data.webhookSubscriptions.pageInfo.endCursor : null;
   } while (after);
   return all;
 }
 
-type SubscriptionPayload = { webhookSubscription: WebhookSubscriptionInfo | null; userErrors: { field: string[] | null; message: string }[] };
+type SubscriptionPayload = {
+  webhookSubscription: WebhookSubscriptionInfo | null;
+  userErrors: { field: string[] | null; message: string }[];
+};
 
-export async function createWebhookSubscription(client: ShopifyAdminClient, { topic, uri }: { topic: string; uri: string }): Promise<WebhookSubscriptionInfo> {
-  const { webhookSubscriptionCreate: result } = await client.request<{ webhookSubscriptionCreate: SubscriptionPayload }>(doc.WEBHOOK_CREATE, { topic, webhookSubscription: { uri, format: 'JSON' } });
-  if (result.userErrors.length > 0 || !result.webhookSubscription) throw new AppError('upstream', `Shopify refused the ${topic} webhook: ${userErrorText(result.userErrors)}`, { code: 'shopify_webhook_refused' });
+export async function createWebhookSubscription(
+  client: ShopifyAdminClient,
+  { topic, uri }: { topic: string; uri: string },
+): Promise<WebhookSubscriptionInfo> {
+  const { webhookSubscriptionCreate: result } = await client.request<{
+    webhookSubscriptionCreate: SubscriptionPayload;
+  }>(doc.WEBHOOK_CREATE, { topic, webhookSubscription: { uri, format: 'JSON' } });
+  if (result.userErrors.length > 0 || !result.webhookSubscription)
+    throw new AppError('upstream', `Shopify refused the ${topic} webhook: ${userErrorText(result.userErrors)}`, {
+      code: 'shopify_webhook_refused',
+    });
   return result.webhookSubscription;
 }
 
-export async function updateWebhookSubscription(client: ShopifyAdminClient, { id, uri }: { id: string; uri: string }): Promise<WebhookSubscriptionInfo> {
-  const { webhookSubscriptionUpdate: result } = await client.request<{ webhookSubscriptionUpdate: SubscriptionPayload }>(doc.WEBHOOK_UPDATE, { id, webhookSubscription: { uri, format: 'JSON' } });
-  if (result.userErrors.length > 0 || !result.webhookSubscription) throw new AppError('upstream', `Shopify refused to update webhook ${id}: ${userErrorText(result.userErrors)}`, { code: 'shopify_webhook_refused' });
+export async function updateWebhookSubscription(
+  client: ShopifyAdminClient,
+  { id, uri }: { id: string; uri: string },
+): Promise<WebhookSubscriptionInfo> {
+  const { webhookSubscriptionUpdate: result } = await client.request<{
+    webhookSubscriptionUpdate: SubscriptionPayload;
+  }>(doc.WEBHOOK_UPDATE, { id, webhookSubscription: { uri, format: 'JSON' } });
+  if (result.userErrors.length > 0 || !result.webhookSubscription)
+    throw new AppError('upstream', `Shopify refused to update webhook ${id}: ${userErrorText(result.userErrors)}`, {
+      code: 'shopify_webhook_refused',
+    });
   return result.webhookSubscription;
 }
 
 export async function deleteWebhookSubscription(client: ShopifyAdminClient, id: string): Promise<void> {
-  const { webhookSubscriptionDelete: result } = await client.request<{ webhookSubscriptionDelete: { deletedWebhookSubscriptionId: string | null; userErrors: { message: string }[] } }>(doc.WEBHOOK_DELETE, { id });
-  if (result.userErrors.length > 0) throw new AppError('upstream', `Shopify refused to delete webhook ${id}: ${userErrorText(result.userErrors)}`, { code: 'shopify_webhook_refused' });
+  const { webhookSubscriptionDelete: result } = await client.request<{
+    webhookSubscriptionDelete: { deletedWebhookSubscriptionId: string | null; userErrors: { message: string }[] };
+  }>(doc.WEBHOOK_DELETE, { id });
+  if (result.userErrors.length > 0)
+    throw new AppError('upstream', `Shopify refused to delete webhook ${id}: ${userErrorText(result.userErrors)}`, {
+      code: 'shopify_webhook_refused',
+    });
 }
 
 export interface DiscountCodeInput {
@@ -283,12 +378,19 @@ export interface CreatedDiscount {
 /** AppError code of a 'Code must be unique' refusal: the caller picks another code and retries. */
 export const DISCOUNT_CODE_TAKEN = 'discount_code_taken';
 
-type DiscountPayload = { codeDiscountNode: { id: string } | null; userErrors: { field: string[] | null; code: string | null; message: string }[] };
+type DiscountPayload = {
+  codeDiscountNode: { id: string } | null;
+  userErrors: { field: string[] | null; code: string | null; message: string }[];
+};
 
 function discountResult(payload: DiscountPayload, code: string, failure: string): CreatedDiscount {
   const taken = payload.userErrors.find((error) => error.code === 'TAKEN' || /must be unique/i.test(error.message));
   if (taken) throw new AppError('conflict', 'Code must be unique', { code: DISCOUNT_CODE_TAKEN, details: { code } });
-  if (payload.userErrors.length > 0 || !payload.codeDiscountNode) throw new AppError('upstream', failure, { code: 'shopify_discount_refused', details: { userErrors: payload.userErrors.map((error) => error.message) } });
+  if (payload.userErrors.length > 0 || !payload.codeDiscountNode)
+    throw new AppError('upstream', failure, {
+      code: 'shopify_discount_refused',
+      details: { userErrors: payload.userErrors.map((error) => error.message) },
+    });
   return { id: payload.codeDiscountNode.id, code };
 }
 
@@ -302,13 +404,21 @@ function commonDiscountInput(input: DiscountCodeInput): Json {
     usageLimit: input.usageLimit ?? 1,
     appliesOncePerCustomer: input.appliesOncePerCustomer ?? true,
     combinesWith: { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false, ...input.combinesWith },
-    ...(input.minimumSubtotal ? { minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: String(input.minimumSubtotal) } } } : {}),
+    ...(input.minimumSubtotal
+      ? { minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: String(input.minimumSubtotal) } } }
+      : {}),
   };
 }
 
 /** An amount-off code (percentage or fixed); 'Error generating basic code' when Shopify refuses it. */
-export async function createBasicDiscountCode(client: ShopifyAdminClient, input: DiscountCodeInput): Promise<CreatedDiscount> {
-  const value = input.percentage !== undefined ? { percentage: input.percentage / 100 } : { discountAmount: { amount: String(input.amount ?? 0), appliesOnEachItem: false } };
+export async function createBasicDiscountCode(
+  client: ShopifyAdminClient,
+  input: DiscountCodeInput,
+): Promise<CreatedDiscount> {
+  const value =
+    input.percentage !== undefined
+      ? { percentage: input.percentage / 100 }
+      : { discountAmount: { amount: String(input.amount ?? 0), appliesOnEachItem: false } };
   const data = await client.request<{ discountCodeBasicCreate: DiscountPayload }>(doc.DISCOUNT_BASIC_CREATE, {
     basicCodeDiscount: { ...commonDiscountInput(input), customerGets: { value, items: { all: true } } },
   });
@@ -316,9 +426,15 @@ export async function createBasicDiscountCode(client: ShopifyAdminClient, input:
 }
 
 /** A free-shipping code; 'Error generating shipping code' when Shopify refuses it. */
-export async function createFreeShippingDiscountCode(client: ShopifyAdminClient, input: DiscountCodeInput): Promise<CreatedDiscount> {
-  const data = await client.request<{ discountCodeFreeShippingCreate: DiscountPayload }>(doc.DISCOUNT_FREE_SHIPPING_CREATE, {
-    freeShippingCodeDiscount: { ...commonDiscountInput(input), destination: { all: true } },
-  });
+export async function createFreeShippingDiscountCode(
+  client: ShopifyAdminClient,
+  input: DiscountCodeInput,
+): Promise<CreatedDiscount> {
+  const data = await client.request<{ discountCodeFreeShippingCreate: DiscountPayload }>(
+    doc.DISCOUNT_FREE_SHIPPING_CREATE,
+    {
+      freeShippingCodeDiscount: { ...commonDiscountInput(input), destination: { all: true } },
+    },
+  );
   return discountResult(data.discountCodeFreeShippingCreate, input.code, 'Error generating shipping code');
 }

@@ -39,7 +39,9 @@ export function backfillErrorKey(error: unknown): string {
     return `error-${typeof status === 'number' ? status : error.httpStatus}`;
   }
   const cause = coerceError(error);
-  return cause.name === 'TimeoutError' || /fetch failed|ECONN|ETIMEDOUT|socket/i.test(cause.message) ? 'error-network' : 'error-500';
+  return cause.name === 'TimeoutError' || /fetch failed|ECONN|ETIMEDOUT|socket/i.test(cause.message)
+    ? 'error-network'
+    : 'error-500';
 }
 
 export interface BackfillOptions {
@@ -50,15 +52,35 @@ export interface BackfillOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-export async function backfillShopifyCheckouts(ctx: AppContext, { integrationId, since, onProgress, retry }: BackfillOptions): Promise<BackfillSummary> {
+export async function backfillShopifyCheckouts(
+  ctx: AppContext,
+  { integrationId, since, onProgress, retry }: BackfillOptions,
+): Promise<BackfillSummary> {
   const integration = await getBrandIntegration(ctx.db, integrationId);
-  if (!integration) throw new AppError('not_found', `Brand integration ${integrationId} not found.`, { code: 'integration_not_found' });
-  if (integration.slug !== 'shopify') throw new AppError('invalid_input', `Integration ${integrationId} is a ${integration.slug} store, not Shopify.`, { code: 'not_shopify' });
-  if (!integration.is_enabled) throw new AppError('invalid_input', `Integration ${integrationId} is ${integration.status} and disabled; install the app again first.`, { code: 'integration_disabled' });
+  if (!integration)
+    throw new AppError('not_found', `Brand integration ${integrationId} not found.`, { code: 'integration_not_found' });
+  if (integration.slug !== 'shopify')
+    throw new AppError('invalid_input', `Integration ${integrationId} is a ${integration.slug} store, not Shopify.`, {
+      code: 'not_shopify',
+    });
+  if (!integration.is_enabled)
+    throw new AppError(
+      'invalid_input',
+      `Integration ${integrationId} is ${integration.status} and disabled; install the app again first.`,
+      { code: 'integration_disabled' },
+    );
   const client = await shopifyAdminFor(ctx, integration, retry);
   const log = ctx.logger.child({ brand_id: integration.brand_id, integration_id: integration.id, shop: client.shop });
 
-  const summary: BackfillSummary = { integrationId, shop: client.shop, since: since.toISOString(), pages: 0, total: 0, processed: [], errors: {} };
+  const summary: BackfillSummary = {
+    integrationId,
+    shop: client.shop,
+    since: since.toISOString(),
+    pages: 0,
+    total: 0,
+    processed: [],
+    errors: {},
+  };
   const failed = (): number => Object.values(summary.errors).reduce((sum, count) => sum + count, 0);
   let after: string | null = null;
   do {
@@ -80,6 +102,9 @@ export async function backfillShopifyCheckouts(ctx: AppContext, { integrationId,
     }
     after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
   } while (after);
-  log.info({ pages: summary.pages, total: summary.total, processed: summary.processed.length, errors: summary.errors }, 'backfill finished');
+  log.info(
+    { pages: summary.pages, total: summary.total, processed: summary.processed.length, errors: summary.errors },
+    'backfill finished',
+  );
   return summary;
 }

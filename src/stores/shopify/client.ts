@@ -35,7 +35,13 @@ export interface RetryPolicy {
   timeoutMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { throttleRetries: 5, serverRetries: 3, baseDelayMs: 250, maxWaitMs: 60_000, timeoutMs: 10_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  throttleRetries: 5,
+  serverRetries: 3,
+  baseDelayMs: 250,
+  maxWaitMs: 60_000,
+  timeoutMs: 10_000,
+};
 
 export interface ShopifyAdminClient {
   readonly shop: string;
@@ -51,11 +57,29 @@ export interface AdminClientOptions {
   retry?: Partial<RetryPolicy>;
 }
 
-const throttleSchema = z.object({ maximumAvailable: z.number(), currentlyAvailable: z.number(), restoreRate: z.number() });
-const costSchema = z.object({ requestedQueryCost: z.number(), actualQueryCost: z.number().nullable().optional(), throttleStatus: throttleSchema });
+const throttleSchema = z.object({
+  maximumAvailable: z.number(),
+  currentlyAvailable: z.number(),
+  restoreRate: z.number(),
+});
+const costSchema = z.object({
+  requestedQueryCost: z.number(),
+  actualQueryCost: z.number().nullable().optional(),
+  throttleStatus: throttleSchema,
+});
 const envelopeSchema = z.object({
   data: z.unknown().optional(),
-  errors: z.union([z.string(), z.array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).loose().optional() }).loose()), z.record(z.string(), z.unknown())]).optional(),
+  errors: z
+    .union([
+      z.string(),
+      z.array(
+        z
+          .object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).loose().optional() })
+          .loose(),
+      ),
+      z.record(z.string(), z.unknown()),
+    ])
+    .optional(),
   extensions: z.object({ cost: costSchema.optional() }).loose().optional(),
 });
 type Envelope = z.infer<typeof envelopeSchema>;
@@ -72,7 +96,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /** How long until the bucket holds the requested cost: (requested - available) / restoreRate seconds. */
-export function throttleWaitMs(cost: Pick<QueryCost, 'requestedQueryCost' | 'throttleStatus'> | undefined): number | undefined {
+export function throttleWaitMs(
+  cost: Pick<QueryCost, 'requestedQueryCost' | 'throttleStatus'> | undefined,
+): number | undefined {
   if (!cost || cost.throttleStatus.restoreRate <= 0) return undefined;
   const missing = cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable;
   return missing > 0 ? Math.ceil((missing / cost.throttleStatus.restoreRate) * 1000) : undefined;
@@ -92,8 +118,14 @@ const errorMessages = (envelope: Envelope): string => {
 
 const httpError = (shop: string, status: number): AppError =>
   status === 401
-    ? new AppError('unauthorized', AUTHENTICATION_ERROR_MESSAGE, { code: 'shopify_unauthorized', details: { shop, status } })
-    : new AppError('upstream', `Shopify answered HTTP ${status} for ${shop}`, { code: 'shopify_http', details: { shop, status } });
+    ? new AppError('unauthorized', AUTHENTICATION_ERROR_MESSAGE, {
+        code: 'shopify_unauthorized',
+        details: { shop, status },
+      })
+    : new AppError('upstream', `Shopify answered HTTP ${status} for ${shop}`, {
+        code: 'shopify_http',
+        details: { shop, status },
+      });
 
 async function readEnvelope(response: Response): Promise<Envelope | undefined> {
   try {
@@ -108,7 +140,13 @@ export function graphqlEndpoint(config: AdminClientOptions['config'], shop: stri
   return `${adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL)}/admin/api/${config.SHOPIFY_API_VERSION}/graphql.json`;
 }
 
-export function createShopifyAdminClient({ config, logger, shop, accessToken, retry = {} }: AdminClientOptions): ShopifyAdminClient {
+export function createShopifyAdminClient({
+  config,
+  logger,
+  shop,
+  accessToken,
+  retry = {},
+}: AdminClientOptions): ShopifyAdminClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...retry };
   const url = graphqlEndpoint(config, shop);
   const log = logger?.child({ component: 'shopify', shop });
@@ -123,14 +161,23 @@ export function createShopifyAdminClient({ config, logger, shop, accessToken, re
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Shopify-Access-Token': accessToken },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'X-Shopify-Access-Token': accessToken,
+          },
           body: JSON.stringify({ query, variables }),
           signal: AbortSignal.timeout(policy.timeoutMs),
         });
       } catch (error) {
         failed += 1;
-        const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${policy.timeoutMs} ms` : 'network failure';
-        if (failed > policy.serverRetries) throw new AppError('upstream', `Shopify could not be reached for ${shop} (${reason})`, { code: 'shopify_network', details: { shop } });
+        const reason =
+          (error as Error).name === 'TimeoutError' ? `timed out after ${policy.timeoutMs} ms` : 'network failure';
+        if (failed > policy.serverRetries)
+          throw new AppError('upstream', `Shopify could not be reached for ${shop} (${reason})`, {
+            code: 'shopify_network',
+            details: { shop },
+          });
         log?.warn({ operation, attempt: failed, reason }, 'Shopify request failed; retrying');
         await sleep(backoff());
         continue;
@@ -140,7 +187,8 @@ export function createShopifyAdminClient({ config, logger, shop, accessToken, re
         const body = await readEnvelope(response);
         throttled += 1;
         if (throttled > policy.throttleRetries) throw httpError(shop, 429);
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? throttleWaitMs(body?.extensions?.cost) ?? 1000;
+        const wait =
+          retryAfterMs(response.headers.get('retry-after')) ?? throttleWaitMs(body?.extensions?.cost) ?? 1000;
         log?.info({ operation, attempt: throttled, wait_ms: wait }, 'Shopify rate limit (429); waiting');
         await sleep(Math.min(policy.maxWaitMs, wait));
         continue;
@@ -160,20 +208,38 @@ export function createShopifyAdminClient({ config, logger, shop, accessToken, re
       }
 
       const envelope = await readEnvelope(response);
-      if (!envelope) throw new AppError('upstream', `Shopify answered ${operation} with something that is not GraphQL JSON`, { code: 'shopify_bad_response', details: { shop } });
+      if (!envelope)
+        throw new AppError('upstream', `Shopify answered ${operation} with something that is not GraphQL JSON`, {
+          code: 'shopify_bad_response',
+          details: { shop },
+        });
       const cost = envelope.extensions?.cost as QueryCost | undefined;
       if (errorCodes(envelope).includes('THROTTLED')) {
         throttled += 1;
-        if (throttled > policy.throttleRetries) throw new AppError('upstream', `Shopify kept throttling ${operation} for ${shop}`, { code: 'shopify_throttled', details: { shop, status: 429 } });
+        if (throttled > policy.throttleRetries)
+          throw new AppError('upstream', `Shopify kept throttling ${operation} for ${shop}`, {
+            code: 'shopify_throttled',
+            details: { shop, status: 429 },
+          });
         const wait = throttleWaitMs(cost) ?? 1000;
         log?.info({ operation, attempt: throttled, wait_ms: wait }, 'Shopify GraphQL THROTTLED; waiting');
         await sleep(Math.min(policy.maxWaitMs, wait));
         continue;
       }
       if (envelope.errors && (envelope.data === undefined || envelope.data === null)) {
-        throw new AppError('upstream', `Shopify GraphQL error in ${operation}: ${errorMessages(envelope)}`, { code: 'shopify_graphql', details: { shop, codes: errorCodes(envelope) } });
+        throw new AppError('upstream', `Shopify GraphQL error in ${operation}: ${errorMessages(envelope)}`, {
+          code: 'shopify_graphql',
+          details: { shop, codes: errorCodes(envelope) },
+        });
       }
-      log?.debug({ operation, cost: cost?.actualQueryCost ?? cost?.requestedQueryCost, available: cost?.throttleStatus.currentlyAvailable }, 'Shopify GraphQL answered');
+      log?.debug(
+        {
+          operation,
+          cost: cost?.actualQueryCost ?? cost?.requestedQueryCost,
+          available: cost?.throttleStatus.currentlyAvailable,
+        },
+        'Shopify GraphQL answered',
+      );
       return envelope.data as T;
     }
   }
@@ -204,7 +270,19 @@ export interface AccessGrant {
 type TokenConfig = Pick<Config, 'SHOPIFY_API_KEY' | 'SHOPIFY_API_SECRET' | 'SHOPIFY_ADMIN_BASE_URL'>;
 
 /** POST {origin}/admin/oauth/access_token with a JSON body; the grant or an AppError (the secret never appears in it). */
-async function requestToken({ config, shop, body, timeoutMs, refused }: { config: TokenConfig; shop: string; body: Record<string, string>; timeoutMs: number; refused: AppError }): Promise<AccessGrant> {
+async function requestToken({
+  config,
+  shop,
+  body,
+  timeoutMs,
+  refused,
+}: {
+  config: TokenConfig;
+  shop: string;
+  body: Record<string, string>;
+  timeoutMs: number;
+  refused: AppError;
+}): Promise<AccessGrant> {
   const url = `${adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL)}/admin/oauth/access_token`;
   let response: Response;
   try {
@@ -215,7 +293,11 @@ async function requestToken({ config, shop, body, timeoutMs, refused }: { config
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new AppError('upstream', `Shopify could not be reached for ${shop} to get an access token; please try again.`, { code: 'shopify_network', details: { shop } });
+    throw new AppError(
+      'upstream',
+      `Shopify could not be reached for ${shop} to get an access token; please try again.`,
+      { code: 'shopify_network', details: { shop } },
+    );
   }
   if (response.status === 400 || response.status === 401 || response.status === 403) {
     await response.body?.cancel();
@@ -226,15 +308,24 @@ async function requestToken({ config, shop, body, timeoutMs, refused }: { config
     throw httpError(shop, response.status);
   }
   const parsed = tokenSchema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) throw new AppError('upstream', 'Shopify answered the token request without an access token.', { code: 'shopify_bad_response', details: { shop } });
+  if (!parsed.success)
+    throw new AppError('upstream', 'Shopify answered the token request without an access token.', {
+      code: 'shopify_bad_response',
+      details: { shop },
+    });
   const now = Date.now();
   const { access_token, scope, expires_in, refresh_token, refresh_token_expires_in } = parsed.data;
   return {
     accessToken: access_token,
-    scopes: scope.split(',').map((item) => item.trim()).filter(Boolean),
+    scopes: scope
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
     ...(expires_in ? { expiresAt: new Date(now + expires_in * 1000) } : {}),
     ...(refresh_token ? { refreshToken: refresh_token } : {}),
-    ...(refresh_token && refresh_token_expires_in ? { refreshTokenExpiresAt: new Date(now + refresh_token_expires_in * 1000) } : {}),
+    ...(refresh_token && refresh_token_expires_in
+      ? { refreshTokenExpiresAt: new Date(now + refresh_token_expires_in * 1000) }
+      : {}),
   };
 }
 
@@ -244,20 +335,60 @@ async function requestToken({ config, shop, body, timeoutMs, refused }: { config
  * token with a refresh token (required of public apps; non-expiring offline tokens are refused
  * from 2027-01-01). A shop that answers without `expires_in` gave a non-expiring token.
  */
-export async function exchangeAccessToken({ config, shop, code, timeoutMs = DEFAULT_RETRY_POLICY.timeoutMs }: { config: TokenConfig; shop: string; code: string; timeoutMs?: number }): Promise<AccessGrant> {
-  const refused = new AppError('unauthorized', 'Shopify refused the authorization code; please install the app again.', { code: 'shopify_code_refused', details: { shop } });
+export async function exchangeAccessToken({
+  config,
+  shop,
+  code,
+  timeoutMs = DEFAULT_RETRY_POLICY.timeoutMs,
+}: {
+  config: TokenConfig;
+  shop: string;
+  code: string;
+  timeoutMs?: number;
+}): Promise<AccessGrant> {
+  const refused = new AppError(
+    'unauthorized',
+    'Shopify refused the authorization code; please install the app again.',
+    { code: 'shopify_code_refused', details: { shop } },
+  );
   return requestToken({ config, shop, body: { code, expiring: '1' }, timeoutMs, refused });
 }
 
 /** A new access token (and a new refresh token) for an expiring offline token: `grant_type=refresh_token`. */
-export async function refreshAccessToken({ config, shop, refreshToken, timeoutMs = DEFAULT_RETRY_POLICY.timeoutMs }: { config: TokenConfig; shop: string; refreshToken: string; timeoutMs?: number }): Promise<AccessGrant> {
-  const refused = new AppError('unauthorized', AUTHENTICATION_ERROR_MESSAGE, { code: 'shopify_refresh_refused', details: { shop } });
-  return requestToken({ config, shop, body: { grant_type: 'refresh_token', refresh_token: refreshToken }, timeoutMs, refused });
+export async function refreshAccessToken({
+  config,
+  shop,
+  refreshToken,
+  timeoutMs = DEFAULT_RETRY_POLICY.timeoutMs,
+}: {
+  config: TokenConfig;
+  shop: string;
+  refreshToken: string;
+  timeoutMs?: number;
+}): Promise<AccessGrant> {
+  const refused = new AppError('unauthorized', AUTHENTICATION_ERROR_MESSAGE, {
+    code: 'shopify_refresh_refused',
+    details: { shop },
+  });
+  return requestToken({
+    config,
+    shop,
+    body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+    timeoutMs,
+    refused,
+  });
 }
 
 /** The settings and credentials a grant leaves on the integration (expiry times in settings, tokens sealed by the caller). */
-export function grantRecord(grant: AccessGrant): { credentials: Record<string, string>; settings: Record<string, unknown>; drop: string[][] } {
-  const credentials: Record<string, string> = { access_token: grant.accessToken, ...(grant.refreshToken ? { refresh_token: grant.refreshToken } : {}) };
+export function grantRecord(grant: AccessGrant): {
+  credentials: Record<string, string>;
+  settings: Record<string, unknown>;
+  drop: string[][];
+} {
+  const credentials: Record<string, string> = {
+    access_token: grant.accessToken,
+    ...(grant.refreshToken ? { refresh_token: grant.refreshToken } : {}),
+  };
   const settings: Record<string, unknown> = {
     ...(grant.expiresAt ? { access_token_expires_at: grant.expiresAt.toISOString() } : {}),
     ...(grant.refreshTokenExpiresAt ? { refresh_token_expires_at: grant.refreshTokenExpiresAt.toISOString() } : {}),
@@ -282,26 +413,50 @@ const expiresSoon = (settings: BrandIntegration['settings'], now: number): boole
  * runs with the integration row locked, so processes sharing the database refresh once and the
  * others read the new token; the new access and refresh tokens are stored sealed.
  */
-export async function shopifyAccessToken(ctx: AppContext, integration: BrandIntegration, now = Date.now()): Promise<string> {
-  if (!expiresSoon(integration.settings, now) || !integration.settings.credentials?.refresh_token) return readCredential(ctx, integration);
+export async function shopifyAccessToken(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  now = Date.now(),
+): Promise<string> {
+  if (!expiresSoon(integration.settings, now) || !integration.settings.credentials?.refresh_token)
+    return readCredential(ctx, integration);
   return withTransaction(ctx.db, async (tx) => {
     const current = await lockBrandIntegration(tx, integration.id);
     if (!current) throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
     const refreshToken = current.settings.credentials?.refresh_token;
     if (!expiresSoon(current.settings, now) || !refreshToken) return readCredential(ctx, current);
     const key = (await ctx.secrets()).encryptionKey;
-    const grant = await refreshAccessToken({ config: ctx.config, shop: current.lookup_id!, refreshToken: decryptSecret(refreshToken, key) });
+    const grant = await refreshAccessToken({
+      config: ctx.config,
+      shop: current.lookup_id!,
+      refreshToken: decryptSecret(refreshToken, key),
+    });
     const record = grantRecord(grant);
-    for (const [name, value] of Object.entries(record.credentials)) await setSealedCredential(tx, current.id, name, encryptSecret(value, key));
+    for (const [name, value] of Object.entries(record.credentials))
+      await setSealedCredential(tx, current.id, name, encryptSecret(value, key));
     await patchSettings(tx, current.id, record.settings, record.drop);
-    ctx.logger.info({ brand_id: current.brand_id, integration_id: current.id, expires_at: grant.expiresAt?.toISOString() }, 'Shopify access token refreshed');
+    ctx.logger.info(
+      { brand_id: current.brand_id, integration_id: current.id, expires_at: grant.expiresAt?.toISOString() },
+      'Shopify access token refreshed',
+    );
     return grant.accessToken;
   });
 }
 
 /** An Admin client for a connected integration (its shop is the lookup id; 'No access token found' without a token). */
-export async function shopifyAdminFor(ctx: AppContext, integration: BrandIntegration, retry?: Partial<RetryPolicy>): Promise<ShopifyAdminClient> {
-  if (!integration.lookup_id) throw new AppError('invalid_input', 'No integration lookup id found', { code: 'no_lookup_id' });
+export async function shopifyAdminFor(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  retry?: Partial<RetryPolicy>,
+): Promise<ShopifyAdminClient> {
+  if (!integration.lookup_id)
+    throw new AppError('invalid_input', 'No integration lookup id found', { code: 'no_lookup_id' });
   const accessToken = await shopifyAccessToken(ctx, integration);
-  return createShopifyAdminClient({ config: ctx.config, logger: ctx.logger.child({ brand_id: integration.brand_id }), shop: integration.lookup_id, accessToken, retry });
+  return createShopifyAdminClient({
+    config: ctx.config,
+    logger: ctx.logger.child({ brand_id: integration.brand_id }),
+    shop: integration.lookup_id,
+    accessToken,
+    retry,
+  });
 }

@@ -5,7 +5,8 @@
  * about 8 points a checkout, so their line items (up to 250) are read per checkout.
  */
 
-const ADDRESS = 'firstName lastName name address1 address2 city province provinceCode country countryCodeV2 zip phone company';
+const ADDRESS =
+  'firstName lastName name address1 address2 city province provinceCode country countryCodeV2 zip phone company';
 const MONEY = 'amount currencyCode';
 
 export const SHOP_INFO = `query ShopInfo {

@@ -79,9 +79,26 @@ export {
   type ShopifyCustomerPayload,
 } from './webhooks.ts';
 export { processShopifyWebhook, cancelledShopPlan, SHOPIFY_CANCELLED_PLANS } from './processors.ts';
-export { processShopifyCheckout, processShopifyCart, type ShopifyProcessResult, type CheckoutOptions } from './processors-checkout.ts';
-export { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited, type ShopifyOrderResult } from './processors-orders.ts';
+export {
+  processShopifyCheckout,
+  processShopifyCart,
+  type ShopifyProcessResult,
+  type CheckoutOptions,
+} from './processors-checkout.ts';
+export {
+  processShopifyOrder,
+  processShopifyOrderDelete,
+  processShopifyOrderEdited,
+  type ShopifyOrderResult,
+} from './processors-orders.ts';
 export { shopperContact, type ShopperFields, type ShopperContact } from './processors-contact.ts';
 export { DISABLE_CARTS_PERMISSION } from './processors-store.ts';
-export { processShopifyPrivacyEvent, exportCustomerData, stripPersonal, identifiersOf, phonePattern, PERSONAL_KEYS } from './privacy.ts';
+export {
+  processShopifyPrivacyEvent,
+  exportCustomerData,
+  stripPersonal,
+  identifiersOf,
+  phonePattern,
+  PERSONAL_KEYS,
+} from './privacy.ts';
 export { listPrivacyRequests, type PrivacyRequestRow } from './processors-privacy-store.ts';

@@ -24,8 +24,12 @@ export const shopifyInstallRoutes: RouteModule = (app, ctx) => {
    */
   app.get<{ Params: { integrationId: string } }>('/api/integration/:integrationId/auth', async (request, reply) => {
     const { integrationId } = request.params;
-    if (!/^\d+$/.test(integrationId)) throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
-    const result = await completeShopifyInstall(ctx, { integrationId: Number(integrationId), query: rawQuery(request) });
+    if (!/^\d+$/.test(integrationId))
+      throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
+    const result = await completeShopifyInstall(ctx, {
+      integrationId: Number(integrationId),
+      query: rawQuery(request),
+    });
     return reply.redirect(result.redirectUrl, 302);
   });
 };

@@ -11,10 +11,30 @@
  */
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
-import { connectIntegration, findBrandIntegration, getBrandIntegration, openIntegration, type BrandIntegration } from '../integrations.ts';
-import { getAppScopes, getShopInfo, createWebhookSubscription, listWebhookSubscriptions, updateWebhookSubscription, type ShopInfo } from './admin.ts';
+import {
+  connectIntegration,
+  findBrandIntegration,
+  getBrandIntegration,
+  openIntegration,
+  type BrandIntegration,
+} from '../integrations.ts';
+import {
+  getAppScopes,
+  getShopInfo,
+  createWebhookSubscription,
+  listWebhookSubscriptions,
+  updateWebhookSubscription,
+  type ShopInfo,
+} from './admin.ts';
 import { createShopifyAdminClient, exchangeAccessToken, grantRecord, type ShopifyAdminClient } from './client.ts';
-import { adoptShopIdentity, brandExists, createPlaceholderBrand, patchSettings, reopenIntegration, setSealedCredential } from './install-store.ts';
+import {
+  adoptShopIdentity,
+  brandExists,
+  createPlaceholderBrand,
+  patchSettings,
+  reopenIntegration,
+  setSealedCredential,
+} from './install-store.ts';
 import {
   adminOrigin,
   authorizeUrl,
@@ -45,8 +65,12 @@ interface ShopifyApp {
 function shopifyApp(ctx: AppContext): ShopifyApp {
   const { SHOPIFY_API_KEY: apiKey, SHOPIFY_API_SECRET: apiSecret, PUBLIC_URL: publicUrl } = ctx.config;
   if (!apiKey || !apiSecret || !publicUrl) {
-    const missing = [!apiKey && 'SHOPIFY_API_KEY', !apiSecret && 'SHOPIFY_API_SECRET', !publicUrl && 'PUBLIC_URL'].filter(Boolean).join(', ');
-    throw new AppError('internal', `The Shopify app is not configured: set ${missing}.`, { code: 'shopify_not_configured' });
+    const missing = [!apiKey && 'SHOPIFY_API_KEY', !apiSecret && 'SHOPIFY_API_SECRET', !publicUrl && 'PUBLIC_URL']
+      .filter(Boolean)
+      .join(', ');
+    throw new AppError('internal', `The Shopify app is not configured: set ${missing}.`, {
+      code: 'shopify_not_configured',
+    });
   }
   return { apiKey, apiSecret, publicUrl: publicUrl.replace(/\/+$/, '') };
 }
@@ -58,14 +82,17 @@ function shopifyApp(ctx: AppContext): ShopifyApp {
 function verifiedShop(app: ShopifyApp, query: URLSearchParams): string {
   const shop = sanitizeShop(query.get('shop'));
   if (!shop) throw new AppError('invalid_input', INVALID_SHOP_MESSAGE, { code: 'invalid_shop' });
-  if (!verifyQueryHmac(query, app.apiSecret)) throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_hmac' });
-  if (query.getAll('timestamp').length !== 1 || !timestampFresh(query.get('timestamp'))) throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'stale_timestamp' });
+  if (!verifyQueryHmac(query, app.apiSecret))
+    throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_hmac' });
+  if (query.getAll('timestamp').length !== 1 || !timestampFresh(query.get('timestamp')))
+    throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'stale_timestamp' });
   return shop;
 }
 
 function positiveId(value: string | null, name: string): number | undefined {
   if (value === null || value === '') return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`, { code: `invalid_${name}` });
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`, { code: `invalid_${name}` });
   return Number(value);
 }
 
@@ -85,8 +112,15 @@ export async function beginShopifyInstall(ctx: AppContext, { query }: { query: U
   const integration = await withTransaction(ctx.db, async (tx) => {
     const known = await findBrandIntegration(tx, 'shopify', shop);
     if (known) await reopenIntegration(tx, known.id);
-    else if (bid !== undefined && !(await brandExists(tx, bid))) throw new AppError('not_found', `Brand ${bid} not found.`, { code: 'brand_not_found' });
-    const row = known ?? (await openIntegration(tx, { brandId: bid ?? (await createPlaceholderBrand(tx, { shop, name: shopSubdomain(shop) })), platform: 'shopify', lookupId: shop }));
+    else if (bid !== undefined && !(await brandExists(tx, bid)))
+      throw new AppError('not_found', `Brand ${bid} not found.`, { code: 'brand_not_found' });
+    const row =
+      known ??
+      (await openIntegration(tx, {
+        brandId: bid ?? (await createPlaceholderBrand(tx, { shop, name: shopSubdomain(shop) })),
+        platform: 'shopify',
+        lookupId: shop,
+      }));
     await setSealedCredential(tx, row.id, 'state', sealedState);
     return row;
   });
@@ -108,7 +142,10 @@ export interface WebhookRegistration {
 }
 
 /** Subscribes every topic to `address` (JSON); keeps ones already there, repoints ones aimed elsewhere. */
-export async function registerShopifyWebhooks(client: ShopifyAdminClient, address: string): Promise<WebhookRegistration> {
+export async function registerShopifyWebhooks(
+  client: ShopifyAdminClient,
+  address: string,
+): Promise<WebhookRegistration> {
   const plan = planSubscriptions(await listWebhookSubscriptions(client), address);
   for (const topic of plan.create) await createWebhookSubscription(client, { topic, uri: address });
   for (const { id } of plan.update) await updateWebhookSubscription(client, { id, uri: address });
@@ -116,7 +153,11 @@ export async function registerShopifyWebhooks(client: ShopifyAdminClient, addres
 }
 
 /** Checks the installation's scopes; sets or clears the 'Permissions required' health. */
-export async function checkShopifyScopes(ctx: AppContext, client: ShopifyAdminClient, integrationId: number): Promise<string[]> {
+export async function checkShopifyScopes(
+  ctx: AppContext,
+  client: ShopifyAdminClient,
+  integrationId: number,
+): Promise<string[]> {
   const missing = missingScopes(await getAppScopes(client));
   const health = permissionsHealth(missing);
   await patchSettings(ctx.db, integrationId, health ? { health } : {}, health ? [] : [['health']]);
@@ -164,22 +205,38 @@ async function storedState(ctx: AppContext, integration: BrandIntegration): Prom
  * token is an expiring offline one when Shopify grants it (its refresh token is sealed with it);
  * `host` (base64 of the shop's admin address) is kept as the shop's admin URL.
  */
-export async function completeShopifyInstall(ctx: AppContext, { integrationId, query }: { integrationId: number; query: URLSearchParams }): Promise<CallbackResult> {
+export async function completeShopifyInstall(
+  ctx: AppContext,
+  { integrationId, query }: { integrationId: number; query: URLSearchParams },
+): Promise<CallbackResult> {
   const app = shopifyApp(ctx);
   const shop = verifiedShop(app, query);
   const integration = await getBrandIntegration(ctx.db, integrationId);
-  if (!integration || integration.slug !== 'shopify') throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
-  if (integration.lookup_id !== shop) throw new AppError('invalid_input', INVALID_SHOP_MESSAGE, { code: 'shop_mismatch' });
-  if (!stateMatches(query.get('state'), await storedState(ctx, integration))) throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_state' });
+  if (!integration || integration.slug !== 'shopify')
+    throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
+  if (integration.lookup_id !== shop)
+    throw new AppError('invalid_input', INVALID_SHOP_MESSAGE, { code: 'shop_mismatch' });
+  if (!stateMatches(query.get('state'), await storedState(ctx, integration)))
+    throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_state' });
   const code = query.get('code');
-  if (!code) throw new AppError('invalid_input', 'The Shopify callback has no authorization code; please install the app again.', { code: 'missing_code' });
+  if (!code)
+    throw new AppError(
+      'invalid_input',
+      'The Shopify callback has no authorization code; please install the app again.',
+      { code: 'missing_code' },
+    );
 
   const grant = await exchangeAccessToken({ config: ctx.config, shop, code });
   const record = grantRecord(grant);
   const lid = query.get('lid');
   const admin = decodeHostParam(query.get('host'));
   await withTransaction(ctx.db, async (tx) => {
-    const settings = { granted_scopes: grant.scopes, ...record.settings, ...(lid ? { lead_id: lid } : {}), ...(admin ? { admin_url: `https://${admin}` } : {}) };
+    const settings = {
+      granted_scopes: grant.scopes,
+      ...record.settings,
+      ...(lid ? { lead_id: lid } : {}),
+      ...(admin ? { admin_url: `https://${admin}` } : {}),
+    };
     await connectIntegration(tx, ctx, { id: integration.id, credentials: record.credentials, settings });
     await patchSettings(tx, integration.id, {}, [['credentials', 'state'], ...record.drop]); // the state is one use only
   });
@@ -190,7 +247,12 @@ export async function completeShopifyInstall(ctx: AppContext, { integrationId, q
   const info = await getShopInfo(client);
   await withTransaction(ctx.db, async (tx) => {
     await patchSettings(tx, integration.id, { shop_info: shopSettings(info) });
-    await adoptShopIdentity(tx, integration.brand_id, { name: info.name, domain: info.primaryDomain?.host ?? null, timezone: info.ianaTimezone, email: info.contactEmail ?? info.email });
+    await adoptShopIdentity(tx, integration.brand_id, {
+      name: info.name,
+      domain: info.primaryDomain?.host ?? null,
+      timezone: info.ianaTimezone,
+      email: info.contactEmail ?? info.email,
+    });
   });
   const webhooks = await registerShopifyWebhooks(client, webhookAddress(app.publicUrl));
   const missing = await checkShopifyScopes(ctx, client, integration.id);

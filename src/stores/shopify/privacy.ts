@@ -30,15 +30,42 @@ import {
   updateJsonColumns,
   type Identifiers,
 } from './processors-privacy-store.ts';
-import { parseShopifyPayload, type ShopifyCustomerRedactPayload, type ShopifyDataRequestPayload, type ShopifyShopRedactPayload, type ShopifyTopic } from './webhooks.ts';
+import {
+  parseShopifyPayload,
+  type ShopifyCustomerRedactPayload,
+  type ShopifyDataRequestPayload,
+  type ShopifyShopRedactPayload,
+  type ShopifyTopic,
+} from './webhooks.ts';
 
 type Json = Record<string, unknown>;
 
 /** Keys whose values are personal wherever they appear in stored store payloads. */
 export const PERSONAL_KEYS = new Set([
-  'email', 'contact_email', 'phone', 'sms_marketing_phone', 'first_name', 'last_name', 'given_name', 'family_name', 'username',
-  'customer', 'shipping_address', 'billing_address', 'default_address', 'addresses', 'client_details', 'browser_ip',
-  'note', 'note_attributes', 'company', 'address1', 'address2', 'zip', 'latitude', 'longitude',
+  'email',
+  'contact_email',
+  'phone',
+  'sms_marketing_phone',
+  'first_name',
+  'last_name',
+  'given_name',
+  'family_name',
+  'username',
+  'customer',
+  'shipping_address',
+  'billing_address',
+  'default_address',
+  'addresses',
+  'client_details',
+  'browser_ip',
+  'note',
+  'note_attributes',
+  'company',
+  'address1',
+  'address2',
+  'zip',
+  'latitude',
+  'longitude',
 ]);
 
 /** A regex source matching a phone number in any common format (separators of up to two characters between digits). */
@@ -71,7 +98,11 @@ export function identifiersOf(usernames: (string | null | undefined)[]): Identif
 export function stripPersonal(value: unknown, identifiers: Identifiers): unknown {
   if (Array.isArray(value)) return value.map((item) => stripPersonal(item, identifiers));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Json).filter(([key]) => !PERSONAL_KEYS.has(key)).map(([key, item]) => [key, stripPersonal(item, identifiers)]));
+    return Object.fromEntries(
+      Object.entries(value as Json)
+        .filter(([key]) => !PERSONAL_KEYS.has(key))
+        .map(([key, item]) => [key, stripPersonal(item, identifiers)]),
+    );
   }
   if (typeof value === 'string') {
     const lower = value.toLowerCase();
@@ -82,12 +113,28 @@ export function stripPersonal(value: unknown, identifiers: Identifiers): unknown
 }
 
 /** customers/data_request: what Reclaim holds on the customer at that shop. */
-export async function exportCustomerData(ctx: AppContext, integration: BrandIntegration, request: ShopifyDataRequestPayload): Promise<Json> {
-  const customerId = request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
+export async function exportCustomerData(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  request: ShopifyDataRequestPayload,
+): Promise<Json> {
+  const customerId =
+    request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
   const identifiers = identifiersOf([request.customer.email, request.customer.phone]);
-  const usernames = [request.customer.email, request.customer.phone].filter((value): value is string => !!value?.trim()).map(normalizeUsername);
-  const contactIds = await findCustomerContacts(ctx.db, { brandId: integration.brand_id, externalId: customerId, usernames });
-  const scope = { brandIntegrationId: integration.id, contactIds, orderExternalIds: (request.orders_requested ?? []).map(String), identifiers };
+  const usernames = [request.customer.email, request.customer.phone]
+    .filter((value): value is string => !!value?.trim())
+    .map(normalizeUsername);
+  const contactIds = await findCustomerContacts(ctx.db, {
+    brandId: integration.brand_id,
+    externalId: customerId,
+    usernames,
+  });
+  const scope = {
+    brandIntegrationId: integration.id,
+    contactIds,
+    orderExternalIds: (request.orders_requested ?? []).map(String),
+    identifiers,
+  };
   const conversationIds = await conversationsOf(ctx.db, integration.brand_id, contactIds);
   const messages = await messagesOf(ctx.db, conversationIds);
   return {
@@ -96,23 +143,46 @@ export async function exportCustomerData(ctx: AppContext, integration: BrandInte
     carts: await storeRowsOf(ctx.db, 'carts', scope),
     checkouts: await storeRowsOf(ctx.db, 'checkouts', scope),
     orders: await storeRowsOf(ctx.db, 'orders', scope),
-    conversations: conversationIds.map((id) => ({ id, messages: messages.filter((message) => Number(message.conversation_id) === id).map(({ conversation_id: _drop, ...rest }) => rest) })),
+    conversations: conversationIds.map((id) => ({
+      id,
+      messages: messages
+        .filter((message) => Number(message.conversation_id) === id)
+        .map(({ conversation_id: _drop, ...rest }) => rest),
+    })),
   };
 }
 
 /** Strips personal fields from the carts, checkouts and orders (and their attribution evidence) in scope. */
-async function stripStoreRows(tx: Tx, scope: { brandIntegrationId: number; contactIds: number[] | 'all'; orderExternalIds?: string[]; identifiers: Identifiers }): Promise<Json> {
+async function stripStoreRows(
+  tx: Tx,
+  scope: {
+    brandIntegrationId: number;
+    contactIds: number[] | 'all';
+    orderExternalIds?: string[];
+    identifiers: Identifiers;
+  },
+): Promise<Json> {
   const counts: Json = {};
   for (const table of ['carts', 'checkouts', 'orders'] as const) {
     const rows = await storeRowsOf(tx, table, scope);
     for (const row of rows) {
-      const values = Object.fromEntries(STORE_JSON_COLUMNS[table].map((column) => [column, JSON.stringify(stripPersonal(row[column] ?? {}, scope.identifiers))]));
+      const values = Object.fromEntries(
+        STORE_JSON_COLUMNS[table].map((column) => [
+          column,
+          JSON.stringify(stripPersonal(row[column] ?? {}, scope.identifiers)),
+        ]),
+      );
       await updateJsonColumns(tx, table, Number(row.id), values);
     }
     counts[table] = rows.length;
     if (table === 'orders') {
-      for (const evidence of await evidenceOf(tx, rows.map((row) => Number(row.id)))) {
-        await updateJsonColumns(tx, 'attribution_evidence', evidence.id, { evidence: JSON.stringify(stripPersonal(evidence.evidence, scope.identifiers)) });
+      for (const evidence of await evidenceOf(
+        tx,
+        rows.map((row) => Number(row.id)),
+      )) {
+        await updateJsonColumns(tx, 'attribution_evidence', evidence.id, {
+          evidence: JSON.stringify(stripPersonal(evidence.evidence, scope.identifiers)),
+        });
       }
     }
   }
@@ -120,7 +190,24 @@ async function stripStoreRows(tx: Tx, scope: { brandIntegrationId: number; conta
 }
 
 /** Erases one customer (or, with `all`, every customer) of a shop. Returns counts for the record. */
-async function redact(tx: Tx, { integration, shop, customerId, emails, orderExternalIds = [], all = false }: { integration?: BrandIntegration; shop: string; customerId?: string; emails: (string | null | undefined)[]; orderExternalIds?: string[]; all?: boolean }): Promise<Json> {
+async function redact(
+  tx: Tx,
+  {
+    integration,
+    shop,
+    customerId,
+    emails,
+    orderExternalIds = [],
+    all = false,
+  }: {
+    integration?: BrandIntegration;
+    shop: string;
+    customerId?: string;
+    emails: (string | null | undefined)[];
+    orderExternalIds?: string[];
+    all?: boolean;
+  },
+): Promise<Json> {
   let summary: Json = {};
   let identifiers = identifiersOf(emails);
   if (integration) {
@@ -130,7 +217,12 @@ async function redact(tx: Tx, { integration, shop, customerId, emails, orderExte
       : await findCustomerContacts(tx, { brandId: integration.brand_id, externalId: customerId, usernames: given });
     const usernames = [...new Set([...given, ...(await channelUsernames(tx, contactIds))])];
     identifiers = identifiersOf(usernames);
-    const stores = await stripStoreRows(tx, { brandIntegrationId: integration.id, contactIds: all ? 'all' : contactIds, orderExternalIds, identifiers });
+    const stores = await stripStoreRows(tx, {
+      brandIntegrationId: integration.id,
+      contactIds: all ? 'all' : contactIds,
+      orderExternalIds,
+      identifiers,
+    });
     summary = { ...(await eraseContacts(tx, { brandId: integration.brand_id, contactIds, usernames })), ...stores };
     if (all) await redactIntegrationSettings(tx, integration.id);
   }
@@ -140,21 +232,43 @@ async function redact(tx: Tx, { integration, shop, customerId, emails, orderExte
 }
 
 /** The processor for customers/data_request, customers/redact and shop/redact. */
-export async function processShopifyPrivacyEvent(ctx: AppContext, event: WebhookEvent): Promise<'processed' | 'skipped'> {
+export async function processShopifyPrivacyEvent(
+  ctx: AppContext,
+  event: WebhookEvent,
+): Promise<'processed' | 'skipped'> {
   const topic = event.topic as ShopifyTopic;
-  if ((event.payload as { redacted?: unknown } | null)?.redacted === true || (await findPrivacyRequestForEvent(ctx.db, event.id)) !== undefined) return 'skipped';
+  if (
+    (event.payload as { redacted?: unknown } | null)?.redacted === true ||
+    (await findPrivacyRequestForEvent(ctx.db, event.id)) !== undefined
+  )
+    return 'skipped';
   const log = ctx.logger.child({ webhook_event_id: event.id, topic });
   // The signed body names the shop; Shopify's sample payloads (CLI triggers) carry a placeholder
   // ('{shop}.myshopify.com') there, so a value that is not a shop host gives way to the header's.
-  const shop = sanitizeShop((event.payload as { shop_domain?: unknown } | null)?.shop_domain) ?? (event.shop ?? '').trim().toLowerCase();
+  const shop =
+    sanitizeShop((event.payload as { shop_domain?: unknown } | null)?.shop_domain) ??
+    (event.shop ?? '').trim().toLowerCase();
   const integration = shop ? await findBrandIntegration(ctx.db, 'shopify', shop) : undefined;
-  const base = { brandId: integration?.brand_id ?? null, brandIntegrationId: integration?.id ?? null, topic, shopDomain: shop };
+  const base = {
+    brandId: integration?.brand_id ?? null,
+    brandIntegrationId: integration?.id ?? null,
+    topic,
+    shopDomain: shop,
+  };
 
   if (topic === 'customers/data_request') {
     const request = parseShopifyPayload<ShopifyDataRequestPayload>(topic, event.payload);
-    const customerId = request.customer.id === null || request.customer.id === undefined ? null : String(request.customer.id);
-    const exportData = integration ? await exportCustomerData(ctx, integration, request) : { customer: { id: customerId }, contacts: [], carts: [], checkouts: [], orders: [], conversations: [] };
-    const payload = { webhook_event_id: event.id, shop_id: request.shop_id ?? null, data_request_id: request.data_request?.id ?? null, orders_requested: request.orders_requested ?? [] };
+    const customerId =
+      request.customer.id === null || request.customer.id === undefined ? null : String(request.customer.id);
+    const exportData = integration
+      ? await exportCustomerData(ctx, integration, request)
+      : { customer: { id: customerId }, contacts: [], carts: [], checkouts: [], orders: [], conversations: [] };
+    const payload = {
+      webhook_event_id: event.id,
+      shop_id: request.shop_id ?? null,
+      data_request_id: request.data_request?.id ?? null,
+      orders_requested: request.orders_requested ?? [],
+    };
     const id = await insertPrivacyRequest(ctx.db, { ...base, customerExternalId: customerId, payload, exportData });
     log.info({ privacy_request_id: id, brand_id: base.brandId }, 'customer data request exported');
     return 'processed';
@@ -162,11 +276,23 @@ export async function processShopifyPrivacyEvent(ctx: AppContext, event: Webhook
 
   if (topic === 'customers/redact') {
     const request = parseShopifyPayload<ShopifyCustomerRedactPayload>(topic, event.payload);
-    const customerId = request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
+    const customerId =
+      request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
     const orderExternalIds = (request.orders_to_redact ?? []).map(String);
     await withTransaction(ctx.db, async (tx) => {
-      const summary = await redact(tx, { integration, shop, customerId, emails: [request.customer.email, request.customer.phone], orderExternalIds });
-      const payload = { webhook_event_id: event.id, shop_id: request.shop_id ?? null, orders_to_redact: orderExternalIds, summary };
+      const summary = await redact(tx, {
+        integration,
+        shop,
+        customerId,
+        emails: [request.customer.email, request.customer.phone],
+        orderExternalIds,
+      });
+      const payload = {
+        webhook_event_id: event.id,
+        shop_id: request.shop_id ?? null,
+        orders_to_redact: orderExternalIds,
+        summary,
+      };
       const id = await insertPrivacyRequest(tx, { ...base, customerExternalId: customerId ?? null, payload });
       log.info({ privacy_request_id: id, brand_id: base.brandId, summary }, 'customer redacted');
     });
@@ -176,7 +302,11 @@ export async function processShopifyPrivacyEvent(ctx: AppContext, event: Webhook
   const request = parseShopifyPayload<ShopifyShopRedactPayload>('shop/redact', event.payload);
   await withTransaction(ctx.db, async (tx) => {
     const summary = await redact(tx, { integration, shop, emails: [], all: true });
-    const id = await insertPrivacyRequest(tx, { ...base, customerExternalId: null, payload: { webhook_event_id: event.id, shop_id: request.shop_id ?? null, summary } });
+    const id = await insertPrivacyRequest(tx, {
+      ...base,
+      customerExternalId: null,
+      payload: { webhook_event_id: event.id, shop_id: request.shop_id ?? null, summary },
+    });
     log.info({ privacy_request_id: id, brand_id: base.brandId, summary }, 'shop redacted');
   });
   return 'processed';

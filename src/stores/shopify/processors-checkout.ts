@@ -8,7 +8,13 @@ import type { BrandIntegration } from '../integrations.ts';
 import { isNewerOrSame, type CartState } from '../rules.ts';
 import { upsertCart, upsertCheckout } from '../store.ts';
 import { captureContact, hasUsablePhone, shopperContact } from './processors-contact.ts';
-import { attachCartContact, brandHasPermission, checkoutVersion, DISABLE_CARTS_PERMISSION, linkPlacedOrder } from './processors-store.ts';
+import {
+  attachCartContact,
+  brandHasPermission,
+  checkoutVersion,
+  DISABLE_CARTS_PERMISSION,
+  linkPlacedOrder,
+} from './processors-store.ts';
 import { parseShopifyPayload, type ShopifyCartPayload, type ShopifyCheckoutPayload } from './webhooks.ts';
 
 export interface ShopifyProcessResult {
@@ -31,8 +37,10 @@ export interface CheckoutOptions {
 }
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
-const amount = (value: string | number | null | undefined): string => (value === null || value === undefined ? '0' : String(value));
-export const isRedacted = (payload: unknown): boolean => typeof payload === 'object' && payload !== null && (payload as { redacted?: unknown }).redacted === true;
+const amount = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '0' : String(value);
+export const isRedacted = (payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && (payload as { redacted?: unknown }).redacted === true;
 
 type LineItem = NonNullable<ShopifyCheckoutPayload['line_items']>[number];
 
@@ -62,7 +70,13 @@ function checkoutDetails(checkout: ShopifyCheckoutPayload, etl: boolean): Record
     buyer_accepts_marketing: checkout.buyer_accepts_marketing ?? null,
     buyer_accepts_sms_marketing: checkout.buyer_accepts_sms_marketing ?? null,
     customer: checkout.customer
-      ? { id: checkout.customer.id ?? null, email: checkout.customer.email ?? null, phone: checkout.customer.phone ?? null, first_name: checkout.customer.first_name ?? null, last_name: checkout.customer.last_name ?? null }
+      ? {
+          id: checkout.customer.id ?? null,
+          email: checkout.customer.email ?? null,
+          phone: checkout.customer.phone ?? null,
+          first_name: checkout.customer.first_name ?? null,
+          last_name: checkout.customer.last_name ?? null,
+        }
       : null,
     shipping_address: checkout.shipping_address ?? null,
     billing_address: checkout.billing_address ?? null,
@@ -87,7 +101,12 @@ function checkoutDetails(checkout: ShopifyCheckoutPayload, etl: boolean): Record
  * set, else pending, or no_identity without a subscribed +1 phone. An event older than what is
  * stored changes nothing. Exported for the backfill, which passes `{ historical, etl }`.
  */
-export async function processShopifyCheckout(ctx: AppContext, integration: BrandIntegration, payload: unknown, { historical = false, etl = false, topic = 'checkouts/update' }: CheckoutOptions = {}): Promise<ShopifyProcessResult> {
+export async function processShopifyCheckout(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  payload: unknown,
+  { historical = false, etl = false, topic = 'checkouts/update' }: CheckoutOptions = {},
+): Promise<ShopifyProcessResult> {
   if (isRedacted(payload)) return { outcome: 'skipped', reason: 'redacted' };
   const checkout = parseShopifyPayload<ShopifyCheckoutPayload>('checkouts/update', payload);
   const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id });
@@ -99,7 +118,11 @@ export async function processShopifyCheckout(ctx: AppContext, integration: Brand
   }
 
   const contactId = await captureContact(ctx, integration, shopperContact(checkout), `shopify:${topic}`);
-  const state: CartState = checkout.completed_at ? 'complete' : (await hasUsablePhone(ctx, contactId)) ? 'pending' : 'no_identity';
+  const state: CartState = checkout.completed_at
+    ? 'complete'
+    : (await hasUsablePhone(ctx, contactId))
+      ? 'pending'
+      : 'no_identity';
   const cartExternalId = checkout.cart_token?.trim() || checkout.token;
   const currency = checkout.presentment_currency ?? checkout.currency ?? undefined;
   const details = checkoutDetails(checkout, etl);
@@ -114,7 +137,11 @@ export async function processShopifyCheckout(ctx: AppContext, integration: Brand
       total: amount(checkout.total_price),
       currency: currency ?? undefined,
       locale: checkout.customer_locale ?? undefined,
-      extraData: { from_webhook: !etl, abandoned_checkout_url: checkout.abandoned_checkout_url ?? null, checkout_token: checkout.token },
+      extraData: {
+        from_webhook: !etl,
+        abandoned_checkout_url: checkout.abandoned_checkout_url ?? null,
+        checkout_token: checkout.token,
+      },
       data: { line_items: lineItemsData(checkout.line_items), checkout_token: checkout.token },
       cleanedRawData: { detail: { payload: details } },
       remoteUpdatedAt,
@@ -133,11 +160,27 @@ export async function processShopifyCheckout(ctx: AppContext, integration: Brand
       abandonedCheckoutUrl: checkout.abandoned_checkout_url ?? null,
       remoteUpdatedAt,
     });
-    if (!saved.applied) return { outcome: 'skipped' as const, reason: 'stale', checkoutId: saved.id, cartId: cart.id, contactId };
-    const placed = await linkPlacedOrder(tx, { brandIntegrationId: integration.id, checkoutToken: checkout.token, cartToken: checkout.cart_token, checkoutId: saved.id, cartId: cart.id });
-    return { outcome: 'processed' as const, checkoutId: saved.id, cartId: cart.id, contactId, state: placed === undefined ? state : ('complete' as const) };
+    if (!saved.applied)
+      return { outcome: 'skipped' as const, reason: 'stale', checkoutId: saved.id, cartId: cart.id, contactId };
+    const placed = await linkPlacedOrder(tx, {
+      brandIntegrationId: integration.id,
+      checkoutToken: checkout.token,
+      cartToken: checkout.cart_token,
+      checkoutId: saved.id,
+      cartId: cart.id,
+    });
+    return {
+      outcome: 'processed' as const,
+      checkoutId: saved.id,
+      cartId: cart.id,
+      contactId,
+      state: placed === undefined ? state : ('complete' as const),
+    };
   });
-  log.info({ checkout_id: result.checkoutId, cart_id: result.cartId, state: result.state, outcome: result.outcome }, 'shopify checkout processed');
+  log.info(
+    { checkout_id: result.checkoutId, cart_id: result.cartId, state: result.state, outcome: result.outcome },
+    'shopify checkout processed',
+  );
   return result;
 }
 
@@ -146,7 +189,10 @@ async function cartsDisabled(ctx: AppContext, brandId: number): Promise<boolean>
   try {
     return await brandHasPermission(ctx.db, brandId, DISABLE_CARTS_PERMISSION);
   } catch (error) {
-    ctx.logger.warn({ err: coerceError(error), brand_id: brandId }, 'permission check failed; the cart webhook is processed');
+    ctx.logger.warn(
+      { err: coerceError(error), brand_id: brandId },
+      'permission check failed; the cart webhook is processed',
+    );
     return false;
   }
 }
@@ -154,14 +200,20 @@ async function cartsDisabled(ctx: AppContext, brandId: number): Promise<boolean>
 /** A cart's total from its line items (carts/update carries no total). */
 function cartTotal(cart: ShopifyCartPayload): string {
   const cents = (cart.line_items ?? []).reduce((sum, item) => {
-    const line = item.line_price ?? (item.price !== null && item.price !== undefined ? Number(item.price) * (item.quantity ?? 0) : 0);
+    const line =
+      item.line_price ??
+      (item.price !== null && item.price !== undefined ? Number(item.price) * (item.quantity ?? 0) : 0);
     return sum + Math.round(Number(line) * 100);
   }, 0);
   return (cents / 100).toFixed(2);
 }
 
 /** carts/update: needs a cart id and line items; the cart becomes (or stays) pending. */
-export async function processShopifyCart(ctx: AppContext, integration: BrandIntegration, payload: unknown): Promise<ShopifyProcessResult> {
+export async function processShopifyCart(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  payload: unknown,
+): Promise<ShopifyProcessResult> {
   if (isRedacted(payload)) return { outcome: 'skipped', reason: 'redacted' };
   const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id });
   if (await cartsDisabled(ctx, integration.brand_id)) {
@@ -189,14 +241,32 @@ export async function processShopifyCart(ctx: AppContext, integration: BrandInte
       currency: typeof currency === 'string' ? currency : undefined,
       extraData: { from_webhook: true },
       data: { line_items: lineItemsData(cart.line_items as LineItem[]), note: cart.note ?? null },
-      cleanedRawData: { detail: { payload: { id: cart.id ?? null, token: cart.token ?? null, line_items: lineItemsData(cart.line_items as LineItem[]), created_at: cart.created_at ?? null, updated_at: cart.updated_at ?? null } } },
+      cleanedRawData: {
+        detail: {
+          payload: {
+            id: cart.id ?? null,
+            token: cart.token ?? null,
+            line_items: lineItemsData(cart.line_items as LineItem[]),
+            created_at: cart.created_at ?? null,
+            updated_at: cart.updated_at ?? null,
+          },
+        },
+      },
       remoteUpdatedAt: toDate(cart.updated_at),
     });
     if (!saved.applied) {
       log.info({ cart_id: saved.id }, 'cart event older than the stored cart; nothing changed');
       return { outcome: 'skipped' as const, reason: 'stale', cartId: saved.id };
     }
-    const placed = await linkPlacedOrder(tx, { brandIntegrationId: integration.id, cartToken: externalId, cartId: saved.id });
-    return { outcome: 'processed' as const, cartId: saved.id, state: placed === undefined ? ('pending' as const) : ('complete' as const) };
+    const placed = await linkPlacedOrder(tx, {
+      brandIntegrationId: integration.id,
+      cartToken: externalId,
+      cartId: saved.id,
+    });
+    return {
+      outcome: 'processed' as const,
+      cartId: saved.id,
+      state: placed === undefined ? ('pending' as const) : ('complete' as const),
+    };
   });
 }

@@ -3,7 +3,14 @@
  * and phone channels, phones must be +1) and the capture through the contacts domain.
  */
 import { coerceError, type AppContext } from '../../app/index.ts';
-import { initiateContact, isUsSmsNumber, normalizeUsername, prepareChannels, type ChannelInput, type InitiateContactInput } from '../../contacts/index.ts';
+import {
+  initiateContact,
+  isUsSmsNumber,
+  normalizeUsername,
+  prepareChannels,
+  type ChannelInput,
+  type InitiateContactInput,
+} from '../../contacts/index.ts';
 import type { BrandIntegration } from '../integrations.ts';
 import { subscribedPhones } from './processors-store.ts';
 
@@ -58,7 +65,10 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
   const customer = fields.customer ?? undefined;
   const customerPhone = present(customer?.phone) ? normalizeUsername(customer.phone) : undefined;
   const customerEmail = present(customer?.email) ? normalizeUsername(customer.email) : undefined;
-  const smsOptIn = fields.buyer_accepts_sms_marketing === true && present(fields.sms_marketing_phone) ? normalizeUsername(fields.sms_marketing_phone) : undefined;
+  const smsOptIn =
+    fields.buyer_accepts_sms_marketing === true && present(fields.sms_marketing_phone)
+      ? normalizeUsername(fields.sms_marketing_phone)
+      : undefined;
   const byUsername = new Map<string, ChannelInput>();
 
   const addPhone = (value: string | null | undefined, source: string): void => {
@@ -66,9 +76,13 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
     const username = normalizeUsername(value);
     if (byUsername.has(username)) return;
     const channel: ChannelInput = { username, type: 'sms', source };
-    if (username === smsOptIn) Object.assign(channel, { marketingState: 'subscribed', consentedAt: toDate(fields.updated_at) });
+    if (username === smsOptIn)
+      Object.assign(channel, { marketingState: 'subscribed', consentedAt: toDate(fields.updated_at) });
     else if (username === customerPhone && customer?.sms_marketing_consent?.state) {
-      Object.assign(channel, { marketingState: customer.sms_marketing_consent.state, consentedAt: toDate(customer.sms_marketing_consent.consent_updated_at) });
+      Object.assign(channel, {
+        marketingState: customer.sms_marketing_consent.state,
+        consentedAt: toDate(customer.sms_marketing_consent.consent_updated_at),
+      });
     }
     byUsername.set(username, channel);
   };
@@ -78,7 +92,10 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
     if (byUsername.has(username)) return;
     const channel: ChannelInput = { username, type: 'email', source: 'customer' };
     if (username === customerEmail && customer?.email_marketing_consent?.state) {
-      Object.assign(channel, { marketingState: customer.email_marketing_consent.state, consentedAt: toDate(customer.email_marketing_consent.consent_updated_at) });
+      Object.assign(channel, {
+        marketingState: customer.email_marketing_consent.state,
+        consentedAt: toDate(customer.email_marketing_consent.consent_updated_at),
+      });
     }
     byUsername.set(username, channel);
   };
@@ -93,7 +110,9 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
 
   const channels = [...byUsername.values()];
   const phones = channels.filter((channel) => channel.type === 'sms');
-  const names = [customer, fields.shipping_address, fields.billing_address].find((person) => present(person?.first_name) || present(person?.last_name));
+  const names = [customer, fields.shipping_address, fields.billing_address].find(
+    (person) => present(person?.first_name) || present(person?.last_name),
+  );
   return {
     channels,
     externalId: customer?.id !== undefined && customer?.id !== null ? String(customer.id) : undefined,
@@ -101,7 +120,8 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
     familyName: names?.last_name?.trim() || null,
     // The contact-level flag makes every phone without a state subscribed: set it to true only
     // when the accepted SMS marketing phone is the shopper's only phone.
-    ...(fields.buyer_accepts_sms_marketing === false || (fields.buyer_accepts_sms_marketing === true && phones.every((phone) => phone.username === smsOptIn))
+    ...(fields.buyer_accepts_sms_marketing === false ||
+    (fields.buyer_accepts_sms_marketing === true && phones.every((phone) => phone.username === smsOptIn))
       ? { buyerAcceptsSmsMarketing: fields.buyer_accepts_sms_marketing }
       : {}),
   };
@@ -111,14 +131,28 @@ export function shopperContact(fields: ShopperFields): ShopperContact {
  * Finds or creates the shopper's contact with its channels. A failure is logged and the event
  * goes on without a contact (spec 2 section 8). Nothing usable (no +1 phone, no e-mail) gives null.
  */
-export async function captureContact(ctx: AppContext, integration: BrandIntegration, contact: ShopperContact, consentSource: string): Promise<number | null> {
+export async function captureContact(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  contact: ShopperContact,
+  consentSource: string,
+): Promise<number | null> {
   const { channels } = prepareChannels(contact);
   if (channels.length === 0) return null;
   try {
-    const result = await initiateContact(ctx, { ...contact, brandId: integration.brand_id, brandIntegrationId: integration.id, source: 'shopify', consentSource });
+    const result = await initiateContact(ctx, {
+      ...contact,
+      brandId: integration.brand_id,
+      brandIntegrationId: integration.id,
+      source: 'shopify',
+      consentSource,
+    });
     return result.contactId;
   } catch (error) {
-    ctx.logger.warn({ err: coerceError(error), brand_id: integration.brand_id, brand_integration_id: integration.id }, 'contact initiation failed; processing continues without a contact');
+    ctx.logger.warn(
+      { err: coerceError(error), brand_id: integration.brand_id, brand_integration_id: integration.id },
+      'contact initiation failed; processing continues without a contact',
+    );
     return null;
   }
 }

@@ -8,7 +8,12 @@ import { completeCart, findCartByExternalId, findCheckoutByExternalId, upsertOrd
 import { isRedacted, lineItemsData } from './processors-checkout.ts';
 import { captureContact, shopperContact } from './processors-contact.ts';
 import { completeCheckout, markOrderDeleted, noteOrderEdit, storedOrder } from './processors-store.ts';
-import { parseShopifyPayload, shopifyOrderSchema, type ShopifyOrderPayload, type ShopifyOrderTopic } from './webhooks.ts';
+import {
+  parseShopifyPayload,
+  shopifyOrderSchema,
+  type ShopifyOrderPayload,
+  type ShopifyOrderTopic,
+} from './webhooks.ts';
 
 export interface ShopifyOrderResult {
   outcome: 'processed' | 'skipped';
@@ -19,7 +24,8 @@ export interface ShopifyOrderResult {
 }
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
-const externalIdOf = (value: string | number | null | undefined): string | undefined => (value === null || value === undefined || String(value).trim() === '' ? undefined : String(value).trim());
+const externalIdOf = (value: string | number | null | undefined): string | undefined =>
+  value === null || value === undefined || String(value).trim() === '' ? undefined : String(value).trim();
 
 /** What the order row keeps of the payload: totals, statuses, tokens, the shopper (stripped on redact). */
 function orderData(order: ShopifyOrderPayload): Record<string, unknown> {
@@ -38,12 +44,22 @@ function orderData(order: ShopifyOrderPayload): Record<string, unknown> {
     total_tax: order.total_tax ?? null,
     total_price: order.total_price ?? null,
     currency: order.currency ?? null,
-    discount_codes: (order.discount_codes ?? []).map((code) => ({ code: code.code, amount: code.amount ?? null, type: code.type ?? null })),
+    discount_codes: (order.discount_codes ?? []).map((code) => ({
+      code: code.code,
+      amount: code.amount ?? null,
+      type: code.type ?? null,
+    })),
     line_items: lineItemsData((order as { line_items?: Parameters<typeof lineItemsData>[0] }).line_items),
     email: order.email ?? null,
     phone: order.phone ?? null,
     customer: order.customer
-      ? { id: order.customer.id ?? null, email: order.customer.email ?? null, phone: order.customer.phone ?? null, first_name: order.customer.first_name ?? null, last_name: order.customer.last_name ?? null }
+      ? {
+          id: order.customer.id ?? null,
+          email: order.customer.email ?? null,
+          phone: order.customer.phone ?? null,
+          first_name: order.customer.first_name ?? null,
+          last_name: order.customer.last_name ?? null,
+        }
       : null,
     shipping_address: order.shipping_address ?? null,
     billing_address: order.billing_address ?? null,
@@ -57,7 +73,12 @@ function orderData(order: ShopifyOrderPayload): Record<string, unknown> {
  * checkout's cart) and checkout (checkout_token), completes both, and sends a complete order to
  * attribution. An order removed by orders/delete, or an event older than the stored order, changes nothing.
  */
-export async function processShopifyOrder(ctx: AppContext, integration: BrandIntegration, payload: unknown, topic: ShopifyOrderTopic | 'orders/edited' = 'orders/updated'): Promise<ShopifyOrderResult> {
+export async function processShopifyOrder(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  payload: unknown,
+  topic: ShopifyOrderTopic | 'orders/edited' = 'orders/updated',
+): Promise<ShopifyOrderResult> {
   if (isRedacted(payload)) return { outcome: 'skipped', reason: 'redacted' };
   const order = parseShopifyPayload<ShopifyOrderPayload>('orders/updated', payload);
   const log = ctx.logger.child({ brand_id: integration.brand_id, brand_integration_id: integration.id, topic });
@@ -74,19 +95,26 @@ export async function processShopifyOrder(ctx: AppContext, integration: BrandInt
     return { outcome: 'skipped', reason: 'stale', orderId: known.id };
   }
 
-  const contactId = order.customer || order.email || order.phone ? await captureContact(ctx, integration, shopperContact(order), `shopify:${topic}`) : null;
+  const contactId =
+    order.customer || order.email || order.phone
+      ? await captureContact(ctx, integration, shopperContact(order), `shopify:${topic}`)
+      : null;
   const state = shopifyOrderState(order);
   const result = await withTransaction(ctx.db, async (tx) => {
     const locked = await storedOrder(tx, integration.id, externalId, { lock: true });
     if (locked?.deleted) return { outcome: 'skipped' as const, reason: 'deleted', orderId: locked.id };
-    const checkout = order.checkout_token ? await findCheckoutByExternalId(tx, integration.id, order.checkout_token) : undefined;
+    const checkout = order.checkout_token
+      ? await findCheckoutByExternalId(tx, integration.id, order.checkout_token)
+      : undefined;
     const cart = order.cart_token ? await findCartByExternalId(tx, integration.id, order.cart_token) : undefined;
     const cartId = cart?.id ?? checkout?.cart_id ?? null;
     const saved = await upsertOrder(tx, {
       brandId: integration.brand_id,
       brandIntegrationId: integration.id,
       externalId,
-      number: order.name ?? (order.order_number !== null && order.order_number !== undefined ? String(order.order_number) : null),
+      number:
+        order.name ??
+        (order.order_number !== null && order.order_number !== undefined ? String(order.order_number) : null),
       cartId,
       checkoutId: checkout?.id ?? null,
       contactId,
@@ -117,13 +145,19 @@ export async function processShopifyOrder(ctx: AppContext, integration: BrandInt
  * orders/delete: the order stays (billing history needs it) but is cancelled and marked deleted;
  * later events of that order are ignored. An unknown order leaves a cancelled tombstone.
  */
-export async function processShopifyOrderDelete(ctx: AppContext, integration: BrandIntegration, payload: unknown): Promise<ShopifyOrderResult> {
+export async function processShopifyOrderDelete(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  payload: unknown,
+): Promise<ShopifyOrderResult> {
   const externalId = externalIdOf((payload as { id?: string | number | null } | null)?.id);
   if (!externalId) {
     ctx.logger.warn({ brand_id: integration.brand_id }, 'No order id found');
     return { outcome: 'skipped', reason: 'no_order_id' };
   }
-  const { id } = await withTransaction(ctx.db, (tx) => markOrderDeleted(tx, { brandId: integration.brand_id, brandIntegrationId: integration.id, externalId }));
+  const { id } = await withTransaction(ctx.db, (tx) =>
+    markOrderDeleted(tx, { brandId: integration.brand_id, brandIntegrationId: integration.id, externalId }),
+  );
   await attributeOrder(ctx, id); // a deleted (cancelled) order that was billed stops being billable
   return { outcome: 'processed', orderId: id, state: 'cancelled' };
 }
@@ -132,10 +166,15 @@ export async function processShopifyOrderDelete(ctx: AppContext, integration: Br
  * orders/edited carries the edit (order_edit.order_id), not the order: the edit is noted on the
  * order; the order itself follows in orders/updated. A full order payload is processed as one.
  */
-export async function processShopifyOrderEdited(ctx: AppContext, integration: BrandIntegration, payload: unknown): Promise<ShopifyOrderResult> {
+export async function processShopifyOrderEdited(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  payload: unknown,
+): Promise<ShopifyOrderResult> {
   const edit = (payload as { order_edit?: Record<string, unknown> | null } | null)?.order_edit;
   if (!edit) {
-    if (shopifyOrderSchema.safeParse(payload).success) return processShopifyOrder(ctx, integration, payload, 'orders/edited');
+    if (shopifyOrderSchema.safeParse(payload).success)
+      return processShopifyOrder(ctx, integration, payload, 'orders/edited');
     return { outcome: 'skipped', reason: 'no_order_id' };
   }
   const externalId = externalIdOf(edit.order_id as string | number | null | undefined);

@@ -15,12 +15,19 @@ export interface Identifiers {
 }
 
 /** Contacts of the brand with this Shopify customer id or one of these channel usernames. */
-export async function findCustomerContacts(db: Handle, { brandId, externalId, usernames }: { brandId: number; externalId?: string; usernames: string[] }): Promise<number[]> {
+export async function findCustomerContacts(
+  db: Handle,
+  { brandId, externalId, usernames }: { brandId: number; externalId?: string; usernames: string[] },
+): Promise<number[]> {
   const rows = await db('contacts')
     .where({ brand_id: brandId })
     .where((q) => {
       if (externalId) void q.orWhere({ external_id: externalId });
-      if (usernames.length > 0) void q.orWhereIn('id', db('contact_channels').select('contact_id').where({ brand_id: brandId }).whereIn('username', usernames));
+      if (usernames.length > 0)
+        void q.orWhereIn(
+          'id',
+          db('contact_channels').select('contact_id').where({ brand_id: brandId }).whereIn('username', usernames),
+        );
       if (!externalId && usernames.length === 0) void q.whereRaw('false');
     })
     .select<{ id: string }[]>('id');
@@ -28,12 +35,18 @@ export async function findCustomerContacts(db: Handle, { brandId, externalId, us
 }
 
 /** Every contact a shop's integration brought in (channels, carts, checkouts, orders, events of it). */
-export async function findIntegrationContacts(db: Handle, { brandId, brandIntegrationId }: { brandId: number; brandIntegrationId: number }): Promise<number[]> {
+export async function findIntegrationContacts(
+  db: Handle,
+  { brandId, brandIntegrationId }: { brandId: number; brandIntegrationId: number },
+): Promise<number[]> {
   const rows = await db('contacts')
     .where({ brand_id: brandId })
     .where((q) => {
       for (const table of ['contact_channels', 'carts', 'checkouts', 'orders', 'customer_events']) {
-        void q.orWhereIn('id', db(table).select('contact_id').where({ brand_integration_id: brandIntegrationId }).whereNotNull('contact_id'));
+        void q.orWhereIn(
+          'id',
+          db(table).select('contact_id').where({ brand_integration_id: brandIntegrationId }).whereNotNull('contact_id'),
+        );
       }
     })
     .select<{ id: string }[]>('id');
@@ -42,12 +55,30 @@ export async function findIntegrationContacts(db: Handle, { brandId, brandIntegr
 
 export async function channelUsernames(db: Handle, contactIds: number[]): Promise<string[]> {
   if (contactIds.length === 0) return [];
-  const rows = await db('contact_channels').whereIn('contact_id', contactIds).select<{ username: string }[]>('username');
+  const rows = await db('contact_channels')
+    .whereIn('contact_id', contactIds)
+    .select<{ username: string }[]>('username');
   return rows.map((row) => row.username);
 }
 
 /** Rows of a store table that belong to the shopper: by contact, by order id, or naming them in their data. */
-function ownedRows(db: Handle, table: 'carts' | 'checkouts' | 'orders', { brandIntegrationId, contactIds, orderExternalIds = [], identifiers, jsonColumns }: { brandIntegrationId: number; contactIds: number[]; orderExternalIds?: string[]; identifiers: Identifiers; jsonColumns: string[] }) {
+function ownedRows(
+  db: Handle,
+  table: 'carts' | 'checkouts' | 'orders',
+  {
+    brandIntegrationId,
+    contactIds,
+    orderExternalIds = [],
+    identifiers,
+    jsonColumns,
+  }: {
+    brandIntegrationId: number;
+    contactIds: number[];
+    orderExternalIds?: string[];
+    identifiers: Identifiers;
+    jsonColumns: string[];
+  },
+) {
   return db(table)
     .where({ brand_integration_id: brandIntegrationId })
     .where((q) => {
@@ -71,9 +102,22 @@ export const STORE_JSON_COLUMNS = {
 export async function storeRowsOf(
   db: Handle,
   table: 'carts' | 'checkouts' | 'orders',
-  scope: { brandIntegrationId: number; contactIds: number[] | 'all'; orderExternalIds?: string[]; identifiers: Identifiers },
+  scope: {
+    brandIntegrationId: number;
+    contactIds: number[] | 'all';
+    orderExternalIds?: string[];
+    identifiers: Identifiers;
+  },
 ): Promise<Json[]> {
-  const columns = ['id', 'external_id', 'state', 'contact_id', 'created_at', 'updated_at', ...STORE_JSON_COLUMNS[table]];
+  const columns = [
+    'id',
+    'external_id',
+    'state',
+    'contact_id',
+    'created_at',
+    'updated_at',
+    ...STORE_JSON_COLUMNS[table],
+  ];
   if (table === 'orders') columns.push('number', 'total', 'currency', 'discount_codes', 'billing_status');
   if (table === 'carts') columns.push('total', 'currency');
   if (table === 'checkouts') columns.push('total_price', 'is_historical', 'abandoned_checkout_url');
@@ -95,26 +139,47 @@ export async function conversationsOf(db: Handle, brandId: number, contactIds: n
 
 export async function messagesOf(db: Handle, conversationIds: number[]): Promise<Json[]> {
   if (conversationIds.length === 0) return [];
-  return db('conversation_messages').whereIn('conversation_id', conversationIds).orderBy('id').select('conversation_id', 'direction', 'status', 'body', 'created_at', 'sent_at');
+  return db('conversation_messages')
+    .whereIn('conversation_id', conversationIds)
+    .orderBy('id')
+    .select('conversation_id', 'direction', 'status', 'body', 'created_at', 'sent_at');
 }
 
 export async function contactsWithChannels(db: Handle, contactIds: number[]): Promise<Json[]> {
   if (contactIds.length === 0) return [];
-  const contacts = await db('contacts').whereIn('id', contactIds).orderBy('id').select('id', 'given_name', 'family_name', 'external_id', 'source', 'buyer_accepts_sms_marketing', 'created_at');
+  const contacts = await db('contacts')
+    .whereIn('id', contactIds)
+    .orderBy('id')
+    .select('id', 'given_name', 'family_name', 'external_id', 'source', 'buyer_accepts_sms_marketing', 'created_at');
   const channels = await db('contact_channels')
     .whereIn('contact_id', contactIds)
     .orderBy('id')
-    .select('contact_id', 'type', 'username', 'status', 'compliance_type', 'consent_source', 'consented_at', 'created_at');
+    .select(
+      'contact_id',
+      'type',
+      'username',
+      'status',
+      'compliance_type',
+      'consent_source',
+      'consented_at',
+      'created_at',
+    );
   return contacts.map((contact: Json) => ({
     ...contact,
-    channels: channels.filter((channel: Json) => Number(channel.contact_id) === Number(contact.id)).map(({ contact_id: _drop, ...rest }: Json) => rest),
+    channels: channels
+      .filter((channel: Json) => Number(channel.contact_id) === Number(contact.id))
+      .map(({ contact_id: _drop, ...rest }: Json) => rest),
   }));
 }
 
 /** Erases what identifies the contacts: channels deleted (ledger usernames redacted), names and ids cleared, conversations scrubbed. */
-export async function eraseContacts(tx: Tx, { brandId, contactIds, usernames }: { brandId: number; contactIds: number[]; usernames: string[] }): Promise<Json> {
+export async function eraseContacts(
+  tx: Tx,
+  { brandId, contactIds, usernames }: { brandId: number; contactIds: number[]; usernames: string[] },
+): Promise<Json> {
   const conversationIds = await conversationsOf(tx, brandId, contactIds);
-  const channelIds = contactIds.length === 0 ? [] : ids(await tx('contact_channels').whereIn('contact_id', contactIds).select('id'));
+  const channelIds =
+    contactIds.length === 0 ? [] : ids(await tx('contact_channels').whereIn('contact_id', contactIds).select('id'));
   const ledger = await tx('channel_consent_events')
     .where({ brand_id: brandId })
     .where((q) => {
@@ -126,12 +191,22 @@ export async function eraseContacts(tx: Tx, { brandId, contactIds, usernames }: 
   const channels = channelIds.length === 0 ? 0 : await tx('contact_channels').whereIn('id', channelIds).del();
   let messages = 0;
   if (conversationIds.length > 0) {
-    messages = await tx('conversation_messages').whereIn('conversation_id', conversationIds).update({ body: REDACTED, extra_data: {}, updated_at: tx.fn.now() });
+    messages = await tx('conversation_messages')
+      .whereIn('conversation_id', conversationIds)
+      .update({ body: REDACTED, extra_data: {}, updated_at: tx.fn.now() });
     await tx('conversation_feedback').whereIn('conversation_id', conversationIds).update({ comment: null });
-    await tx('conversation_escalations').whereIn('conversation_id', conversationIds).update({ question: REDACTED, processed_question: null, processed_response: null });
-    await tx('conversation_message_insights').whereIn('conversation_id', conversationIds).update({ conversation_summary: null });
-    await tx('files').whereIn('id', tx('conversation_files').select('file_id').whereIn('conversation_id', conversationIds)).del();
-    await tx('link_clicks').whereIn('short_link_id', tx('short_links').select('id').whereIn('conversation_id', conversationIds)).update({ user_agent: null, ip_hash: null });
+    await tx('conversation_escalations')
+      .whereIn('conversation_id', conversationIds)
+      .update({ question: REDACTED, processed_question: null, processed_response: null });
+    await tx('conversation_message_insights')
+      .whereIn('conversation_id', conversationIds)
+      .update({ conversation_summary: null });
+    await tx('files')
+      .whereIn('id', tx('conversation_files').select('file_id').whereIn('conversation_id', conversationIds))
+      .del();
+    await tx('link_clicks')
+      .whereIn('short_link_id', tx('short_links').select('id').whereIn('conversation_id', conversationIds))
+      .update({ user_agent: null, ip_hash: null });
   }
   if (contactIds.length > 0) {
     await tx('flow_events').whereIn('contact_id', contactIds).update({ extra_data: {} });
@@ -143,17 +218,27 @@ export async function eraseContacts(tx: Tx, { brandId, contactIds, usernames }: 
         family_name: null,
         external_id: null,
         buyer_accepts_sms_marketing: null,
-        extra_data: tx.raw(`jsonb_strip_nulls(jsonb_build_object('group_name', extra_data->'group_name', 'redacted_at', now()))`),
+        extra_data: tx.raw(
+          `jsonb_strip_nulls(jsonb_build_object('group_name', extra_data->'group_name', 'redacted_at', now()))`,
+        ),
         updated_at: tx.fn.now(),
       });
   }
-  return { contacts: contactIds.length, channels, consent_events: ledger, conversations: conversationIds.length, messages };
+  return {
+    contacts: contactIds.length,
+    channels,
+    consent_events: ledger,
+    conversations: conversationIds.length,
+    messages,
+  };
 }
 
 /** Attribution evidence of the given orders (scrubbed by the caller). */
 export async function evidenceOf(db: Handle, orderIds: number[]): Promise<{ id: number; evidence: unknown }[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db('attribution_evidence').whereIn('order_id', orderIds).select<{ id: string; evidence: unknown }[]>('id', 'evidence');
+  const rows = await db('attribution_evidence')
+    .whereIn('order_id', orderIds)
+    .select<{ id: string; evidence: unknown }[]>('id', 'evidence');
   return rows.map((row) => ({ id: Number(row.id), evidence: row.evidence }));
 }
 
@@ -161,7 +246,16 @@ export async function evidenceOf(db: Handle, orderIds: number[]): Promise<{ id: 
  * Raw webhook payloads that name the shopper (or every payload of the shop) are replaced by a
  * marker: processed events no longer need them, and a late one is skipped as redacted.
  */
-export async function redactWebhookPayloads(tx: Tx, { shop, customerId, orderExternalIds = [], identifiers, all = false }: { shop: string; customerId?: string; orderExternalIds?: string[]; identifiers: Identifiers; all?: boolean }): Promise<number> {
+export async function redactWebhookPayloads(
+  tx: Tx,
+  {
+    shop,
+    customerId,
+    orderExternalIds = [],
+    identifiers,
+    all = false,
+  }: { shop: string; customerId?: string; orderExternalIds?: string[]; identifiers: Identifiers; all?: boolean },
+): Promise<number> {
   return tx('webhook_events')
     .where({ source: 'shopify', shop })
     .whereRaw(`coalesce((payload->>'redacted')::boolean, false) = false`)
@@ -172,7 +266,8 @@ export async function redactWebhookPayloads(tx: Tx, { shop, customerId, orderExt
         void q.orWhereRaw(`payload->'customer'->>'id' = ?`, [customerId]);
         void q.orWhereRaw(`(topic like 'customers/%' and payload->>'id' = ?)`, [customerId]);
       }
-      if (orderExternalIds.length > 0) void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);
+      if (orderExternalIds.length > 0)
+        void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);
       for (const email of identifiers.emails) void q.orWhereRaw('position(? in lower(payload::text)) > 0', [email]);
       for (const pattern of identifiers.phonePatterns) void q.orWhereRaw('payload::text ~ ?', [pattern]);
     })
@@ -180,20 +275,34 @@ export async function redactWebhookPayloads(tx: Tx, { shop, customerId, orderExt
 }
 
 /** Earlier privacy requests of the shopper (or of the shop) lose their export and personal payload. */
-export async function redactPrivacyRequests(tx: Tx, { shop, customerId }: { shop: string; customerId?: string }): Promise<void> {
+export async function redactPrivacyRequests(
+  tx: Tx,
+  { shop, customerId }: { shop: string; customerId?: string },
+): Promise<void> {
   const query = tx('privacy_requests').where({ shop_domain: shop });
   if (customerId) void query.where({ customer_external_id: customerId });
   await query.whereNotNull('export').update({ export: { redacted: true } });
 }
 
 export async function findPrivacyRequestForEvent(db: Handle, webhookEventId: number): Promise<number | undefined> {
-  const row = await db('privacy_requests').whereRaw(`payload->>'webhook_event_id' = ?`, [String(webhookEventId)]).where({ status: 'completed' }).first<{ id: string } | undefined>('id');
+  const row = await db('privacy_requests')
+    .whereRaw(`payload->>'webhook_event_id' = ?`, [String(webhookEventId)])
+    .where({ status: 'completed' })
+    .first<{ id: string } | undefined>('id');
   return row ? Number(row.id) : undefined;
 }
 
 export async function insertPrivacyRequest(
   db: Handle,
-  row: { brandId: number | null; brandIntegrationId: number | null; topic: string; shopDomain: string; customerExternalId: string | null; payload: Json; exportData?: Json | null },
+  row: {
+    brandId: number | null;
+    brandIntegrationId: number | null;
+    topic: string;
+    shopDomain: string;
+    customerExternalId: string | null;
+    payload: Json;
+    exportData?: Json | null;
+  },
 ): Promise<number> {
   const [created] = await db('privacy_requests')
     .insert({
@@ -224,15 +333,41 @@ export interface PrivacyRequestRow {
   completed_at: Date | null;
 }
 
-export async function listPrivacyRequests(db: Handle, { brandId, limit = 100 }: { brandId?: number; limit?: number } = {}): Promise<PrivacyRequestRow[]> {
-  const query = db('privacy_requests').orderBy('id', 'desc').limit(limit).select('id', 'brand_id', 'topic', 'shop_domain', 'customer_external_id', 'status', 'payload', 'export', 'created_at', 'completed_at');
+export async function listPrivacyRequests(
+  db: Handle,
+  { brandId, limit = 100 }: { brandId?: number; limit?: number } = {},
+): Promise<PrivacyRequestRow[]> {
+  const query = db('privacy_requests')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select(
+      'id',
+      'brand_id',
+      'topic',
+      'shop_domain',
+      'customer_external_id',
+      'status',
+      'payload',
+      'export',
+      'created_at',
+      'completed_at',
+    );
   if (brandId !== undefined) void query.where({ brand_id: brandId });
-  return (await query).map((row: Json) => ({ ...(row as unknown as PrivacyRequestRow), id: Number(row.id), brand_id: row.brand_id === null ? null : Number(row.brand_id) }));
+  return (await query).map((row: Json) => ({
+    ...(row as unknown as PrivacyRequestRow),
+    id: Number(row.id),
+    brand_id: row.brand_id === null ? null : Number(row.brand_id),
+  }));
 }
 
 /** shop/redact: the shop's contact details and credentials leave the integration settings. */
 export async function redactIntegrationSettings(tx: Tx, id: number): Promise<void> {
   await tx('brand_integrations')
     .where({ id })
-    .update({ settings: tx.raw(`settings - array['credentials','shop_info','shop','shop_owner','email','customer_email','phone','shop_email','shop_phone','shop_name']`), updated_at: tx.fn.now() });
+    .update({
+      settings: tx.raw(
+        `settings - array['credentials','shop_info','shop','shop_owner','email','customer_email','phone','shop_email','shop_phone','shop_name']`,
+      ),
+      updated_at: tx.fn.now(),
+    });
 }

@@ -16,8 +16,14 @@ export async function brandHasPermission(db: Handle, brandId: number, attribute:
 }
 
 /** The stored remote time of a checkout, to drop a late event before it touches anything. */
-export async function checkoutVersion(db: Handle, brandIntegrationId: number, externalId: string): Promise<{ id: number; remote_updated_at: Date | null } | undefined> {
-  const row = await db('checkouts').where({ brand_integration_id: brandIntegrationId, external_id: externalId }).first<{ id: string; remote_updated_at: Date | null } | undefined>('id', 'remote_updated_at');
+export async function checkoutVersion(
+  db: Handle,
+  brandIntegrationId: number,
+  externalId: string,
+): Promise<{ id: number; remote_updated_at: Date | null } | undefined> {
+  const row = await db('checkouts')
+    .where({ brand_integration_id: brandIntegrationId, external_id: externalId })
+    .first<{ id: string; remote_updated_at: Date | null } | undefined>('id', 'remote_updated_at');
   return row ? { id: Number(row.id), remote_updated_at: row.remote_updated_at } : undefined;
 }
 
@@ -29,26 +35,55 @@ export interface StoredOrder {
 }
 
 /** The stored order (locked when a transaction is given), with whether orders/delete removed it. */
-export async function storedOrder(db: Handle, brandIntegrationId: number, externalId: string, { lock = false } = {}): Promise<StoredOrder | undefined> {
+export async function storedOrder(
+  db: Handle,
+  brandIntegrationId: number,
+  externalId: string,
+  { lock = false } = {},
+): Promise<StoredOrder | undefined> {
   const query = db('orders').where({ brand_integration_id: brandIntegrationId, external_id: externalId });
   if (lock) void query.forUpdate();
-  const row = await query.first<{ id: string; remote_updated_at: Date | null; extra_data: Json } | undefined>('id', 'remote_updated_at', 'extra_data');
-  return row ? { id: Number(row.id), remote_updated_at: row.remote_updated_at, deleted: row.extra_data?.deleted === true, extra_data: row.extra_data ?? {} } : undefined;
+  const row = await query.first<{ id: string; remote_updated_at: Date | null; extra_data: Json } | undefined>(
+    'id',
+    'remote_updated_at',
+    'extra_data',
+  );
+  return row
+    ? {
+        id: Number(row.id),
+        remote_updated_at: row.remote_updated_at,
+        deleted: row.extra_data?.deleted === true,
+        extra_data: row.extra_data ?? {},
+      }
+    : undefined;
 }
 
 /**
  * orders/delete: the order is kept (billing history) as cancelled and marked deleted, so later
  * order events are ignored. A delete that arrives before the order leaves a cancelled tombstone.
  */
-export async function markOrderDeleted(tx: Tx, { brandId, brandIntegrationId, externalId }: { brandId: number; brandIntegrationId: number; externalId: string }): Promise<{ id: number; created: boolean }> {
+export async function markOrderDeleted(
+  tx: Tx,
+  { brandId, brandIntegrationId, externalId }: { brandId: number; brandIntegrationId: number; externalId: string },
+): Promise<{ id: number; created: boolean }> {
   const marker = { deleted: true, deleted_at: new Date().toISOString() };
   const existing = await storedOrder(tx, brandIntegrationId, externalId, { lock: true });
   if (existing) {
-    if (!existing.deleted) await tx('orders').where({ id: existing.id }).update({ state: 'cancelled', extra_data: { ...existing.extra_data, ...marker }, updated_at: tx.fn.now() });
+    if (!existing.deleted)
+      await tx('orders')
+        .where({ id: existing.id })
+        .update({ state: 'cancelled', extra_data: { ...existing.extra_data, ...marker }, updated_at: tx.fn.now() });
     return { id: existing.id, created: false };
   }
   const [row] = await tx('orders')
-    .insert({ brand_id: brandId, brand_integration_id: brandIntegrationId, external_id: externalId, state: 'cancelled', total: 0, extra_data: marker })
+    .insert({
+      brand_id: brandId,
+      brand_integration_id: brandIntegrationId,
+      external_id: externalId,
+      state: 'cancelled',
+      total: 0,
+      extra_data: marker,
+    })
     .onConflict(['brand_integration_id', 'external_id'])
     .ignore()
     .returning<{ id: string }[]>('id');
@@ -58,17 +93,28 @@ export async function markOrderDeleted(tx: Tx, { brandId, brandIntegrationId, ex
 
 /** orders/edited: note the edit on the order (the full order follows in orders/updated). */
 export async function noteOrderEdit(db: Handle, orderId: number, edit: Json): Promise<void> {
-  await db('orders').where({ id: orderId }).update({ extra_data: db.raw(`extra_data || jsonb_build_object('last_edit', ?::jsonb)`, [JSON.stringify(edit)]), updated_at: db.fn.now() });
+  await db('orders')
+    .where({ id: orderId })
+    .update({
+      extra_data: db.raw(`extra_data || jsonb_build_object('last_edit', ?::jsonb)`, [JSON.stringify(edit)]),
+      updated_at: db.fn.now(),
+    });
 }
 
 /** The checkout of a placed order becomes complete (a recovered one stays recovered). */
 export async function completeCheckout(db: Handle, checkoutId: number): Promise<void> {
-  await db('checkouts').where({ id: checkoutId }).whereNotIn('state', ['complete', 'recovered']).update({ state: 'complete', updated_at: db.fn.now() });
+  await db('checkouts')
+    .where({ id: checkoutId })
+    .whereNotIn('state', ['complete', 'recovered'])
+    .update({ state: 'complete', updated_at: db.fn.now() });
 }
 
 /** Attaches a contact to a cart that has none (a checkout event older than the cart still names the shopper). */
 export async function attachCartContact(db: Handle, cartId: number, contactId: number): Promise<void> {
-  await db('carts').where({ id: cartId }).whereNull('contact_id').update({ contact_id: contactId, updated_at: db.fn.now() });
+  await db('carts')
+    .where({ id: cartId })
+    .whereNull('contact_id')
+    .update({ contact_id: contactId, updated_at: db.fn.now() });
 }
 
 /**
@@ -77,7 +123,19 @@ export async function attachCartContact(db: Handle, cartId: number, contactId: n
  */
 export async function linkPlacedOrder(
   tx: Tx,
-  { brandIntegrationId, checkoutToken, cartToken, checkoutId, cartId }: { brandIntegrationId: number; checkoutToken?: string | null; cartToken?: string | null; checkoutId?: number; cartId?: number },
+  {
+    brandIntegrationId,
+    checkoutToken,
+    cartToken,
+    checkoutId,
+    cartId,
+  }: {
+    brandIntegrationId: number;
+    checkoutToken?: string | null;
+    cartToken?: string | null;
+    checkoutId?: number;
+    cartId?: number;
+  },
 ): Promise<number | undefined> {
   if (!checkoutToken && !cartToken) return undefined;
   const order = await tx('orders')
@@ -88,20 +146,33 @@ export async function linkPlacedOrder(
     })
     .whereRaw(`coalesce((extra_data->>'deleted')::boolean, false) = false`)
     .orderBy('id', 'desc')
-    .first<{ id: string; cart_id: string | null; checkout_id: string | null } | undefined>('id', 'cart_id', 'checkout_id');
+    .first<{ id: string; cart_id: string | null; checkout_id: string | null } | undefined>(
+      'id',
+      'cart_id',
+      'checkout_id',
+    );
   if (!order) return undefined;
   const patch: Json = {};
   if (cartId !== undefined && order.cart_id === null) patch.cart_id = cartId;
   if (checkoutId !== undefined && order.checkout_id === null) patch.checkout_id = checkoutId;
-  if (Object.keys(patch).length > 0) await tx('orders').where({ id: order.id }).update({ ...patch, updated_at: tx.fn.now() });
-  if (cartId !== undefined) await tx('carts').where({ id: cartId }).whereNot({ state: 'complete' }).update({ state: 'complete', updated_at: tx.fn.now() });
+  if (Object.keys(patch).length > 0)
+    await tx('orders')
+      .where({ id: order.id })
+      .update({ ...patch, updated_at: tx.fn.now() });
+  if (cartId !== undefined)
+    await tx('carts')
+      .where({ id: cartId })
+      .whereNot({ state: 'complete' })
+      .update({ state: 'complete', updated_at: tx.fn.now() });
   if (checkoutId !== undefined) await completeCheckout(tx, checkoutId);
   return Number(order.id);
 }
 
 /** The subscribed SMS usernames of a contact (to decide no_identity). */
 export async function subscribedPhones(db: Handle, contactId: number): Promise<string[]> {
-  const rows = await db('contact_channels').where({ contact_id: contactId, type: 'sms', status: 'subscribed' }).select<{ username: string }[]>('username');
+  const rows = await db('contact_channels')
+    .where({ contact_id: contactId, type: 'sms', status: 'subscribed' })
+    .select<{ username: string }[]>('username');
   return rows.map((row) => row.username);
 }
 
@@ -109,7 +180,10 @@ export async function subscribedPhones(db: Handle, contactId: number): Promise<s
  * customers/create|update carry the customer's updated_at: a processed event of the same customer
  * with a later time makes this one stale.
  */
-export async function newerCustomerEventExists(db: Handle, { shop, customerId, updatedAt, eventId }: { shop: string; customerId: string; updatedAt: Date; eventId: number }): Promise<boolean> {
+export async function newerCustomerEventExists(
+  db: Handle,
+  { shop, customerId, updatedAt, eventId }: { shop: string; customerId: string; updatedAt: Date; eventId: number },
+): Promise<boolean> {
   const row = await db('webhook_events')
     .where({ source: 'shopify', shop, status: 'processed' })
     .whereIn('topic', ['customers/create', 'customers/update'])
@@ -122,5 +196,7 @@ export async function newerCustomerEventExists(db: Handle, { shop, customerId, u
 
 /** Merges keys into an integration's settings. */
 export async function mergeIntegrationSettings(db: Handle, id: number, values: Json): Promise<void> {
-  await db('brand_integrations').where({ id }).update({ settings: db.raw('settings || ?::jsonb', [JSON.stringify(values)]), updated_at: db.fn.now() });
+  await db('brand_integrations')
+    .where({ id })
+    .update({ settings: db.raw('settings || ?::jsonb', [JSON.stringify(values)]), updated_at: db.fn.now() });
 }

@@ -13,7 +13,14 @@ import { captureContact, shopperContact } from './processors-contact.ts';
 import { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited } from './processors-orders.ts';
 import { mergeIntegrationSettings, newerCustomerEventExists } from './processors-store.ts';
 import { processShopifyPrivacyEvent } from './privacy.ts';
-import { isShopifyOrderTopic, isShopifyTopic, parseShopifyPayload, SHOPIFY_PRIVACY_TOPICS, type ShopifyCustomerPayload, type ShopifyShopPayload } from './webhooks.ts';
+import {
+  isShopifyOrderTopic,
+  isShopifyTopic,
+  parseShopifyPayload,
+  SHOPIFY_PRIVACY_TOPICS,
+  type ShopifyCustomerPayload,
+  type ShopifyShopPayload,
+} from './webhooks.ts';
 
 type Outcome = 'processed' | 'skipped';
 
@@ -21,7 +28,10 @@ type Outcome = 'processed' | 'skipped';
 export const SHOPIFY_CANCELLED_PLANS = ['cancelled', 'dormant', 'frozen', 'fraudulent'] as const;
 
 /** The plan of a shop payload when it is one that cancels the subscription, else undefined. */
-export function cancelledShopPlan(shop: { plan_name?: string | null; plan_display_name?: string | null }): string | undefined {
+export function cancelledShopPlan(shop: {
+  plan_name?: string | null;
+  plan_display_name?: string | null;
+}): string | undefined {
   for (const value of [shop.plan_name, shop.plan_display_name]) {
     const plan = value?.trim().toLowerCase();
     if (plan && (SHOPIFY_CANCELLED_PLANS as readonly string[]).includes(plan)) return plan;
@@ -74,7 +84,8 @@ export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent
     case 'customers/update':
       return processCustomer(ctx, integration, event);
     default:
-      if (isShopifyOrderTopic(topic)) return (await processShopifyOrder(ctx, integration, event.payload, topic)).outcome;
+      if (isShopifyOrderTopic(topic))
+        return (await processShopifyOrder(ctx, integration, event.payload, topic)).outcome;
       log.warn('No event type found');
       return 'skipped';
   }
@@ -84,18 +95,33 @@ export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent
  * app/uninstalled: the integration becomes disconnected and disabled (uninstalled_at set) and a
  * billing cancel event is recorded. An uninstall older than the latest install changes nothing.
  */
-async function processAppUninstalled(ctx: AppContext, integration: BrandIntegration, event: WebhookEvent): Promise<Outcome> {
+async function processAppUninstalled(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  event: WebhookEvent,
+): Promise<Outcome> {
   const installedAt = toDate(integration.settings.installed_at);
   const uninstalledAt = event.triggered_at ?? event.received_at;
   if (installedAt && uninstalledAt && uninstalledAt.getTime() < installedAt.getTime()) {
-    ctx.logger.info({ brand_integration_id: integration.id }, 'app/uninstalled older than the latest install; nothing changed');
+    ctx.logger.info(
+      { brand_integration_id: integration.id },
+      'app/uninstalled older than the latest install; nothing changed',
+    );
     return 'skipped';
   }
   await withTransaction(ctx.db, async (tx) => {
     await disconnectIntegration(tx, integration.id);
-    await recordBillingCancelEvent(tx, { brandId: integration.brand_id, reason: 'app_uninstalled', source: 'shopify', extra: { shop: event.shop, webhook_event_id: event.id } });
+    await recordBillingCancelEvent(tx, {
+      brandId: integration.brand_id,
+      reason: 'app_uninstalled',
+      source: 'shopify',
+      extra: { shop: event.shop, webhook_event_id: event.id },
+    });
   });
-  ctx.logger.info({ brand_id: integration.brand_id, brand_integration_id: integration.id }, 'shopify app uninstalled: integration disconnected, billing cancel recorded');
+  ctx.logger.info(
+    { brand_id: integration.brand_id, brand_integration_id: integration.id },
+    'shopify app uninstalled: integration disconnected, billing cancel recorded',
+  );
   return 'processed';
 }
 
@@ -103,7 +129,11 @@ async function processAppUninstalled(ctx: AppContext, integration: BrandIntegrat
  * shop/update: a plan of cancelled, dormant, frozen or fraudulent records a billing cancel event
  * (once per change of plan). The plan and the shop's updated_at are kept on the integration.
  */
-async function processShopUpdate(ctx: AppContext, integration: BrandIntegration, event: WebhookEvent): Promise<Outcome> {
+async function processShopUpdate(
+  ctx: AppContext,
+  integration: BrandIntegration,
+  event: WebhookEvent,
+): Promise<Outcome> {
   if (isRedacted(event.payload)) return 'skipped';
   const shop = parseShopifyPayload<ShopifyShopPayload>('shop/update', event.payload);
   const updatedAt = toDate(shop.updated_at);
@@ -113,12 +143,24 @@ async function processShopUpdate(ctx: AppContext, integration: BrandIntegration,
   const cancelled = cancelledShopPlan(shop);
   const previous = typeof integration.settings.shop_plan_name === 'string' ? integration.settings.shop_plan_name : null;
   await withTransaction(ctx.db, async (tx) => {
-    await mergeIntegrationSettings(tx, integration.id, { shop_plan_name: plan, ...(updatedAt ? { shop_updated_at: updatedAt.toISOString() } : {}) });
+    await mergeIntegrationSettings(tx, integration.id, {
+      shop_plan_name: plan,
+      ...(updatedAt ? { shop_updated_at: updatedAt.toISOString() } : {}),
+    });
     if (cancelled && previous !== cancelled) {
-      await recordBillingCancelEvent(tx, { brandId: integration.brand_id, reason: `shop_plan_${cancelled}`, source: 'shopify', extra: { shop: event.shop, webhook_event_id: event.id } });
+      await recordBillingCancelEvent(tx, {
+        brandId: integration.brand_id,
+        reason: `shop_plan_${cancelled}`,
+        source: 'shopify',
+        extra: { shop: event.shop, webhook_event_id: event.id },
+      });
     }
   });
-  if (cancelled && previous !== cancelled) ctx.logger.info({ brand_id: integration.brand_id, plan: cancelled }, 'shop plan ends billing: cancel event recorded');
+  if (cancelled && previous !== cancelled)
+    ctx.logger.info(
+      { brand_id: integration.brand_id, plan: cancelled },
+      'shop plan ends billing: cancel event recorded',
+    );
   return 'processed';
 }
 
@@ -131,8 +173,20 @@ async function processCustomer(ctx: AppContext, integration: BrandIntegration, e
   if (isRedacted(event.payload)) return 'skipped';
   const customer = parseShopifyPayload<ShopifyCustomerPayload>('customers/update', event.payload);
   const updatedAt = toDate(customer.updated_at);
-  if (updatedAt && event.shop && (await newerCustomerEventExists(ctx.db, { shop: event.shop, customerId: String(customer.id), updatedAt, eventId: event.id }))) {
-    ctx.logger.info({ brand_id: integration.brand_id }, 'customer event older than one already applied; nothing changed');
+  if (
+    updatedAt &&
+    event.shop &&
+    (await newerCustomerEventExists(ctx.db, {
+      shop: event.shop,
+      customerId: String(customer.id),
+      updatedAt,
+      eventId: event.id,
+    }))
+  ) {
+    ctx.logger.info(
+      { brand_id: integration.brand_id },
+      'customer event older than one already applied; nothing changed',
+    );
     return 'skipped';
   }
   const contact = shopperContact({ email: customer.email, phone: customer.phone, customer });

@@ -136,7 +136,10 @@ function lineItem(item: AbandonedCheckoutLineItem): WebhookLineItem {
 }
 
 /** The `checkouts/update` payload for one abandoned checkout and its line items. */
-export function toCheckoutWebhook(node: AbandonedCheckoutNode, items: AbandonedCheckoutLineItem[]): CheckoutWebhookPayload {
+export function toCheckoutWebhook(
+  node: AbandonedCheckoutNode,
+  items: AbandonedCheckoutLineItem[],
+): CheckoutWebhookPayload {
   const customer = node.customer;
   const email = customer?.defaultEmailAddress ?? null;
   const phone = customer?.defaultPhoneNumber ?? null;
@@ -179,9 +182,20 @@ export function toCheckoutWebhook(node: AbandonedCheckoutNode, items: AbandonedC
           first_name: customer.firstName,
           last_name: customer.lastName,
           tags: customer.tags.join(', '),
-          email_marketing_consent: email ? { state: lower(email.marketingState)!, opt_in_level: lower(email.marketingOptInLevel), consent_updated_at: email.marketingUpdatedAt } : null,
+          email_marketing_consent: email
+            ? {
+                state: lower(email.marketingState)!,
+                opt_in_level: lower(email.marketingOptInLevel),
+                consent_updated_at: email.marketingUpdatedAt,
+              }
+            : null,
           sms_marketing_consent: phone
-            ? { state: lower(phone.marketingState)!, opt_in_level: lower(phone.marketingOptInLevel), consent_updated_at: phone.marketingUpdatedAt, consent_collected_from: phone.marketingCollectedFrom }
+            ? {
+                state: lower(phone.marketingState)!,
+                opt_in_level: lower(phone.marketingOptInLevel),
+                consent_updated_at: phone.marketingUpdatedAt,
+                consent_collected_from: phone.marketingCollectedFrom,
+              }
             : null,
         }
       : null,

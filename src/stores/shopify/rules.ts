@@ -7,7 +7,8 @@ import { SAMPLE_CART_PATH } from '../rules.ts';
 
 /** Spec 3 section 5: the texts a merchant sees when an install request is refused. */
 export const INVALID_SHOP_MESSAGE = 'Invalid shop provided';
-export const UNSIGNED_REQUEST_MESSAGE = 'The request may not be from Shopify, please contact support if you believe this is an error.';
+export const UNSIGNED_REQUEST_MESSAGE =
+  'The request may not be from Shopify, please contact support if you believe this is an error.';
 export const AUTHENTICATION_ERROR_MESSAGE = 'Authentication error';
 export const NO_VARIANTS_MESSAGE = 'No product variants found in store';
 
@@ -21,10 +22,16 @@ const ADMIN_STORE_PATH = /^admin\.shopify\.com\/store\/([a-z0-9][a-z0-9-]*)(?:[/
  */
 export function sanitizeShop(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  let host = value.trim().toLowerCase().replace(/^https?:\/\//, '');
+  let host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '');
   const admin = ADMIN_STORE_PATH.exec(host);
   if (admin) return `${admin[1]}.myshopify.com`;
-  host = host.replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  host = host
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
   return host.length <= 255 && SHOP_HOST.test(host) ? host : undefined;
 }
 
@@ -40,7 +47,9 @@ function groupedParams(query: QueryInput): [string, string[]][] {
   const grouped = new Map<string, string[]>();
   const add = (key: string, value: string): void => void grouped.set(key, [...(grouped.get(key) ?? []), value]);
   if (query instanceof URLSearchParams) for (const [key, value] of query) add(key, value);
-  else for (const [key, value] of Object.entries(query)) for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) add(key, item);
+  else
+    for (const [key, value] of Object.entries(query))
+      for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) add(key, item);
   return [...grouped].filter(([key]) => key !== 'hmac' && key !== 'signature');
 }
 
@@ -62,7 +71,9 @@ const escapeValue = (value: string): string => value.replace(/%/g, '%25').replac
 export function queryHmacMessage(query: QueryInput, form: HmacMessageForm = 'documented'): string {
   const params = groupedParams(query);
   if (form === 'library') {
-    const sorted = params.map(([key, values]): [string, string] => [key, values.join(',')]).sort(([a], [b]) => a.localeCompare(b));
+    const sorted = params
+      .map(([key, values]): [string, string] => [key, values.join(',')])
+      .sort(([a], [b]) => a.localeCompare(b));
     return new URLSearchParams(sorted).toString().replace(/\+/g, '%20');
   }
   return params
@@ -88,12 +99,15 @@ export function signQuery(query: QueryInput, secret: string, form: HmacMessageFo
  */
 export function verifyQueryHmac(query: QueryInput, secret: string | undefined): boolean {
   if (!secret) return false;
-  const given = (query instanceof URLSearchParams ? query.getAll('hmac') : [query.hmac].flat()).filter((value) => value !== undefined);
+  const given = (query instanceof URLSearchParams ? query.getAll('hmac') : [query.hmac].flat()).filter(
+    (value) => value !== undefined,
+  );
   if (given.length !== 1 || !/^[0-9a-f]{64}$/i.test(given[0]!)) return false;
   const expected = Buffer.from(given[0]!.toLowerCase(), 'hex');
   let valid = false;
   for (const form of ['documented', 'library'] as const) {
-    valid = timingSafeEqual(createHmac('sha256', secret).update(queryHmacMessage(query, form)).digest(), expected) || valid;
+    valid =
+      timingSafeEqual(createHmac('sha256', secret).update(queryHmacMessage(query, form)).digest(), expected) || valid;
   }
   return valid;
 }
@@ -102,7 +116,11 @@ export function verifyQueryHmac(query: QueryInput, secret: string | undefined): 
 export const HMAC_TIMESTAMP_TOLERANCE_SECONDS = 90;
 
 /** The signed `timestamp` is a whole number of seconds within 90 s of now (a replayed redirect is refused). */
-export function timestampFresh(value: unknown, nowMs = Date.now(), toleranceSeconds = HMAC_TIMESTAMP_TOLERANCE_SECONDS): boolean {
+export function timestampFresh(
+  value: unknown,
+  nowMs = Date.now(),
+  toleranceSeconds = HMAC_TIMESTAMP_TOLERANCE_SECONDS,
+): boolean {
   if (typeof value !== 'string' || !/^\d{1,12}$/.test(value)) return false;
   return Math.abs(Math.trunc(nowMs / 1000) - Number(value)) <= toleranceSeconds;
 }
@@ -122,14 +140,18 @@ export function createStateNonce(): string {
 
 /** Spec 3 section 6, as Shopify spells the access scopes. A write scope implies its read scope. */
 export const SHOPIFY_SCOPES: readonly string[] = [
-  ...['customers', 'orders', 'translations', 'price_rules', 'discounts', 'script_tags', 'products', 'pixels'].flatMap((name) => [`read_${name}`, `write_${name}`]),
+  ...['customers', 'orders', 'translations', 'price_rules', 'discounts', 'script_tags', 'products', 'pixels'].flatMap(
+    (name) => [`read_${name}`, `write_${name}`],
+  ),
   'read_customer_events',
 ];
 
 /** The required scopes not covered by the granted ones (write_x covers read_x), in required order. */
 export function missingScopes(granted: Iterable<string>, required: readonly string[] = SHOPIFY_SCOPES): string[] {
   const have = new Set([...granted].map((scope) => scope.trim()).filter(Boolean));
-  return required.filter((scope) => !have.has(scope) && !(scope.startsWith('read_') && have.has(`write_${scope.slice(5)}`)));
+  return required.filter(
+    (scope) => !have.has(scope) && !(scope.startsWith('read_') && have.has(`write_${scope.slice(5)}`)),
+  );
 }
 
 export interface IntegrationHealth {
@@ -142,7 +164,12 @@ export interface IntegrationHealth {
 /** Spec 3 section 8: the health a missing scope gives; undefined when nothing is missing. */
 export function permissionsHealth(missing: string[]): IntegrationHealth | undefined {
   if (missing.length === 0) return undefined;
-  return { status: 'Permissions required', message: `Missing permissions: ${missing.join(', ')}`, level: 'warning', action: 'reconnect' };
+  return {
+    status: 'Permissions required',
+    message: `Missing permissions: ${missing.join(', ')}`,
+    level: 'warning',
+    action: 'reconnect',
+  };
 }
 
 /** `https://{shop}`, or SHOPIFY_ADMIN_BASE_URL when set (tests point it at a fake). */
@@ -155,8 +182,26 @@ export function adminOrigin(shop: string, override?: string): string {
  * `client_id`, comma-separated `scope`, `redirect_uri`, `state` and `grant_options[]` (empty: an
  * offline token, which is what background work needs; `per-user` would ask for an online one).
  */
-export function authorizeUrl({ origin, clientId, scopes, redirectUri, state }: { origin: string; clientId: string; scopes: readonly string[]; redirectUri: string; state: string }): string {
-  const params = new URLSearchParams({ client_id: clientId, scope: scopes.join(','), redirect_uri: redirectUri, state, 'grant_options[]': '' });
+export function authorizeUrl({
+  origin,
+  clientId,
+  scopes,
+  redirectUri,
+  state,
+}: {
+  origin: string;
+  clientId: string;
+  scopes: readonly string[];
+  redirectUri: string;
+  state: string;
+}): string {
+  const params = new URLSearchParams({
+    client_id: clientId,
+    scope: scopes.join(','),
+    redirect_uri: redirectUri,
+    state,
+    'grant_options[]': '',
+  });
   return `${origin}/admin/oauth/authorize?${params.toString().replace(/\+/g, '%20')}`;
 }
 
@@ -210,7 +255,11 @@ export interface SubscriptionPlan {
 }
 
 /** What to do per topic given the subscriptions the shop has: keep, repoint, or create. */
-export function planSubscriptions(existing: { id: string; topic: string; uri: string | null }[], address: string, topics: readonly ShopifySubscriptionTopic[] = SHOPIFY_SUBSCRIPTION_TOPICS): SubscriptionPlan {
+export function planSubscriptions(
+  existing: { id: string; topic: string; uri: string | null }[],
+  address: string,
+  topics: readonly ShopifySubscriptionTopic[] = SHOPIFY_SUBSCRIPTION_TOPICS,
+): SubscriptionPlan {
   const plan: SubscriptionPlan = { create: [], update: [], keep: [] };
   for (const topic of topics) {
     const mine = existing.filter((subscription) => subscription.topic === topic);
@@ -243,7 +292,10 @@ export function abandonedCheckoutsQuery(since: Date): string {
 }
 
 /** The store's address for shoppers: its primary domain, else the myshopify host. */
-export function storefrontUrl(settings: { shop_info?: { primary_domain_url?: string | null } } | undefined, shop: string | null | undefined): string | undefined {
+export function storefrontUrl(
+  settings: { shop_info?: { primary_domain_url?: string | null } } | undefined,
+  shop: string | null | undefined,
+): string | undefined {
   const primary = settings?.shop_info?.primary_domain_url;
   if (primary) return primary.replace(/\/+$/, '');
   return shop ? `https://${shop}` : undefined;
@@ -254,10 +306,19 @@ export function storefrontUrl(settings: { shop_info?: { primary_domain_url?: str
  * line items, else `{store}/checkouts/cn/{cartId}` for a known cart token, else the store's
  * sample cart page (spec 3 section 8: the fallback when the link cannot be built).
  */
-export function recoveryCartLink(storeUrl: string, { lineItems = [], cartToken }: { lineItems?: { variant_id?: string | number | null; quantity?: number | null }[]; cartToken?: string | null }): string {
+export function recoveryCartLink(
+  storeUrl: string,
+  {
+    lineItems = [],
+    cartToken,
+  }: { lineItems?: { variant_id?: string | number | null; quantity?: number | null }[]; cartToken?: string | null },
+): string {
   const base = storeUrl.replace(/\/+$/, '');
   const lines = lineItems
-    .map((item) => ({ id: legacyId(item.variant_id == null ? undefined : String(item.variant_id)), qty: Math.floor(Number(item.quantity ?? 0)) }))
+    .map((item) => ({
+      id: legacyId(item.variant_id == null ? undefined : String(item.variant_id)),
+      qty: Math.floor(Number(item.quantity ?? 0)),
+    }))
     .filter((line): line is { id: string; qty: number } => line.id !== undefined && line.qty > 0);
   if (lines.length > 0) return `${base}/cart/${lines.map((line) => `${line.id}:${line.qty}`).join(',')}`;
   if (cartToken && /^[A-Za-z0-9_-]+$/.test(cartToken)) return `${base}/checkouts/cn/${cartToken}`;

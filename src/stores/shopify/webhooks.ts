@@ -18,12 +18,25 @@ import { UNSIGNED_REQUEST_MESSAGE } from './rules.ts';
 // checkouts and line items are). Here they are only checked; the event store reads the stored
 // text back with such ids as strings of their digits (src/webhooks/payload.ts), so keys stay exact.
 const id = z.union([z.number().nonnegative(), z.string().trim().min(1)]);
-const money = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount')]);
+const money = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount'),
+]);
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
 const text = z.string().nullish();
 
 /** Shopify's `sms_marketing_consent` / `email_marketing_consent` objects. */
-const consent = z.looseObject({ state: text, opt_in_level: text, consent_updated_at: timestamp.nullish(), consent_collected_from: text }).nullish();
+const consent = z
+  .looseObject({
+    state: text,
+    opt_in_level: text,
+    consent_updated_at: timestamp.nullish(),
+    consent_collected_from: text,
+  })
+  .nullish();
 const address = z.looseObject({ first_name: text, last_name: text, name: text, phone: text }).nullish();
 const customer = z.looseObject({
   id: id.nullish(),
@@ -157,7 +170,10 @@ const appSubscription = z.looseObject({
   capped_amount: money.nullish(),
 });
 /** Current versions wrap the resource in `app_subscription`; early ones sent its fields at the top. */
-export const shopifyAppSubscriptionSchema = z.union([z.looseObject({ app_subscription: appSubscription }), appSubscription]);
+export const shopifyAppSubscriptionSchema = z.union([
+  z.looseObject({ app_subscription: appSubscription }),
+  appSubscription,
+]);
 export type ShopifyAppSubscriptionPayload = z.infer<typeof shopifyAppSubscriptionSchema>;
 
 export type ShopifyCheckoutPayload = z.infer<typeof shopifyCheckoutSchema>;
@@ -169,7 +185,14 @@ export type ShopifyDataRequestPayload = z.infer<typeof shopifyDataRequestSchema>
 export type ShopifyCustomerRedactPayload = z.infer<typeof shopifyCustomerRedactSchema>;
 export type ShopifyShopRedactPayload = z.infer<typeof shopifyShopRedactSchema>;
 
-const ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/cancelled', 'orders/fulfilled', 'orders/partially_fulfilled'] as const;
+const ORDER_TOPICS = [
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/cancelled',
+  'orders/fulfilled',
+  'orders/partially_fulfilled',
+] as const;
 
 /** Every topic Reclaim subscribes to, with the schema its payload must match. */
 export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
@@ -196,14 +219,30 @@ export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
 
 export type ShopifyOrderTopic = (typeof ORDER_TOPICS)[number];
 export type ShopifyTopic =
-  | 'checkouts/create' | 'checkouts/update' | 'carts/update' | ShopifyOrderTopic | 'orders/edited' | 'orders/delete'
-  | 'app/uninstalled' | 'shop/update' | 'customers/create' | 'customers/update'
-  | 'customers/data_request' | 'customers/redact' | 'shop/redact' | 'app_subscriptions/update';
+  | 'checkouts/create'
+  | 'checkouts/update'
+  | 'carts/update'
+  | ShopifyOrderTopic
+  | 'orders/edited'
+  | 'orders/delete'
+  | 'app/uninstalled'
+  | 'shop/update'
+  | 'customers/create'
+  | 'customers/update'
+  | 'customers/data_request'
+  | 'customers/redact'
+  | 'shop/redact'
+  | 'app_subscriptions/update';
 
 /** The topics to subscribe to (the mandatory privacy topics are set in the app configuration instead). */
 export const SHOPIFY_WEBHOOK_TOPICS = Object.keys(SHOPIFY_WEBHOOK_SCHEMAS) as ShopifyTopic[];
-export const SHOPIFY_PRIVACY_TOPICS: readonly ShopifyTopic[] = ['customers/data_request', 'customers/redact', 'shop/redact'];
-export const isShopifyOrderTopic = (topic: string): topic is ShopifyOrderTopic => (ORDER_TOPICS as readonly string[]).includes(topic);
+export const SHOPIFY_PRIVACY_TOPICS: readonly ShopifyTopic[] = [
+  'customers/data_request',
+  'customers/redact',
+  'shop/redact',
+];
+export const isShopifyOrderTopic = (topic: string): topic is ShopifyOrderTopic =>
+  (ORDER_TOPICS as readonly string[]).includes(topic);
 export const isShopifyTopic = (topic: string): topic is ShopifyTopic => Object.hasOwn(SHOPIFY_WEBHOOK_SCHEMAS, topic);
 
 /** "line_items.0.quantity: Invalid input: expected number, received string; token: …" (never the values). */
@@ -217,7 +256,10 @@ export function summarizeIssues(error: z.ZodError): string {
 /** Checks a payload against its topic's schema; AppError invalid_input with the issues otherwise. */
 export function parseShopifyPayload<T = unknown>(topic: ShopifyTopic, payload: unknown): T {
   const result = SHOPIFY_WEBHOOK_SCHEMAS[topic].safeParse(payload);
-  if (!result.success) throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, { code: 'invalid_payload' });
+  if (!result.success)
+    throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, {
+      code: 'invalid_payload',
+    });
   return result.data as T;
 }
 
@@ -246,7 +288,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  * headers; the new name is read first, as Shopify's own libraries do. Header names are
  * case-insensitive (Node lowercases them).
  */
-const shopifyHeader = (request: FastifyRequest, name: string): string | undefined => header(request, `shopify-${name}`) ?? header(request, `x-shopify-${name}`);
+const shopifyHeader = (request: FastifyRequest, name: string): string | undefined =>
+  header(request, `shopify-${name}`) ?? header(request, `x-shopify-${name}`);
 
 /** The headers worth keeping with the event (never the signature). */
 const KEPT_HEADERS = {
@@ -305,42 +348,53 @@ export const SHOPIFY_WEBHOOK_BODY_LIMIT = 8 * 1024 * 1024;
 export const BAD_SIGNATURE_MESSAGE = UNSIGNED_REQUEST_MESSAGE;
 
 export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
-  app.post('/webhooks/shopify', { config: { rawBody: true }, bodyLimit: SHOPIFY_WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-    const secret = ctx.config.SHOPIFY_API_SECRET;
-    if (!secret) request.log.warn('SHOPIFY_API_SECRET is not set: Shopify webhooks cannot be verified and are refused');
-    if (!secret || !signedByShopify(request, secret)) {
-      throw new AppError('unauthorized', BAD_SIGNATURE_MESSAGE, { code: 'bad_signature' });
-    }
-    assertJsonBody(request);
+  app.post(
+    '/webhooks/shopify',
+    { config: { rawBody: true }, bodyLimit: SHOPIFY_WEBHOOK_BODY_LIMIT },
+    async (request, reply) => {
+      const secret = ctx.config.SHOPIFY_API_SECRET;
+      if (!secret)
+        request.log.warn('SHOPIFY_API_SECRET is not set: Shopify webhooks cannot be verified and are refused');
+      if (!secret || !signedByShopify(request, secret)) {
+        throw new AppError('unauthorized', BAD_SIGNATURE_MESSAGE, { code: 'bad_signature' });
+      }
+      assertJsonBody(request);
 
-    const given = shopifyHeader(request, 'topic');
-    if (!given) throw new AppError('invalid_input', 'No event type found', { code: 'missing_topic' });
-    const topic = normalizeShopifyTopic(given);
-    const shop = shopifyHeader(request, 'shop-domain')?.toLowerCase();
-    const eventId = shopifyHeader(request, 'event-id') ?? shopifyHeader(request, 'webhook-id');
-    if (!eventId) throw new AppError('invalid_input', 'Missing X-Shopify-Event-Id and X-Shopify-Webhook-Id headers.', { code: 'missing_event_id' });
-    if (!isShopifyTopic(topic)) {
-      request.log.warn({ topic, shop }, 'unknown Shopify webhook topic; acknowledged and ignored');
-      return reply.status(200).send({ ok: true, ignored: true });
-    }
-    const result = SHOPIFY_WEBHOOK_SCHEMAS[topic].safeParse(request.body);
-    if (!result.success) {
-      request.log.warn({ topic, shop, event_id: eventId }, 'Shopify webhook payload failed its schema');
-      throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, { code: 'invalid_payload' });
-    }
+      const given = shopifyHeader(request, 'topic');
+      if (!given) throw new AppError('invalid_input', 'No event type found', { code: 'missing_topic' });
+      const topic = normalizeShopifyTopic(given);
+      const shop = shopifyHeader(request, 'shop-domain')?.toLowerCase();
+      const eventId = shopifyHeader(request, 'event-id') ?? shopifyHeader(request, 'webhook-id');
+      if (!eventId)
+        throw new AppError('invalid_input', 'Missing X-Shopify-Event-Id and X-Shopify-Webhook-Id headers.', {
+          code: 'missing_event_id',
+        });
+      if (!isShopifyTopic(topic)) {
+        request.log.warn({ topic, shop }, 'unknown Shopify webhook topic; acknowledged and ignored');
+        return reply.status(200).send({ ok: true, ignored: true });
+      }
+      const result = SHOPIFY_WEBHOOK_SCHEMAS[topic].safeParse(request.body);
+      if (!result.success) {
+        request.log.warn({ topic, shop, event_id: eventId }, 'Shopify webhook payload failed its schema');
+        throw new AppError('invalid_input', `Invalid ${topic} payload: ${summarizeIssues(result.error)}`, {
+          code: 'invalid_payload',
+        });
+      }
 
-    const ingested = await ingestWebhook(ctx, {
-      source: 'shopify',
-      eventId,
-      topic,
-      shop: shop ?? null,
-      // The enabled integration of the shop is resolved inside the insert statement.
-      payload: request.body,
-      rawPayload: request.rawBody?.toString('utf8'),
-      headers: keptHeaders(request),
-      triggeredAt: parseTriggeredAt(shopifyHeader(request, 'triggered-at')),
-    });
-    if (ingested.duplicate) request.log.info({ topic, shop, event_id: eventId }, 'duplicate Shopify webhook acknowledged');
-    return reply.status(200).send({ ok: true });
-  });
+      const ingested = await ingestWebhook(ctx, {
+        source: 'shopify',
+        eventId,
+        topic,
+        shop: shop ?? null,
+        // The enabled integration of the shop is resolved inside the insert statement.
+        payload: request.body,
+        rawPayload: request.rawBody?.toString('utf8'),
+        headers: keptHeaders(request),
+        triggeredAt: parseTriggeredAt(shopifyHeader(request, 'triggered-at')),
+      });
+      if (ingested.duplicate)
+        request.log.info({ topic, shop, event_id: eventId }, 'duplicate Shopify webhook acknowledged');
+      return reply.status(200).send({ ok: true });
+    },
+  );
 };
