@@ -21,6 +21,7 @@ import tseslint from 'typescript-eslint';
 
 /** Domain folders directly under src/; each one is entered only through its index.ts. */
 const DOMAINS = [
+  'errors',
   'app',
   'db',
   'jobs',

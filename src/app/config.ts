@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/index.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();

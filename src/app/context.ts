@@ -1,5 +1,5 @@
 import { isEmbedded, loadConfig, type Config } from './config.ts';
-import { coerceError } from './errors.ts';
+import { coerceError } from '../errors/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { resolveSecrets, type Secrets } from './secrets.ts';
 import { createDb, startEmbedded, type Db } from '../db/index.ts';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/index.ts';
 
 const VERSION = 'v1';
 

@@ -1,5 +1,12 @@
 export { loadConfig, redactConfig, configSchema, isEmbedded, decodeKey, SECRET_KEYS, type Config } from './config.ts';
-export { AppError, isAppError, coerceError, GENERIC_INTERNAL_MESSAGE, type ErrorKind } from './errors.ts';
+export {
+  AppError,
+  isAppError,
+  coerceError,
+  GENERIC_INTERNAL_MESSAGE,
+  type AppErrorOptions,
+  type ErrorKind,
+} from '../errors/index.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';
 export { resolveSecrets, type Secrets } from './secrets.ts';

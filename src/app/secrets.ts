@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeKey, isEmbedded, type Config } from './config.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors/index.ts';
 
 export interface Secrets {
   encryptionKey: Buffer;

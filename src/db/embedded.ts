@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AppError } from '../app/index.ts';
-import type { Logger } from '../app/index.ts';
+import type { Logger } from 'pino';
+import { AppError } from '../errors/index.ts';
 
 export const EMBEDDED_DATABASE = 'reclaim';
 const SUPERUSER = 'postgres';

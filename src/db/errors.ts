@@ -1,4 +1,4 @@
-import { AppError } from '../app/index.ts';
+import { AppError } from '../errors/index.ts';
 
 interface PgError {
   code?: string;
