@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, isEmbedded, loadConfig, redactConfig } from '../src/app/index.ts';
+import { AppError, isEmbedded, loadConfig, publicBaseUrl, redactConfig } from '../src/app/index.ts';
 
 const KEY_BASE64 = Buffer.alloc(32, 7).toString('base64');
 const KEY_HEX = Buffer.alloc(32, 9).toString('hex');
@@ -142,6 +142,7 @@ describe('redactConfig', () => {
     KLAVIYO_CLIENT_SECRET: 'klaviyo-secret-value',
     LLM_API_KEY: 'llm-api-key-value',
     AUTOMATION_API_KEY: 'automation-api-key-value',
+    RECLAIM_PASSWORD: 'reclaim-password-value',
   };
   const redacted = redactConfig(loadConfig({ ...secrets, SHOPIFY_API_KEY: 'shopify-public-key', PORT: '4000' }));
 
@@ -159,5 +160,62 @@ describe('redactConfig', () => {
     const plain = redactConfig(loadConfig({}));
     expect(plain.DATABASE_URL).toBeUndefined();
     expect(plain.ENCRYPTION_KEY).toBeUndefined();
+  });
+});
+
+describe('worker schedule overrides (SCHEDULE_<NAME>)', () => {
+  it('takes a crontab pattern (trimmed) and off', () => {
+    const config = loadConfig({ SCHEDULE_DB_HEALTH: ' */5 * * * * ', SCHEDULE_BILLING_SYNC: 'off' });
+    expect(config.SCHEDULE_DB_HEALTH).toBe('*/5 * * * *');
+    expect(config.SCHEDULE_BILLING_SYNC).toBe('off');
+    expect(config.SCHEDULE_PENDING_CARTS).toBeUndefined();
+    expect(loadConfig({ SCHEDULE_PENDING_CARTS: '0,30 8-18 1 1-12 0' }).SCHEDULE_PENDING_CARTS).toBe(
+      '0,30 8-18 1 1-12 0',
+    );
+  });
+
+  it.each([
+    ['61 * * * *', 'field value (61) is out of range'],
+    ['*/0 * * * *', 'field (minute) has a step of zero'],
+    ['0 0 0 * *', 'field value (0) is out of range'],
+    ['every minute', undefined],
+    ['* * * *', undefined],
+    ['* * * * * *', undefined],
+    ['@daily', undefined],
+    ['0 9 * * MON', undefined],
+    ['1-5/2 * * * *', undefined],
+  ])('refuses %j by name, with the value', (pattern, reason) => {
+    const error = refused({ SCHEDULE_SEND_DUE: pattern });
+    const form = 'must be a crontab pattern of five fields (minute hour day month weekday, UTC) or off';
+    expect(error.message).toBe(
+      `Invalid configuration:\n  SCHEDULE_SEND_DUE: ${form}${reason ? `: ${reason}` : ''} (got ${JSON.stringify(pattern)})`,
+    );
+    expect(error.details).toEqual({ variables: ['SCHEDULE_SEND_DUE'] });
+  });
+
+  it('names a bad pattern beside every other bad variable in the one error', () => {
+    const error = refused({ PORT: 'abc', SCHEDULE_RUN_CANDIDATES: 'sometimes', SCHEDULE_DB_HEALTH: 'off' });
+    expect(error.details).toEqual({ variables: ['PORT', 'SCHEDULE_RUN_CANDIDATES'] });
+    expect(error.message).toMatch(
+      /^Invalid configuration:\n {2}PORT: .*\n {2}SCHEDULE_RUN_CANDIDATES: .*"sometimes"\)$/,
+    );
+  });
+});
+
+describe('RECLAIM_PASSWORD', () => {
+  it('is kept as given (not trimmed) and never echoed', () => {
+    expect(loadConfig({ RECLAIM_PASSWORD: ' pass word ' }).RECLAIM_PASSWORD).toBe(' pass word ');
+    expect(redactConfig(loadConfig({ RECLAIM_PASSWORD: 'hunter2' })).RECLAIM_PASSWORD).toBe('[set]');
+  });
+});
+
+describe('publicBaseUrl', () => {
+  it.each([
+    [{}, 'http://localhost:3000'],
+    [{ PORT: '8080' }, 'http://localhost:8080'],
+    [{ PUBLIC_URL: 'https://reclaim.example.com' }, 'https://reclaim.example.com'],
+    [{ PUBLIC_URL: 'https://reclaim.example.com/app//', PORT: '8080' }, 'https://reclaim.example.com/app'],
+  ])('%j -> %s', (env, expected) => {
+    expect(publicBaseUrl(loadConfig(env))).toBe(expected);
   });
 });

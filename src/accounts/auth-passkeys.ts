@@ -9,8 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AppError, type AppContext, type Config } from '../app/index.ts';
-import { appBaseUrl } from '../notifications/index.ts';
+import { AppError, publicBaseUrl, type AppContext, type Config } from '../app/index.ts';
 import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './auth-rules.ts';
 import { findUserByEmail, findUserById, type AuthUser, type PassKey } from './auth-store.ts';
 import {
@@ -39,7 +38,7 @@ export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): {
   rpName: string;
   origin: string;
 } {
-  const url = new URL(appBaseUrl(config));
+  const url = new URL(publicBaseUrl(config));
   return { rpID: url.hostname, rpName: 'Reclaim', origin: url.origin };
 }
 

@@ -1,3 +1,4 @@
+import { validateCronExpression } from 'cron';
 import { z } from 'zod';
 import { AppError } from '../errors/index.ts';
 
@@ -10,6 +11,28 @@ const encryptionKey = z
   .string()
   .trim()
   .refine((value) => decodeKey(value) !== undefined, 'must be 32 bytes as base64 or 64 hex characters')
+  .optional();
+
+/** One crontab field as graphile-worker reads it: `*`, `*\/n`, `n` or `n-m`, comma-separated. */
+const CRON_FIELD = String.raw`(?:\*(?:/\d+)?|\d+(?:-\d+)?)(?:,(?:\*(?:/\d+)?|\d+(?:-\d+)?))*`;
+const CRON_PATTERN = new RegExp(`^${CRON_FIELD}(?:\\s+${CRON_FIELD}){4}$`);
+const CRON_FORM = 'must be a crontab pattern of five fields (minute hour day month weekday, UTC) or off';
+
+/** A worker schedule override: `off`, or a crontab pattern whose fields and values are valid. */
+const schedule = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === 'off') return;
+    if (!CRON_PATTERN.test(value)) {
+      ctx.addIssue({ code: 'custom', message: CRON_FORM });
+      return;
+    }
+    const { valid, error } = validateCronExpression(value);
+    if (valid) return;
+    const reason = error?.message ? `: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` : '';
+    ctx.addIssue({ code: 'custom', message: `${CRON_FORM}${reason}` });
+  })
   .optional();
 
 /**
@@ -27,6 +50,15 @@ export const configSchema = z.object({
   ENCRYPTION_KEY: encryptionKey,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** Overrides of the worker's schedules (src/jobs/schedules.ts), one per schedule name. */
+  SCHEDULE_DB_HEALTH: schedule,
+  SCHEDULE_RUN_CANDIDATES: schedule,
+  SCHEDULE_SEND_DUE: schedule,
+  SCHEDULE_INSIGHTS_BATCH: schedule,
+  SCHEDULE_BILLING_SYNC: schedule,
+  SCHEDULE_PENDING_CARTS: schedule,
+  /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
+  RECLAIM_PASSWORD: z.string().optional(),
 
   SMS_PROVIDER: z.enum(['outbox', 'infobip']).default('outbox'),
   EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'none']).default('outbox'),
@@ -84,6 +116,7 @@ export const SECRET_KEYS = [
   'KLAVIYO_CLIENT_SECRET',
   'LLM_API_KEY',
   'AUTOMATION_API_KEY',
+  'RECLAIM_PASSWORD',
 ] as const satisfies readonly (keyof Config)[];
 
 /**
@@ -129,3 +162,11 @@ export function decodeKey(value: string): Buffer | undefined {
 }
 
 export const isEmbedded = (config: Config): boolean => config.DATABASE_URL === undefined;
+
+/**
+ * Where people and platforms reach this server: PUBLIC_URL, else http://localhost:PORT; never
+ * with a trailing slash. Links in texts and mails, OAuth callbacks and the passkey relying party
+ * are built on it.
+ */
+export const publicBaseUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');

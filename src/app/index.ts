@@ -1,4 +1,13 @@
-export { loadConfig, redactConfig, configSchema, isEmbedded, decodeKey, SECRET_KEYS, type Config } from './config.ts';
+export {
+  loadConfig,
+  redactConfig,
+  configSchema,
+  isEmbedded,
+  decodeKey,
+  publicBaseUrl,
+  SECRET_KEYS,
+  type Config,
+} from './config.ts';
 export {
   AppError,
   isAppError,

@@ -1,13 +1,12 @@
 import { password as promptPassword } from '@inquirer/prompts';
 import { Command } from 'commander';
 import { forgotPassword, login, LOGIN_MESSAGES, resetPassword, type AuthApp } from '../accounts/index.ts';
-import { AppError } from '../app/index.ts';
-import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { AppError, type Config } from '../app/index.ts';
+import { action, configFromEnv, printJson, printLines, withContext, withExamples } from './run.ts';
 
 /** The password from RECLAIM_PASSWORD, else asked for (hidden) on a terminal; undefined otherwise. */
-async function readPassword(message: string): Promise<string | undefined> {
-  const fromEnv = process.env.RECLAIM_PASSWORD;
-  if (fromEnv) return fromEnv;
+async function readPassword(config: Config, message: string): Promise<string | undefined> {
+  if (config.RECLAIM_PASSWORD) return config.RECLAIM_PASSWORD;
   if (!process.stdin.isTTY) return undefined;
   return promptPassword({ message, mask: '*' });
 }
@@ -34,7 +33,7 @@ export function authCommand(): Command {
     action(async (opts: { email: string; app: string; json?: boolean }) => {
       if (opts.app !== 'brand' && opts.app !== 'admin')
         throw new AppError('invalid_input', `--app must be brand or admin, got "${opts.app}".`);
-      const password = await readPassword('Password');
+      const password = await readPassword(configFromEnv(), 'Password');
       await withContext(async (ctx) => {
         const session = await login(ctx, { email: opts.email, password, app: opts.app as AuthApp });
         if (opts.json) return printJson(session);
@@ -77,12 +76,13 @@ export function authCommand(): Command {
     'RECLAIM_PASSWORD=new-secret reclaim auth reset-password --token eyJhbGciOi… --json',
   ).action(
     action(async (opts: { token: string; json?: boolean }) => {
-      const password = await readPassword('New password');
+      const config = configFromEnv();
+      const password = await readPassword(config, 'New password');
       if (!password)
         throw new AppError('invalid_input', LOGIN_MESSAGES.noPasswordGiven, {
           details: { hint: 'set RECLAIM_PASSWORD or run on a terminal' },
         });
-      const confirmPassword = process.env.RECLAIM_PASSWORD
+      const confirmPassword = config.RECLAIM_PASSWORD
         ? password
         : await promptPassword({ message: 'Repeat the new password', mask: '*' });
       await withContext(async (ctx) => {

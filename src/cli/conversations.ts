@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { AppContext } from '../app/index.ts';
+import { publicBaseUrl } from '../app/index.ts';
 import {
   getConversation,
   listConversations,
@@ -13,7 +13,6 @@ import { action, parseIntegerFlag, printJson, printLines, withContext, withExamp
 
 const who = (c: ConversationSummary): string =>
   [c.contact?.given_name, c.contact?.family_name].filter(Boolean).join(' ') || c.channel?.username || '(unknown)';
-const publicUrl = (ctx: AppContext): string => ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`;
 const when = (m: ConversationDetail['messages'][number]): string =>
   m.sent_at ?? (m.scheduled_for ? `due ${m.scheduled_for}` : m.created_at);
 
@@ -110,7 +109,7 @@ export function conversationsCommand(): Command {
         brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand),
       };
       await withContext(async (ctx) => {
-        const conversation = await getConversation(ctx.db, { ...query, publicUrl: publicUrl(ctx) });
+        const conversation = await getConversation(ctx.db, { ...query, publicUrl: publicBaseUrl(ctx.config) });
         if (opts.json) return printJson({ conversation });
         printLines(...detailLines(conversation));
       });

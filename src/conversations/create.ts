@@ -37,9 +37,6 @@ export function newShortCode(length = SHORT_LINK_CODE_LENGTH): string {
   return out;
 }
 
-/** Where short links live: PUBLIC_URL, else the local server. */
-export const shortLinkBase = (config: { PUBLIC_URL?: string; PORT: number }): string =>
-  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 export const shortLinkUrl = (base: string, code: string): string => `${base.replace(/\/+$/, '')}/r/${code}`;
 
 export interface ConversationDiscount {
@@ -75,7 +72,7 @@ export interface StartConversationInput {
   /** The cart or checkout URL the short link redirects to. */
   shortLinkTarget?: string | null;
   discount?: ConversationDiscount | null;
-  /** Base of short links (default http://localhost:3000; pass shortLinkBase(ctx.config)). */
+  /** Base of short links (default http://localhost:3000; pass publicBaseUrl(ctx.config)). */
   linkBaseUrl?: string;
 }
 

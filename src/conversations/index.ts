@@ -47,7 +47,6 @@ export {
   startConversation,
   startConversations,
   newShortCode,
-  shortLinkBase,
   shortLinkUrl,
   FAILED_TO_CREATE_CONVERSATION,
   SHORT_LINK_CODE_LENGTH,

@@ -24,7 +24,6 @@ export {
   setupLink,
   resetLink,
   tokenLink,
-  appBaseUrl,
   SETUP_PATH,
   RESET_PATH,
   type MailContent,

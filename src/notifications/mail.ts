@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { AppError, type AppContext, type Config } from '../app/index.ts';
+import { AppError, publicBaseUrl, type AppContext, type Config } from '../app/index.ts';
 import { findLinks, parseEml } from './eml.ts';
-import { appBaseUrl } from './templates.ts';
 
 export type MailTransportName = 'smtp' | 'outbox';
 type MailConfig = Pick<
@@ -61,7 +60,7 @@ export const outboxDir = (config: Pick<Config, 'RECLAIM_DATA_DIR'>): string =>
 
 function senderAddress(config: MailConfig): string {
   if (config.MAIL_FROM) return config.MAIL_FROM;
-  return `Reclaim <no-reply@${new URL(appBaseUrl(config)).hostname}>`;
+  return `Reclaim <no-reply@${new URL(publicBaseUrl(config)).hostname}>`;
 }
 
 function message(config: MailConfig, id: string, mail: OutgoingMail) {
@@ -71,7 +70,7 @@ function message(config: MailConfig, id: string, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     ...(mail.html === undefined ? {} : { html: mail.html }),
-    messageId: `<${id}@${new URL(appBaseUrl(config)).hostname}>`,
+    messageId: `<${id}@${new URL(publicBaseUrl(config)).hostname}>`,
     date: new Date(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../app/index.ts';
+import { publicBaseUrl, type Config } from '../app/index.ts';
 
 /** A rendered e-mail: subject, plain text and HTML alternative. */
 export interface MailContent {
@@ -10,14 +10,9 @@ export interface MailContent {
 export const SETUP_PATH = '/account/setup';
 export const RESET_PATH = '/account/reset';
 
-/** Where people open the app: PUBLIC_URL, else http://localhost:PORT. */
-export function appBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-}
-
 /** An app link carrying a token query parameter, e.g. http://localhost:3000/account/setup?token=… */
 export function tokenLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, path: string, token: string): string {
-  const url = new URL(`${appBaseUrl(config)}${path}`);
+  const url = new URL(`${publicBaseUrl(config)}${path}`);
   url.searchParams.set('token', token);
   return url.toString();
 }

@@ -7,8 +7,7 @@
  * workflow and candidate backs the lock up, so two runs, or a run killed and started again, never
  * text a shopper twice for one cart or order.
  */
-import { coerceError, type AppContext } from '../app/index.ts';
-import { shortLinkBase } from '../conversations/index.ts';
+import { coerceError, publicBaseUrl, type AppContext } from '../app/index.ts';
 import type { Db } from '../db/index.ts';
 import { enqueueJob, isTaskName, type TaskName } from '../jobs/index.ts';
 import {
@@ -154,7 +153,7 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
             kind,
             contexts.get(workflow.id)!,
             workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
-            { linkBaseUrl: shortLinkBase(ctx.config), logger: log },
+            { linkBaseUrl: publicBaseUrl(ctx.config), logger: log },
           );
           await selectWorkflow(ctx.db, plan, result, {
             now,

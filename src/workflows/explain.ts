@@ -3,10 +3,9 @@
  * was not texted: the recorded outcome (flow event) when there is one, and the rules as they stand
  * now (is the workflow runnable, is the candidate in its window and state, which check decides).
  */
-import { AppError } from '../app/index.ts';
+import { AppError, publicBaseUrl } from '../app/index.ts';
 import { maskUsername } from '../contacts/index.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { shortLinkBase } from '../conversations/index.ts';
 import {
   candidateKind,
   candidateWindow,
@@ -186,7 +185,7 @@ export async function explainCandidate(
       kind,
       contexts.get(workflow.id)!,
       workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
-      { linkBaseUrl: shortLinkBase(config) },
+      { linkBaseUrl: publicBaseUrl(config) },
     );
     const [candidate] = await decidePage(db, plan, [row as CandidateRow], { now, seen: new Map() });
     const decision = candidate!.decision;
