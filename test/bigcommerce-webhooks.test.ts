@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { enqueueJob, runDueJobs } from '../src/jobs/index.ts';
@@ -312,8 +313,8 @@ describe('cart events', () => {
     ]);
     const rows = await t.db('webhook_events').where({ source: 'bigcommerce', event_id: delivery.body.hash });
     expect(rows).toHaveLength(1);
-    await runDueJobs(ctx);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
+    await runDueJobs(ctx, TASKS);
     const reads = fake.requests.filter((r) => r.method === 'GET' && r.path === `/stores/${HASH}/v3/carts/${cartId}`);
     expect(reads).toHaveLength(1);
     expect((await t.db('webhook_events').where({ id: rows[0].id }).first()).status).toBe('processed');
@@ -630,7 +631,7 @@ describe('pending-cart re-check (worker schedule pending_carts)', () => {
 
     store().customers.get(String(customerId))!.phone = '+1 (415) 555-0133';
     await enqueueJob(ctx.db, 'stores:recheck-pending-carts', {});
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
 
     const cart = await t.db('carts').where({ external_id: cartId }).first();
     expect(cart.state).toBe('pending');

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { billingSync, cancelBrandSubscription, changePlan, createPlan, subscribe } from '../src/billing/index.ts';
-import { ROUTES } from '../src/cli/index.ts';
+import { ROUTES, TASKS } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { enqueueJob, resolveSchedules, runDueJobs } from '../src/jobs/index.ts';
 import { sealCredentials } from '../src/stores/index.ts';
@@ -64,7 +64,7 @@ async function activate(shop: string, subscriptionGid: string): Promise<void> {
     payload: shopify.appSubscriptionWebhook(shop, subscriptionGid),
   });
   expect(response.statusCode).toBe(200);
-  await runDueJobs(ctx);
+  await runDueJobs(ctx, TASKS);
 }
 
 beforeAll(async () => {
@@ -194,7 +194,7 @@ describe('subscribe through Shopify app billing', () => {
       (await sendShopifyWebhook(app, { topic: 'app_subscriptions/update', shop, payload: body.app_subscription }))
         .statusCode,
     ).toBe(200);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect((await t.db('subscriptions').where({ id: result.subscription_id }).first()).status).toBe('declined');
     const bad = await sendShopifyWebhook(app, {
       topic: 'app_subscriptions/update',
@@ -361,7 +361,7 @@ describe('the worker', () => {
     await activate(shop, (await t.db('subscriptions').where({ id: result.subscription_id }).first()).external_id);
     const order = await billableOrder(brandId, integrationId, '50.00');
     await enqueueJob(ctx.db, 'billing:sync', { brandId });
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(await t.db('subscription_charges').where({ order_id: order }).first()).toMatchObject({
       type: 'usage',
       status: 'complete',
@@ -444,7 +444,7 @@ describe('cancel and plan change on Shopify', () => {
       payload: { id: 1, myshopify_domain: shop, domain: shop },
     });
     expect(response.statusCode).toBe(200);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const cancelsBefore = shopify.operations('AppSubscriptionCancel').length;
     const sync = await billingSync(ctx, { brandId });
     expect(sync.events).toEqual({ processed: 1, cancelled: [result.subscription_id] });

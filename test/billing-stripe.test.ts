@@ -17,7 +17,7 @@ import {
   createPlan,
   subscribe,
 } from '../src/billing/index.ts';
-import { ROUTES } from '../src/cli/index.ts';
+import { ROUTES, TASKS } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
 import { createBrand, createIntegration } from './factories/index.ts';
@@ -47,7 +47,7 @@ async function sendStripeEvent(
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   });
-  await runDueJobs(ctx);
+  await runDueJobs(ctx, TASKS);
   return response.statusCode;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { conversationsRoutes, SHORT_LINK_NOT_FOUND_TEXT } from '../src/conversations/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
@@ -27,16 +28,14 @@ beforeAll(async () => {
     .ignore();
   const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
   // Infobip writes numbers without '+'; the settings keep whatever the operator typed.
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brandId,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brandId}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER.slice(1) },
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brandId,
+    integration_id: infobip!.id,
+    lookup_id: `ib-${brandId}`,
+    status: 'connected',
+    is_enabled: true,
+    settings: { infobip_phone_number: BRAND_NUMBER.slice(1) },
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -123,7 +122,7 @@ describe('POST /webhooks/infobip/inbound', () => {
       ).json(),
     ).toEqual({ received: 1, duplicates: 1 });
 
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(await t.db('webhook_events').where({ id: event.id }).first()).toMatchObject({ status: 'processed' });
     const incoming = await t
       .db('conversation_messages')
@@ -147,7 +146,7 @@ describe('POST /webhooks/infobip/inbound', () => {
       { authorization: `Basic ${Buffer.from(`reclaim:${SECRET}`).toString('base64')}` },
     );
     expect(response.statusCode).toBe(200);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const channel = await t.db('contact_channels').where({ brand_id: brandId, username: phone }).first();
     expect(channel).toMatchObject({ engagement_status: 'engaged' });
     const messages = await t
@@ -198,7 +197,7 @@ describe('the one Infobip processor dispatches on the topic', () => {
       payload: forward(String(channel.username), 'Thanks!', 'mo-dispatch-1').results[0],
     });
     await ingestWebhook(ctx, { source: 'infobip', eventId: 'odd-dispatch-1', topic: 'something-else', payload: {} });
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
 
     expect(await t.db('conversation_messages').where({ id: sent.id }).first()).toMatchObject({ status: 'delivered' });
     expect(

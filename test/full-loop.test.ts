@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { ROUTES } from '../src/cli/index.ts';
+import { ROUTES, TASKS } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
 import { sendDueMessages } from '../src/messaging/index.ts';
@@ -84,7 +84,7 @@ describe('the recovery loop', () => {
     });
     const response = await sendShopifyWebhook(app, { topic: 'checkouts/update', shop: SHOP, payload });
     expect(response.statusCode).toBe(200);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const cart = await t.db('carts').where({ brand_id: brandId }).first();
     expect(cart.state).toBe('pending');
     const channel = await t.db('contact_channels').where({ brand_id: brandId, username: PHONE }).first();
@@ -148,7 +148,7 @@ describe('the recovery loop', () => {
     const payload = { ...placed, created_at: placedAt, processed_at: placedAt };
     const response = await sendShopifyWebhook(app, { topic: 'orders/create', shop: SHOP, payload });
     expect(response.statusCode).toBe(200);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const order = await t.db('orders').where({ brand_id: brandId, external_id: '7700001' }).first();
     expect(order).toMatchObject({ state: 'complete', billing_status: 'billable' });
     expect(order.recovered_at).not.toBeNull();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/app/index.ts';
+import { configSchema, loadConfig, type AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { withTransaction } from '../src/db/index.ts';
 import {
+  DEFAULT_SCHEDULES,
   enqueueJob,
   lastHeartbeat,
   resolveSchedules,
@@ -23,7 +25,7 @@ afterAll(async () => t.drop());
 describe('job queue (graphile-worker on the same database)', () => {
   it('a db:health job enqueued in a committed transaction runs and records a heartbeat that db status shows', async () => {
     await withTransaction(t.db, (tx) => enqueueJob(tx, 'db:health', { source: 'test-commit' }));
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const beat = await lastHeartbeat(t.db);
     expect(beat?.worker).toBe('test-commit');
     expect(beat?.details).toMatchObject({ attempt: 1 });
@@ -40,7 +42,7 @@ describe('job queue (graphile-worker on the same database)', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(
       await t.db('worker_heartbeats').where({ worker: 'test-rollback' }).count<{ n: string }[]>({ n: '*' }),
     ).toEqual([{ n: '0' }]);
@@ -49,14 +51,14 @@ describe('job queue (graphile-worker on the same database)', () => {
   it('the same job key de-duplicates pending jobs', async () => {
     await enqueueJob(t.db, 'db:health', { source: 'keyed' }, { jobKey: 'health:once' });
     await enqueueJob(t.db, 'db:health', { source: 'keyed' }, { jobKey: 'health:once' });
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(await t.db('worker_heartbeats').where({ worker: 'keyed' }).count<{ n: string }[]>({ n: '*' })).toEqual([
       { n: '1' },
     ]);
   });
 
   it('a running worker picks up a new job and stops cleanly', async () => {
-    const worker = await startWorker(ctx, { concurrency: 2, schedules: [], pollInterval: 200 });
+    const worker = await startWorker(ctx, TASKS, { concurrency: 2, schedules: [], pollInterval: 200 });
     try {
       await enqueueJob(t.db, 'db:health', { source: 'live-worker' });
       let found = 0;
@@ -86,5 +88,15 @@ describe('schedules', () => {
     expect(health({ SCHEDULE_DB_HEALTH: 'off' })).toBeUndefined();
     expect(resolveSchedules({}).length - resolveSchedules({ SCHEDULE_DB_HEALTH: 'off' }).length).toBe(1);
     expect(toCronItems(resolveSchedules({}))[0]).toMatchObject({ task: 'db:health', identifier: 'db_health' });
+  });
+
+  it('read their overrides from the configuration, which has a SCHEDULE_ variable for each', () => {
+    const variables = Object.keys(configSchema.shape).filter((key) => key.startsWith('SCHEDULE_'));
+    expect(DEFAULT_SCHEDULES.map((s) => `SCHEDULE_${s.name.toUpperCase()}`).sort()).toEqual(variables.sort());
+    const config = loadConfig({ SCHEDULE_DB_HEALTH: '*/5 * * * *', SCHEDULE_SEND_DUE: 'off' });
+    const resolved = resolveSchedules(config);
+    expect(resolved.find((s) => s.name === 'db_health')?.pattern).toBe('*/5 * * * *');
+    expect(resolved.map((s) => s.name)).not.toContain('send_due');
+    expect(resolveSchedules(loadConfig({}))).toEqual(resolveSchedules({}));
   });
 });

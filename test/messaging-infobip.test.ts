@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
 import {
@@ -57,16 +58,14 @@ async function infobipBrand(
     .onConflict('slug')
     .ignore();
   const integration = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brandId,
-      integration_id: integration!.id,
-      lookup_id: `ib-${brandId}`,
-      status: 'connected',
-      is_enabled: true,
-      settings,
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brandId,
+    integration_id: integration!.id,
+    lookup_id: `ib-${brandId}`,
+    status: 'connected',
+    is_enabled: true,
+    settings,
+  });
   return brandId;
 }
 
@@ -389,7 +388,7 @@ describe('POST /webhooks/infobip/delivery', () => {
         .where({ source: 'infobip', event_id: `${providerId}:${name}` })
         .first(),
     ).toMatchObject({ topic: 'delivery', status: 'pending' });
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(await message(messageId)).toMatchObject({ status, status_reason: reason });
     expect((await message(messageId)).extra_data.delivery).toMatchObject({ status: name, group: groupName });
   });
@@ -405,7 +404,7 @@ describe('POST /webhooks/infobip/delivery', () => {
     expect(
       await t.db('webhook_events').where({ source: 'infobip', event_id: `${providerId}:DELIVERED_TO_HANDSET` }),
     ).toHaveLength(1);
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect((await message(messageId)).status).toBe('delivered');
   });
 

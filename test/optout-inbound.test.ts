@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { blockContact } from '../src/contacts/index.ts';
 import { optInConfirmation, optOutConfirmation, receiveMessage } from '../src/conversations/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
@@ -27,16 +28,14 @@ beforeAll(async () => {
     .onConflict('slug')
     .ignore();
   const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brand.id,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brand.id}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER },
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brand.id,
+    integration_id: infobip!.id,
+    lookup_id: `ib-${brand.id}`,
+    status: 'connected',
+    is_enabled: true,
+    settings: { infobip_phone_number: BRAND_NUMBER },
+  });
 });
 afterAll(async () => t.drop());
 
@@ -342,7 +341,7 @@ describe('HELP, START and ordinary replies', () => {
     expect((await outgoingOf(shopper.channelId)).filter((m) => !m.is_marketing)).toHaveLength(0);
 
     // The queued job runs; without Slack it is a no-op that records why.
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     const conversation = await t.db('conversations').where({ id: shopper.conversations[1] }).first();
     expect(conversation.extra_data.engaged_notification).toMatchObject({
       status: 'skipped',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { TASKS } from '../src/cli/index.ts';
 import { runDueJobs } from '../src/jobs/index.ts';
 import {
   getEvent,
@@ -109,7 +110,7 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     expect(
       await t.db('webhook_events').where('event_id', 'like', 'burst-%').count<{ n: string }[]>({ n: '*' }),
     ).toEqual([{ n: '10' }]);
-    await runDueJobs(ctx); // the queued batch jobs run through the registered processors
+    await runDueJobs(ctx, TASKS); // the queued batch jobs run through the registered processors
     const statuses = await t.db('webhook_events').where('event_id', 'like', 'burst-%').distinct().pluck('status');
     expect(statuses).not.toContain('pending');
   });
@@ -131,7 +132,7 @@ describe('webhook ingestion: store, queue, process, dead-letter, replay', () => 
     });
     // Its own job runs after the backoff (about 3 s) through the registered processors.
     await new Promise((resolve) => setTimeout(resolve, 3200));
-    await runDueJobs(ctx);
+    await runDueJobs(ctx, TASKS);
     expect(await getEvent(t.db, bad.id!)).toMatchObject({ attempts: 2 });
     expect((await getEvent(t.db, bad.id!))!.status).not.toBe('failed');
   });

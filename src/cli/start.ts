@@ -1,10 +1,11 @@
 import { Command } from 'commander';
 import { migrateLatest } from '../db/index.ts';
 import { databaseIsEmpty, demoOverview, seedDemo, type DemoOverview } from '../demo/index.ts';
-import { prepareQueue, resolveSchedules, startWorker } from '../jobs/index.ts';
+import { prepareQueue, startWorker } from '../jobs/index.ts';
 import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
 import { listen } from './serve.ts';
 import { untilSignal } from './signals.ts';
+import { TASKS } from './tasks.ts';
 
 function describe(overview: DemoOverview, database: string, seeded: boolean): string[] {
   const states = Object.entries(overview.carts_by_state)
@@ -54,7 +55,7 @@ export function startCommand(): Command {
           if (opts.once) return;
 
           const app = await listen(ctx, { port: opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT });
-          const worker = await startWorker(ctx, { schedules: resolveSchedules(process.env) });
+          const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
           process.stderr.write(

@@ -3,6 +3,7 @@ import { migrateLatest } from '../db/index.ts';
 import { prepareQueue, resolveSchedules, runDueJobs, startWorker } from '../jobs/index.ts';
 import { action, parseIntegerFlag, printLines, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
+import { TASKS } from './tasks.ts';
 
 export function workerCommand(): Command {
   return withExamples(
@@ -19,14 +20,14 @@ export function workerCommand(): Command {
         await migrateLatest(ctx.db);
         await prepareQueue(ctx);
         if (opts.once) {
-          await runDueJobs(ctx);
+          await runDueJobs(ctx, TASKS);
           return printLines('Ran the jobs that were due.');
         }
-        const schedules = resolveSchedules(process.env);
+        const schedules = resolveSchedules(ctx.config);
         const concurrency = opts.concurrency
           ? parseIntegerFlag('--concurrency', opts.concurrency)
           : ctx.config.WORKER_CONCURRENCY;
-        const worker = await startWorker(ctx, { concurrency, schedules });
+        const worker = await startWorker(ctx, TASKS, { concurrency, schedules });
         ctx.logger.info(
           { concurrency, schedules: schedules.map((s) => `${s.name} ${s.pattern}`) },
           'worker running; Ctrl-C to stop',

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/index.ts';
-import { tasks, type TaskName, type TaskPayload } from './registry.ts';
+import type { Handle } from '../db/index.ts';
+import { TASK_PAYLOADS, type TaskName, type TaskPayload } from './payloads.ts';
 
 export interface EnqueueOptions {
   /** De-duplicates: a pending job with the same key is replaced, not doubled. */
@@ -15,12 +15,12 @@ export interface EnqueueOptions {
  * or rolls back with the caller's transaction.
  */
 export async function enqueueJob<N extends TaskName>(
-  db: Db | Tx,
+  db: Handle,
   task: N,
   payload: TaskPayload<N>,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  tasks[task].payload.parse(payload);
+  TASK_PAYLOADS[task].parse(payload);
   const result = await db.raw<{ rows: { id: string }[] }>(
     `select id::text from graphile_worker.add_job(
        identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?)`,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import type { TaskHandler } from './tasks.ts';
 
 export interface Heartbeat {
   worker: string;
@@ -20,3 +21,8 @@ export async function lastHeartbeat(db: Db): Promise<Heartbeat | undefined> {
   if (!exists.rows[0]?.found) return undefined;
   return db<Heartbeat>('worker_heartbeats').orderBy('recorded_at', 'desc').orderBy('id', 'desc').first();
 }
+
+/** The `db:health` task: records a heartbeat naming the job's source, id and attempt. */
+export const recordHealthHeartbeat: TaskHandler<'db:health'> = async ({ ctx, payload, jobId, attempt }) => {
+  await recordHeartbeat(ctx.db, { worker: payload.source, details: { job_id: jobId, attempt } });
+};

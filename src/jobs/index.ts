@@ -1,12 +1,12 @@
-export { tasks, isTaskName, type TaskName, type TaskPayload, type TaskRun } from './registry.ts';
+export { isTaskName, type TaskName, type TaskPayload, type ParsedTaskPayload } from './payloads.ts';
+export type { TaskRun, TaskHandler, TaskTable } from './tasks.ts';
 export { enqueueJob, type EnqueueOptions } from './enqueue.ts';
+export { startWorker, runDueJobs, prepareQueue, type WorkerHandle, type WorkerOptions } from './worker.ts';
 export {
-  startWorker,
-  runDueJobs,
-  prepareQueue,
-  buildTaskList,
-  type WorkerHandle,
-  type WorkerOptions,
-} from './worker.ts';
-export { DEFAULT_SCHEDULES, resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
-export { lastHeartbeat, recordHeartbeat, type Heartbeat } from './health.ts';
+  DEFAULT_SCHEDULES,
+  resolveSchedules,
+  toCronItems,
+  type Schedule,
+  type ScheduleOverrides,
+} from './schedules.ts';
+export { lastHeartbeat, recordHeartbeat, recordHealthHeartbeat, type Heartbeat } from './health.ts';

@@ -1,9 +1,9 @@
 import { parseCronItems, type CronItem, type ParsedCronItem } from 'graphile-worker';
-import { isTaskName } from './registry.ts';
+import { isTaskName } from './payloads.ts';
 
 export interface Schedule {
   name: string;
-  /** A task of the registry; a schedule whose task is not registered yet is left out. */
+  /** The task it queues; a schedule whose task does not exist yet is left out. */
   task: string;
   /** Crontab pattern (UTC). */
   pattern: string;
@@ -59,14 +59,20 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
 ];
 
 /**
- * Applies overrides from the environment: `SCHEDULE_<NAME>` = a crontab pattern, or `off`.
- * Example: SCHEDULE_DB_HEALTH="*\/5 * * * *".
+ * The schedule settings of the configuration: `SCHEDULE_<NAME>` = a crontab pattern, or `off`
+ * (validated when the configuration is loaded).
  */
-export function resolveSchedules(env: NodeJS.ProcessEnv, schedules: Schedule[] = DEFAULT_SCHEDULES): Schedule[] {
+export type ScheduleOverrides = { readonly [key: `SCHEDULE_${string}`]: string | undefined };
+
+/**
+ * The schedules with their overrides applied. Example: SCHEDULE_DB_HEALTH="*\/5 * * * *" runs
+ * db_health every five minutes; SCHEDULE_DB_HEALTH=off leaves it out.
+ */
+export function resolveSchedules(overrides: ScheduleOverrides, schedules: Schedule[] = DEFAULT_SCHEDULES): Schedule[] {
   const out: Schedule[] = [];
   for (const schedule of schedules) {
     if (!isTaskName(schedule.task)) continue;
-    const override = env[`SCHEDULE_${schedule.name.toUpperCase()}`]?.trim();
+    const override = overrides[`SCHEDULE_${schedule.name.toUpperCase()}`]?.trim();
     if (override === 'off') continue;
     out.push(override ? { ...schedule, pattern: override } : schedule);
   }

@@ -1,6 +1,7 @@
 import { Logger as WorkerLogger, run, runMigrations, runOnce, type TaskList } from 'graphile-worker';
 import { coerceError, type AppContext, type Logger } from '../app/index.ts';
-import { tasks, type TaskName, type TaskRun } from './registry.ts';
+import { TASK_PAYLOADS, type TaskName } from './payloads.ts';
+import type { TaskRun, TaskTable } from './tasks.ts';
 import { resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
 
 /** graphile-worker's log lines, through our pino logger with job context. */
@@ -16,18 +17,17 @@ function workerLogger(logger: Logger): WorkerLogger {
   });
 }
 
-export function buildTaskList(ctx: AppContext): TaskList {
+/** graphile-worker's task list for a task table: each payload is parsed before its handler runs. */
+function buildTaskList(ctx: AppContext, tasks: TaskTable): TaskList {
   const list: TaskList = {};
-  for (const name of Object.keys(tasks) as TaskName[]) {
-    // Each entry pairs a payload schema with the handler that accepts exactly that payload.
-    const task = tasks[name] as unknown as {
-      payload: { parse(raw: unknown): unknown };
-      run(run: TaskRun<unknown>): Promise<void>;
-    };
+  for (const name of Object.keys(TASK_PAYLOADS) as TaskName[]) {
+    // Each handler accepts exactly its own task's parsed payload (TaskTable's mapped type).
+    const schema = TASK_PAYLOADS[name] as { parse(raw: unknown): unknown };
+    const handler = tasks[name] as (run: TaskRun<unknown>) => Promise<void>;
     list[name] = async (raw, helpers) => {
-      const payload = task.payload.parse(raw ?? {});
+      const payload = schema.parse(raw ?? {});
       try {
-        await task.run({ ctx, payload, jobId: helpers.job.id, attempt: helpers.job.attempts });
+        await handler({ ctx, payload, jobId: helpers.job.id, attempt: helpers.job.attempts });
       } catch (error) {
         throw coerceError(error);
       }
@@ -42,7 +42,9 @@ export async function prepareQueue(ctx: AppContext): Promise<void> {
 }
 
 export interface WorkerOptions {
+  /** Default: WORKER_CONCURRENCY. */
   concurrency?: number;
+  /** Default: the schedules with the configuration's SCHEDULE_* overrides. */
   schedules?: Schedule[];
   /** Poll interval in ms when LISTEN/NOTIFY misses a job. */
   pollInterval?: number;
@@ -54,16 +56,23 @@ export interface WorkerHandle {
   done: Promise<void>;
 }
 
-/** Runs queued jobs and the cron schedules until stopped. Signals are handled by the caller. */
-export async function startWorker(ctx: AppContext, options: WorkerOptions = {}): Promise<WorkerHandle> {
-  const schedules = options.schedules ?? resolveSchedules(process.env);
+/**
+ * Runs queued jobs of the task table and the cron schedules until stopped. Signals are handled
+ * by the caller.
+ */
+export async function startWorker(
+  ctx: AppContext,
+  tasks: TaskTable,
+  options: WorkerOptions = {},
+): Promise<WorkerHandle> {
+  const schedules = options.schedules ?? resolveSchedules(ctx.config);
   const runner = await run({
     connectionString: ctx.databaseUrl,
     concurrency: options.concurrency ?? ctx.config.WORKER_CONCURRENCY,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 2000,
     logger: workerLogger(ctx.logger),
-    taskList: buildTaskList(ctx),
+    taskList: buildTaskList(ctx, tasks),
     parsedCronItems: toCronItems(schedules),
   });
   let stopped = false;
@@ -78,6 +87,10 @@ export async function startWorker(ctx: AppContext, options: WorkerOptions = {}):
 }
 
 /** Runs every job that is due now, then returns (for scripts, tests and `worker --once`). */
-export async function runDueJobs(ctx: AppContext): Promise<void> {
-  await runOnce({ connectionString: ctx.databaseUrl, logger: workerLogger(ctx.logger), taskList: buildTaskList(ctx) });
+export async function runDueJobs(ctx: AppContext, tasks: TaskTable): Promise<void> {
+  await runOnce({
+    connectionString: ctx.databaseUrl,
+    logger: workerLogger(ctx.logger),
+    taskList: buildTaskList(ctx, tasks),
+  });
 }

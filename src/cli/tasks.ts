@@ -1,0 +1,30 @@
+import { billingSync } from '../billing/index.ts';
+import { notifyEngagedConversation } from '../conversations/index.ts';
+import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
+import { enqueueJob, recordHealthHeartbeat, type TaskTable } from '../jobs/index.ts';
+import { sendDueMessages } from '../messaging/index.ts';
+import { recheckPendingCarts } from '../stores/index.ts';
+import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
+import { runCandidates } from '../workflows/index.ts';
+
+/** The handler of every queued task; the worker parses each payload before its handler runs. */
+export const TASKS: TaskTable = {
+  'db:health': recordHealthHeartbeat,
+  'webhook:process': async ({ ctx, payload, attempt }) =>
+    processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
+  'webhook:process-batch': async ({ ctx, payload }) => processWebhookBatch(ctx, payload.ids, WEBHOOK_PROCESSORS),
+  'stores:recheck-pending-carts': async ({ ctx }) => void (await recheckPendingCarts(ctx)),
+  'workflows:run-candidates': async ({ ctx, payload }) => {
+    const result = await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId });
+    // New first messages go out now (within quiet hours), not at the next send tick.
+    if (result.started > 0)
+      await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
+  },
+  'messages:send-due': async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
+  'billing:sync': async ({ ctx, payload }) => {
+    const result = await billingSync(ctx, { brandId: payload.brandId });
+    // A subscription that failed is retried at the next hourly run; the job itself succeeded.
+    if (result.errors > 0) ctx.logger.warn({ errors: result.errors }, 'billing sync finished with errors');
+  },
+  'conversations:notify-engaged': async ({ ctx, payload }) => void (await notifyEngagedConversation(ctx, payload)),
+};

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Set by graphile-worker's crontab on scheduled runs; tasks that run on a schedule accept it. */
+const cron = { _cron: z.unknown().optional() };
+const id = z.number().int().positive();
+
+/**
+ * Every task Reclaim queues, with the schema of its payload. `enqueueJob` checks a payload
+ * against its schema before the job is queued, and the worker parses it again before the
+ * task's handler (see the task table in the composition root) sees it.
+ */
+export const TASK_PAYLOADS = {
+  'db:health': z.object({ source: z.string().default('worker'), ...cron }).loose(),
+  // attemptOffset: attempts already made by the batch job before this event got its own job.
+  'webhook:process': z.object({ id, attemptOffset: z.number().int().min(0).default(0) }),
+  'webhook:process-batch': z.object({ ids: z.array(id).min(1) }),
+  'stores:recheck-pending-carts': z.object({ ...cron }).loose(),
+  'workflows:run-candidates': z.object({ brandId: id.optional(), workflowId: id.optional(), ...cron }).loose(),
+  'messages:send-due': z.object({ limit: id.optional(), ...cron }).loose(),
+  'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
+  'conversations:notify-engaged': z.object({ conversationId: id }),
+} as const;
+
+export type TaskName = keyof typeof TASK_PAYLOADS;
+/** A payload as it is queued (defaults may be left out). */
+export type TaskPayload<N extends TaskName> = z.input<(typeof TASK_PAYLOADS)[N]>;
+/** A payload as the handler receives it (defaults applied). */
+export type ParsedTaskPayload<N extends TaskName> = z.output<(typeof TASK_PAYLOADS)[N]>;
+
+export const isTaskName = (name: string): name is TaskName => Object.hasOwn(TASK_PAYLOADS, name);
