@@ -1,9 +1,17 @@
-export { createDb, withTransaction, withDatabase, ping, type Db, type Tx, type DbOptions } from './knex.ts';
+export { createDb, dbConfig, withTransaction, withDatabase, ping, type Db, type Tx, type DbOptions } from './knex.ts';
 import type { Db, Tx } from './knex.ts';
 /** A connection or an open transaction: what store functions take. */
 export type Handle = Db | Tx;
 export { translateDbError, isUniqueViolation } from './errors.ts';
-export { migrateLatest, rollback, migrationStatus, MIGRATIONS_DIR, type MigrationStatus } from './migrate.ts';
+export {
+  migrateLatest,
+  rollback,
+  migrationStatus,
+  migratorConfig,
+  MIGRATIONS_DIR,
+  MIGRATIONS_TABLE,
+  type MigrationStatus,
+} from './migrate.ts';
 export { dumpSchema } from './schema-dump.ts';
 export { createDatabase, dropDatabase } from './admin.ts';
 export { startEmbedded, readRunningServer, EMBEDDED_DATABASE, type EmbeddedServer } from './embedded.ts';

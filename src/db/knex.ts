@@ -26,16 +26,21 @@ export interface DbOptions {
   applicationName?: string;
 }
 
-/** A knex handle on PostgreSQL. Unique violations surface as `conflict` AppErrors. */
-export function createDb({ url, pool = {}, applicationName = 'reclaim' }: DbOptions): Db {
-  return knexFactory({
+/** The knex settings of a handle on PostgreSQL: our dialect, pool and error handling. */
+export function dbConfig({ url, pool = {}, applicationName = 'reclaim' }: DbOptions): Knex.Config {
+  return {
     client: ReclaimPgClient as unknown as typeof knexFactory.Client,
     connection: { connectionString: url, application_name: applicationName },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
     // Error messages carry the SQL with placeholders, never the bound values (they may be personal data).
     compileSqlOnError: false,
     acquireConnectionTimeout: 30_000,
-  });
+  };
+}
+
+/** A knex handle on PostgreSQL. Unique violations surface as `conflict` AppErrors. */
+export function createDb(options: DbOptions): Db {
+  return knexFactory(dbConfig(options));
 }
 
 /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */

@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import type { Db } from './knex.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+/** The table knex records applied migrations in. */
+export const MIGRATIONS_TABLE = 'knex_migrations';
 const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.ts$/;
 
 interface MigrationModule {
@@ -12,27 +14,41 @@ interface MigrationModule {
   down(knex: Knex): Promise<void>;
 }
 
+/** A migration file, in the shape knex's own file source uses (the knex CLI lists `file`). */
+interface MigrationFile {
+  file: string;
+  directory: string;
+}
+
 /** Migrations are the files `migrations/<timestamp>_<name>.ts`, applied in name order. */
-class FileMigrationSource implements Knex.MigrationSource<string> {
-  constructor(private readonly directory: string) {}
+class FileMigrationSource implements Knex.MigrationSource<MigrationFile> {
+  private readonly directory: string;
 
-  async getMigrations(): Promise<string[]> {
+  constructor(directory: string) {
+    this.directory = directory;
+  }
+
+  async getMigrations(): Promise<MigrationFile[]> {
     const files = await readdir(this.directory);
-    return files.filter((file) => MIGRATION_FILE.test(file)).sort();
+    return files
+      .filter((file) => MIGRATION_FILE.test(file))
+      .sort()
+      .map((file) => ({ file, directory: this.directory }));
   }
 
-  getMigrationName(migration: string): string {
-    return migration;
+  getMigrationName(migration: MigrationFile): string {
+    return migration.file;
   }
 
-  async getMigration(migration: string): Promise<MigrationModule> {
-    return (await import(pathToFileURL(path.join(this.directory, migration)).href)) as MigrationModule;
+  async getMigration(migration: MigrationFile): Promise<MigrationModule> {
+    return (await import(pathToFileURL(path.join(migration.directory, migration.file)).href)) as MigrationModule;
   }
 }
 
-const config = (directory = MIGRATIONS_DIR): Knex.MigratorConfig => ({
+/** The migrator settings of every migration command: ours and the knex CLI's (knexfile.ts). */
+export const migratorConfig = (directory = MIGRATIONS_DIR): Knex.MigratorConfig => ({
   migrationSource: new FileMigrationSource(directory),
-  tableName: 'knex_migrations',
+  tableName: MIGRATIONS_TABLE,
 });
 
 export interface MigrationStatus {
@@ -41,19 +57,19 @@ export interface MigrationStatus {
 }
 
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest(config())) as [number, string[]];
+  const [, applied] = (await db.migrate.latest(migratorConfig())) as [number, string[]];
   return applied;
 }
 
 export async function rollback(db: Db, { all = false }: { all?: boolean } = {}): Promise<string[]> {
-  const [, undone] = (await db.migrate.rollback(config(), all)) as [number, string[]];
+  const [, undone] = (await db.migrate.rollback(migratorConfig(), all)) as [number, string[]];
   return undone;
 }
 
 export async function migrationStatus(db: Db): Promise<MigrationStatus[]> {
-  const [completed, pending] = (await db.migrate.list(config())) as [{ name: string }[], string[]];
+  const [completed, pending] = (await db.migrate.list(migratorConfig())) as [{ name: string }[], MigrationFile[]];
   return [
     ...completed.map((entry) => ({ name: entry.name, applied: true })),
-    ...pending.map((name) => ({ name, applied: false })),
+    ...pending.map((migration) => ({ name: migration.file, applied: false })),
   ];
 }
