@@ -1,4 +1,4 @@
-export { isTaskName, type TaskName, type TaskPayload, type ParsedTaskPayload } from './payloads.ts';
+export { isTaskName, type TaskName, type TaskPayload } from './payloads.ts';
 export type { TaskRun, TaskHandler, TaskTable } from './tasks.ts';
 export { enqueueJob, type EnqueueOptions } from './enqueue.ts';
 export { startWorker, runDueJobs, prepareQueue, type WorkerHandle, type WorkerOptions } from './worker.ts';
@@ -9,4 +9,4 @@ export {
   type Schedule,
   type ScheduleOverrides,
 } from './schedules.ts';
-export { lastHeartbeat, recordHeartbeat, recordHealthHeartbeat, type Heartbeat } from './health.ts';
+export { lastHeartbeat, recordHealthHeartbeat, type Heartbeat } from './health.ts';
