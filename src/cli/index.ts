@@ -1,2 +1,3 @@
 export { main, buildProgram } from './main.ts';
 export { ROUTES } from './routes.ts';
+export { createAppContext, CLIENT_FACTORIES } from './context.ts';
