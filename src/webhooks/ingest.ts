@@ -2,7 +2,7 @@ import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './batch-insert.ts';
-import { WebhookBatcher, type IngestResult } from './batcher.ts';
+import type { IngestResult, WebhookBatcher } from './batcher.ts';
 import {
   beginAttempt,
   finishAttempt,
