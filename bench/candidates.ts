@@ -15,7 +15,8 @@
  * slowest statements of each run), BENCH_KEEP (keep the database), BENCH_SEED_ONLY (seed, then stop).
  */
 import os from 'node:os';
-import { createContext, createLogger, loadConfig, type AppContext } from '../src/app/index.ts';
+import { createLogger, loadConfig, type AppContext } from '../src/app/index.ts';
+import { createAppContext } from '../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, type Db } from '../src/db/index.ts';
 import { prepareQueue } from '../src/jobs/index.ts';
 import {
@@ -232,7 +233,7 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     await seed(db, now);
     await timed('vacuum analyze', () => analyze(db));
-    ctx = await createContext({
+    ctx = await createAppContext({
       config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn' }),
       logger: createLogger({ level: 'warn', pretty: false }),
       poolMax: 4,

@@ -13,7 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { createContext, createLogger, loadConfig } from '../src/app/index.ts';
+import { createLogger, loadConfig } from '../src/app/index.ts';
+import { createAppContext } from '../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { sendDueMessages } from '../src/messaging/index.ts';
 
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   now.setUTCHours(19, 0, 0, 0);
   try {
     const seedSeconds = await seed(url, now);
-    const ctx = await createContext({
+    const ctx = await createAppContext({
       config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', SMS_PROVIDER: 'outbox' }),
       logger: createLogger({ level: 'silent', pretty: false }),
       poolMax: 4,

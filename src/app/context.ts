@@ -4,11 +4,30 @@ import { createLogger, type Logger } from './logger.ts';
 import { resolveSecrets, type Secrets } from './secrets.ts';
 import { createDb, startEmbedded, type Db } from '../db/index.ts';
 
+/**
+ * The clients of external services and the shared workers a context holds, by name. Empty here:
+ * each domain adds the entry for the client it owns, in its own module,
+ * `declare module '../app/index.ts' { interface Clients { stripe: StripeClient } }`, so this floor
+ * names no domain. The composition root supplies one factory per entry (ClientFactories).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Clients {}
+
+/**
+ * How each client is built, from the context that holds it. A factory runs on the first use of its
+ * client, at most once per context when it succeeds (a factory that throws, say for a missing
+ * setting, throws again on the next use); a client with resources to free registers their release
+ * with ctx.onRelease, so clients are released before the resources built earlier (the database).
+ */
+export type ClientFactories = { [K in keyof Clients]: (ctx: AppContext) => Clients[K] };
+
 /** Everything a command or a server needs, built once at startup and passed down. */
 export interface AppContext {
   config: Config;
   logger: Logger;
   db: Db;
+  /** Built on first use from the factories the context was created with (ContextOptions.clients). */
+  clients: Clients;
   /** Where the database lives, for people: "embedded (.reclaim, port 54321)" or the server host. Never the password. */
   databaseLabel: string;
   /** The connection URL (secret: never print it). */
@@ -25,6 +44,18 @@ export interface ContextOptions {
   logger?: Logger;
   /** Pool size; small for one-shot commands. */
   poolMax?: number;
+  /** The factories of ctx.clients; a context created without one has no such client. */
+  clients?: Partial<ClientFactories>;
+}
+
+/** ctx.clients: one non-enumerable getter per factory, so inspecting a context builds nothing. */
+function lazyClients(ctx: AppContext, factories: Partial<ClientFactories>): Clients {
+  const clients = {} as Clients;
+  for (const [name, factory] of Object.entries(factories) as Array<[string, (ctx: AppContext) => unknown]>) {
+    let built: { client: unknown } | undefined;
+    Object.defineProperty(clients, name, { get: () => (built ??= { client: factory(ctx) }).client });
+  }
+  return clients;
 }
 
 export function describeServerUrl(url: string): string {
@@ -62,16 +93,19 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
     const db = createDb({ url: databaseUrl, pool: { max: options.poolMax ?? 10 } });
     releases.push(() => db.destroy());
     let secrets: Promise<Secrets> | undefined;
-    return {
+    const ctx: AppContext = {
       config,
       logger,
       db,
+      clients: {} as Clients,
       databaseUrl,
       databaseLabel,
       secrets: () => (secrets ??= resolveSecrets(config)),
       onRelease: (fn) => releases.push(fn),
       release,
     };
+    ctx.clients = lazyClients(ctx, options.clients ?? {});
+    return ctx;
   } catch (error) {
     await release();
     throw error;

@@ -19,4 +19,11 @@ export {
 export { createLogger, type Logger } from './logger.ts';
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';
 export { resolveSecrets, type Secrets } from './secrets.ts';
-export { createContext, describeServerUrl, type AppContext, type ContextOptions } from './context.ts';
+export {
+  createContext,
+  describeServerUrl,
+  type AppContext,
+  type Clients,
+  type ClientFactories,
+  type ContextOptions,
+} from './context.ts';

@@ -4,9 +4,16 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
-import { getBrandIntegration, shopifyAdminFor, type ShopifyAdminClient } from '../stores/index.ts';
-import { createStripeClient, type StripeClient } from './stripe.ts';
+import { getBrandIntegration, type ShopifyAdminClient } from '../stores/index.ts';
+import type { StripeClient } from './stripe.ts';
 import { BILLING_ERRORS } from './rules.ts';
+
+declare module '../app/index.ts' {
+  interface Clients {
+    /** The Stripe client for STRIPE_SECRET_KEY and STRIPE_API_BASE_URL (createStripeClient). */
+    stripe: StripeClient;
+  }
+}
 
 export interface BrandRow {
   id: number;
@@ -48,17 +55,5 @@ export async function shopifyBillingClient(
       code: 'invalid_payment_source',
       details: { reason: 'no Shopify store behind this payment source' },
     });
-  return shopifyAdminFor(ctx, integration);
-}
-
-const stripeClients = new WeakMap<AppContext['config'], StripeClient>();
-
-/** One Stripe client per configuration. */
-export function stripeFor(ctx: AppContext): StripeClient {
-  let client = stripeClients.get(ctx.config);
-  if (!client) {
-    client = createStripeClient(ctx.config);
-    stripeClients.set(ctx.config, client);
-  }
-  return client;
+  return ctx.clients.stores.shopify(integration);
 }

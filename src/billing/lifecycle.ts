@@ -5,7 +5,7 @@
  */
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
-import { requireBrand, shopifyBillingClient, stripeFor } from './gateways.ts';
+import { requireBrand, shopifyBillingClient } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
 import {
   activates,
@@ -129,7 +129,7 @@ const isPaymentRequired = (error: unknown): boolean =>
 async function cancelRemote(ctx: AppContext, subscription: Subscription): Promise<'cancelled' | 'tolerated' | 'none'> {
   const session = subscription.extra_data.checkout_session_id;
   if (!subscription.external_id && subscription.gateway === 'stripe' && typeof session === 'string') {
-    await expireCheckoutSession(stripeFor(ctx), session).catch((error: unknown) =>
+    await expireCheckoutSession(ctx.clients.stripe, session).catch((error: unknown) =>
       ctx.logger.warn({ err: error, subscription_id: subscription.id }, 'the open checkout could not be expired'),
     );
     return 'none';
@@ -138,7 +138,7 @@ async function cancelRemote(ctx: AppContext, subscription: Subscription): Promis
   try {
     if (subscription.gateway === 'stripe') {
       await invoiceStripeUsage(ctx, subscription, { force: true });
-      await cancelStripeSubscription(stripeFor(ctx), subscription.external_id);
+      await cancelStripeSubscription(ctx.clients.stripe, subscription.external_id);
     } else if (subscription.gateway === 'shopify') {
       await cancelAppSubscription(
         await shopifyBillingClient(ctx, subscription.gateway_account_id),
@@ -290,7 +290,7 @@ async function moveStripeSubscription(
   old: Subscription,
   form: Parameters<typeof subscribe>[1],
 ): Promise<SubscribeResult | undefined> {
-  const stripe = stripeFor(ctx);
+  const stripe = ctx.clients.stripe;
   const remote = await retrieveSubscription(stripe, old.external_id!);
   return withTransaction(ctx.db, async (tx) => {
     const custom = String(form.planId).trim() === 'custom';
@@ -355,7 +355,7 @@ export async function billingPortalUrl(
   if (!source.external_id)
     throw new AppError('not_found', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
   try {
-    return await createPortalSession(stripeFor(ctx), { customerId: source.external_id, returnUrl });
+    return await createPortalSession(ctx.clients.stripe, { customerId: source.external_id, returnUrl });
   } catch (error) {
     if (isAppError(error) && error.kind === 'not_found')
       throw new AppError('not_found', BILLING_ERRORS.customerNotFound, { code: 'customer_not_found', cause: error });

@@ -7,7 +7,7 @@
  */
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { brandShopifyIntegrationId, findBrand, shopifyBillingClient, stripeFor, type BrandRow } from './gateways.ts';
+import { brandShopifyIntegrationId, findBrand, shopifyBillingClient, type BrandRow } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
 import {
   assertNoProblems,
@@ -263,7 +263,7 @@ async function paymentSourceFor(
         })
       ).id;
     }
-    const customerId = await findOrCreateCustomer(stripeFor(ctx), {
+    const customerId = await findOrCreateCustomer(ctx.clients.stripe, {
       email: billingEmail,
       name: brand.name,
       phone: brand.support_phone,
@@ -286,7 +286,7 @@ export async function stripePriceFor(ctx: AppContext, tx: Tx, plan: Plan): Promi
   const known = await planGatewayId(tx, plan.id, 'stripe');
   if (known) return known;
   const features = Array.isArray(plan.extra_data.features) ? (plan.extra_data.features as unknown[]) : [];
-  const priceId = await createPlanPrice(stripeFor(ctx), {
+  const priceId = await createPlanPrice(ctx.clients.stripe, {
     id: plan.id,
     name: plan.name,
     description: plan.description,
@@ -321,7 +321,7 @@ async function startStripeCheckout(
   if (!source?.external_id)
     throw new AppError('upstream', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
   try {
-    const stripe = stripeFor(ctx);
+    const stripe = ctx.clients.stripe;
     const priceId = await stripePriceFor(ctx, tx, input.plan);
     // Checkout discounts apply only with no trial and an amount above 0 (spec 1 section 5).
     const promotion =

@@ -7,7 +7,7 @@
  * every remote call carries an idempotency key.
  */
 import { coerceError, type AppContext } from '../app/index.ts';
-import { findBrand, shopifyBillingClient, stripeFor } from './gateways.ts';
+import { findBrand, shopifyBillingClient } from './gateways.ts';
 import { applyRemoteState, processBillingEvents, type StatusChange } from './lifecycle.ts';
 import { isLive, LIVE_STATUSES, mapShopifyStatus, mapStripeStatus } from './rules.ts';
 import { getAppSubscription, type AppSubscription } from './shopify-billing.ts';
@@ -106,11 +106,11 @@ async function reconcile(
   if (!externalId) {
     const sessionId = subscription.extra_data.checkout_session_id;
     if (typeof sessionId !== 'string') return {};
-    const session = await retrieveCheckoutSession(stripeFor(ctx), sessionId);
+    const session = await retrieveCheckoutSession(ctx.clients.stripe, sessionId);
     if (!session.subscription) return {};
     externalId = session.subscription;
   }
-  const remote = stripeById?.get(externalId) ?? (await retrieveSubscription(stripeFor(ctx), externalId));
+  const remote = stripeById?.get(externalId) ?? (await retrieveSubscription(ctx.clients.stripe, externalId));
   const state = stripeRemoteState(remote);
   return { change: state ? await applyRemoteState(ctx, subscription.id, state) : undefined };
 }
@@ -162,7 +162,7 @@ export async function billingSync(
     let stripeById: Map<string, StripeSubscription> | undefined;
     if (subscriptions.some((s) => s.gateway === 'stripe' && s.external_id) && ctx.config.STRIPE_SECRET_KEY) {
       try {
-        stripeById = new Map((await listAllSubscriptions(stripeFor(ctx))).map((remote) => [remote.id, remote]));
+        stripeById = new Map((await listAllSubscriptions(ctx.clients.stripe)).map((remote) => [remote.id, remote]));
       } catch (error) {
         ctx.logger.warn({ err: error }, 'Stripe subscriptions could not be listed; each is read on its own');
       }

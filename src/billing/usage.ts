@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
-import { shopifyBillingClient, stripeFor } from './gateways.ts';
+import { shopifyBillingClient } from './gateways.ts';
 import { fitUnderCap, isLive, USAGE_CAP_USD } from './rules.ts';
 import { createUsageRecord, getAppSubscription, usageLine, type AppSubscription } from './shopify-billing.ts';
 import {
@@ -135,7 +135,7 @@ async function pushToShopify(
 async function pushToStripe(ctx: AppContext, subscription: Subscription, outcome: UsageOutcome): Promise<void> {
   const pending = (await queuedUsageCharges(ctx.db, subscription.id)).filter((charge) => !charge.external_id);
   if (pending.length === 0) return;
-  const stripe = stripeFor(ctx);
+  const stripe = ctx.clients.stripe;
   for (const charge of pending) {
     const itemId = await createUsageInvoiceItem(stripe, {
       customerId: subscription.customer_external_id!,
@@ -173,7 +173,7 @@ export async function invoiceStripeUsage(
     periodStart !== null && awaiting.some((charge) => charge.created_at.getTime() < periodStart.getTime());
   if (!force && !periodEnded) return { count: 0, invoiceId: null };
 
-  const stripe = stripeFor(ctx);
+  const stripe = ctx.clients.stripe;
   const pending: Charge[] = [];
   let count = 0;
   for (const charge of awaiting) {

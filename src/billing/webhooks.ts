@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { AppError, type AppContext } from '../app/index.ts';
 import { assertJsonBody, type RouteModule } from '../http/index.ts';
 import { ingestWebhook, type WebhookEvent } from '../webhooks/index.ts';
-import { stripeFor } from './gateways.ts';
 import { applyRemoteState } from './lifecycle.ts';
 import { mapShopifyStatus } from './rules.ts';
 import {
@@ -140,7 +139,7 @@ export async function processStripeEvent(ctx: AppContext, stored: WebhookEvent):
         log.warn('checkout completed for a subscription Reclaim does not know');
         return 'skipped';
       }
-      const remote = await retrieveSubscription(stripeFor(ctx), session.subscription);
+      const remote = await retrieveSubscription(ctx.clients.stripe, session.subscription);
       return applyStripeSubscription(ctx, subscription, remote, event.created);
     }
     case 'customer.subscription.created':

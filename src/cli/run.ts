@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import {
   AppError,
   coerceError,
-  createContext,
   createLogger,
   GENERIC_INTERNAL_MESSAGE,
   isAppError,
@@ -11,6 +10,7 @@ import {
   type Config,
   type ContextOptions,
 } from '../app/index.ts';
+import { createAppContext } from './context.ts';
 
 /** Results go to stdout; everything else (logs, progress, errors) to stderr. */
 export function printJson(value: unknown): void {
@@ -57,7 +57,7 @@ export function configFromEnv(): Config {
  * whatever happened. Sets the exit code; never calls process.exit directly on success.
  */
 export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>, options: ContextOptions = {}): Promise<T> {
-  const ctx = await createContext({ config: options.config ?? configFromEnv(), poolMax: 4, ...options });
+  const ctx = await createAppContext({ config: options.config ?? configFromEnv(), poolMax: 4, ...options });
   try {
     return await fn(ctx);
   } finally {

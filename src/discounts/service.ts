@@ -12,7 +12,6 @@ import {
   createFreeShippingDiscountCode,
   DISCOUNT_CODE_TAKEN,
   getBrandIntegration,
-  shopifyAdminFor,
   type BrandIntegration,
 } from '../stores/index.ts';
 import { resolveDiscountRule, type ResolvedDiscountRule } from '../workflows/index.ts';
@@ -138,7 +137,7 @@ async function createAtStore(
     });
     return String(coupon.id);
   }
-  const client = await shopifyAdminFor(ctx, integration);
+  const client = await ctx.clients.stores.shopify(integration);
   const input = {
     title: `Reclaim ${code.code}`,
     code: code.code,

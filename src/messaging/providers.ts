@@ -6,6 +6,13 @@
 import { AppError, type AppContext } from '../app/index.ts';
 import { realSleep, sendInfobipSms, type Sleep } from './infobip-client.ts';
 
+declare module '../app/index.ts' {
+  interface Clients {
+    /** The SMS provider SMS_PROVIDER names (getSmsProvider). */
+    sms: SmsProvider;
+  }
+}
+
 export type SmsProviderName = 'outbox' | 'infobip';
 
 export interface OutgoingSms {
@@ -87,7 +94,10 @@ export function deliveryReportUrl(ctx: Pick<AppContext, 'config'>): string | und
   return `${PUBLIC_URL.replace(/\/+$/, '')}/webhooks/infobip/delivery?secret=${encodeURIComponent(INFOBIP_WEBHOOK_SECRET)}`;
 }
 
-/** The provider SMS_PROVIDER names; infobip needs INFOBIP_BASE_URL and INFOBIP_API_KEY. */
+/**
+ * The provider SMS_PROVIDER names; infobip needs INFOBIP_BASE_URL and INFOBIP_API_KEY. A context
+ * holds the one it uses as ctx.clients.sms.
+ */
 export function getSmsProvider(ctx: Pick<AppContext, 'config'>, { sleep }: { sleep?: Sleep } = {}): SmsProvider {
   const { config } = ctx;
   if (config.SMS_PROVIDER === 'outbox') return outboxProvider;

@@ -18,7 +18,7 @@ import {
   type Outcome,
 } from './deliver.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
-import { getSmsProvider, outboxMessageId, type SmsProvider } from './providers.ts';
+import { outboxMessageId, type SmsProvider } from './providers.ts';
 import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
 import { decideSend, segmentInfo } from './rules.ts';
 import {
@@ -310,7 +310,7 @@ async function deliverAll(
 
 /** One pass over the due messages: at most `limit` of them. */
 export async function sendDueMessages(ctx: AppContext, options: SendDueOptions = {}): Promise<SendDueResult> {
-  const provider = options.provider ?? getSmsProvider(ctx);
+  const provider = options.provider ?? ctx.clients.sms;
   const clock = (): Date => options.now ?? new Date();
   const sleep = options.sleep ?? realSleep;
   const batchSize = Math.max(1, options.batchSize ?? SEND_BATCH_SIZE);

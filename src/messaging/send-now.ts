@@ -8,7 +8,7 @@ import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { channelAllows, deliverClaimed, SKIP_UNSUBSCRIBED, type Outcome } from './deliver.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
-import { getSmsProvider, type SmsProvider } from './providers.ts';
+import type { SmsProvider } from './providers.ts';
 import { readMessagesPerSecond, reserveSlots } from './rate-limit.ts';
 import { decideSend } from './rules.ts';
 import { brandSending } from './store.ts';
@@ -66,7 +66,7 @@ async function nothingSentSince(ctx: AppContext, channelId: number, since: Date 
 export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Promise<SendNowResult> {
   const now = input.now ?? new Date();
   const isMarketing = input.isMarketing ?? false;
-  const provider = input.provider ?? getSmsProvider(ctx);
+  const provider = input.provider ?? ctx.clients.sms;
   const conversation = await ctx
     .db('conversations as c')
     .join('brands as b', 'b.id', 'c.brand_id')

@@ -1,9 +1,10 @@
-// Mail: sendMail through EMAIL_TRANSPORT (smtp | outbox | none) and the outbox readers.
+// Mail: sendMail through the context's transport (EMAIL_TRANSPORT: smtp | outbox | none) and the outbox readers.
 // To take a token link out of an outbox mail, use readOutboxMessage(config, id).links or
 // latestOutboxMessageTo(config, email): the raw text (readOutboxMail) is quoted-printable, so a
 // long link is split across lines and its '=' written as '=3D'.
 export {
   sendMail,
+  createMailTransport,
   assertMailAvailable,
   listOutbox,
   readOutboxMail,
@@ -12,6 +13,7 @@ export {
   outboxDir,
   MAIL_UNAVAILABLE,
   type MailContext,
+  type MailTransport,
   type MailTransportName,
   type OutgoingMail,
   type SentMail,

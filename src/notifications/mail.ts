@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { AppError, publicBaseUrl, type AppContext, type Config } from '../app/index.ts';
+import { AppError, publicBaseUrl, type AppContext, type Clients, type Config } from '../app/index.ts';
 import { findLinks, parseEml } from './eml.ts';
 
 export type MailTransportName = 'smtp' | 'outbox';
@@ -10,7 +10,11 @@ type MailConfig = Pick<
   Config,
   'EMAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM' | 'RECLAIM_DATA_DIR' | 'PUBLIC_URL' | 'PORT'
 >;
-export type MailContext = { config: MailConfig; logger: Pick<AppContext['logger'], 'info' | 'warn'> };
+export type MailContext = {
+  config: MailConfig;
+  logger: Pick<AppContext['logger'], 'info' | 'warn'>;
+  clients?: Pick<Clients, 'mail'>;
+};
 
 export interface OutgoingMail {
   to: string;
@@ -78,23 +82,43 @@ function message(config: MailConfig, id: string, mail: OutgoingMail) {
 /** Filesystem-safe ISO time: 2026-11-22T10-15-30.123Z (colons are not allowed on every filesystem). */
 const fileTime = (date: Date): string => date.toISOString().replace(/:/g, '-');
 
+/** Where mail goes, built once per context (ctx.clients.mail). The body is never logged (it may carry a token). */
+export interface MailTransport {
+  readonly name: MailTransportName;
+  send(mail: OutgoingMail): Promise<SentMail>;
+  close(): void;
+}
+
+declare module '../app/index.ts' {
+  interface Clients {
+    /** The mail transport EMAIL_TRANSPORT names (createMailTransport). */
+    mail: MailTransport;
+  }
+}
+
 /**
- * Sends one e-mail through EMAIL_TRANSPORT: `smtp` (SMTP_URL, MAIL_FROM), `outbox` (an RFC 822
- * .eml file under <RECLAIM_DATA_DIR>/mail-outbox/) or `none` ('Email service not available').
- * The body is never logged (it may carry a token).
+ * The transport EMAIL_TRANSPORT names: `smtp` (SMTP_URL, MAIL_FROM; one connection per mail),
+ * `outbox` (an RFC 822 .eml file per mail under <RECLAIM_DATA_DIR>/mail-outbox/); `none`, or smtp
+ * without SMTP_URL, throws 'Email service not available'.
  */
-export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<SentMail> {
-  const transport = assertMailAvailable(ctx.config);
-  const id = randomBytes(8).toString('hex');
-  if (transport === 'outbox') {
+export function createMailTransport(ctx: MailContext): MailTransport {
+  const name = assertMailAvailable(ctx.config);
+  if (name === 'outbox') {
     const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-    const info = await composer.sendMail(message(ctx.config, id, mail));
-    const dir = outboxDir(ctx.config);
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${fileTime(new Date())}-${id}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    ctx.logger.info({ mail_id: id, transport }, 'mail written to the outbox');
-    return { id, transport, file };
+    return {
+      name,
+      send: async (mail) => {
+        const id = randomBytes(8).toString('hex');
+        const info = await composer.sendMail(message(ctx.config, id, mail));
+        const dir = outboxDir(ctx.config);
+        await mkdir(dir, { recursive: true });
+        const file = path.join(dir, `${fileTime(new Date())}-${id}.eml`);
+        await writeFile(file, info.message as Buffer, { mode: 0o600 });
+        ctx.logger.info({ mail_id: id, transport: name }, 'mail written to the outbox');
+        return { id, transport: name, file };
+      },
+      close: () => composer.close(),
+    };
   }
   const smtp = nodemailer.createTransport({
     url: ctx.config.SMTP_URL,
@@ -102,16 +126,36 @@ export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<Se
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  return {
+    name,
+    send: async (mail) => {
+      const id = randomBytes(8).toString('hex');
+      try {
+        await smtp.sendMail(message(ctx.config, id, mail));
+      } catch (error) {
+        ctx.logger.warn({ mail_id: id, transport: name, reason: (error as Error).message }, 'mail could not be sent');
+        throw new AppError('upstream', MAIL_UNAVAILABLE, { code: 'email_send_failed', cause: error });
+      }
+      ctx.logger.info({ mail_id: id, transport: name }, 'mail sent');
+      return { id, transport: name };
+    },
+    close: () => smtp.close(),
+  };
+}
+
+/**
+ * Sends one e-mail through the context's transport (ctx.clients.mail); a context without clients
+ * gets a transport for this one mail.
+ */
+export async function sendMail(ctx: MailContext, mail: OutgoingMail): Promise<SentMail> {
+  const shared = ctx.clients?.mail;
+  if (shared) return shared.send(mail);
+  const transport = createMailTransport(ctx);
   try {
-    await smtp.sendMail(message(ctx.config, id, mail));
-  } catch (error) {
-    ctx.logger.warn({ mail_id: id, transport, reason: (error as Error).message }, 'mail could not be sent');
-    throw new AppError('upstream', MAIL_UNAVAILABLE, { code: 'email_send_failed', cause: error });
+    return await transport.send(mail);
   } finally {
-    smtp.close();
+    transport.close();
   }
-  ctx.logger.info({ mail_id: id, transport }, 'mail sent');
-  return { id, transport };
 }
 
 async function outboxFiles(config: Pick<Config, 'RECLAIM_DATA_DIR'>): Promise<string[]> {

@@ -29,4 +29,5 @@ export {
 } from './integrations.ts';
 export * from './bigcommerce/index.ts';
 export * from './shopify/index.ts';
+export { createStoreClients, type StoreClients } from './clients.ts';
 export { listStoreIntegrations, type StoreIntegrationListing } from './integrations-list.ts';

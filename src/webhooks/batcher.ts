@@ -33,6 +33,8 @@ interface Waiting {
 export class WebhookBatcher {
   private queue: Waiting[] = [];
   private inFlight = 0;
+  private closed = false;
+  private idle: Array<() => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -40,10 +42,18 @@ export class WebhookBatcher {
   ) {}
 
   ingest(event: NewWebhookEvent): Promise<IngestResult> {
+    if (this.closed) return Promise.reject(new Error('The webhook batcher is closed.'));
     return new Promise((resolve, reject) => {
       this.queue.push({ event, resolve, reject });
       this.pump();
     });
+  }
+
+  /** Refuses new events and resolves once every accepted one is written (before the pool closes). */
+  close(): Promise<void> {
+    this.closed = true;
+    if (this.queue.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   private pump(): void {
@@ -54,6 +64,7 @@ export class WebhookBatcher {
       void this.write(batch).finally(() => {
         this.inFlight -= 1;
         this.pump();
+        if (this.queue.length === 0 && this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
       });
     }
   }

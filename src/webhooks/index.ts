@@ -8,6 +8,7 @@ export {
   type WebhookProcessor,
   type WebhookProcessors,
 } from './ingest.ts';
+export { WebhookBatcher } from './batcher.ts';
 export {
   getEvent,
   listEvents,

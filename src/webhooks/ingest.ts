@@ -2,7 +2,7 @@ import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './batch-insert.ts';
-import { WebhookBatcher, type IngestResult } from './batcher.ts';
+import type { IngestResult, WebhookBatcher } from './batcher.ts';
 import {
   beginAttempt,
   finishAttempt,
@@ -16,20 +16,20 @@ export { MAX_WEBHOOK_ATTEMPTS, type IngestResult };
 
 const jobKey = (id: number): string => `webhook:${id}`;
 
-const batchers = new WeakMap<AppContext['db'], WebhookBatcher>();
+declare module '../app/index.ts' {
+  interface Clients {
+    /** One per context, shared by every request it serves, so concurrent webhooks share statements. */
+    webhookBatcher: WebhookBatcher;
+  }
+}
 
 /**
  * Stores a verified webhook and queues its processing in one statement, so an event is never
- * stored without its job nor queued twice; concurrent webhooks share statements (group commit).
- * The caller answers 200 right after.
+ * stored without its job nor queued twice; concurrent webhooks share statements (group commit,
+ * through the context's batcher). The caller answers 200 right after.
  */
 export async function ingestWebhook(ctx: AppContext, event: NewWebhookEvent): Promise<IngestResult> {
-  let batcher = batchers.get(ctx.db);
-  if (!batcher) {
-    batcher = new WebhookBatcher(ctx.db);
-    batchers.set(ctx.db, batcher);
-  }
-  return batcher.ingest(event);
+  return ctx.clients.webhookBatcher.ingest(event);
 }
 
 /** What a platform adapter does with one stored event. 'skipped' = understood and nothing to do. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createContext, createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
+import { createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
+import { createAppContext } from '../../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, type Db } from '../../src/db/index.ts';
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -10,7 +11,7 @@ export interface TestDatabase {
   name: string;
   url: string;
   db: Db;
-  /** A full startup context on this database (server mode, quiet logs). */
+  /** A full startup context on this database (server mode, quiet logs), with the program's clients. */
   context(env?: Record<string, string>): Promise<AppContext>;
   drop(): Promise<void>;
 }
@@ -33,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     db,
     context: async (env = {}) => {
-      const ctx = await createContext({
+      const ctx = await createAppContext({
         config: loadConfig({ ...testEnv(url), ...env }),
         logger: createLogger({ level: 'silent', pretty: false }),
         poolMax: 5,
