@@ -2,6 +2,7 @@ import { password as promptPassword } from '@inquirer/prompts';
 import { Command } from 'commander';
 import { forgotPassword, login, LOGIN_MESSAGES, resetPassword, type AuthApp } from '../accounts/index.ts';
 import { AppError, type Config } from '../app/index.ts';
+import { loggedIn } from './format/auth.ts';
 import { action, configFromEnv, printJson, printLines, withContext, withExamples } from './run.ts';
 
 /** The password from RECLAIM_PASSWORD, else asked for (hidden) on a terminal; undefined otherwise. */
@@ -37,12 +38,7 @@ export function authCommand(): Command {
       await withContext(async (ctx) => {
         const session = await login(ctx, { email: opts.email, password, app: opts.app as AuthApp });
         if (opts.json) return printJson(session);
-        printLines(
-          `Logged in as ${session.email} (${session.role}) to the ${opts.app} app.`,
-          `  user ${session.user_id}, tenant ${session.tenant_id ?? '-'}, brand ${session.brand_id ?? '-'}, partner ${session.partner_id ?? '-'}`,
-          `  policies: ${session.policies.length ? session.policies.join(', ') : '(none)'}`,
-          'Tokens are not shown; add --json to print them.',
-        );
+        printLines(loggedIn(session, opts.app));
       });
     }),
   );

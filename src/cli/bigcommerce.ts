@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import { listBigCommerceHooks, syncBigCommerceHooks, type HookSummary } from '../stores/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { listBigCommerceHooks, syncBigCommerceHooks } from '../stores/index.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { hookList, hookSync } from './format/bigcommerce.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const integrationFlag = (value: string | undefined): number => {
   if (!value)
@@ -11,18 +13,6 @@ const integrationFlag = (value: string | undefined): number => {
     );
   return parseIntegerFlag('--integration', value);
 };
-
-const line = (hook: HookSummary, mark = ''): string =>
-  [
-    String(hook.id).padStart(10),
-    hook.is_active ? 'active  ' : 'inactive',
-    hook.scope.padEnd(18),
-    hook.destination,
-    hook.ours ? '' : '(not ours)',
-    mark,
-  ]
-    .join('  ')
-    .trimEnd();
 
 export function bigcommerceCommand(): Command {
   const bigcommerce = withExamples(
@@ -54,11 +44,7 @@ export function bigcommerceCommand(): Command {
             hooks: result.hooks,
             count: result.hooks.length,
           });
-        if (result.hooks.length === 0)
-          return printLines(
-            'No hooks registered for this store. Run: reclaim bigcommerce hooks sync --integration ' + integrationId,
-          );
-        printLines(...result.hooks.map((hook) => line(hook)));
+        printLines(hookList(result.hooks, integrationId));
       });
     }),
   );
@@ -78,12 +64,7 @@ export function bigcommerceCommand(): Command {
       await withContext(async (ctx) => {
         const result = await syncBigCommerceHooks(ctx, { integrationId });
         if (opts.json) return printJson({ integration_id: integrationId, ...result });
-        printLines(
-          `Hooks for integration ${integrationId} now point at ${result.destination}:`,
-          ...result.kept.map((hook) => line(hook, 'kept')),
-          ...result.created.map((hook) => line(hook, 'created')),
-          ...result.removed.map((hook) => line(hook, 'removed')),
-        );
+        printLines(hookSync(result, integrationId));
       });
     }),
   );

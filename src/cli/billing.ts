@@ -10,58 +10,20 @@ import {
   listCharges,
   listPlans,
   subscribe,
-  type ListedPlan,
-  type SubscribeResult,
-  type SyncResult,
 } from '../billing/index.ts';
-import { action, parseDateFlag, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-const optionalDate = (name: string, value: string | undefined): Date | undefined =>
-  value === undefined ? undefined : parseDateFlag(name, value);
-
-const optionalInteger = (name: string, value: string | undefined): number | undefined =>
-  value === undefined ? undefined : parseIntegerFlag(name, value);
-const usd = (amount: number): string => `${amount.toFixed(2)} USD`;
-
-function planLine(plan: ListedPlan): string {
-  const gateways = Object.entries(plan.gateways)
-    .map(([gateway, id]) => `${gateway}:${id ?? '-'}`)
-    .join(' ');
-  return `${String(plan.id).padStart(5)}  ${plan.status.padEnd(9)}  ${`$${plan.price}/mo`.padStart(9)}  ${`${plan.usage_charge_percentage}%`.padStart(6)}  ${plan.name}${gateways ? `  [${gateways}]` : ''}`;
-}
-
-function printSubscribed(result: SubscribeResult): void {
-  printLines(
-    `${result.reused ? 'Open checkout reused for' : 'Created'} subscription ${result.subscription_id} (pending_setup) on "${result.plan_name}" through ${result.gateway}.`,
-    ...(result.discount_amount > 0 ? [`First-month discount: ${result.discount_amount} USD.`] : []),
-    ...(result.trial_days ? [`Trial: ${result.trial_days} day(s).`] : []),
-    `The brand confirms here: ${result.checkout_url ?? '(no page: the gateway updated the existing subscription)'}`,
-    ...(result.checkout_expires_at ? [`The checkout expires at ${result.checkout_expires_at}.`] : []),
-  );
-}
-
-function printSync(result: SyncResult): void {
-  if (result.waited_for_other_run) printLines('Another billing sync was running; this one waited for it.');
-  if (result.events.processed > 0)
-    printLines(
-      `Store cancel events processed: ${result.events.processed} (subscriptions cancelled: ${result.events.cancelled.join(', ') || 'none'}).`,
-    );
-  if (result.brands.length === 0) printLines('No pending or live subscriptions.');
-  for (const brand of result.brands) {
-    const changes = brand.subscriptions
-      .map((s) => `#${s.subscription_id} ${s.gateway ?? '?'} ${s.from === s.to ? s.to : `${s.from} -> ${s.to}`}`)
-      .join(', ');
-    printLines(
-      `Brand ${brand.brand_id} "${brand.brand_name}": ${changes}`,
-      `  usage: ${brand.usage_created} created (${usd(brand.usage_created_amount)}), ${brand.usage_pushed} pushed, ${brand.usage_queued} queued (${usd(brand.usage_queued_amount)}), ${brand.invoiced} invoiced`,
-      ...brand.notices.map((notice) => `  note: ${notice}`),
-      ...brand.errors.map((error) => `  error: ${error}`),
-    );
-  }
-  printLines(`Done in ${result.duration_ms} ms, ${result.errors} error(s).`);
-}
+import { collect, optionalDate, optionalInteger, parseIntegerFlag } from './flags.ts';
+import {
+  cancelled,
+  chargeList,
+  planChanged,
+  planList,
+  planRow,
+  subscribed,
+  subscriptionList,
+  subscriptionRows,
+  syncReport,
+} from './format/billing.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 export function billingCommand(): Command {
   const billing = withExamples(
@@ -91,9 +53,7 @@ export function billingCommand(): Command {
       withContext(async (ctx) => {
         const rows = await listPlans(ctx.db, { userId: optionalInteger('--user', opts.user), planName: opts.planName });
         if (opts.json) return printJson({ plans: rows, count: rows.length });
-        if (rows.length === 0)
-          return printLines('No plans yet. Create one: reclaim billing plans create --name Growth --price 99 --rate 5');
-        printLines(...rows.map(planLine));
+        printLines(planList(rows));
       }),
     ),
   );
@@ -136,7 +96,7 @@ export function billingCommand(): Command {
             gateways: opts.stripePrice ? { stripe: opts.stripePrice } : {},
           });
           if (opts.json) return printJson(plan);
-          printLines(`Created plan ${plan.id}:`, planLine(plan));
+          printLines(`Created plan ${plan.id}:`, planRow(plan));
         }),
     ),
   );
@@ -154,7 +114,7 @@ export function billingCommand(): Command {
       withContext(async (ctx) => {
         const plan = await createCustomPlan(ctx.db, { planId: opts.duplicatePlan, rate: opts.rate, price: opts.price });
         if (opts.json) return printJson(plan);
-        printLines(`Created custom plan ${plan.id}:`, planLine(plan));
+        printLines(`Created custom plan ${plan.id}:`, planRow(plan));
       }),
     ),
   );
@@ -217,7 +177,7 @@ export function billingCommand(): Command {
             planPrice: opts.price,
           });
           if (opts.json) return printJson(result);
-          printSubscribed(result);
+          printLines(subscribed(result));
         }),
     ),
   );
@@ -258,10 +218,7 @@ export function billingCommand(): Command {
             returnUrl: opts.returnUrl,
           });
           if (opts.json) return printJson(result);
-          printLines(
-            `Subscription ${result.cancelled_subscription_id} cancelled; ${result.path === 'updated' ? 'Stripe moved the same subscription to the new price.' : 'a new subscription must be confirmed.'}`,
-          );
-          printSubscribed(result.subscription);
+          printLines(planChanged(result));
         }),
     ),
   );
@@ -282,13 +239,7 @@ export function billingCommand(): Command {
           subscriptionId: optionalInteger('--subscription', opts.subscription),
         });
         if (opts.json) return printJson(result);
-        const remote = {
-          cancelled: 'cancelled at the gateway',
-          tolerated: "the gateway answered 'Payment Required' (tolerated)",
-          none: 'nothing to cancel at the gateway yet',
-          skipped: 'not sent to the gateway',
-        }[result.remote];
-        printLines(`Subscription ${result.subscription_id}: ${result.from} -> ${result.status}; ${remote}.`);
+        printLines(cancelled(result));
       }),
     ),
   );
@@ -324,26 +275,9 @@ export function billingCommand(): Command {
   ).action(
     action(async (opts: { brand: string; json?: boolean }) =>
       withContext(async (ctx) => {
-        const rows = (await brandSubscriptions(ctx.db, parseIntegerFlag('--brand', opts.brand))).map((s) => ({
-          id: s.id,
-          plan_id: s.plan_id,
-          status: s.status,
-          gateway: s.gateway,
-          external_id: s.external_id,
-          billing_email: s.billing_email,
-          activated_at: s.activated_at,
-          cancelled_at: s.cancelled_at,
-          checkout_url: (s.extra_data.checkout_url as string | undefined) ?? null,
-          created_at: s.created_at,
-        }));
+        const rows = subscriptionRows(await brandSubscriptions(ctx.db, parseIntegerFlag('--brand', opts.brand)));
         if (opts.json) return printJson({ subscriptions: rows, count: rows.length });
-        if (rows.length === 0) return printLines('No subscriptions for this brand.');
-        printLines(
-          ...rows.map(
-            (s) =>
-              `${String(s.id).padStart(6)}  ${s.status.padEnd(13)}  plan ${s.plan_id}  ${s.gateway ?? '-'}  ${s.external_id ?? '-'}  created ${s.created_at.toISOString()}`,
-          ),
-        );
+        printLines(subscriptionList(rows));
       }),
     ),
   );
@@ -381,14 +315,7 @@ export function billingCommand(): Command {
             offset: parseIntegerFlag('--offset', opts.offset),
           });
           if (opts.json) return printJson(result);
-          if (result.count === 0) return printLines('No charges.');
-          printLines(
-            ...result.charges.map(
-              (c) =>
-                `${c.created_at.toISOString().slice(0, 16).replace('T', ' ')}  ${c.type.padEnd(9)}  ${c.status.padEnd(8)}  ${usd(c.amount).padStart(13)}  ${c.plan.name} (subscription ${c.subscription.id}, ${c.subscription.status}, ${c.payment_source.gateway ?? '-'})${c.description ? `  ${c.description}` : ''}`,
-            ),
-            `${result.count} charge(s), ${usd(result.total_amount)} in all.`,
-          );
+          printLines(chargeList(result));
         }),
     ),
   );
@@ -406,7 +333,7 @@ export function billingCommand(): Command {
       withContext(async (ctx) => {
         const result = await billingSync(ctx, { brandId: optionalInteger('--brand', opts.brand) });
         if (opts.json) printJson(result);
-        else printSync(result);
+        else printLines(syncReport(result));
         if (result.errors > 0) process.exitCode = 1;
       }),
     ),

@@ -1,19 +1,8 @@
 import { Command } from 'commander';
-import { blockContact, getContact, listContacts, type ChannelView, type ContactView } from '../contacts/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-
-const name = (c: ContactView): string => [c.given_name, c.family_name].filter(Boolean).join(' ') || '(no name)';
-const channelLine = (ch: ChannelView): string =>
-  [
-    `  ${ch.type.padEnd(5)} ${ch.username.padEnd(28)} ${ch.status}${ch.blocked ? ' (blocked)' : ''}`,
-    `compliance ${ch.compliance_type ?? '-'}`,
-    `consent ${ch.consent_source ?? '-'} ${ch.consented_at ?? ''}`.trimEnd(),
-    ch.eligibility
-      ? `outreach ${ch.eligibility.eligible ? 'eligible' : 'not eligible'} (replied ${ch.eligibility.replied ? 'yes' : 'no'}, unanswered conversations ${ch.eligibility.conversations_with_sent_outgoing})`
-      : '',
-  ]
-    .filter(Boolean)
-    .join('  ');
+import { blockContact, getContact, listContacts } from '../contacts/index.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { contactBlocked, contactDetail, contactList } from './format/contacts.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 export function contactsCommand(): Command {
   const contacts = withExamples(
@@ -44,14 +33,7 @@ export function contactsCommand(): Command {
       await withContext(async (ctx) => {
         const page = await listContacts(ctx.db, query);
         if (opts.json) return printJson(page);
-        if (page.contacts.length === 0) return printLines(opts.search ? 'No contacts match.' : 'No contacts yet.');
-        printLines(
-          ...page.contacts.map(
-            (c) =>
-              `${String(c.id).padStart(6)}  ${name(c).padEnd(28)} ${c.channels.map((ch) => `${ch.username} (${ch.status})`).join(', ') || '-'}`,
-          ),
-          `${page.offset + 1}-${page.offset + page.contacts.length} of ${page.total}.`,
-        );
+        printLines(contactList(page, Boolean(opts.search)));
       });
     }),
   );
@@ -69,10 +51,7 @@ export function contactsCommand(): Command {
       await withContext(async (ctx) => {
         const contact = await getContact(ctx.db, query);
         if (opts.json) return printJson({ contact });
-        printLines(
-          `Contact ${contact.id}: ${name(contact)}  group ${contact.group ?? '-'}  source ${contact.source ?? '-'}  external id ${contact.external_id ?? '-'}`,
-          ...(contact.channels.length ? contact.channels.map(channelLine) : ['  no channels']),
-        );
+        printLines(contactDetail(contact));
       });
     }),
   );
@@ -96,10 +75,7 @@ export function contactsCommand(): Command {
       await withContext(async (ctx) => {
         const result = await blockContact(ctx.db, query);
         if (opts.json) return printJson({ blocked: result });
-        printLines(
-          `Blocked contact ${result.contactId}: ${result.channels.length} SMS channel(s) unsubscribed, ${result.skippedMessages} queued message(s) skipped.`,
-          ...result.channels.map((c) => `  ${c.username}${c.changed ? '' : ' (already blocked)'}`),
-        );
+        printLines(contactBlocked(result));
       });
     }),
   );

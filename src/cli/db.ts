@@ -1,21 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import {
-  createDatabase,
-  createDb,
-  dropDatabase,
-  dumpSchema,
-  migrateLatest,
-  migrationStatus,
-  rollback,
-} from '../db/index.ts';
-import { lastHeartbeat, prepareQueue } from '../jobs/index.ts';
+import { checkSchemaDump, migrateLatest, migrationStatus, rollback, writeSchemaDump } from '../db/index.ts';
 import { seedDemo } from '../demo/index.ts';
+import { lastHeartbeat } from '../jobs/index.ts';
+import {
+  appliedMigrations,
+  databaseStatus,
+  databaseStatusText,
+  rolledBackMigrations,
+  seededDemo,
+} from './format/db.ts';
+import { prepareDatabase } from './prepare.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
-
-const SCHEMA_FILE = fileURLToPath(new URL('../../migrations/schema.sql', import.meta.url));
 
 export function dbCommand(): Command {
   const db = withExamples(
@@ -34,15 +30,9 @@ export function dbCommand(): Command {
   ).action(
     action(async (opts: { json?: boolean }) =>
       withContext(async (ctx) => {
-        const applied = await migrateLatest(ctx.db);
-        await prepareQueue(ctx);
+        const applied = await prepareDatabase(ctx);
         if (opts.json) return printJson({ database: ctx.databaseLabel, applied });
-        printLines(
-          applied.length
-            ? `Applied ${applied.length} migration(s) on ${ctx.databaseLabel}:`
-            : `Already up to date (${ctx.databaseLabel}).`,
-          ...applied.map((name) => `  + ${name}`),
-        );
+        printLines(appliedMigrations(ctx.databaseLabel, applied));
       }),
     ),
   );
@@ -60,10 +50,7 @@ export function dbCommand(): Command {
       withContext(async (ctx) => {
         const undone = await rollback(ctx.db, { all: opts.all });
         if (opts.json) return printJson({ database: ctx.databaseLabel, rolled_back: undone });
-        printLines(
-          undone.length ? `Rolled back ${undone.length} migration(s):` : 'Nothing to roll back.',
-          ...undone.map((name) => `  - ${name}`),
-        );
+        printLines(rolledBackMigrations(undone));
       }),
     ),
   );
@@ -78,25 +65,9 @@ export function dbCommand(): Command {
   ).action(
     action(async (opts: { json?: boolean }) =>
       withContext(async (ctx) => {
-        const migrations = await migrationStatus(ctx.db);
-        const heartbeat = await lastHeartbeat(ctx.db);
-        const applied = migrations.filter((m) => m.applied).length;
-        const status = {
-          database: ctx.databaseLabel,
-          applied,
-          pending: migrations.length - applied,
-          migrations,
-          last_heartbeat: heartbeat
-            ? { worker: heartbeat.worker, recorded_at: heartbeat.recorded_at.toISOString() }
-            : null,
-        };
+        const status = databaseStatus(ctx.databaseLabel, await migrationStatus(ctx.db), await lastHeartbeat(ctx.db));
         if (opts.json) return printJson(status);
-        printLines(
-          `Database: ${status.database}`,
-          ...migrations.map((m) => `  ${m.applied ? '[x]' : '[ ]'} ${m.name}`),
-          `${applied} applied, ${status.pending} pending.`,
-          `Last worker heartbeat: ${status.last_heartbeat ? `${status.last_heartbeat.recorded_at} (${status.last_heartbeat.worker})` : 'none yet (run `reclaim worker`)'}`,
-        );
+        printLines(databaseStatusText(status));
       }),
     ),
   );
@@ -116,10 +87,7 @@ export function dbCommand(): Command {
         await migrateLatest(ctx.db);
         const result = await seedDemo(ctx.db);
         if (opts.json) return printJson(result.counts);
-        printLines(
-          result.created ? 'Demo data loaded:' : 'Demo data already present; nothing changed:',
-          ...Object.entries(result.counts).map(([key, value]) => `  ${key.padEnd(14)} ${value}`),
-        );
+        printLines(seededDemo(result));
       });
     }),
   );
@@ -134,28 +102,17 @@ export function dbCommand(): Command {
   ).action(
     action(async (opts: { check?: boolean }) =>
       withContext(async (ctx) => {
-        const name = `reclaim_dump_${process.pid}_${Date.now()}`;
-        const url = await createDatabase(ctx.databaseUrl, name);
-        const scratch = createDb({ url, pool: { max: 1 } });
-        let schema: string;
-        try {
-          await migrateLatest(scratch);
-          schema = await dumpSchema(scratch);
-        } finally {
-          await scratch.destroy();
-          await dropDatabase(ctx.databaseUrl, name);
-        }
         if (opts.check) {
-          const committed = await readFile(SCHEMA_FILE, 'utf8').catch(() => '');
-          if (committed !== schema)
+          const { current } = await checkSchemaDump({ serverUrl: ctx.databaseUrl });
+          if (!current)
             throw new AppError(
               'invalid_input',
               'migrations/schema.sql is stale: run `npm run db:dump` and commit the result.',
             );
           return printLines('migrations/schema.sql is current.');
         }
-        await writeFile(SCHEMA_FILE, schema);
-        printLines(`Wrote migrations/schema.sql (${schema.split('\n').length} lines).`);
+        const { lines } = await writeSchemaDump({ serverUrl: ctx.databaseUrl });
+        printLines(`Wrote migrations/schema.sql (${lines} lines).`);
       }),
     ),
   );

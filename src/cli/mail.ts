@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { listOutbox, outboxDir, readOutboxMail, readOutboxMessage } from '../notifications/index.ts';
+import { outboxList, outboxMessage } from './format/mail.ts';
 import { action, configFromEnv, printJson, printLines, withExamples } from './run.ts';
 
 /** `reclaim mail`: the e-mails written to the outbox (EMAIL_TRANSPORT=outbox, the default). No database needed. */
@@ -24,8 +25,7 @@ export function mailCommand(): Command {
       const config = configFromEnv();
       const mails = await listOutbox(config);
       if (opts.json) return printJson({ outbox: outboxDir(config), mails, count: mails.length });
-      if (mails.length === 0) return printLines(`No mails in the outbox (${outboxDir(config)}).`);
-      printLines(...mails.map((m) => `${m.id}  ${m.date}  ${m.to.padEnd(32)}  ${m.subject}`));
+      printLines(outboxList(mails, outboxDir(config)));
     }),
   );
 
@@ -43,15 +43,7 @@ export function mailCommand(): Command {
       if (opts.raw) return void process.stdout.write(await readOutboxMail(config, id));
       const message = await readOutboxMessage(config, id);
       if (opts.json) return printJson({ mail: message });
-      printLines(
-        `From:    ${message.from}`,
-        `To:      ${message.to}`,
-        `Date:    ${message.date}`,
-        `Subject: ${message.subject}`,
-        `File:    ${message.file}`,
-        '',
-        message.text.trimEnd(),
-      );
+      printLines(outboxMessage(message));
     }),
   );
   return mail;

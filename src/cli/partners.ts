@@ -1,15 +1,8 @@
 import { Command } from 'commander';
 import { invitePartner, listPartners } from '../accounts/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-import { printInvitations } from './users.ts';
-
-const collect = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean),
-];
+import { collect, commaSeparated, optionalInteger, parseIntegerFlag } from './flags.ts';
+import { partnerInvited, partnerList } from './format/partners.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 export function partnersCommand(): Command {
   const partners = withExamples(
@@ -42,8 +35,8 @@ export function partnersCommand(): Command {
         inviter?: string;
         json?: boolean;
       }) => {
-        const brandIds = (opts.brand ?? []).map((id) => parseIntegerFlag('--brand', id));
-        const inviterId = opts.inviter === undefined ? undefined : parseIntegerFlag('--inviter', opts.inviter);
+        const brandIds = commaSeparated(opts.brand ?? []).map((id) => parseIntegerFlag('--brand', id));
+        const inviterId = optionalInteger('--inviter', opts.inviter);
         await withContext(async (ctx) => {
           const result = await invitePartner(ctx, {
             name: opts.name,
@@ -53,10 +46,7 @@ export function partnersCommand(): Command {
             inviterId,
           });
           if (opts.json) return printJson(result);
-          printLines(
-            `Created partner ${result.partner.id} "${result.partner.name}" (pending until a member accepts), ${result.tenant_ids.length} tenant(s) attached.`,
-          );
-          printInvitations(result.invited, result.invalid);
+          printLines(partnerInvited(result));
         });
       },
     ),
@@ -73,13 +63,7 @@ export function partnersCommand(): Command {
       withContext(async (ctx) => {
         const rows = await listPartners(ctx.db);
         if (opts.json) return printJson({ partners: rows, count: rows.length });
-        if (rows.length === 0) return printLines('No partners yet.');
-        printLines(
-          ...rows.map(
-            (p) =>
-              `${String(p.id).padStart(6)}  ${p.state.padEnd(9)}  ${p.name.padEnd(28)}  ${p.members} member(s), ${p.tenants} tenant(s)`,
-          ),
-        );
+        printLines(partnerList(rows));
       }),
     ),
   );

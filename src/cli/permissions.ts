@@ -4,14 +4,10 @@ import {
   grantBrandPermission,
   listBrandPermissions,
   revokeBrandPermission,
-  type ListedPermission,
 } from '../accounts/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-
-const rows = (title: string, list: ListedPermission[]): string[] => [
-  `${title}:`,
-  ...(list.length ? list.map((p) => `  [${p.enabled ? 'x' : ' '}] ${p.permission}`) : ['  (none)']),
-];
+import { optionalInteger, parseIntegerFlag } from './flags.ts';
+import { brandPermissions, effectivePermissions, permissionChanged } from './format/permissions.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 type ChangeOpts = { brand: string; permission: string; author?: string; json?: boolean };
 
@@ -33,11 +29,11 @@ function changeCommand(parent: Command, name: 'grant' | 'revoke'): void {
   ).action(
     action(async (opts: ChangeOpts) => {
       const brandId = parseIntegerFlag('--brand', opts.brand);
-      const authorId = opts.author === undefined ? null : parseIntegerFlag('--author', opts.author);
+      const authorId = optionalInteger('--author', opts.author) ?? null;
       await withContext(async (ctx) => {
         const result = await change(ctx.db, { brandId, permission: opts.permission, authorId });
         if (opts.json) return printJson(result);
-        printLines(`${result.permission} is now ${result.state} for brand ${brandId}.`);
+        printLines(permissionChanged(result, brandId));
       });
     }),
   );
@@ -62,7 +58,7 @@ export function permissionsCommand(): Command {
       await withContext(async (ctx) => {
         const list = await listBrandPermissions(ctx.db, { brandId });
         if (opts.json) return printJson(list);
-        printLines(`Brand ${brandId}`, ...rows('Features', list.features), ...rows('Access', list.access));
+        printLines(brandPermissions(brandId, list));
       });
     }),
   );
@@ -80,12 +76,12 @@ export function permissionsCommand(): Command {
     'reclaim permissions effective --brand 12 --user 3',
   ).action(
     action(async (opts: { brand?: string; user?: string; json?: boolean }) => {
-      const brandId = opts.brand === undefined ? null : parseIntegerFlag('--brand', opts.brand);
-      const userId = opts.user === undefined ? null : parseIntegerFlag('--user', opts.user);
+      const brandId = optionalInteger('--brand', opts.brand) ?? null;
+      const userId = optionalInteger('--user', opts.user) ?? null;
       await withContext(async (ctx) => {
         const list = await collectPermissions(ctx.db, { brandId, userId });
         if (opts.json) return printJson({ brand_id: brandId, user_id: userId, permissions: list });
-        printLines(...(list.length ? list : ['(no permissions)']));
+        printLines(effectivePermissions(list));
       });
     }),
   );

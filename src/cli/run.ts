@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import {
-  AppError,
   coerceError,
   createLogger,
   GENERIC_INTERNAL_MESSAGE,
@@ -82,19 +81,4 @@ export function withExamples(command: Command, ...examples: string[]): Command {
     'after',
     `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`,
   );
-}
-
-export function parseIntegerFlag(name: string, value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`);
-  return parsed;
-}
-
-/** A date flag: 2026-11-01 (midnight UTC) or an ISO date-time. */
-export function parseDateFlag(name: string, value: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
-    throw new AppError('invalid_input', `${name} must be a date like 2026-11-01 (or an ISO time), got "${value}".`);
-  return date;
 }

@@ -1,32 +1,13 @@
 import { Command } from 'commander';
-import { migrateLatest } from '../db/index.ts';
-import { databaseIsEmpty, demoOverview, seedDemo, type DemoOverview } from '../demo/index.ts';
-import { prepareQueue, startWorker } from '../jobs/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-import { listen } from './serve.ts';
+import { databaseIsEmpty, demoOverview, seedDemo } from '../demo/index.ts';
+import { startWorker } from '../jobs/index.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { startOverview } from './format/start.ts';
+import { prepareDatabase } from './prepare.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { listen } from './serve-webhooks.ts';
 import { untilSignal } from './signals.ts';
 import { TASKS } from './tasks.ts';
-
-function describe(overview: DemoOverview, database: string, seeded: boolean): string[] {
-  const states = Object.entries(overview.carts_by_state)
-    .map(([state, n]) => `${state} ${n}`)
-    .join(', ');
-  return [
-    `Reclaim is running on ${database}.`,
-    seeded ? 'The database was empty, so the demo data set was loaded.' : 'Using the data already in the database.',
-    '',
-    `  brands         ${overview.brands}${overview.brand_names.length ? ` (${overview.brand_names.join(', ')})` : ''}`,
-    `  workflows      ${overview.workflows}`,
-    `  contacts       ${overview.contacts}`,
-    `  carts          ${overview.carts}${states ? ` (${states})` : ''}`,
-    `  orders         ${overview.orders}`,
-    `  conversations  ${overview.conversations}`,
-    '',
-    'Next:',
-    '  reclaim db status          migrations and the last worker heartbeat',
-    '  reclaim --help             every command',
-  ];
-}
 
 export function startCommand(): Command {
   return withExamples(
@@ -45,13 +26,12 @@ export function startCommand(): Command {
       withContext(
         async (ctx) => {
           await ctx.secrets(); // generated once in embedded mode; required in server mode
-          await migrateLatest(ctx.db);
-          await prepareQueue(ctx);
+          await prepareDatabase(ctx);
           const seeded = opts.seed && (await databaseIsEmpty(ctx.db));
           if (seeded) await seedDemo(ctx.db);
           const overview = await demoOverview(ctx.db);
           if (opts.json) printJson({ database: ctx.databaseLabel, seeded, ...overview });
-          else printLines(...describe(overview, ctx.databaseLabel, seeded));
+          else printLines(startOverview(overview, ctx.databaseLabel, seeded));
           if (opts.once) return;
 
           const app = await listen(ctx, { port: opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT });

@@ -4,7 +4,9 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { setupTenant, type LeadInput } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { optionalInteger } from './flags.ts';
+import { tenantSetup, tenantSetupJson } from './format/tenant.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 type LeadKey = 'email' | 'first_name' | 'last_name' | 'company_name' | 'store_url' | 'support_phone';
 type Opts = {
@@ -101,18 +103,12 @@ export function tenantCommand(): Command {
     'reclaim tenant setup --lead-file lead.json --json',
   ).action(
     action(async (opts: Opts) => {
-      const planId = opts.plan === undefined ? null : parseIntegerFlag('--plan', opts.plan);
+      const planId = optionalInteger('--plan', opts.plan) ?? null;
       const { lead, password } = await gatherLead(opts);
       await withContext(async (ctx) => {
         const result = await setupTenant(ctx.db, { lead, password, planId, allowDuplicate: opts.allowDuplicate });
-        const { reused_user: reused, ...ids } = result;
-        if (opts.json) return printJson(ids);
-        printLines(
-          result.created
-            ? `Set up lead ${result.lead_id}:`
-            : `Lead ${result.lead_id} was already set up; nothing changed:`,
-          `  tenant ${result.tenant_id}, user ${result.user_id}${reused ? ' (existing user)' : ''}, brand ${result.brand_id}`,
-        );
+        if (opts.json) return printJson(tenantSetupJson(result));
+        printLines(tenantSetup(result));
       });
     }),
   );

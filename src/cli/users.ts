@@ -1,29 +1,9 @@
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import {
-  getUser,
-  inviteMembers,
-  listUsers,
-  reinviteMember,
-  suspendUser,
-  updateUser,
-  type Invitation,
-  type MemberListRow,
-} from '../accounts/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
-
-const name = (u: { given_name: string | null; family_name: string | null }): string =>
-  [u.given_name, u.family_name].filter(Boolean).join(' ') || '-';
-const when = (d: Date | null): string => (d ? new Date(d).toISOString() : 'never');
-const memberLine = (u: MemberListRow): string =>
-  [
-    String(u.user_id).padStart(6),
-    u.state.padEnd(9),
-    u.email.padEnd(32),
-    name(u).padEnd(24),
-    u.member_role.padEnd(6),
-    `last login ${when(u.last_login)}`,
-  ].join('  ');
+import { getUser, inviteMembers, listUsers, reinviteMember, suspendUser, updateUser } from '../accounts/index.ts';
+import { optionalInteger, parseIntegerFlag } from './flags.ts';
+import { invitations, memberList, userDetail, userUpdated } from './format/users.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 function owner(opts: { tenant?: string; partner?: string }): { tenantId?: number; partnerId?: number } {
   if ((opts.tenant === undefined) === (opts.partner === undefined))
@@ -31,16 +11,6 @@ function owner(opts: { tenant?: string; partner?: string }): { tenantId?: number
   return opts.tenant !== undefined
     ? { tenantId: parseIntegerFlag('--tenant', opts.tenant) }
     : { partnerId: parseIntegerFlag('--partner', opts.partner!) };
-}
-
-export function printInvitations(invited: Invitation[], invalid: string[]): void {
-  printLines(
-    ...invited.map(
-      (i) =>
-        `Invited ${i.email} (user ${i.user_id}, ${i.role}); link valid until ${i.expires_at}; ${i.mail ? `mail ${i.mail.id} (${i.mail.transport})` : `MAIL NOT SENT: ${i.mail_error} (retry with users reinvite)`}`,
-    ),
-    ...(invalid.length ? [`Skipped, not e-mail addresses: ${invalid.join(', ')}`] : []),
-  );
 }
 
 export function usersCommand(): Command {
@@ -84,11 +54,7 @@ export function usersCommand(): Command {
             search: opts.search,
           });
           if (opts.json) return printJson(result);
-          if (result.users.length === 0) return printLines(`No members found (${result.total} in total).`);
-          printLines(
-            ...result.users.map(memberLine),
-            `Page ${result.page}, ${result.users.length} of ${result.total} member(s).`,
-          );
+          printLines(memberList(result));
         });
       },
     ),
@@ -103,11 +69,7 @@ export function usersCommand(): Command {
       await withContext(async (ctx) => {
         const user = await getUser(ctx.db, userId);
         if (opts.json) return printJson({ user });
-        printLines(
-          `User ${user.id}: ${user.email} (${name(user)})`,
-          `  role ${user.role}, state ${user.state}, ${user.is_enabled ? 'enabled' : 'disabled'}${user.is_staff ? ', staff' : ''}, phone ${user.phone ?? '-'}, last login ${when(user.last_login)}`,
-          ...user.memberships.map((m) => `  ${m.kind} ${m.owner_id} (${m.owner_name}): ${m.role}, ${m.state}`),
-        );
+        printLines(userDetail(user));
       });
     }),
   );
@@ -135,7 +97,7 @@ export function usersCommand(): Command {
         json?: boolean;
       }) => {
         const who = owner(opts);
-        const inviterId = opts.inviter === undefined ? undefined : parseIntegerFlag('--inviter', opts.inviter);
+        const inviterId = optionalInteger('--inviter', opts.inviter);
         await withContext(async (ctx) => {
           const kind = who.tenantId !== undefined ? 'tenant' : 'partner';
           const result = await inviteMembers(ctx, {
@@ -146,7 +108,7 @@ export function usersCommand(): Command {
             inviterId,
           });
           if (opts.json) return printJson(result);
-          printInvitations(result.invited, result.invalid);
+          printLines(invitations(result.invited, result.invalid));
         });
       },
     ),
@@ -166,7 +128,7 @@ export function usersCommand(): Command {
     action(async (opts: { tenant?: string; partner?: string; user: string; inviter?: string; json?: boolean }) => {
       const who = owner(opts);
       const userId = parseIntegerFlag('--user', opts.user);
-      const inviterId = opts.inviter === undefined ? undefined : parseIntegerFlag('--inviter', opts.inviter);
+      const inviterId = optionalInteger('--inviter', opts.inviter);
       await withContext(async (ctx) => {
         const invitation = await reinviteMember(ctx, {
           kind: who.tenantId !== undefined ? 'tenant' : 'partner',
@@ -175,7 +137,7 @@ export function usersCommand(): Command {
           inviterId,
         });
         if (opts.json) return printJson({ invited: invitation });
-        printInvitations([invitation], []);
+        printLines(invitations([invitation], []));
       });
     }),
   );
@@ -205,9 +167,7 @@ export function usersCommand(): Command {
             role: opts.role,
           });
           if (opts.json) return printJson({ user });
-          printLines(
-            `Updated user ${user.id}: ${user.email} (${name(user)}), role ${user.role}, phone ${user.phone ?? '-'}.`,
-          );
+          printLines(userUpdated(user));
         });
       },
     ),

@@ -1,22 +1,11 @@
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
-import { listEvents, replayWebhookEvent, type WebhookEvent, type WebhookSource } from '../webhooks/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { listEvents, replayWebhookEvent, type WebhookSource } from '../webhooks/index.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { replayed, replayedJson, webhookList } from './format/webhooks.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 const SOURCES = ['shopify', 'bigcommerce', 'stripe', 'infobip', 'slack'];
-
-const line = (e: WebhookEvent): string =>
-  [
-    String(e.id).padStart(6),
-    e.status.padEnd(10),
-    e.source.padEnd(11),
-    (e.topic ?? '-').padEnd(26),
-    e.received_at.toISOString(),
-    `attempts ${e.attempts}`,
-    e.last_error ? `- ${e.last_error.slice(0, 80)}` : '',
-  ]
-    .join('  ')
-    .trimEnd();
 
 export function webhooksCommand(): Command {
   const webhooks = withExamples(
@@ -46,8 +35,7 @@ export function webhooksCommand(): Command {
           limit: parseIntegerFlag('--limit', opts.limit),
         });
         if (opts.json) return printJson({ webhooks: events, count: events.length });
-        if (events.length === 0) return printLines(opts.failed ? 'No failed webhooks.' : 'No webhooks received yet.');
-        printLines(...events.map(line));
+        printLines(webhookList(events, opts.failed === true));
       });
     }),
   );
@@ -62,13 +50,8 @@ export function webhooksCommand(): Command {
     action(async (id: string, opts: { json?: boolean }) =>
       withContext(async (ctx) => {
         const event = await replayWebhookEvent(ctx, parseIntegerFlag('id', id));
-        if (opts.json)
-          return printJson({
-            replayed: { id: event.id, source: event.source, topic: event.topic, status: event.status },
-          });
-        printLines(
-          `Queued webhook ${event.id} (${event.source} ${event.topic ?? ''}) again; the worker processes it next.`,
-        );
+        if (opts.json) return printJson(replayedJson(event));
+        printLines(replayed(event));
       }),
     ),
   );

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
-import { migrateLatest } from '../db/index.ts';
-import { prepareQueue, resolveSchedules, runDueJobs, startWorker } from '../jobs/index.ts';
-import { action, parseIntegerFlag, printLines, withContext, withExamples } from './run.ts';
+import { resolveSchedules, runDueJobs, startWorker } from '../jobs/index.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { prepareDatabase } from './prepare.ts';
+import { action, printLines, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
 import { TASKS } from './tasks.ts';
 
@@ -17,8 +18,7 @@ export function workerCommand(): Command {
   ).action(
     action(async (opts: { concurrency?: string; once?: boolean }) =>
       withContext(async (ctx) => {
-        await migrateLatest(ctx.db);
-        await prepareQueue(ctx);
+        await prepareDatabase(ctx);
         if (opts.once) {
           await runDueJobs(ctx, TASKS);
           return printLines('Ran the jobs that were due.');

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
 import {
   createWorkflow,
   createWorkflowFromTemplate,
@@ -15,7 +14,9 @@ import {
   type WorkflowTransition,
   type WorkflowView,
 } from '../workflows/index.ts';
-import { action, parseIntegerFlag, printJson, printLines, withContext, withExamples } from './run.ts';
+import { collect, optionalInteger, parseDateFlag, parseIntegerFlag } from './flags.ts';
+import { templateList, templateRows, workflowDetail, workflowList } from './format/workflows.ts';
+import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 interface FieldFlags {
   name?: string;
@@ -42,17 +43,6 @@ interface FieldFlags {
   json?: boolean;
 }
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-const dateFlag = (name: string, value: string): Date => {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime()))
-    throw new AppError(
-      'invalid_input',
-      `${name} must be a date and time such as 2026-12-01T09:00:00Z, got "${value}".`,
-    );
-  return date;
-};
 const numberFlag = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 
 /** Flags -> fields; only what was given (so update changes nothing else). */
@@ -64,8 +54,8 @@ function fieldsFrom(flags: FieldFlags): WorkflowFields & { integrationId?: numbe
   if (flags.status !== undefined) fields.status = flags.status;
   if (flags.timezone !== undefined) fields.timezone = flags.timezone;
   if (flags.startsAt !== undefined)
-    fields.startsAt = flags.startsAt === '' ? null : dateFlag('--starts-at', flags.startsAt);
-  if (flags.endsAt !== undefined) fields.endsAt = flags.endsAt === '' ? null : dateFlag('--ends-at', flags.endsAt);
+    fields.startsAt = flags.startsAt === '' ? null : parseDateFlag('--starts-at', flags.startsAt);
+  if (flags.endsAt !== undefined) fields.endsAt = flags.endsAt === '' ? null : parseDateFlag('--ends-at', flags.endsAt);
   if (flags.condition !== undefined) fields.condition = flags.condition;
   if (flags.rule?.length) fields.rules = flags.rule.map(parseRuleText);
   else if (flags.clearRules) fields.rules = [];
@@ -119,19 +109,10 @@ function fieldOptions(command: Command): Command {
     .option('--json', 'print the workflow as JSON');
 }
 
-const when = (date: Date | null): string => (date ? new Date(date).toISOString() : '-');
-
+/** Prints a workflow: as JSON, or as text under an optional heading. */
 function printWorkflow(w: WorkflowView, json?: boolean, heading?: string): void {
   if (json) return printJson(w);
-  printLines(
-    ...(heading ? [heading] : []),
-    `Workflow ${w.id}: ${w.name}  (${w.type}${w.template ? `, template ${w.template}` : ''})`,
-    `  state ${w.state} (status ${w.status}, ${w.is_paused ? 'paused' : 'not paused'})  delay ${w.delay_minutes} min  timezone ${w.timezone}`,
-    `  integration ${w.brand_integration_id ?? '-'} (${w.platform ?? '-'})  window ${when(w.starts_at)} .. ${when(w.ends_at)}`,
-    `  rules ${w.rules.condition ?? 'AND'}: ${(w.rules.rules ?? []).map((r) => `${r.field} ${r.operator} ${JSON.stringify(r.value)}`).join('; ') || 'none'}${w.rules.main_rule ? `  main rule: ${w.rules.main_rule.field} ${w.rules.main_rule.operator} ${JSON.stringify(w.rules.main_rule.value)}` : ''}`,
-    `  discount ${w.discount ? `${w.discount.display} (${w.discount.type}, ${w.discount.code_type} code${w.discount.code_prefix ? ` ${w.discount.code_prefix}-` : ''}, ${w.discount.duration_days} days${w.discount.valid ? '' : `; invalid, default rule used: ${w.discount.reason}`})` : 'none'}`,
-    `  message: ${w.message_text || '(empty)'}`,
-  );
+  printLines(workflowDetail(w, heading));
 }
 
 export function workflowsCommand(): Command {
@@ -154,16 +135,7 @@ export function workflowsCommand(): Command {
       await withContext(async (ctx) => {
         const list = await listWorkflowViews(ctx, { brandId });
         if (opts.json) return printJson({ workflows: list, count: list.length });
-        if (list.length === 0)
-          return printLines(
-            'No workflows yet. Start from a template: reclaim workflows create-from-template --brand ID --template abandoned-cart',
-          );
-        printLines(
-          ...list.map(
-            (w) =>
-              `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  discount ${w.discount?.display ?? '-'}`,
-          ),
-        );
+        printLines(workflowList(list));
       });
     }),
   );
@@ -176,21 +148,9 @@ export function workflowsCommand(): Command {
     'reclaim workflows templates',
   ).action(
     action(async (opts: { json?: boolean }) => {
-      const list = Object.values(WORKFLOW_TEMPLATES).map((t) => ({
-        template: t.key,
-        name: t.name,
-        type: t.type,
-        delay_minutes: t.delayMinutes,
-        discount_percent: t.discount.value,
-        description: t.description,
-      }));
+      const list = templateRows(Object.values(WORKFLOW_TEMPLATES));
       if (opts.json) return printJson({ templates: list });
-      printLines(
-        ...list.map(
-          (t) =>
-            `${t.template.padEnd(15)} ${t.name.padEnd(15)} ${t.type.padEnd(9)} ${String(t.delay_minutes).padStart(6)} min  ${t.description}`,
-        ),
-      );
+      printLines(templateList(list));
     }),
   );
 
@@ -205,7 +165,7 @@ export function workflowsCommand(): Command {
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = {
         id: parseIntegerFlag('id', id),
-        brandId: opts.brand === undefined ? undefined : parseIntegerFlag('--brand', opts.brand),
+        brandId: optionalInteger('--brand', opts.brand),
       };
       await withContext(async (ctx) => printWorkflow(await getWorkflowView(ctx, query), opts.json));
     }),
@@ -263,8 +223,7 @@ export function workflowsCommand(): Command {
           template: opts.template,
           delayMinutes: opts.delay,
           name: opts.name,
-          integrationId:
-            opts.integration === undefined ? undefined : parseIntegerFlag('--integration', opts.integration),
+          integrationId: optionalInteger('--integration', opts.integration),
         };
         await withContext(async (ctx) =>
           printWorkflow(

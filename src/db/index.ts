@@ -13,5 +13,12 @@ export {
   type MigrationStatus,
 } from './migrate.ts';
 export { dumpSchema } from './schema-dump.ts';
+export {
+  checkSchemaDump,
+  writeSchemaDump,
+  schemaFromMigrations,
+  SCHEMA_FILE,
+  type SchemaDumpCheck,
+} from './schema-file.ts';
 export { createDatabase, dropDatabase } from './admin.ts';
 export { startEmbedded, readRunningServer, EMBEDDED_DATABASE, type EmbeddedServer } from './embedded.ts';

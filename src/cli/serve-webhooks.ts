@@ -1,11 +1,11 @@
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/index.ts';
-import { migrateLatest } from '../db/index.ts';
 import { buildHttpServer } from '../http/index.ts';
-import { prepareQueue } from '../jobs/index.ts';
 import { ROUTES } from './routes.ts';
-import { action, parseIntegerFlag, withContext, withExamples } from './run.ts';
+import { parseIntegerFlag } from './flags.ts';
+import { prepareDatabase } from './prepare.ts';
+import { action, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
 
 /** Builds the HTTP server with every domain's routes and starts listening. */
@@ -18,7 +18,7 @@ export async function listen(
   return app;
 }
 
-export function serveCommand(): Command {
+export function serveWebhooksCommand(): Command {
   return withExamples(
     new Command('serve-webhooks')
       .description(
@@ -32,8 +32,7 @@ export function serveCommand(): Command {
     action(async (opts: { port?: string; host: string }) =>
       withContext(
         async (ctx) => {
-          await migrateLatest(ctx.db);
-          await prepareQueue(ctx);
+          await prepareDatabase(ctx);
           const port = opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT;
           const app = await listen(ctx, { port, host: opts.host });
           process.stderr.write(`Listening on http://${opts.host}:${port} (Ctrl-C to stop)\n`);
