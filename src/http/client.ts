@@ -215,7 +215,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const fields = { method, path: url.pathname, ...(call.operation ? { operation: call.operation } : {}) };
-    const failureBudget = call.retries ?? options.retries ?? DEFAULT_RETRIES;
+    const retries = call.retries ?? options.retries ?? DEFAULT_RETRIES;
+    // Rate-limited answers draw on their own budget only when the client sets one.
+    const budget = { failures: retries, rateLimits: options.rateLimitRetries ?? retries };
     const counted = { failures: 0, rateLimits: 0 };
 
     const attempt = async (attemptNumber: number): Promise<HttpResponse> => {
@@ -261,12 +263,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const next = (failure: unknown): number | undefined => {
       const response = failure instanceof RetryableAnswer ? failure.response : undefined;
       if (!response && !(failure instanceof HttpNetworkError)) return undefined;
-      const separate = response !== undefined && rateLimited(response) && options.rateLimitRetries !== undefined;
-      const budget = separate ? options.rateLimitRetries! : failureBudget;
-      const done = separate ? counted.rateLimits : counted.failures;
-      if (done >= budget) return undefined;
-      if (separate) counted.rateLimits += 1;
-      else counted.failures += 1;
+      const kind =
+        response && rateLimited(response) && options.rateLimitRetries !== undefined ? 'rateLimits' : 'failures';
+      const done = counted[kind];
+      if (done >= budget[kind]) return undefined;
+      counted[kind] += 1;
       const asked = response ? (options.retryWait ? options.retryWait(response) : response.retryAfterMs) : undefined;
       const wait = asked === undefined ? backoffMs(done) : Math.min(asked, capMs);
       log?.info(
