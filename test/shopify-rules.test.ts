@@ -16,7 +16,8 @@ import {
   timestampFresh,
   verifyQueryHmac,
 } from '../src/stores/shopify/rules.ts';
-import { retryAfterMs, throttleWaitMs } from '../src/stores/index.ts';
+import { retryAfterMs } from '../src/http/index.ts';
+import { throttleWaitMs } from '../src/stores/index.ts';
 
 describe('sanitizeShop: only a valid *.myshopify.com host (spec 3 section 5)', () => {
   it.each([

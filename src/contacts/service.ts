@@ -4,6 +4,7 @@
  */
 import { AppError, isAppError, type Logger } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { realSleep, retryAtFixedDelay } from '../http/index.ts';
 import {
   channelCompliance,
   channelStatusFromMarketingState,
@@ -74,8 +75,6 @@ export interface InitiatedContact {
 
 type Deps = { db: Db | Tx; logger?: Pick<Logger, 'warn' | 'info' | 'debug'> };
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Integrations that can reach a shopper. A store integration (Shopify, BigCommerce) counts for both:
  * store-captured contacts come with the phone and e-mail the store collected, and the store
@@ -107,7 +106,7 @@ export async function initiateContact(
   input: InitiateContactInput,
   options: InitiateContactOptions = {},
 ): Promise<InitiatedContact> {
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? realSleep;
   const { channels, dropped, provided } = prepareChannels(input);
   if (!provided || channels.length === 0) {
     throw new AppError('invalid_input', 'Either username, phone or email must be provided', {
@@ -126,21 +125,25 @@ export async function initiateContact(
     integrationId ??= integration.id;
   }
 
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= MAX_INITIATE_ATTEMPTS; attempt += 1) {
-    try {
-      return await initiateDroppingTaken(deps, input, channels, dropped, integrationId, sleep);
-    } catch (error) {
-      lastError = error;
-      deps.logger?.warn({ brand_id: input.brandId, attempt, err: error }, 'contact initiation failed');
-      if (attempt < MAX_INITIATE_ATTEMPTS) await sleep(INITIATE_RETRY_DELAY_MS);
-    }
+  try {
+    return await retryAtFixedDelay(
+      async (attempt) => {
+        try {
+          return await initiateDroppingTaken(deps, input, channels, dropped, integrationId, sleep);
+        } catch (error) {
+          deps.logger?.warn({ brand_id: input.brandId, attempt, err: error }, 'contact initiation failed');
+          throw error;
+        }
+      },
+      { retries: MAX_INITIATE_ATTEMPTS - 1, delayMs: INITIATE_RETRY_DELAY_MS, sleep },
+    );
+  } catch (lastError) {
+    const kind = isAppError(lastError) ? lastError.kind : 'internal';
+    throw new AppError(kind, `Max retries (${MAX_INITIATE_ATTEMPTS}) reached while initiating contact`, {
+      cause: lastError,
+      details: { attempts: MAX_INITIATE_ATTEMPTS },
+    });
   }
-  const kind = isAppError(lastError) ? lastError.kind : 'internal';
-  throw new AppError(kind, `Max retries (${MAX_INITIATE_ATTEMPTS}) reached while initiating contact`, {
-    cause: lastError,
-    details: { attempts: MAX_INITIATE_ATTEMPTS },
-  });
 }
 
 /** One attempt; a username taken by another contact is dropped and the attempt redone after 1 s. */

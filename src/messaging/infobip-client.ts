@@ -1,7 +1,7 @@
 /**
- * Infobip SMS API client: `POST {INFOBIP_BASE_URL}/sms/3/messages` with `Authorization: App {key}`.
- * Plain fetch with a 10 s timeout; 429, 5xx and network failures are retried with backoff,
- * honouring Retry-After. The API key never appears in errors or logs.
+ * Infobip SMS API client: `POST {INFOBIP_BASE_URL}/sms/3/messages` with `Authorization: App {key}`,
+ * on the shared HTTP client with a 10 s timeout; 429, 5xx and network failures are retried with
+ * backoff, honouring Retry-After (at most 10 s). The API key never appears in errors or logs.
  *
  * Request: { messages: [{ sender, destinations: [{ to }], content: { text }, webhooks? }] }
  * (numbers in international format without '+'). Answer: { bulkId, messages: [{ messageId,
@@ -10,14 +10,14 @@
  * { requestError: { serviceException: { messageId, text } } } (older endpoints).
  */
 import { z } from 'zod';
-import { AppError } from '../app/index.ts';
+import { AppError, type Logger } from '../app/index.ts';
+import { createHttpClient, HttpNetworkError, realSleep, type HttpResponse, type Sleep } from '../http/index.ts';
+
+export { realSleep, type Sleep };
 
 export const INFOBIP_SEND_PATH = '/sms/3/messages';
 const TIMEOUT_MS = 10_000;
 const MAX_RETRY_WAIT_MS = 10_000;
-
-export type Sleep = (ms: number) => Promise<void>;
-export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A failed send. `retryable` for 429, 5xx and network failures; retryAfterMs from Retry-After. */
 export class SmsSendError extends AppError {
@@ -76,6 +76,7 @@ export interface InfobipClientConfig {
   /** Retries after the first attempt on 429 / 5xx / network failures (default 2). */
   retries?: number;
   timeoutMs?: number;
+  logger?: Logger;
   sleep?: Sleep;
 }
 
@@ -98,14 +99,6 @@ export interface InfobipSendResult {
 
 /** Infobip wants international numbers without the '+'; alphanumeric sender ids stay as they are. */
 export const infobipAddress = (value: string): string => (/^\+\d+$/.test(value) ? value.slice(1) : value);
-
-/** Retry-After as seconds or an HTTP date, in ms (capped); undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, MAX_RETRY_WAIT_MS)) : undefined;
-}
 
 /** The error text Infobip gave, from either error format; never the request. */
 function describeError(status: number, body: unknown): string {
@@ -136,13 +129,19 @@ function describeError(status: number, body: unknown): string {
   );
 }
 
-const backoffMs = (attempt: number): number => Math.min(250 * 2 ** attempt, 4_000);
-
 /** Sends one SMS. Throws SmsSendError (retryable or not) when Infobip does not accept it. */
 export async function sendInfobipSms(config: InfobipClientConfig, input: InfobipSendInput): Promise<InfobipSendResult> {
-  const sleep = config.sleep ?? realSleep;
-  const retries = config.retries ?? 2;
-  const url = `${config.baseUrl.replace(/\/+$/, '')}${INFOBIP_SEND_PATH}`;
+  const http = createHttpClient({
+    service: 'infobip',
+    baseUrl: config.baseUrl,
+    logger: config.logger,
+    headers: { Authorization: `App ${config.apiKey}`, Accept: 'application/json' },
+    timeoutMs: config.timeoutMs ?? TIMEOUT_MS,
+    retries: config.retries ?? 2,
+    backoff: { baseMs: 250, maxMs: 4_000 },
+    retryAfterCapMs: MAX_RETRY_WAIT_MS,
+    sleep: config.sleep ?? realSleep,
+  });
   const message: Record<string, unknown> = {
     sender: infobipAddress(input.from),
     destinations: [{ to: infobipAddress(input.to) }],
@@ -156,46 +155,23 @@ export async function sendInfobipSms(config: InfobipClientConfig, input: Infobip
       ...(input.callbackData ? { callbackData: input.callbackData } : {}),
     };
   }
-  const body = JSON.stringify({ messages: [message] });
 
-  for (let attempt = 0; ; attempt += 1) {
-    let error: SmsSendError;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          Authorization: `App ${config.apiKey}`,
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-        },
-        body,
-        signal: AbortSignal.timeout(config.timeoutMs ?? TIMEOUT_MS),
-      });
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (response.ok) return readAnswer(json);
-      const retryable = response.status === 429 || response.status >= 500;
-      error = new SmsSendError(describeError(response.status, json), {
-        status: response.status,
-        retryable,
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-      });
-    } catch (caught) {
-      if (caught instanceof SmsSendError) throw caught;
-      const timedOut = caught instanceof Error && (caught.name === 'TimeoutError' || caught.name === 'AbortError');
-      error = new SmsSendError(timedOut ? 'Infobip did not answer within 10 s' : 'Could not reach Infobip', {
-        retryable: true,
-        cause: caught,
-      });
-    }
-    if (!error.retryable || attempt >= retries) throw error;
-    await sleep(error.retryAfterMs ?? backoffMs(attempt));
+  let response: HttpResponse;
+  try {
+    response = await http.request({ method: 'POST', path: INFOBIP_SEND_PATH, json: { messages: [message] } });
+  } catch (error) {
+    if (!(error instanceof HttpNetworkError)) throw error;
+    throw new SmsSendError(error.timedOut ? 'Infobip did not answer within 10 s' : 'Could not reach Infobip', {
+      retryable: true,
+      cause: error,
+    });
   }
+  if (response.ok) return readAnswer(response.json());
+  throw new SmsSendError(describeError(response.status, response.json()), {
+    status: response.status,
+    retryable: response.status === 429 || response.status >= 500,
+    retryAfterMs: response.retryAfterMs,
+  });
 }
 
 function readAnswer(json: unknown): InfobipSendResult {

@@ -3,12 +3,13 @@
  * the workflow-automation service (n8n-style). The external-event flow processor reads the
  * workflow by its external id and POSTs { timestamp, data, flow } to
  * `${AUTOMATION_BASE_URL}/webhook/{workflowId}` (the automation service's workflow id), with
- * AUTOMATION_API_KEY in X-N8N-API-KEY. It answers { success, executionId } or a failure message
- * by case: not found (404), invalid request (other 4xx), server error (5xx), connection error,
- * generic. 429 and 5xx are retried with backoff, honouring Retry-After.
+ * AUTOMATION_API_KEY in X-N8N-API-KEY, through the automation-service client. It answers
+ * { success, executionId } or a failure message by case: not found (404), invalid request (other
+ * 4xx), server error (5xx), connection error, generic.
  */
 import type { AppContext } from '../app/index.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { triggerAutomationWorkflow, type AutomationClientOptions } from '../integrations/index.ts';
 import { candidateWindow, emptyOutcomeCounts, type Outcome } from './candidates-rules.ts';
 import {
   insertFlowEvents,
@@ -38,30 +39,13 @@ export interface EventProcessorResult {
   status?: number;
 }
 
-export interface AutomationClientOptions {
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs?: number;
-  /** Retries after the first try on 429 and 5xx. */
-  retries?: number;
-  retryDelayMs?: number;
-}
+export type { AutomationClientOptions };
 
 export interface ExternalEvent {
   /** The automation service's workflow id (workflows.external_id). */
   externalId: string;
   data: Record<string, unknown>;
   timestamp?: Date;
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function retryAfterMs(header: string | null, fallback: number): number {
-  if (!header) return fallback;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.min(seconds * 1000, 30_000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? fallback : Math.min(Math.max(at - Date.now(), 0), 30_000);
 }
 
 /** A failure message by status: 404 not found, other 4xx invalid request, 5xx server error, anything else generic. */
@@ -120,54 +104,14 @@ async function postToWebhook(
   workflowId: string,
   body: Record<string, unknown>,
 ): Promise<EventProcessorResult> {
-  const url = `${client.baseUrl.replace(/\/+$/, '')}/webhook/${encodeURIComponent(workflowId)}`;
-  const retries = client.retries ?? 2;
-  const baseDelay = client.retryDelayMs ?? 500;
-  for (let attempt = 0; ; attempt += 1) {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          ...(client.apiKey ? { 'X-N8N-API-KEY': client.apiKey } : {}),
-        },
-        body: JSON.stringify(body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(client.timeoutMs ?? 10_000),
-      });
-    } catch {
-      if (attempt < retries) {
-        await sleep(baseDelay * 2 ** attempt);
-        continue;
-      }
-      return { success: false, message: EVENT_PROCESSOR_MESSAGES.connection };
-    }
-    if ((response.status === 429 || response.status >= 500) && attempt < retries) {
-      await response.body?.cancel();
-      await sleep(retryAfterMs(response.headers.get('retry-after'), baseDelay * 2 ** attempt));
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      return failureFor(response.status);
-    }
-    const text = await response.text();
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      parsed = {};
-    }
-    const executionId =
-      parsed.executionId ?? parsed.execution_id ?? (parsed.data as Record<string, unknown> | undefined)?.executionId;
-    return {
-      success: true,
-      status: response.status,
-      ...(executionId !== undefined && executionId !== null ? { executionId: String(executionId) } : {}),
-    };
-  }
+  const answer = await triggerAutomationWorkflow(client, workflowId, body);
+  if (answer.outcome === 'unreachable') return { success: false, message: EVENT_PROCESSOR_MESSAGES.connection };
+  if (answer.outcome === 'refused') return failureFor(answer.status);
+  return {
+    success: true,
+    status: answer.status,
+    ...(answer.executionId === undefined ? {} : { executionId: answer.executionId }),
+  };
 }
 
 export interface EventRunResult {
@@ -193,7 +137,7 @@ export async function runEventWorkflow(
   const automation =
     client ??
     (ctx.config.AUTOMATION_BASE_URL
-      ? { baseUrl: ctx.config.AUTOMATION_BASE_URL, apiKey: ctx.config.AUTOMATION_API_KEY }
+      ? { baseUrl: ctx.config.AUTOMATION_BASE_URL, apiKey: ctx.config.AUTOMATION_API_KEY, logger: ctx.logger }
       : undefined);
   if (!automation) return { outcomes, handedOver, skipped: 'AUTOMATION_BASE_URL is not set' };
   const events = await selectEvents(ctx.db, {

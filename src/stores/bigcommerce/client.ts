@@ -1,19 +1,28 @@
 /**
  * BigCommerce REST client (v3, with v2 for orders, customer groups, coupons and store info; the
  * v2 customer endpoints are deprecated, so customers are read through v3) and the OAuth token
- * exchange. Plain fetch with a timeout; 429 and 5xx are retried, honouring
- * X-Rate-Limit-Time-Reset-Ms (BigCommerce's quota window is 30 s), Retry-After and the older
- * X-Retry-After. Tokens never appear in errors or logs.
+ * exchange, on the shared HTTP client. 429, 5xx and network failures are retried, waiting what
+ * X-Rate-Limit-Time-Reset-Ms says (BigCommerce's quota window is 30 s), else Retry-After or the
+ * older X-Retry-After. Tokens never appear in errors or logs.
  */
 import { z } from 'zod';
-import { AppError } from '../../app/index.ts';
+import { AppError, type Logger } from '../../app/index.ts';
+import {
+  createHttpClient,
+  HttpNetworkError,
+  realSleep,
+  retryAfterMs,
+  type HttpClient,
+  type HttpMethod,
+  type HttpResponse,
+  type Sleep,
+} from '../../http/index.ts';
+
+export { realSleep, type Sleep };
 
 const TIMEOUT_MS = 15_000;
 /** BigCommerce refreshes an app's request quota every 30 s: a 429 never needs a longer wait. */
 const MAX_WAIT_MS = 30_000;
-
-export type Sleep = (ms: number) => Promise<void>;
-export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A failed BigCommerce call: status is the HTTP status, undefined for a network failure; detail is
@@ -55,7 +64,6 @@ export function errorDetail(text: string): string | undefined {
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof BigCommerceApiError && error.status === 404;
-const retryable = (status: number | undefined): boolean => status === undefined || status === 429 || status >= 500;
 
 const id = z.union([z.string(), z.number()]);
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
@@ -206,27 +214,22 @@ export interface ClientConfig {
   apiBaseUrl: string;
   storeHash: string;
   accessToken: string;
+  logger?: Logger;
   sleep?: Sleep;
 }
 
-/** How long to wait before retrying: BigCommerce's reset header first (ms), then Retry-After / X-Retry-After (s). */
-export function waitFor(response: Response | undefined, attempt: number): number {
-  const header = (name: string): number => Number(response?.headers.get(name) ?? Number.NaN);
-  const reset = header('x-rate-limit-time-reset-ms');
-  if (Number.isFinite(reset) && reset > 0) return Math.min(reset, MAX_WAIT_MS);
-  for (const name of ['retry-after', 'x-retry-after']) {
-    const seconds = header(name);
-    if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, MAX_WAIT_MS);
-  }
-  return Math.min(500 * 2 ** attempt, MAX_WAIT_MS);
+/**
+ * The wait BigCommerce asks for before a retry: its quota reset (X-Rate-Limit-Time-Reset-Ms, in ms)
+ * first, then Retry-After, then the older X-Retry-After; undefined leaves it to the backoff.
+ */
+export function rateLimitWait(response: HttpResponse): number | undefined {
+  const reset = Number(response.header('x-rate-limit-time-reset-ms') ?? Number.NaN);
+  if (Number.isFinite(reset) && reset > 0) return reset;
+  return response.retryAfterMs ?? retryAfterMs(response.header('x-retry-after'));
 }
 
-async function parseBody<S extends z.ZodType>(
-  response: Response,
-  schema: S,
-  label: string,
-): Promise<z.infer<S> | undefined> {
-  const text = await response.text();
+function parseBody<S extends z.ZodType>(response: HttpResponse, schema: S, label: string): z.infer<S> | undefined {
+  const text = response.body;
   if (response.status === 204 || text.trim() === '') return undefined;
   let json: unknown;
   try {
@@ -244,49 +247,47 @@ async function parseBody<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** One call through `http`: the answer, or BigCommerceApiError(undefined) when BigCommerce could not be reached. */
+async function send(http: HttpClient, label: string, request: Parameters<HttpClient['request']>[0]) {
+  try {
+    return await http.request(request);
+  } catch (error) {
+    if (error instanceof HttpNetworkError)
+      throw new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
+    throw error;
+  }
+}
+
 /** One store's API. Every method throws BigCommerceApiError on failure (404 included; see isNotFound). */
-export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, sleep = realSleep }: ClientConfig) {
-  const base = `${apiBaseUrl.replace(/\/+$/, '')}/stores/${encodeURIComponent(storeHash)}`;
+export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, logger, sleep = realSleep }: ClientConfig) {
+  const http = createHttpClient({
+    service: 'bigcommerce',
+    baseUrl: `${apiBaseUrl.replace(/\/+$/, '')}/stores/${encodeURIComponent(storeHash)}`,
+    logger,
+    headers: { 'X-Auth-Token': accessToken, Accept: 'application/json' },
+    timeoutMs: TIMEOUT_MS,
+    retries: 2,
+    backoff: { baseMs: 500, maxMs: MAX_WAIT_MS },
+    retryAfterCapMs: MAX_WAIT_MS,
+    retryWait: rateLimitWait,
+    sleep,
+  });
 
   async function call<S extends z.ZodType>(
-    method: string,
+    method: HttpMethod,
     path: string,
     schema: S,
-    { query, body, retries = 2, timeoutMs = TIMEOUT_MS }: RequestOptions = {},
+    { query, body, retries, timeoutMs }: RequestOptions = {},
   ): Promise<z.infer<S> | undefined> {
-    const url = new URL(`${base}${path}`);
-    for (const [key, value] of Object.entries(query ?? {}))
-      if (value !== undefined) url.searchParams.set(key, String(value));
     const label = `${method} ${path}`;
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response | undefined;
-      let failure: BigCommerceApiError;
-      try {
-        response = await fetch(url, {
-          method,
-          headers: {
-            'X-Auth-Token': accessToken,
-            Accept: 'application/json',
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (response.ok) return await parseBody(response, schema, label);
-        const detail = errorDetail(await response.text().catch(() => ''));
-        failure = new BigCommerceApiError(
-          response.status,
-          `BigCommerce ${label} failed with status ${response.status}.`,
-          undefined,
-          detail,
-        );
-      } catch (error) {
-        if (error instanceof BigCommerceApiError) throw error;
-        failure = new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
-      }
-      if (!retryable(failure.status) || attempt >= retries) throw failure;
-      await sleep(waitFor(response, attempt));
-    }
+    const response = await send(http, label, { method, path, query, json: body, retries, timeoutMs });
+    if (response.ok) return parseBody(response, schema, label);
+    throw new BigCommerceApiError(
+      response.status,
+      `BigCommerce ${label} failed with status ${response.status}.`,
+      undefined,
+      errorDetail(response.body),
+    );
   }
 
   const ignore = z.unknown();
@@ -376,25 +377,25 @@ export async function exchangeToken(
   },
 ): Promise<TokenResponse> {
   const label = 'POST /oauth2/token';
-  let response: Response;
-  try {
-    response = await fetch(`${loginBaseUrl.replace(/\/+$/, '')}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...body, grant_type: 'authorization_code' }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new BigCommerceApiError(undefined, `BigCommerce ${label} could not be reached.`, error);
-  }
+  const http = createHttpClient({
+    service: 'bigcommerce-login',
+    baseUrl: loginBaseUrl,
+    headers: { Accept: 'application/json' },
+    timeoutMs: TIMEOUT_MS,
+    retries: 0,
+  });
+  const response = await send(http, label, {
+    method: 'POST',
+    path: '/oauth2/token',
+    json: { ...body, grant_type: 'authorization_code' },
+  });
   if (!response.ok) {
-    const detail = errorDetail(await response.text().catch(() => ''));
     throw new BigCommerceApiError(
       response.status,
       `BigCommerce refused the install code (status ${response.status}); please install the app again.`,
       undefined,
-      detail,
+      errorDetail(response.body),
     );
   }
-  return (await parseBody(response, tokenResponseSchema, label)) ?? {};
+  return parseBody(response, tokenResponseSchema, label) ?? {};
 }

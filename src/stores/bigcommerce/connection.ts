@@ -27,6 +27,7 @@ export async function clientFor(
     apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL,
     storeHash: integration.lookup_id,
     accessToken,
+    logger: ctx.logger.child({ brand_id: integration.brand_id }),
     sleep,
   });
 }

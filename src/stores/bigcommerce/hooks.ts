@@ -4,6 +4,7 @@
  * 5 times, 1 second apart, when BigCommerce is unreachable, rate-limits or fails on its side.
  */
 import { AppError, type AppContext } from '../../app/index.ts';
+import { retryAtFixedDelay } from '../../http/index.ts';
 import type { BrandIntegration } from '../integrations.ts';
 import { BigCommerceApiError, realSleep, type BcHook, type BigCommerceClient, type Sleep } from './client.ts';
 import { clientFor, getBigCommerceIntegration, hookSecret } from './connection.ts';
@@ -43,18 +44,15 @@ const summary = (hook: BcHook, destination?: string): HookSummary => ({
 });
 
 /** Runs a hook call, retrying failures BigCommerce may recover from (network, 429, 5xx). */
-export async function withHookRetries<T>(fn: () => Promise<T>, sleep: Sleep = realSleep): Promise<T> {
-  for (let retry = 0; ; retry += 1) {
-    try {
-      return await fn();
-    } catch (error) {
-      const recoverable =
-        error instanceof BigCommerceApiError &&
-        (error.status === undefined || error.status === 429 || error.status >= 500);
-      if (!recoverable || retry >= HOOK_RETRIES) throw error;
-      await sleep(HOOK_RETRY_DELAY_MS);
-    }
-  }
+export function withHookRetries<T>(fn: () => Promise<T>, sleep: Sleep = realSleep): Promise<T> {
+  return retryAtFixedDelay(fn, {
+    retries: HOOK_RETRIES,
+    delayMs: HOOK_RETRY_DELAY_MS,
+    shouldRetry: (error) =>
+      error instanceof BigCommerceApiError &&
+      (error.status === undefined || error.status === 429 || error.status >= 500),
+    sleep,
+  });
 }
 
 async function fetchAllHooks(client: BigCommerceClient, sleep: Sleep): Promise<BcHook[]> {

@@ -89,6 +89,7 @@ export async function installStore(
     apiBaseUrl: ctx.config.BIGCOMMERCE_API_BASE_URL,
     storeHash,
     accessToken: token.access_token,
+    logger: ctx.logger,
     sleep,
   });
   const store = await client.getStore().catch((error: unknown) => {

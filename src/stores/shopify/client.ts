@@ -1,12 +1,15 @@
 /**
- * The Shopify HTTP client: the Admin GraphQL transport (`POST {origin}/admin/api/{version}/graphql.json`
- * with `X-Shopify-Access-Token`) and the OAuth token exchange. Retries THROTTLED answers and 429s
- * after the wait Shopify asks for, 5xx and network failures with backoff; a 401 is
- * 'Authentication error'. The access token never appears in errors or logs.
+ * The Shopify HTTP client, on the shared HTTP client: the Admin GraphQL transport
+ * (`POST {origin}/admin/api/{version}/graphql.json` with `X-Shopify-Access-Token`) and the OAuth
+ * token exchange. THROTTLED answers and 429s are retried after the wait Shopify asks for
+ * (Retry-After, else the bucket's refill time), 5xx and network failures with backoff, each kind
+ * with its own budget; a 401 is 'Authentication error'. The access token never appears in errors
+ * or logs.
  */
 import { z } from 'zod';
 import { AppError, decryptSecret, encryptSecret, type AppContext, type Config, type Logger } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
+import { createHttpClient, HttpNetworkError, type HttpResponse } from '../../http/index.ts';
 import { lockBrandIntegration, readCredential, type BrandIntegration } from '../integrations.ts';
 import { patchSettings, setSealedCredential } from './install-store.ts';
 import { adminOrigin, AUTHENTICATION_ERROR_MESSAGE } from './rules.ts';
@@ -84,17 +87,6 @@ const envelopeSchema = z.object({
 });
 type Envelope = z.infer<typeof envelopeSchema>;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Seconds from a Retry-After header (seconds or an HTTP date), in ms; undefined when absent or bad. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /** How long until the bucket holds the requested cost: (requested - available) / restoreRate seconds. */
 export function throttleWaitMs(
   cost: Pick<QueryCost, 'requestedQueryCost' | 'throttleStatus'> | undefined,
@@ -127,17 +119,23 @@ const httpError = (shop: string, status: number): AppError =>
         details: { shop, status },
       });
 
-async function readEnvelope(response: Response): Promise<Envelope | undefined> {
-  try {
-    const parsed = envelopeSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+function readEnvelope(response: HttpResponse): Envelope | undefined {
+  const parsed = envelopeSchema.safeParse(response.json());
+  return parsed.success ? parsed.data : undefined;
 }
 
+/** A 200 whose GraphQL errors say THROTTLED: Shopify's rate limit for the query cost. */
+const isThrottled = (response: HttpResponse): boolean => {
+  if (!response.ok) return false;
+  const envelope = readEnvelope(response);
+  return envelope !== undefined && errorCodes(envelope).includes('THROTTLED');
+};
+
+const graphqlPath = (config: AdminClientOptions['config']): string =>
+  `/admin/api/${config.SHOPIFY_API_VERSION}/graphql.json`;
+
 export function graphqlEndpoint(config: AdminClientOptions['config'], shop: string): string {
-  return `${adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL)}/admin/api/${config.SHOPIFY_API_VERSION}/graphql.json`;
+  return `${adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL)}${graphqlPath(config)}`;
 }
 
 export function createShopifyAdminClient({
@@ -148,100 +146,69 @@ export function createShopifyAdminClient({
   retry = {},
 }: AdminClientOptions): ShopifyAdminClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...retry };
-  const url = graphqlEndpoint(config, shop);
   const log = logger?.child({ component: 'shopify', shop });
+  const http = createHttpClient({
+    service: 'shopify',
+    baseUrl: adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL),
+    logger: log,
+    headers: { Accept: 'application/json', 'X-Shopify-Access-Token': accessToken },
+    timeoutMs: policy.timeoutMs,
+    retries: policy.serverRetries,
+    rateLimitRetries: policy.throttleRetries,
+    backoff: { baseMs: policy.baseDelayMs, maxMs: policy.maxWaitMs },
+    retryAfterCapMs: policy.maxWaitMs,
+    isRateLimited: isThrottled,
+    // Rate limited: Retry-After, else until the bucket holds the query's cost, else 1 s.
+    retryWait: (response) =>
+      response.retryAfterMs ??
+      (response.status === 429 || isThrottled(response)
+        ? (throttleWaitMs(readEnvelope(response)?.extensions?.cost) ?? 1000)
+        : undefined),
+  });
+  const path = graphqlPath(config);
 
   async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const operation = operationName(query);
-    let throttled = 0;
-    let failed = 0;
-    const backoff = (): number => Math.min(policy.maxWaitMs, policy.baseDelayMs * 2 ** (failed - 1));
-    for (;;) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-            'X-Shopify-Access-Token': accessToken,
-          },
-          body: JSON.stringify({ query, variables }),
-          signal: AbortSignal.timeout(policy.timeoutMs),
-        });
-      } catch (error) {
-        failed += 1;
-        const reason =
-          (error as Error).name === 'TimeoutError' ? `timed out after ${policy.timeoutMs} ms` : 'network failure';
-        if (failed > policy.serverRetries)
-          throw new AppError('upstream', `Shopify could not be reached for ${shop} (${reason})`, {
-            code: 'shopify_network',
-            details: { shop },
-          });
-        log?.warn({ operation, attempt: failed, reason }, 'Shopify request failed; retrying');
-        await sleep(backoff());
-        continue;
-      }
-
-      if (response.status === 429) {
-        const body = await readEnvelope(response);
-        throttled += 1;
-        if (throttled > policy.throttleRetries) throw httpError(shop, 429);
-        const wait =
-          retryAfterMs(response.headers.get('retry-after')) ?? throttleWaitMs(body?.extensions?.cost) ?? 1000;
-        log?.info({ operation, attempt: throttled, wait_ms: wait }, 'Shopify rate limit (429); waiting');
-        await sleep(Math.min(policy.maxWaitMs, wait));
-        continue;
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        failed += 1;
-        if (failed > policy.serverRetries) throw httpError(shop, response.status);
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoff();
-        log?.warn({ operation, attempt: failed, status: response.status }, 'Shopify server error; retrying');
-        await sleep(Math.min(policy.maxWaitMs, wait));
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw httpError(shop, response.status);
-      }
-
-      const envelope = await readEnvelope(response);
-      if (!envelope)
-        throw new AppError('upstream', `Shopify answered ${operation} with something that is not GraphQL JSON`, {
-          code: 'shopify_bad_response',
-          details: { shop },
-        });
-      const cost = envelope.extensions?.cost as QueryCost | undefined;
-      if (errorCodes(envelope).includes('THROTTLED')) {
-        throttled += 1;
-        if (throttled > policy.throttleRetries)
-          throw new AppError('upstream', `Shopify kept throttling ${operation} for ${shop}`, {
-            code: 'shopify_throttled',
-            details: { shop, status: 429 },
-          });
-        const wait = throttleWaitMs(cost) ?? 1000;
-        log?.info({ operation, attempt: throttled, wait_ms: wait }, 'Shopify GraphQL THROTTLED; waiting');
-        await sleep(Math.min(policy.maxWaitMs, wait));
-        continue;
-      }
-      if (envelope.errors && (envelope.data === undefined || envelope.data === null)) {
-        throw new AppError('upstream', `Shopify GraphQL error in ${operation}: ${errorMessages(envelope)}`, {
-          code: 'shopify_graphql',
-          details: { shop, codes: errorCodes(envelope) },
-        });
-      }
-      log?.debug(
-        {
-          operation,
-          cost: cost?.actualQueryCost ?? cost?.requestedQueryCost,
-          available: cost?.throttleStatus.currentlyAvailable,
-        },
-        'Shopify GraphQL answered',
-      );
-      return envelope.data as T;
+    let response: HttpResponse;
+    try {
+      response = await http.request({ method: 'POST', path, json: { query, variables }, operation });
+    } catch (error) {
+      if (!(error instanceof HttpNetworkError)) throw error;
+      const reason = error.timedOut ? `timed out after ${policy.timeoutMs} ms` : 'network failure';
+      throw new AppError('upstream', `Shopify could not be reached for ${shop} (${reason})`, {
+        code: 'shopify_network',
+        details: { shop },
+      });
     }
+    if (!response.ok) throw httpError(shop, response.status);
+
+    const envelope = readEnvelope(response);
+    if (!envelope)
+      throw new AppError('upstream', `Shopify answered ${operation} with something that is not GraphQL JSON`, {
+        code: 'shopify_bad_response',
+        details: { shop },
+      });
+    const cost = envelope.extensions?.cost as QueryCost | undefined;
+    if (errorCodes(envelope).includes('THROTTLED'))
+      throw new AppError('upstream', `Shopify kept throttling ${operation} for ${shop}`, {
+        code: 'shopify_throttled',
+        details: { shop, status: 429 },
+      });
+    if (envelope.errors && (envelope.data === undefined || envelope.data === null)) {
+      throw new AppError('upstream', `Shopify GraphQL error in ${operation}: ${errorMessages(envelope)}`, {
+        code: 'shopify_graphql',
+        details: { shop, codes: errorCodes(envelope) },
+      });
+    }
+    log?.debug(
+      {
+        operation,
+        cost: cost?.actualQueryCost ?? cost?.requestedQueryCost,
+        available: cost?.throttleStatus.currentlyAvailable,
+      },
+      'Shopify GraphQL answered',
+    );
+    return envelope.data as T;
   }
 
   return { shop, request };
@@ -283,31 +250,31 @@ async function requestToken({
   timeoutMs: number;
   refused: AppError;
 }): Promise<AccessGrant> {
-  const url = `${adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL)}/admin/oauth/access_token`;
-  let response: Response;
+  const http = createHttpClient({
+    service: 'shopify',
+    baseUrl: adminOrigin(shop, config.SHOPIFY_ADMIN_BASE_URL),
+    headers: { Accept: 'application/json' },
+    timeoutMs,
+    retries: 0,
+  });
+  let response: HttpResponse;
   try {
-    response = await fetch(url, {
+    response = await http.request({
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ client_id: config.SHOPIFY_API_KEY, client_secret: config.SHOPIFY_API_SECRET, ...body }),
-      signal: AbortSignal.timeout(timeoutMs),
+      path: '/admin/oauth/access_token',
+      json: { client_id: config.SHOPIFY_API_KEY, client_secret: config.SHOPIFY_API_SECRET, ...body },
     });
-  } catch {
+  } catch (error) {
+    if (!(error instanceof HttpNetworkError)) throw error;
     throw new AppError(
       'upstream',
       `Shopify could not be reached for ${shop} to get an access token; please try again.`,
       { code: 'shopify_network', details: { shop } },
     );
   }
-  if (response.status === 400 || response.status === 401 || response.status === 403) {
-    await response.body?.cancel();
-    throw refused;
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw httpError(shop, response.status);
-  }
-  const parsed = tokenSchema.safeParse(await response.json().catch(() => undefined));
+  if (response.status === 400 || response.status === 401 || response.status === 403) throw refused;
+  if (!response.ok) throw httpError(shop, response.status);
+  const parsed = tokenSchema.safeParse(response.json());
   if (!parsed.success)
     throw new AppError('upstream', 'Shopify answered the token request without an access token.', {
       code: 'shopify_bad_response',

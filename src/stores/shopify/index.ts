@@ -29,7 +29,6 @@ export {
   createShopifyAdminClient,
   shopifyAdminFor,
   exchangeAccessToken,
-  retryAfterMs,
   throttleWaitMs,
   DEFAULT_RETRY_POLICY,
   type ShopifyAdminClient,

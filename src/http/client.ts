@@ -1,0 +1,289 @@
+/**
+ * The one HTTP client for external services: got makes each attempt, p-retry runs the retries.
+ *
+ * - Every attempt has a timeout: one for the connection and one for the whole request.
+ * - 429 and 5xx answers and network failures (refused, reset, DNS, timeouts) are retried with
+ *   exponential backoff. A wait the service asks for replaces the backoff: Retry-After in either
+ *   form (delay seconds or an HTTP date), or a service's own signal through `retryWait`; no such
+ *   wait is ever longer than `retryAfterCapMs`.
+ * - When the retries are spent the last answer is returned as it is, whatever its status, and a
+ *   network failure is thrown as HttpNetworkError; each service's client turns both into its own
+ *   errors.
+ * - Each attempt is logged with the service, method, path (no query string), status and duration;
+ *   never bodies, query strings or headers, so credentials stay out of logs.
+ */
+import got, { RequestError } from 'got';
+import { AppError, type Logger } from '../app/index.ts';
+import { realSleep, retrying, type Sleep } from './retry.ts';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_RETRIES = 2;
+/** The longest wait a service may ask for (Retry-After or its own header) unless its client sets another. */
+export const DEFAULT_RETRY_AFTER_CAP_MS = 60_000;
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 500, maxMs: 30_000 };
+
+const USER_AGENT = 'reclaim';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Exponential backoff: the n-th retry (from 0) waits baseMs * 2^n, at most maxMs. */
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+}
+
+const DELAY_SECONDS = /^\d+(?:\.\d+)?$/;
+const HTTP_DATE = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
+
+/**
+ * A Retry-After header in ms, at most `capMs`: delay seconds ('120', fractions accepted) or an
+ * HTTP date ('Wed, 21 Oct 2015 07:28:00 GMT'; a date in the past is 0). Undefined when the header
+ * is absent or unreadable.
+ */
+export function retryAfterMs(
+  header: string | null | undefined,
+  { now = Date.now(), capMs = Number.POSITIVE_INFINITY }: { now?: number; capMs?: number } = {},
+): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  let ms: number;
+  if (DELAY_SECONDS.test(value)) {
+    ms = Math.round(Number(value) * 1000);
+  } else if (HTTP_DATE.test(value)) {
+    // asctime dates carry no zone; HTTP dates are always GMT.
+    const at = Date.parse(/\b(?:GMT|UTC)\b/i.test(value) ? value : `${value} GMT`);
+    if (Number.isNaN(at)) return undefined;
+    ms = Math.max(0, at - now);
+  } else {
+    return undefined;
+  }
+  return Math.min(ms, capMs);
+}
+
+/** An answer, whatever its status; the body is read in full. */
+export interface HttpResponse {
+  readonly status: number;
+  /** 2xx */
+  readonly ok: boolean;
+  readonly body: string;
+  /** Retry-After in ms, capped by the client's retryAfterCapMs; undefined without one. */
+  readonly retryAfterMs: number | undefined;
+  /** A header's value (the first, if repeated). */
+  header(name: string): string | undefined;
+  /** The body as JSON (parsed once); undefined when empty or not JSON. */
+  json(): unknown;
+}
+
+/** A service that could not be reached: refused, reset, DNS failure or no answer in time. */
+export class HttpNetworkError extends AppError {
+  readonly service: string;
+  readonly timedOut: boolean;
+  constructor({
+    service,
+    method,
+    path,
+    timedOut,
+    timeoutMs,
+    cause,
+  }: {
+    service: string;
+    method: string;
+    path: string;
+    timedOut: boolean;
+    timeoutMs: number;
+    cause: Error;
+  }) {
+    super(
+      'upstream',
+      timedOut
+        ? `${service} did not answer ${method} ${path} within ${timeoutMs} ms`
+        : `${service} could not be reached (${method} ${path})`,
+      { code: 'http_network', details: { service, method, path, error: (cause as { code?: string }).code }, cause },
+    );
+    this.name = 'HttpNetworkError';
+    this.service = service;
+    this.timedOut = timedOut;
+  }
+}
+
+export interface HttpClientOptions {
+  /** Names the service in logs and errors ('shopify', 'infobip', ...). */
+  service: string;
+  /** Request paths are appended to it. */
+  baseUrl: string;
+  logger?: Logger;
+  /** Sent with every request (credentials too: headers are never logged). */
+  headers?: Record<string, string>;
+  /** Per attempt, the whole request (default 10 s). */
+  timeoutMs?: number;
+  /** Per attempt, until connected (default 5 s, never more than timeoutMs). */
+  connectTimeoutMs?: number;
+  /** Retries after 5xx answers and network failures (default 2); 429s too unless rateLimitRetries is set. */
+  retries?: number;
+  /** Retries after rate-limited answers, counted apart from `retries`. */
+  rateLimitRetries?: number;
+  backoff?: Backoff;
+  /** The longest wait a service may ask for (default 60 s). */
+  retryAfterCapMs?: number;
+  /** The wait a retryable answer asks for (default: its Retry-After); undefined falls back to the backoff. */
+  retryWait?: (response: HttpResponse) => number | undefined;
+  /** Answers that are rate limited besides 429 (say a GraphQL THROTTLED error in a 200). */
+  isRateLimited?: (response: HttpResponse) => boolean;
+  /** Follow redirects (default true); when false a 3xx is returned as it is. */
+  followRedirects?: boolean;
+  sleep?: Sleep;
+}
+
+export interface HttpRequest {
+  method?: HttpMethod;
+  /** Appended to the base URL, starting with '/'. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** Sent as JSON with Content-Type: application/json. */
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** Overrides the client's `retries` for this call. */
+  retries?: number;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Names the call in logs (say a GraphQL operation). */
+  operation?: string;
+}
+
+export interface HttpClient {
+  readonly service: string;
+  /** One call with the client's retries: the last answer, or HttpNetworkError when nothing answered. */
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+function toResponse(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  capMs: number,
+): HttpResponse {
+  const header = (name: string): string | undefined => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  let parsed: { value: unknown } | undefined;
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    body,
+    retryAfterMs: retryAfterMs(header('retry-after'), { capMs }),
+    header,
+    json() {
+      if (!parsed) {
+        try {
+          parsed = { value: body.trim() === '' ? undefined : JSON.parse(body) };
+        } catch {
+          parsed = { value: undefined };
+        }
+      }
+      return parsed.value;
+    },
+  };
+}
+
+/** Thrown inside the retry loop for an answer that may be retried; returned as it is once the retries are spent. */
+class RetryableAnswer extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
+const cleanCause = (error: RequestError): Error =>
+  Object.assign(new Error(error.message), { name: error.name, code: error.code });
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { service, headers = {}, followRedirects = true, sleep = realSleep } = options;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const capMs = options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const log = options.logger?.child({ service });
+  const rateLimited = (response: HttpResponse): boolean =>
+    response.status === 429 || (options.isRateLimited?.(response) ?? false);
+  const retryable = (response: HttpResponse): boolean => response.status >= 500 || rateLimited(response);
+  const backoffMs = (retry: number): number => Math.min(backoff.maxMs, backoff.baseMs * 2 ** retry);
+
+  async function request(call: HttpRequest): Promise<HttpResponse> {
+    const method = call.method ?? 'GET';
+    const url = new URL(`${base}${call.path}`);
+    for (const [key, value] of Object.entries(call.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const fields = { method, path: url.pathname, ...(call.operation ? { operation: call.operation } : {}) };
+    const retries = call.retries ?? options.retries ?? DEFAULT_RETRIES;
+    // Rate-limited answers draw on their own budget only when the client sets one.
+    const budget = { failures: retries, rateLimits: options.rateLimitRetries ?? retries };
+    const counted = { failures: 0, rateLimits: 0 };
+
+    const attempt = async (attemptNumber: number): Promise<HttpResponse> => {
+      const started = performance.now();
+      const duration = (): number => Math.round(performance.now() - started);
+      let answer;
+      try {
+        answer = await got(url, {
+          method,
+          headers: { 'user-agent': USER_AGENT, ...headers, ...call.headers },
+          ...(call.json === undefined ? {} : { json: call.json }),
+          timeout: {
+            connect: Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs),
+            request: timeoutMs,
+          },
+          retry: { limit: 0 },
+          throwHttpErrors: false,
+          followRedirect: followRedirects,
+          responseType: 'text',
+        });
+      } catch (error) {
+        if (!(error instanceof RequestError)) throw error;
+        log?.warn(
+          { ...fields, attempt: attemptNumber, duration_ms: duration(), error: error.code },
+          'http call failed',
+        );
+        throw new HttpNetworkError({
+          service,
+          method,
+          path: url.pathname,
+          timedOut: error.name === 'TimeoutError',
+          timeoutMs,
+          cause: cleanCause(error),
+        });
+      }
+      const response = toResponse(answer.statusCode, answer.headers, answer.body, capMs);
+      log?.debug({ ...fields, attempt: attemptNumber, status: response.status, duration_ms: duration() }, 'http call');
+      if (retryable(response)) throw new RetryableAnswer(response);
+      return response;
+    };
+
+    /** The wait before the next attempt, or undefined when this failure is final. */
+    const next = (failure: unknown): number | undefined => {
+      const response = failure instanceof RetryableAnswer ? failure.response : undefined;
+      if (!response && !(failure instanceof HttpNetworkError)) return undefined;
+      const kind =
+        response && rateLimited(response) && options.rateLimitRetries !== undefined ? 'rateLimits' : 'failures';
+      const done = counted[kind];
+      if (done >= budget[kind]) return undefined;
+      counted[kind] += 1;
+      const asked = response ? (options.retryWait ? options.retryWait(response) : response.retryAfterMs) : undefined;
+      const wait = asked === undefined ? backoffMs(done) : Math.min(asked, capMs);
+      log?.info(
+        { ...fields, retry: done + 1, wait_ms: wait, ...(response ? { status: response.status } : {}) },
+        'http call retried',
+      );
+      return wait;
+    };
+
+    try {
+      return await retrying(attempt, next, sleep);
+    } catch (error) {
+      if (error instanceof RetryableAnswer) return error.response;
+      throw error;
+    }
+  }
+
+  return { service, request };
+}
