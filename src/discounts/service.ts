@@ -15,7 +15,6 @@ import {
   shopifyAdminFor,
   type BrandIntegration,
 } from '../stores/index.ts';
-import { resolveDiscountRule, type ResolvedDiscountRule } from '../workflows/index.ts';
 import {
   CODE_USAGE_LIMIT,
   COULD_NOT_GENERATE_CODE,
@@ -26,9 +25,11 @@ import {
   codeWindow,
   dynamicCode,
   generateCode,
+  resolveDiscountRule,
   type CodePlatform,
   type CodeType,
   type RandomInt,
+  type ResolvedDiscountRule,
 } from './rules.ts';
 import {
   changeCode,

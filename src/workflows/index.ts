@@ -1,4 +1,4 @@
-/** Workflows: rules, templates, discount rules, messages, and the workflow use cases. Other helpers append their exports below. */
+/** Workflows: rules, templates, messages, and the workflow use cases. */
 export {
   WORKFLOW_TYPES,
   WORKFLOW_STATUSES,
@@ -8,17 +8,9 @@ export {
   RULE_FIELDS,
   OPERATORS_BY_KIND,
   ORDER_WORKFLOW_TYPES,
-  DEFAULT_DISCOUNT_PERCENT,
-  TEMPLATE_DISCOUNT_PERCENT,
   DEFAULT_TIMEZONE,
   DEFAULT_DELAY_MINUTES,
   DEFAULT_WORKFLOW_NAMES,
-  DEFAULT_DISCOUNT_DURATION_DAYS,
-  DEFAULT_DISCOUNT_RULE,
-  DISCOUNT_TYPES,
-  DISCOUNT_CODE_TYPES,
-  DISCOUNT_CATEGORIES,
-  CODE_PREFIX_PATTERN,
   NAME_REQUIRED,
   MAIN_RULE_REQUIRED,
   INVALID_DISCOUNT_RULE,
@@ -26,9 +18,6 @@ export {
   checkRule,
   describeRule,
   ruleProblem,
-  resolveDiscountRule,
-  formatDiscountValue,
-  discountRuleRowSchema,
   type WorkflowType,
   type WorkflowStatus,
   type RuleCondition,
@@ -38,13 +27,6 @@ export {
   type RuleCandidate,
   type RuleEvaluation,
   type WorkflowRules,
-  type DiscountType,
-  type DiscountCodeType,
-  type DiscountCategory,
-  type DiscountRuleRow,
-  type ResolvedDiscountRule,
-  type DiscountRuleResolution,
-  type CombinesWith,
 } from './rules.ts';
 export {
   WORKFLOW_TEMPLATES,
