@@ -59,6 +59,7 @@ export {
   listRunnableWorkflows,
   getWorkflow,
   getDiscountRule,
+  clearFlowEventData,
   type WorkflowRow,
   type DiscountRuleRecord,
   type StorePlatform,
