@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
+import { STORE_EFFECTS } from '../src/flows/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import {
   bigcommerceClient,
@@ -34,7 +35,7 @@ beforeAll(async () => {
     BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
     PUBLIC_URL: 'https://reclaim.test',
   });
-  const app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes], panel: false });
+  const app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes(STORE_EFFECTS)], panel: false });
   const { code, store } = fake.addStore(HASH, { name: 'Coupon Shop', domain: 'coupon-shop.com' });
   expect(
     (

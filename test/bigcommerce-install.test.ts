@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../src/app/index.ts';
+import { STORE_EFFECTS } from '../src/flows/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { bigcommerceRoutes, syncBigCommerceHooks } from '../src/stores/index.ts';
 import { createBrand } from './factories/index.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
     PUBLIC_URL,
   };
   ctx = await t.context(env);
-  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes], panel: false });
+  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes(STORE_EFFECTS)], panel: false });
 });
 afterAll(async () => {
   await app.close();
@@ -153,7 +154,7 @@ describe('app install (auth callback)', () => {
 
   it('without PUBLIC_URL the install stops before the code is used: Webhook address is not set', async () => {
     const bare = await t.context({ ...env, PUBLIC_URL: '' });
-    const bareApp = await buildHttpServer(bare, { routes: [bigcommerceRoutes], panel: false });
+    const bareApp = await buildHttpServer(bare, { routes: [bigcommerceRoutes(STORE_EFFECTS)], panel: false });
     const { code } = fake.addStore('nourl1');
     const exchanges = fake.requests.filter((r) => r.path === '/oauth2/token').length;
     const response = await bareApp.inject({

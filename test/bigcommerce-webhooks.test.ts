@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
 import { TASKS } from '../src/cli/index.ts';
-import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
+import { STORE_EFFECTS, WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
 import { buildHttpServer } from '../src/http/index.ts';
 import { enqueueJob, runDueJobs } from '../src/jobs/index.ts';
 import { conversationsRoutes } from '../src/conversations/index.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
     PUBLIC_URL: 'https://reclaim.test',
   });
-  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes, conversationsRoutes], panel: false });
+  app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes(STORE_EFFECTS), conversationsRoutes], panel: false });
   for (const hash of [HASH, 'otherstore']) {
     const { code } = fake.addStore(hash);
     const installed = await app.inject({

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/index.ts';
-import { WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
-import { cancelledShopPlan } from '../src/stores/index.ts';
-import { processWebhookEvent } from '../src/webhooks/index.ts';
+import { STORE_EFFECTS, WEBHOOK_PROCESSORS } from '../src/flows/index.ts';
+import { cancelledShopPlan, processShopifyWebhook } from '../src/stores/index.ts';
+import { processWebhookEvent, type WebhookProcessors } from '../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from './factories/index.ts';
 import type { TestDatabase } from './helpers/db.ts';
 import {
@@ -143,6 +143,39 @@ describe('orders/*', () => {
       ).status,
     ).toBe('skipped');
     expect((await order(integrationId, other)).state).toBe('cancelled');
+  });
+
+  it('an order saved by an event whose attribution failed is attributed when the event is retried', async () => {
+    const { domain, integrationId } = await shop();
+    const id = orderIds++;
+    const response = await sendShopifyWebhook(app, {
+      topic: 'orders/create',
+      shop: domain,
+      payload: orderPayload({ id, confirmed: true }),
+    });
+    const event = await t.db('webhook_events').where({ source: 'shopify', event_id: response.eventId }).first();
+    // The first attempt saves the order, then the step after it fails.
+    const attributionDown: WebhookProcessors = {
+      shopify: (c, e) =>
+        processShopifyWebhook(c, e, {
+          ...STORE_EFFECTS,
+          orderSaved: async () => {
+            throw new Error('attribution unavailable');
+          },
+        }),
+    };
+    await expect(processWebhookEvent(ctx, Number(event.id), attributionDown)).rejects.toThrow(
+      'attribution unavailable',
+    );
+    const saved = await order(integrationId, id);
+    expect(saved.state).toBe('complete');
+    expect(await t.db('attribution_evidence').where({ order_id: saved.id })).toHaveLength(0);
+
+    await processWebhookEvent(ctx, Number(event.id), WEBHOOK_PROCESSORS, { attempt: 2 });
+    expect((await t.db('webhook_events').where({ id: event.id }).first()).status).toBe('processed');
+    expect(await t.db('attribution_evidence').where({ order_id: saved.id })).toEqual([
+      expect.objectContaining({ order_id: saved.id, rule: 'no_evidence' }),
+    ]);
   });
 
   it('a delete before the order leaves a cancelled tombstone; an order without an id is skipped', async () => {

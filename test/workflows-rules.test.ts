@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_DELAY_MINUTES,
   DEFAULT_DISCOUNT_DURATION_DAYS,
   DEFAULT_DISCOUNT_PERCENT,
   DEFAULT_DISCOUNT_RULE,
+  TEMPLATE_DISCOUNT_PERCENT,
+  formatDiscountValue,
+  resolveDiscountRule,
+} from '../src/discounts/rules.ts';
+import {
+  DEFAULT_DELAY_MINUTES,
   DEFAULT_TIMEZONE,
   DEFAULT_WORKFLOW_NAMES,
-  TEMPLATE_DISCOUNT_PERCENT,
   WORKFLOW_STATUSES,
   WORKFLOW_TYPES,
   evaluateRules,
-  formatDiscountValue,
-  resolveDiscountRule,
   type Rule,
   type RuleCandidate,
   type RuleEvaluation,

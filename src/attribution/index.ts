@@ -8,6 +8,7 @@ import { liveFeedRecoveredSql } from './rules.ts';
 
 export { attributeOrder, type AttributionResult } from './service.ts';
 export { explainOrder, type OrderExplanation, type EvidenceItemView } from './explain.ts';
+export { redactOrderEvidence } from './store.ts';
 export {
   recoveredStats,
   liftStats,

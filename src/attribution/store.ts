@@ -399,3 +399,20 @@ export async function conversationMeta(
     checkout_id: num(row.checkout_id),
   };
 }
+
+/** Rewrites the ledger rows of the given orders through `strip` (a privacy redaction). Returns how many. */
+export async function redactOrderEvidence(
+  tx: Tx,
+  orderIds: number[],
+  strip: (evidence: unknown) => unknown,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const rows = await tx('attribution_evidence')
+    .whereIn('order_id', orderIds)
+    .select<{ id: string; evidence: unknown }[]>('id', 'evidence');
+  for (const row of rows)
+    await tx('attribution_evidence')
+      .where({ id: Number(row.id) })
+      .update({ evidence: JSON.stringify(strip(row.evidence)) });
+  return rows.length;
+}

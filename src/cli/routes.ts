@@ -1,6 +1,7 @@
 import { accountsRoutes } from '../accounts/index.ts';
 import { stripeWebhookRoutes } from '../billing/index.ts';
 import { conversationsRoutes } from '../conversations/index.ts';
+import { STORE_EFFECTS } from '../flows/index.ts';
 import type { RouteModule } from '../http/index.ts';
 import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
@@ -8,7 +9,7 @@ import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '.
 /** Every domain's HTTP routes, in the order they are registered. */
 export const ROUTES: RouteModule[] = [
   accountsRoutes,
-  bigcommerceRoutes,
+  bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,
   shopifyInstallRoutes,
   conversationsRoutes,

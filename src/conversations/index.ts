@@ -55,3 +55,4 @@ export {
   type ConversationDiscount,
   type MessageParts,
 } from './create.ts';
+export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store-privacy.ts';

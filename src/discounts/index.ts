@@ -1,4 +1,4 @@
-/** Discount codes: generation, reservation in the selection transaction, creation at the store. */
+/** Discount rules and codes: rule resolution, code generation, reservation in the selection transaction, creation at the store. */
 export {
   generateCode,
   dynamicCode,
@@ -26,6 +26,14 @@ export {
   type CodePlatform,
   type CodeType,
   type RandomInt,
+  DEFAULT_DISCOUNT_PERCENT,
+  TEMPLATE_DISCOUNT_PERCENT,
+  DEFAULT_DISCOUNT_DURATION_DAYS,
+  resolveDiscountRule,
+  formatDiscountValue,
+  type DiscountRuleRow,
+  type ResolvedDiscountRule,
+  type DiscountRuleResolution,
 } from './rules.ts';
 export { reserveDiscountCode, createStoreDiscount, type ReserveOptions, type StoreDiscountResult } from './service.ts';
 export { linkDiscountCode, getDiscountCode, type DiscountCodeRow, type DiscountCodeStatus } from './store.ts';

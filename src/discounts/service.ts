@@ -14,7 +14,6 @@ import {
   getBrandIntegration,
   type BrandIntegration,
 } from '../stores/index.ts';
-import { resolveDiscountRule, type ResolvedDiscountRule } from '../workflows/index.ts';
 import {
   CODE_USAGE_LIMIT,
   COULD_NOT_GENERATE_CODE,
@@ -25,9 +24,11 @@ import {
   codeWindow,
   dynamicCode,
   generateCode,
+  resolveDiscountRule,
   type CodePlatform,
   type CodeType,
   type RandomInt,
+  type ResolvedDiscountRule,
 } from './rules.ts';
 import {
   changeCode,

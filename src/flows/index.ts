@@ -1,1 +1,3 @@
+/** Processes that cross domains, one file per process; the webhook dispatch and the store effects wire them in. */
 export { WEBHOOK_PROCESSORS } from './webhook-processors.ts';
+export { STORE_EFFECTS } from './store-effects.ts';

@@ -1,19 +1,33 @@
-import { processShopifyAppSubscription, processStripeEvent } from '../billing/index.ts';
-import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
-import type { WebhookProcessors } from '../webhooks/index.ts';
-import { processInfobipEvent } from './infobip-processor.ts';
-
 /**
- * Which adapter turns a stored webhook of each platform into our own events.
- * Store, billing and messaging adapters register here as they land.
+ * Which process handles a stored webhook of each platform. Store events go to the store adapters
+ * with the processes that follow them (STORE_EFFECTS); Shopify's app_subscriptions/update and
+ * every Stripe event are billing's; an Infobip event is a delivery report (messaging's) or an
+ * inbound text, by the topic its route stored.
  */
+import type { AppContext } from '../app/index.ts';
+import { processShopifyAppSubscription, processStripeEvent } from '../billing/index.ts';
+import { INFOBIP_INBOUND_TOPIC } from '../conversations/index.ts';
+import { DELIVERY_TOPIC, processDeliveryReport } from '../messaging/index.ts';
+import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
+import type { WebhookEvent, WebhookProcessors } from '../webhooks/index.ts';
+import { inboundText } from './inbound-text.ts';
+import { STORE_EFFECTS } from './store-effects.ts';
+
+async function processInfobipEvent(ctx: AppContext, event: WebhookEvent): Promise<'processed' | 'skipped'> {
+  if (event.topic === DELIVERY_TOPIC) return processDeliveryReport(ctx, event);
+  if (event.topic === INFOBIP_INBOUND_TOPIC) return inboundText(ctx, event);
+  ctx.logger
+    .child({ webhook_event_id: event.id, source: event.source, topic: event.topic })
+    .warn('unknown Infobip webhook topic; ignored');
+  return 'skipped';
+}
+
 export const WEBHOOK_PROCESSORS: WebhookProcessors = {
-  bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event),
-  // app_subscriptions/update is billing's; every other Shopify topic is the store's.
+  bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event, STORE_EFFECTS),
   shopify: (ctx, event) =>
     event.topic === 'app_subscriptions/update'
       ? processShopifyAppSubscription(ctx, event)
-      : processShopifyWebhook(ctx, event),
+      : processShopifyWebhook(ctx, event, STORE_EFFECTS),
   stripe: (ctx, event) => processStripeEvent(ctx, event),
   infobip: (ctx, event) => processInfobipEvent(ctx, event),
 };

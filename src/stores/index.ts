@@ -1,4 +1,5 @@
 export * from './rules.ts';
+export type { StoreEffects, SavedOrder, StoreCancellation, ShopperScope, ShopperRedaction } from './effects.ts';
 export {
   upsertCart,
   upsertCheckout,

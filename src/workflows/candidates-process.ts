@@ -7,6 +7,7 @@ import type { Logger } from '../app/index.ts';
 import { maskUsername } from '../contacts/index.ts';
 import { startConversations, type StartConversationInput } from '../conversations/index.ts';
 import type { Db, Tx } from '../db/index.ts';
+import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../discounts/index.ts';
 import { shopifyCartLink } from '../stores/index.ts';
 import {
   brandSettings,
@@ -32,7 +33,6 @@ import {
   type WorkflowContextRow,
 } from './candidates-store.ts';
 import { renderMessage } from './render.ts';
-import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from './rules.ts';
 import type { WorkflowRow } from './store.ts';
 
 type Handle = Db | Tx;

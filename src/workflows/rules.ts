@@ -1,10 +1,8 @@
 /**
- * Pure workflow rules (spec 1 sections 3, 4, 5, 9): the constants, the rule evaluator that decides
- * whether a candidate passes a workflow's rules, and discount rule resolution (spec 3 section 5:
- * invalid data falls back to the default rule). No I/O here; the optional logger only records why a
- * discount rule was replaced.
+ * Pure workflow rules (spec 1 sections 3, 4, 5, 9): the constants and the rule evaluator that
+ * decides whether a candidate passes a workflow's rules. No I/O here. Discount rules are the
+ * discounts domain's (src/discounts/rules.ts).
  */
-import { z } from 'zod';
 
 export const WORKFLOW_TYPES = [
   'checkout',
@@ -24,9 +22,6 @@ export type RuleCondition = (typeof RULE_CONDITIONS)[number];
 export const WORKFLOW_ACTION_TYPES = ['message', 'discount'] as const;
 export type WorkflowActionType = (typeof WORKFLOW_ACTION_TYPES)[number];
 
-/** Spec 1 section 9: default discount 15%; templates use 10. */
-export const DEFAULT_DISCOUNT_PERCENT = 15;
-export const TEMPLATE_DISCOUNT_PERCENT = 10;
 /** Spec 1 section 9: "a Los Angeles value". */
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 /**
@@ -266,175 +261,4 @@ export function evaluateRules(
     reason: `${prefix}none of ${list.length} rules passed (OR): ${results.map((r) => r.text).join('; ')}`,
     decidedBy: null,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Discount rules (spec 3 sections 3 and 5)
-
-export const DISCOUNT_TYPES = ['percentage', 'fixed', 'shipping'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-export const DISCOUNT_CODE_TYPES = ['static', 'dynamic', 'custom'] as const;
-export type DiscountCodeType = (typeof DISCOUNT_CODE_TYPES)[number];
-export const DISCOUNT_CATEGORIES = ['order', 'shipping'] as const;
-export type DiscountCategory = (typeof DISCOUNT_CATEGORIES)[number];
-/** Spec 1 section 3 / spec 3 section 9: discount codes last 10 days by default. */
-export const DEFAULT_DISCOUNT_DURATION_DAYS = 10;
-
-export interface CombinesWith {
-  orderDiscounts: boolean;
-  productDiscounts: boolean;
-  shippingDiscounts: boolean;
-}
-
-export interface ResolvedDiscountRule {
-  /** The discount_rules row this came from (kept when its data was invalid and replaced). */
-  id: number | null;
-  type: DiscountType;
-  /** Percent for percentage, money for fixed, 0 for shipping. */
-  value: number;
-  durationDays: number;
-  codeType: DiscountCodeType;
-  /** The brand's own prefix (without the dash), or null for the product's LR- prefix. */
-  codePrefix: string | null;
-  category: DiscountCategory;
-  minimum: number | null;
-  usageLimit: number;
-  appliesOncePerCustomer: boolean;
-  combinesWith: CombinesWith;
-}
-
-export interface DiscountRuleRow {
-  id?: number | string | null;
-  type?: unknown;
-  value?: unknown;
-  duration?: unknown;
-  extra_data?: unknown;
-}
-
-const NOTHING: CombinesWith = { orderDiscounts: false, productDiscounts: false, shippingDiscounts: false };
-
-/** Spec 3 section 5: dynamic, order category, 10 percent, combines with nothing, once per customer. */
-export const DEFAULT_DISCOUNT_RULE: Readonly<ResolvedDiscountRule> = Object.freeze({
-  id: null,
-  type: 'percentage',
-  value: TEMPLATE_DISCOUNT_PERCENT,
-  durationDays: DEFAULT_DISCOUNT_DURATION_DAYS,
-  codeType: 'dynamic',
-  codePrefix: null,
-  category: 'order',
-  minimum: null,
-  usageLimit: 1,
-  appliesOncePerCustomer: true,
-  combinesWith: NOTHING,
-});
-
-/** Letters, digits and inner dashes, up to 20: what a store accepts at the start of a code. */
-export const CODE_PREFIX_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,18}[A-Za-z0-9])?$/;
-
-const codeOverrides = z
-  .object({
-    combinesWith: z
-      .object({
-        orderDiscounts: z.boolean().optional(),
-        productDiscounts: z.boolean().optional(),
-        shippingDiscounts: z.boolean().optional(),
-      })
-      .optional(),
-    appliesOncePerCustomer: z.boolean().optional(),
-    usageLimit: z.number().int().positive().optional(),
-  })
-  .loose();
-
-export const discountExtraDataSchema = z
-  .object({
-    type: z.enum(DISCOUNT_CODE_TYPES).default('dynamic'),
-    // 'LR-' and 'SUMMER-' are read as LR and SUMMER: the dash is added when the code is made.
-    code_prefix: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim().replace(/-+$/, '') || null : v),
-      z.string().regex(CODE_PREFIX_PATTERN, 'letters, digits and dashes, up to 20').nullable().optional(),
-    ),
-    category: z.enum(DISCOUNT_CATEGORIES).optional(),
-    minimum: z.coerce.number().min(0).nullable().optional(),
-    basicCodeDiscount: codeOverrides.optional(),
-    freeShippingCodeDiscount: codeOverrides.optional(),
-  })
-  .loose();
-
-export const discountRuleRowSchema = z
-  .object({
-    type: z.enum(DISCOUNT_TYPES),
-    value: z.coerce.number().min(0),
-    duration: z.coerce.number().int().positive().default(DEFAULT_DISCOUNT_DURATION_DAYS),
-    extra_data: z.preprocess((v) => v ?? {}, discountExtraDataSchema),
-  })
-  .superRefine((row, ctx) => {
-    if (row.type === 'percentage' && !(row.value > 0 && row.value <= 100))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percentage must be above 0 and at most 100' });
-    if (row.type === 'fixed' && !(row.value > 0))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a fixed amount must be above 0' });
-    const category = row.extra_data.category;
-    if (category && (category === 'shipping') !== (row.type === 'shipping'))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['extra_data', 'category'],
-        message: `category ${category} does not fit a ${row.type} discount`,
-      });
-    if (row.extra_data.type === 'static' && !row.extra_data.code_prefix)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['extra_data', 'code_prefix'],
-        message: 'a static code needs code_prefix (the code itself)',
-      });
-  });
-
-export const summarizeZodIssues = (issues: readonly z.core.$ZodIssue[]): string =>
-  issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
-
-export interface DiscountRuleResolution {
-  rule: ResolvedDiscountRule;
-  valid: boolean;
-  reason?: string;
-}
-
-/**
- * A discount_rules row as the rule codes are made from. Invalid data (or no row) gives the
- * default rule, with the reason; pass a logger to have the reason logged (spec 3 section 5).
- */
-export function resolveDiscountRule(
-  row: DiscountRuleRow | null | undefined,
-  logger?: { warn(obj: object, msg: string): void },
-): DiscountRuleResolution {
-  const id = row?.id === null || row?.id === undefined ? null : Number(row.id);
-  const fallback = (reason: string): DiscountRuleResolution => {
-    logger?.warn({ discount_rule_id: id, reason }, 'invalid discount rule: the default rule is used');
-    return { rule: { ...DEFAULT_DISCOUNT_RULE, id }, valid: false, reason };
-  };
-  if (!row) return fallback('No discount rule found');
-  const parsed = discountRuleRowSchema.safeParse(row);
-  if (!parsed.success) return fallback(summarizeZodIssues(parsed.error.issues));
-  const { type, value, duration, extra_data: extra } = parsed.data;
-  const overrides = (type === 'shipping' ? extra.freeShippingCodeDiscount : extra.basicCodeDiscount) ?? {};
-  return {
-    valid: true,
-    rule: {
-      id,
-      type,
-      value: type === 'shipping' ? 0 : value,
-      durationDays: duration,
-      codeType: extra.type,
-      codePrefix: extra.code_prefix ?? null,
-      category: extra.category ?? (type === 'shipping' ? 'shipping' : 'order'),
-      minimum: extra.minimum ?? null,
-      usageLimit: overrides.usageLimit ?? 1,
-      appliesOncePerCustomer: overrides.appliesOncePerCustomer ?? true,
-      combinesWith: { ...NOTHING, ...overrides.combinesWith },
-    },
-  };
-}
-
-/** How a discount reads in a message: '10%', '$5', '$5.50', 'free shipping'. */
-export function formatDiscountValue(rule: Pick<ResolvedDiscountRule, 'type' | 'value'>): string {
-  if (rule.type === 'shipping') return 'free shipping';
-  if (rule.type === 'percentage') return `${Number(rule.value.toFixed(2))}%`;
-  return Number.isInteger(rule.value) ? `$${rule.value}` : `$${rule.value.toFixed(2)}`;
 }

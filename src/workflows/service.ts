@@ -5,16 +5,18 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { messageText, textToBlocks, type MessageBlock } from './render.ts';
 import {
-  DEFAULT_DELAY_MINUTES,
   DEFAULT_DISCOUNT_DURATION_DAYS,
   DEFAULT_DISCOUNT_PERCENT,
-  DEFAULT_TIMEZONE,
-  DEFAULT_WORKFLOW_NAMES,
   formatDiscountValue,
   resolveDiscountRule,
   type DiscountRuleRow,
+} from '../discounts/index.ts';
+import { messageText, textToBlocks, type MessageBlock } from './render.ts';
+import {
+  DEFAULT_DELAY_MINUTES,
+  DEFAULT_TIMEZONE,
+  DEFAULT_WORKFLOW_NAMES,
   type Rule,
   type WorkflowRules,
   type WorkflowType,

@@ -201,3 +201,9 @@ export async function listRunnableWorkflows(
   if (workflowId !== undefined) query.where('w.id', workflowId);
   return (await query).map(toWorkflowRow);
 }
+
+/** A privacy redaction: the contacts' flow events keep their outcome but lose their extra data. */
+export async function clearFlowEventData(tx: Tx, contactIds: number[]): Promise<void> {
+  if (contactIds.length === 0) return;
+  await tx('flow_events').whereIn('contact_id', contactIds).update({ extra_data: {} });
+}

@@ -3,7 +3,8 @@
  * the template discount (10 percent, dynamic LR- code, 10 days) and starts as a paused draft;
  * `reclaim workflows activate ID` makes it run.
  */
-import { TEMPLATE_DISCOUNT_PERCENT, DEFAULT_DISCOUNT_DURATION_DAYS, type Rule, type WorkflowType } from './rules.ts';
+import { TEMPLATE_DISCOUNT_PERCENT, DEFAULT_DISCOUNT_DURATION_DAYS } from '../discounts/index.ts';
+import type { Rule, WorkflowType } from './rules.ts';
 
 export const TEMPLATE_KEYS = [
   'abandoned-cart',

@@ -4,6 +4,7 @@
  * Workflow.', 'Invalid discount rule'), our own sentences elsewhere.
  */
 import { AppError } from '../app/index.ts';
+import { resolveDiscountRule, type DiscountRuleRow } from '../discounts/index.ts';
 import type { MessageBlock } from './render.ts';
 import { messageText } from './render.ts';
 import {
@@ -15,9 +16,7 @@ import {
   WORKFLOW_ACTION_TYPES,
   WORKFLOW_STATUSES,
   WORKFLOW_TYPES,
-  resolveDiscountRule,
   ruleProblem,
-  type DiscountRuleRow,
   type Rule,
   type WorkflowRules,
 } from './rules.ts';

@@ -4,8 +4,8 @@
  */
 import { jwtVerify } from 'jose';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
-import { recordBillingCancelEvent } from '../../billing/index.ts';
 import { withTransaction } from '../../db/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import {
   connectIntegration,
   disconnectIntegration,
@@ -203,18 +203,20 @@ export async function loadStore(
 
 /**
  * GET /api/integration/bigcommerce/uninstall: the integration is disconnected and disabled with
- * uninstalled_at, and a billing cancel event is recorded for the brand. An unknown store is a no-op.
+ * uninstalled_at and, in the same transaction, the store is cancelled (storeCancelled). An
+ * unknown store is a no-op.
  */
 export async function uninstallStore(
   ctx: AppContext,
   jwt: string | undefined,
+  effects: Pick<StoreEffects, 'storeCancelled'>,
 ): Promise<{ integration: BrandIntegration | null; storeHash: string }> {
   const payload = await verifySignedPayload(ctx, jwt);
   const integration = await withTransaction(ctx.db, async (tx) => {
     const found = await findBrandIntegration(tx, 'bigcommerce', payload.storeHash);
     if (!found) return null;
     await disconnectIntegration(tx, found.id);
-    await recordBillingCancelEvent(tx, {
+    await effects.storeCancelled(tx, {
       brandId: found.brand_id,
       reason: 'app_uninstalled',
       source: 'bigcommerce',

@@ -1,13 +1,14 @@
 /**
  * The BigCommerce webhook adapter: a delivery names a cart, order or customer by id; the
- * resource is read over REST and turned into our carts, orders and contacts. Idempotent and
- * order-insensitive (upserts compare the platform's updated time).
+ * resource is read over REST and turned into our carts, orders and contacts; a saved order goes
+ * to orderSaved (see effects.ts). Idempotent and order-insensitive (upserts compare the
+ * platform's updated time).
  */
 import { coerceError, type AppContext, type Logger } from '../../app/index.ts';
-import { attributeOrder } from '../../attribution/index.ts';
 import { getContact, initiateContact } from '../../contacts/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { findBrandIntegration, getBrandIntegration, type BrandIntegration } from '../integrations.ts';
 import { bigcommerceOrderState } from '../rules.ts';
 import { completeCart, findCartByExternalId, pendingNoIdentityCarts, upsertCart, upsertOrder } from '../store.ts';
@@ -193,13 +194,14 @@ export async function processCart(
 
 /**
  * Reads the order (v2) and upserts it; its cart is linked and, once the order is complete,
- * completed. Totals are in the transactional currency (`default_currency_code`; `currency_code`
- * is the display currency).
+ * completed; the saved order goes to orderSaved. Totals are in the transactional currency
+ * (`default_currency_code`; `currency_code` is the display currency).
  */
 export async function processOrder(
   ctx: AppContext,
   integration: BrandIntegration,
   externalId: string,
+  effects: StoreEffects,
   consentSource = 'bigcommerce:store/order',
 ): Promise<Outcome> {
   const log = ctx.logger.child({
@@ -265,7 +267,7 @@ export async function processOrder(
     if (upserted.applied && cart && state === 'complete') await completeCart(tx, cart.id);
     return upserted;
   });
-  if (result.applied && state === 'complete') await attributeOrder(ctx, result.id);
+  if (result.applied) await effects.orderSaved(ctx, { id: result.id, brandId: integration.brand_id, state });
   return 'processed';
 }
 
@@ -301,7 +303,11 @@ export async function processCustomer(
 }
 
 /** The `bigcommerce` webhook processor (registered in src/flows/webhook-processors.ts). */
-export async function processBigCommerceEvent(ctx: AppContext, event: WebhookEvent): Promise<Outcome> {
+export async function processBigCommerceEvent(
+  ctx: AppContext,
+  event: WebhookEvent,
+  effects: StoreEffects,
+): Promise<Outcome> {
   const delivery = deliverySchema.parse(event.payload);
   const log = ctx.logger.child({ webhook_event_id: event.id, scope: delivery.scope });
   const integration = event.brand_integration_id
@@ -319,7 +325,7 @@ export async function processBigCommerceEvent(ctx: AppContext, event: WebhookEve
   }
   const consentSource = `bigcommerce:${delivery.scope}`;
   if (kind === 'cart') return (await processCart(ctx, integration, id, { consentSource })).outcome;
-  if (kind === 'order') return processOrder(ctx, integration, id, consentSource);
+  if (kind === 'order') return processOrder(ctx, integration, id, effects, consentSource);
   return processCustomer(ctx, integration, id, consentSource);
 }
 

@@ -4,10 +4,11 @@
  * its `hash` and queued in one transaction, and answered 200 at once; processing happens in the
  * worker.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, decryptSecret, type AppContext } from '../../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { findBrandIntegration } from '../integrations.ts';
 import { installStore, loadStore, uninstallStore, verifySignedPayload } from './install.ts';
 import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, storeHashFromContext, WEBHOOK_PATH } from './rules.ts';
@@ -71,8 +72,12 @@ async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: 
   return reply.status(200).send({ received: true, duplicate: result.duplicate });
 }
 
-/** The BigCommerce routes of `serve-webhooks`. */
-export const bigcommerceRoutes: RouteModule = (app, ctx) => {
+/** The BigCommerce routes of `serve-webhooks`; an uninstall cancels the store through `effects`. */
+export function bigcommerceRoutes(effects: Pick<StoreEffects, 'storeCancelled'>): RouteModule {
+  return (app, ctx) => registerRoutes(app, ctx, effects);
+}
+
+function registerRoutes(app: FastifyInstance, ctx: AppContext, effects: Pick<StoreEffects, 'storeCancelled'>): void {
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
     const query = request.query as Query;
     const result = await installStore(ctx, { code: query.code, scope: query.scope, context: query.context });
@@ -85,7 +90,7 @@ export const bigcommerceRoutes: RouteModule = (app, ctx) => {
   });
 
   app.get('/api/integration/bigcommerce/uninstall', async (request) => {
-    const { integration } = await uninstallStore(ctx, (request.query as Query).signed_payload_jwt);
+    const { integration } = await uninstallStore(ctx, (request.query as Query).signed_payload_jwt, effects);
     return { uninstalled: integration !== null };
   });
 
@@ -101,4 +106,4 @@ export const bigcommerceRoutes: RouteModule = (app, ctx) => {
   });
 
   app.post(WEBHOOK_PATH, { config: { rawBody: true } }, (request, reply) => receiveDelivery(ctx, request, reply));
-};
+}

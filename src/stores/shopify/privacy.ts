@@ -2,25 +2,24 @@
  * Shopify's mandatory privacy topics. customers/data_request: an export of what Reclaim holds on
  * the customer, recorded in privacy_requests. customers/redact: that customer's personal data
  * erased everywhere (orders stay for billing, without personal fields). shop/redact: the same for
- * every customer of the shop, plus the shop's own details. Each request is recorded once.
+ * every customer of the shop, plus the shop's own details. Each request is recorded once. What
+ * other domains hold on the shopper is read and erased through the effects (see effects.ts).
  */
 import type { AppContext } from '../../app/index.ts';
 import { normalizeUsername } from '../../contacts/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { findBrandIntegration, type BrandIntegration } from '../integrations.ts';
 import { sanitizeShop } from './rules.ts';
 import {
   channelUsernames,
   contactsWithChannels,
-  conversationsOf,
   eraseContacts,
-  evidenceOf,
   findCustomerContacts,
   findIntegrationContacts,
   findPrivacyRequestForEvent,
   insertPrivacyRequest,
-  messagesOf,
   redactIntegrationSettings,
   redactPrivacyRequests,
   redactWebhookPayloads,
@@ -117,6 +116,7 @@ export async function exportCustomerData(
   ctx: AppContext,
   integration: BrandIntegration,
   request: ShopifyDataRequestPayload,
+  effects: Pick<StoreEffects, 'shopperConversations'>,
 ): Promise<Json> {
   const customerId =
     request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
@@ -135,24 +135,18 @@ export async function exportCustomerData(
     orderExternalIds: (request.orders_requested ?? []).map(String),
     identifiers,
   };
-  const conversationIds = await conversationsOf(ctx.db, integration.brand_id, contactIds);
-  const messages = await messagesOf(ctx.db, conversationIds);
+  const conversations = await effects.shopperConversations(ctx.db, { brandId: integration.brand_id, contactIds });
   return {
     customer: { id: customerId ?? null, email: request.customer.email ?? null, phone: request.customer.phone ?? null },
     contacts: await contactsWithChannels(ctx.db, contactIds),
     carts: await storeRowsOf(ctx.db, 'carts', scope),
     checkouts: await storeRowsOf(ctx.db, 'checkouts', scope),
     orders: await storeRowsOf(ctx.db, 'orders', scope),
-    conversations: conversationIds.map((id) => ({
-      id,
-      messages: messages
-        .filter((message) => Number(message.conversation_id) === id)
-        .map(({ conversation_id: _drop, ...rest }) => rest),
-    })),
+    conversations,
   };
 }
 
-/** Strips personal fields from the carts, checkouts and orders (and their attribution evidence) in scope. */
+/** Strips personal fields from the carts, checkouts and orders in scope. Returns counts and the orders' ids. */
 async function stripStoreRows(
   tx: Tx,
   scope: {
@@ -161,8 +155,9 @@ async function stripStoreRows(
     orderExternalIds?: string[];
     identifiers: Identifiers;
   },
-): Promise<Json> {
-  const counts: Json = {};
+): Promise<{ counts: Record<'carts' | 'checkouts' | 'orders', number>; orderIds: number[] }> {
+  const counts = { carts: 0, checkouts: 0, orders: 0 };
+  let orderIds: number[] = [];
   for (const table of ['carts', 'checkouts', 'orders'] as const) {
     const rows = await storeRowsOf(tx, table, scope);
     for (const row of rows) {
@@ -175,23 +170,18 @@ async function stripStoreRows(
       await updateJsonColumns(tx, table, Number(row.id), values);
     }
     counts[table] = rows.length;
-    if (table === 'orders') {
-      for (const evidence of await evidenceOf(
-        tx,
-        rows.map((row) => Number(row.id)),
-      )) {
-        await updateJsonColumns(tx, 'attribution_evidence', evidence.id, {
-          evidence: JSON.stringify(stripPersonal(evidence.evidence, scope.identifiers)),
-        });
-      }
-    }
+    if (table === 'orders') orderIds = rows.map((row) => Number(row.id));
   }
-  return counts;
+  return { counts, orderIds };
 }
 
-/** Erases one customer (or, with `all`, every customer) of a shop. Returns counts for the record. */
+/**
+ * Erases one customer (or, with `all`, every customer) of a shop: the store's rows, what other
+ * domains hold (redactShopper), then the contacts. Returns counts for the record.
+ */
 async function redact(
   tx: Tx,
+  effects: Pick<StoreEffects, 'redactShopper'>,
   {
     integration,
     shop,
@@ -217,13 +207,22 @@ async function redact(
       : await findCustomerContacts(tx, { brandId: integration.brand_id, externalId: customerId, usernames: given });
     const usernames = [...new Set([...given, ...(await channelUsernames(tx, contactIds))])];
     identifiers = identifiersOf(usernames);
+    const strip = (value: unknown): unknown => stripPersonal(value, identifiers);
     const stores = await stripStoreRows(tx, {
       brandIntegrationId: integration.id,
       contactIds: all ? 'all' : contactIds,
       orderExternalIds,
       identifiers,
     });
-    summary = { ...(await eraseContacts(tx, { brandId: integration.brand_id, contactIds, usernames })), ...stores };
+    const elsewhere = await effects.redactShopper(tx, {
+      brandId: integration.brand_id,
+      contactIds,
+      orderIds: stores.orderIds,
+      strip,
+      marker: REDACTED,
+    });
+    const contacts = await eraseContacts(tx, { brandId: integration.brand_id, contactIds, usernames });
+    summary = { ...contacts, ...elsewhere, ...stores.counts };
     if (all) await redactIntegrationSettings(tx, integration.id);
   }
   summary.webhook_events = await redactWebhookPayloads(tx, { shop, customerId, orderExternalIds, identifiers, all });
@@ -235,6 +234,7 @@ async function redact(
 export async function processShopifyPrivacyEvent(
   ctx: AppContext,
   event: WebhookEvent,
+  effects: Pick<StoreEffects, 'shopperConversations' | 'redactShopper'>,
 ): Promise<'processed' | 'skipped'> {
   const topic = event.topic as ShopifyTopic;
   if (
@@ -261,7 +261,7 @@ export async function processShopifyPrivacyEvent(
     const customerId =
       request.customer.id === null || request.customer.id === undefined ? null : String(request.customer.id);
     const exportData = integration
-      ? await exportCustomerData(ctx, integration, request)
+      ? await exportCustomerData(ctx, integration, request, effects)
       : { customer: { id: customerId }, contacts: [], carts: [], checkouts: [], orders: [], conversations: [] };
     const payload = {
       webhook_event_id: event.id,
@@ -280,7 +280,7 @@ export async function processShopifyPrivacyEvent(
       request.customer.id === null || request.customer.id === undefined ? undefined : String(request.customer.id);
     const orderExternalIds = (request.orders_to_redact ?? []).map(String);
     await withTransaction(ctx.db, async (tx) => {
-      const summary = await redact(tx, {
+      const summary = await redact(tx, effects, {
         integration,
         shop,
         customerId,
@@ -301,7 +301,7 @@ export async function processShopifyPrivacyEvent(
 
   const request = parseShopifyPayload<ShopifyShopRedactPayload>('shop/redact', event.payload);
   await withTransaction(ctx.db, async (tx) => {
-    const summary = await redact(tx, { integration, shop, emails: [], all: true });
+    const summary = await redact(tx, effects, { integration, shop, emails: [], all: true });
     const id = await insertPrivacyRequest(tx, {
       ...base,
       customerExternalId: null,

@@ -1,7 +1,7 @@
-/** orders/* topics: orders upserted, linked to their cart and checkout, complete ones attributed. */
+/** orders/* topics: orders upserted, linked to their cart and checkout, and handed to orderSaved. */
 import type { AppContext } from '../../app/index.ts';
-import { attributeOrder } from '../../attribution/index.ts';
 import { withTransaction } from '../../db/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import type { BrandIntegration } from '../integrations.ts';
 import { isNewerOrSame, shopifyOrderState, type OrderState } from '../rules.ts';
 import { completeCart, findCartByExternalId, findCheckoutByExternalId, upsertOrder } from '../store.ts';
@@ -20,7 +20,6 @@ export interface ShopifyOrderResult {
   reason?: string;
   orderId?: number;
   state?: OrderState;
-  attributed?: boolean;
 }
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
@@ -70,13 +69,15 @@ function orderData(order: ShopifyOrderPayload): Record<string, unknown> {
 
 /**
  * Upserts the order (state per shopifyOrderState), links the cart (cart_token, else the
- * checkout's cart) and checkout (checkout_token), completes both, and sends a complete order to
- * attribution. An order removed by orders/delete, or an event older than the stored order, changes nothing.
+ * checkout's cart) and checkout (checkout_token), completes both, and hands the saved order to
+ * orderSaved. An order removed by orders/delete, or an event older than the stored order, changes
+ * nothing. An event as new as the stored order saves it again (a retry after orderSaved failed).
  */
 export async function processShopifyOrder(
   ctx: AppContext,
   integration: BrandIntegration,
   payload: unknown,
+  effects: StoreEffects,
   topic: ShopifyOrderTopic | 'orders/edited' = 'orders/updated',
 ): Promise<ShopifyOrderResult> {
   if (isRedacted(payload)) return { outcome: 'skipped', reason: 'redacted' };
@@ -131,12 +132,8 @@ export async function processShopifyOrder(
     if (checkout) await completeCheckout(tx, checkout.id);
     return { outcome: 'processed' as const, orderId: saved.id, state };
   });
-  // Complete orders are attributed; a cancelled one is re-checked so a billed order stops being billable.
-  if (result.outcome === 'processed' && (state === 'complete' || state === 'cancelled')) {
-    const attribution = await attributeOrder(ctx, result.orderId);
-    log.info({ order_id: result.orderId, state, recovered: attribution.recovered }, 'shopify order processed');
-    return { ...result, attributed: attribution.recovered };
-  }
+  if (result.outcome === 'processed')
+    await effects.orderSaved(ctx, { id: result.orderId, brandId: integration.brand_id, state });
   log.info({ order_id: result.orderId, state: result.state, outcome: result.outcome }, 'shopify order processed');
   return result;
 }
@@ -149,6 +146,7 @@ export async function processShopifyOrderDelete(
   ctx: AppContext,
   integration: BrandIntegration,
   payload: unknown,
+  effects: StoreEffects,
 ): Promise<ShopifyOrderResult> {
   const externalId = externalIdOf((payload as { id?: string | number | null } | null)?.id);
   if (!externalId) {
@@ -158,7 +156,7 @@ export async function processShopifyOrderDelete(
   const { id } = await withTransaction(ctx.db, (tx) =>
     markOrderDeleted(tx, { brandId: integration.brand_id, brandIntegrationId: integration.id, externalId }),
   );
-  await attributeOrder(ctx, id); // a deleted (cancelled) order that was billed stops being billable
+  await effects.orderSaved(ctx, { id, brandId: integration.brand_id, state: 'cancelled' });
   return { outcome: 'processed', orderId: id, state: 'cancelled' };
 }
 
@@ -170,11 +168,12 @@ export async function processShopifyOrderEdited(
   ctx: AppContext,
   integration: BrandIntegration,
   payload: unknown,
+  effects: StoreEffects,
 ): Promise<ShopifyOrderResult> {
   const edit = (payload as { order_edit?: Record<string, unknown> | null } | null)?.order_edit;
   if (!edit) {
     if (shopifyOrderSchema.safeParse(payload).success)
-      return processShopifyOrder(ctx, integration, payload, 'orders/edited');
+      return processShopifyOrder(ctx, integration, payload, effects, 'orders/edited');
     return { outcome: 'skipped', reason: 'no_order_id' };
   }
   const externalId = externalIdOf(edit.order_id as string | number | null | undefined);

@@ -128,21 +128,13 @@ export async function storeRowsOf(
   return query.orderBy('id').select(columns);
 }
 
-export async function updateJsonColumns(tx: Tx, table: string, id: number, values: Json): Promise<void> {
+export async function updateJsonColumns(
+  tx: Tx,
+  table: 'carts' | 'checkouts' | 'orders',
+  id: number,
+  values: Json,
+): Promise<void> {
   await tx(table).where({ id }).update(values);
-}
-
-export async function conversationsOf(db: Handle, brandId: number, contactIds: number[]): Promise<number[]> {
-  if (contactIds.length === 0) return [];
-  return ids(await db('conversations').where({ brand_id: brandId }).whereIn('contact_id', contactIds).select('id'));
-}
-
-export async function messagesOf(db: Handle, conversationIds: number[]): Promise<Json[]> {
-  if (conversationIds.length === 0) return [];
-  return db('conversation_messages')
-    .whereIn('conversation_id', conversationIds)
-    .orderBy('id')
-    .select('conversation_id', 'direction', 'status', 'body', 'created_at', 'sent_at');
 }
 
 export async function contactsWithChannels(db: Handle, contactIds: number[]): Promise<Json[]> {
@@ -172,12 +164,11 @@ export async function contactsWithChannels(db: Handle, contactIds: number[]): Pr
   }));
 }
 
-/** Erases what identifies the contacts: channels deleted (ledger usernames redacted), names and ids cleared, conversations scrubbed. */
+/** Erases what identifies the contacts: channels deleted (ledger usernames redacted), names and ids cleared, events deleted. */
 export async function eraseContacts(
   tx: Tx,
   { brandId, contactIds, usernames }: { brandId: number; contactIds: number[]; usernames: string[] },
-): Promise<Json> {
-  const conversationIds = await conversationsOf(tx, brandId, contactIds);
+): Promise<{ contacts: number; channels: number; consent_events: number }> {
   const channelIds =
     contactIds.length === 0 ? [] : ids(await tx('contact_channels').whereIn('contact_id', contactIds).select('id'));
   const ledger = await tx('channel_consent_events')
@@ -189,27 +180,7 @@ export async function eraseContacts(
     })
     .update({ username: REDACTED, extra_data: {} });
   const channels = channelIds.length === 0 ? 0 : await tx('contact_channels').whereIn('id', channelIds).del();
-  let messages = 0;
-  if (conversationIds.length > 0) {
-    messages = await tx('conversation_messages')
-      .whereIn('conversation_id', conversationIds)
-      .update({ body: REDACTED, extra_data: {}, updated_at: tx.fn.now() });
-    await tx('conversation_feedback').whereIn('conversation_id', conversationIds).update({ comment: null });
-    await tx('conversation_escalations')
-      .whereIn('conversation_id', conversationIds)
-      .update({ question: REDACTED, processed_question: null, processed_response: null });
-    await tx('conversation_message_insights')
-      .whereIn('conversation_id', conversationIds)
-      .update({ conversation_summary: null });
-    await tx('files')
-      .whereIn('id', tx('conversation_files').select('file_id').whereIn('conversation_id', conversationIds))
-      .del();
-    await tx('link_clicks')
-      .whereIn('short_link_id', tx('short_links').select('id').whereIn('conversation_id', conversationIds))
-      .update({ user_agent: null, ip_hash: null });
-  }
   if (contactIds.length > 0) {
-    await tx('flow_events').whereIn('contact_id', contactIds).update({ extra_data: {} });
     await tx('customer_events').whereIn('contact_id', contactIds).del();
     await tx('contacts')
       .whereIn('id', contactIds)
@@ -224,22 +195,7 @@ export async function eraseContacts(
         updated_at: tx.fn.now(),
       });
   }
-  return {
-    contacts: contactIds.length,
-    channels,
-    consent_events: ledger,
-    conversations: conversationIds.length,
-    messages,
-  };
-}
-
-/** Attribution evidence of the given orders (scrubbed by the caller). */
-export async function evidenceOf(db: Handle, orderIds: number[]): Promise<{ id: number; evidence: unknown }[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db('attribution_evidence')
-    .whereIn('order_id', orderIds)
-    .select<{ id: string; evidence: unknown }[]>('id', 'evidence');
-  return rows.map((row) => ({ id: Number(row.id), evidence: row.evidence }));
+  return { contacts: contactIds.length, channels, consent_events: ledger };
 }
 
 /**

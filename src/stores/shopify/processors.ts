@@ -1,12 +1,13 @@
 /**
- * The Shopify webhook adapter: a stored event (see webhooks.ts) turned into our own rows.
- * Registered as `shopify` in src/flows/webhook-processors.ts. Every handler is idempotent and
+ * The Shopify webhook adapter: a stored event (see webhooks.ts) turned into our own rows, and
+ * what follows outside the store domain handed to the effects (see effects.ts). Registered as
+ * `shopify` in src/flows/webhook-processors.ts. Every handler is idempotent and
  * order-insensitive: replays change nothing, older events never overwrite newer data.
  */
 import type { AppContext } from '../../app/index.ts';
-import { recordBillingCancelEvent } from '../../billing/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { disconnectIntegration, findEnabledIntegration, type BrandIntegration } from '../integrations.ts';
 import { processShopifyCart, processShopifyCheckout, isRedacted } from './processors-checkout.ts';
 import { captureContact, shopperContact } from './processors-contact.ts';
@@ -51,14 +52,18 @@ const toDate = (value: unknown): Date | null => {
  * disabled one, since Shopify sends shop/redact 48 hours after the app was uninstalled. Ids
  * beyond 2^53 arrive as strings of their digits (the event store reads payloads losslessly).
  */
-export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent): Promise<Outcome> {
+export async function processShopifyWebhook(
+  ctx: AppContext,
+  event: WebhookEvent,
+  effects: StoreEffects,
+): Promise<Outcome> {
   const topic = event.topic ?? '';
   const log = ctx.logger.child({ webhook_event_id: event.id, topic, shop: event.shop });
   if (!isShopifyTopic(topic)) {
     log.warn('No event type found');
     return 'skipped';
   }
-  if (SHOPIFY_PRIVACY_TOPICS.includes(topic)) return processShopifyPrivacyEvent(ctx, event);
+  if (SHOPIFY_PRIVACY_TOPICS.includes(topic)) return processShopifyPrivacyEvent(ctx, event, effects);
 
   const shop = event.shop?.toLowerCase();
   const integration = shop ? await findEnabledIntegration(ctx.db, 'shopify', shop) : undefined;
@@ -73,32 +78,34 @@ export async function processShopifyWebhook(ctx: AppContext, event: WebhookEvent
     case 'carts/update':
       return (await processShopifyCart(ctx, integration, event.payload)).outcome;
     case 'orders/delete':
-      return (await processShopifyOrderDelete(ctx, integration, event.payload)).outcome;
+      return (await processShopifyOrderDelete(ctx, integration, event.payload, effects)).outcome;
     case 'orders/edited':
-      return (await processShopifyOrderEdited(ctx, integration, event.payload)).outcome;
+      return (await processShopifyOrderEdited(ctx, integration, event.payload, effects)).outcome;
     case 'app/uninstalled':
-      return processAppUninstalled(ctx, integration, event);
+      return processAppUninstalled(ctx, integration, event, effects);
     case 'shop/update':
-      return processShopUpdate(ctx, integration, event);
+      return processShopUpdate(ctx, integration, event, effects);
     case 'customers/create':
     case 'customers/update':
       return processCustomer(ctx, integration, event);
     default:
       if (isShopifyOrderTopic(topic))
-        return (await processShopifyOrder(ctx, integration, event.payload, topic)).outcome;
+        return (await processShopifyOrder(ctx, integration, event.payload, effects, topic)).outcome;
       log.warn('No event type found');
       return 'skipped';
   }
 }
 
 /**
- * app/uninstalled: the integration becomes disconnected and disabled (uninstalled_at set) and a
- * billing cancel event is recorded. An uninstall older than the latest install changes nothing.
+ * app/uninstalled: the integration becomes disconnected and disabled (uninstalled_at set) and, in
+ * the same transaction, the store is cancelled (storeCancelled). An uninstall older than the
+ * latest install changes nothing.
  */
 async function processAppUninstalled(
   ctx: AppContext,
   integration: BrandIntegration,
   event: WebhookEvent,
+  effects: StoreEffects,
 ): Promise<Outcome> {
   const installedAt = toDate(integration.settings.installed_at);
   const uninstalledAt = event.triggered_at ?? event.received_at;
@@ -111,7 +118,7 @@ async function processAppUninstalled(
   }
   await withTransaction(ctx.db, async (tx) => {
     await disconnectIntegration(tx, integration.id);
-    await recordBillingCancelEvent(tx, {
+    await effects.storeCancelled(tx, {
       brandId: integration.brand_id,
       reason: 'app_uninstalled',
       source: 'shopify',
@@ -126,13 +133,15 @@ async function processAppUninstalled(
 }
 
 /**
- * shop/update: a plan of cancelled, dormant, frozen or fraudulent records a billing cancel event
- * (once per change of plan). The plan and the shop's updated_at are kept on the integration.
+ * shop/update: a plan of cancelled, dormant, frozen or fraudulent cancels the store
+ * (storeCancelled, once per change of plan, in the transaction that keeps the plan). The plan and
+ * the shop's updated_at are kept on the integration.
  */
 async function processShopUpdate(
   ctx: AppContext,
   integration: BrandIntegration,
   event: WebhookEvent,
+  effects: StoreEffects,
 ): Promise<Outcome> {
   if (isRedacted(event.payload)) return 'skipped';
   const shop = parseShopifyPayload<ShopifyShopPayload>('shop/update', event.payload);
@@ -148,7 +157,7 @@ async function processShopUpdate(
       ...(updatedAt ? { shop_updated_at: updatedAt.toISOString() } : {}),
     });
     if (cancelled && previous !== cancelled) {
-      await recordBillingCancelEvent(tx, {
+      await effects.storeCancelled(tx, {
         brandId: integration.brand_id,
         reason: `shop_plan_${cancelled}`,
         source: 'shopify',

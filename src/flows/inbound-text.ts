@@ -1,0 +1,29 @@
+/**
+ * Inbound text: a shopper's text to a brand's number, stored from Infobip (POST
+ * /webhooks/infobip/inbound, topic 'inbound'), applied by the conversations' receiveMessage
+ * (keywords, opt-out and opt-in, the reply to the conversation, the engaged notification). A text
+ * to a number no brand uses, or from a sender that is not a phone number, is understood and
+ * skipped: retrying would not help.
+ */
+import { isAppError, type AppContext } from '../app/index.ts';
+import { infobipInboundMessage, receiveMessage } from '../conversations/index.ts';
+import type { WebhookEvent } from '../webhooks/index.ts';
+
+export async function inboundText(ctx: AppContext, event: WebhookEvent): Promise<'processed' | 'skipped'> {
+  const message = infobipInboundMessage(event.payload);
+  try {
+    const result = await receiveMessage(ctx, message);
+    return result.outcome === 'stored' ? 'processed' : 'skipped';
+  } catch (error) {
+    if (isAppError(error) && (error.code === 'unknown_number' || error.code === 'invalid_sender')) {
+      ctx.logger
+        .child({ webhook_event_id: event.id, source: event.source, topic: event.topic })
+        .warn(
+          { reason: error.code },
+          'infobip inbound message skipped: no brand uses the number, or the sender is not a phone number',
+        );
+      return 'skipped';
+    }
+    throw error;
+  }
+}

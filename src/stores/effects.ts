@@ -1,0 +1,59 @@
+/**
+ * What a store event sets off outside the store domain. The store adapters call these at the
+ * points each one names; the processes in src/flows provide them, so the store domain knows
+ * nothing of attribution, billing, conversations or workflows.
+ */
+import type { AppContext } from '../app/index.ts';
+import type { Handle, Tx } from '../db/index.ts';
+import type { StorePlatform } from './integrations.ts';
+import type { OrderState } from './rules.ts';
+
+/** An order as an event left it. */
+export interface SavedOrder {
+  id: number;
+  brandId: number;
+  state: OrderState;
+}
+
+/** The brand can no longer be billed through its store. */
+export interface StoreCancellation {
+  brandId: number;
+  /** 'app_uninstalled', or 'shop_plan_<plan>' for a cancelled, dormant, frozen or fraudulent shop. */
+  reason: string;
+  source: StorePlatform;
+  /** What identifies the store and the event, kept with the record. */
+  extra: Record<string, unknown>;
+}
+
+/** The contacts of one shopper (or of every shopper of a shop) at a brand. */
+export interface ShopperScope {
+  brandId: number;
+  contactIds: number[];
+}
+
+export interface ShopperRedaction extends ShopperScope {
+  /** The shopper's orders (already stripped of personal fields in the store's own rows). */
+  orderIds: number[];
+  /** A copy of a stored JSON value without what identifies the shopper. */
+  strip: (value: unknown) => unknown;
+  /** The text that replaces an erased one ('[redacted]'). */
+  marker: string;
+}
+
+export interface StoreEffects {
+  /**
+   * An event created or updated an order (or deleted it: state cancelled). Called after the
+   * order's transaction committed; a failure fails the event, whose retry saves the order again
+   * and calls this again.
+   */
+  orderSaved(ctx: AppContext, order: SavedOrder): Promise<void>;
+  /** Called inside the transaction that disconnected the store or recorded its plan. */
+  storeCancelled(tx: Tx, cancellation: StoreCancellation): Promise<void>;
+  /** The shopper's conversations with their messages, for a privacy data request. */
+  shopperConversations(db: Handle, shopper: ShopperScope): Promise<Record<string, unknown>[]>;
+  /**
+   * Erases the shopper's data held outside the store domain, inside the redaction's transaction.
+   * The counts join the privacy request's record.
+   */
+  redactShopper(tx: Tx, shopper: ShopperRedaction): Promise<Record<string, number>>;
+}
