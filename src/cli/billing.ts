@@ -49,13 +49,14 @@ export function billingCommand(): Command {
     'reclaim billing plans list',
     'reclaim billing plans list --user 12 --json',
   ).action(
-    action(async (opts: { user?: string; planName?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const rows = await listPlans(ctx.db, { userId: optionalInteger('--user', opts.user), planName: opts.planName });
+    action(async (opts: { user?: string; planName?: string; json?: boolean }) => {
+      const query = { userId: optionalInteger('--user', opts.user), planName: opts.planName };
+      await withContext(async (ctx) => {
+        const rows = await listPlans(ctx.db, query);
         if (opts.json) return printJson({ plans: rows, count: rows.length });
         printLines(planList(rows));
-      }),
-    ),
+      });
+    }),
   );
   withExamples(
     plans
@@ -232,16 +233,17 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing cancel --brand 4',
   ).action(
-    action(async (opts: { brand: string; subscription?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const result = await cancelBrandSubscription(ctx, {
-          brandId: parseIntegerFlag('--brand', opts.brand),
-          subscriptionId: optionalInteger('--subscription', opts.subscription),
-        });
+    action(async (opts: { brand: string; subscription?: string; json?: boolean }) => {
+      const target = {
+        brandId: parseIntegerFlag('--brand', opts.brand),
+        subscriptionId: optionalInteger('--subscription', opts.subscription),
+      };
+      await withContext(async (ctx) => {
+        const result = await cancelBrandSubscription(ctx, target);
         if (opts.json) return printJson(result);
         printLines(cancelled(result));
-      }),
-    ),
+      });
+    }),
   );
 
   withExamples(
@@ -253,16 +255,14 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing portal --brand 4 --return-url https://app.example.com/billing',
   ).action(
-    action(async (opts: { brand: string; returnUrl?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const url = await billingPortalUrl(ctx, {
-          brandId: parseIntegerFlag('--brand', opts.brand),
-          returnUrl: opts.returnUrl,
-        });
+    action(async (opts: { brand: string; returnUrl?: string; json?: boolean }) => {
+      const portal = { brandId: parseIntegerFlag('--brand', opts.brand), returnUrl: opts.returnUrl };
+      await withContext(async (ctx) => {
+        const url = await billingPortalUrl(ctx, portal);
         if (opts.json) return printJson({ url });
         printLines(url);
-      }),
-    ),
+      });
+    }),
   );
 
   withExamples(
@@ -273,13 +273,14 @@ export function billingCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim billing subscriptions --brand 4',
   ).action(
-    action(async (opts: { brand: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const rows = subscriptionRows(await brandSubscriptions(ctx.db, parseIntegerFlag('--brand', opts.brand)));
+    action(async (opts: { brand: string; json?: boolean }) => {
+      const brandId = parseIntegerFlag('--brand', opts.brand);
+      await withContext(async (ctx) => {
+        const rows = subscriptionRows(await brandSubscriptions(ctx.db, brandId));
         if (opts.json) return printJson({ subscriptions: rows, count: rows.length });
         printLines(subscriptionList(rows));
-      }),
-    ),
+      });
+    }),
   );
 
   withExamples(
@@ -304,19 +305,21 @@ export function billingCommand(): Command {
         limit: string;
         offset: string;
         json?: boolean;
-      }) =>
-        withContext(async (ctx) => {
-          const result = await listCharges(ctx.db, {
-            brandId: parseIntegerFlag('--brand', opts.brand),
-            gateway: opts.gateway,
-            from: optionalDate('--from', opts.from),
-            to: optionalDate('--to', opts.to),
-            limit: parseIntegerFlag('--limit', opts.limit),
-            offset: parseIntegerFlag('--offset', opts.offset),
-          });
+      }) => {
+        const filter = {
+          brandId: parseIntegerFlag('--brand', opts.brand),
+          gateway: opts.gateway,
+          from: optionalDate('--from', opts.from),
+          to: optionalDate('--to', opts.to),
+          limit: parseIntegerFlag('--limit', opts.limit),
+          offset: parseIntegerFlag('--offset', opts.offset),
+        };
+        await withContext(async (ctx) => {
+          const result = await listCharges(ctx.db, filter);
           if (opts.json) return printJson(result);
           printLines(chargeList(result));
-        }),
+        });
+      },
     ),
   );
 
@@ -329,14 +332,15 @@ export function billingCommand(): Command {
     'reclaim billing sync',
     'reclaim billing sync --brand 4 --json',
   ).action(
-    action(async (opts: { brand?: string; json?: boolean }) =>
-      withContext(async (ctx) => {
-        const result = await billingSync(ctx, { brandId: optionalInteger('--brand', opts.brand) });
+    action(async (opts: { brand?: string; json?: boolean }) => {
+      const brandId = optionalInteger('--brand', opts.brand);
+      await withContext(async (ctx) => {
+        const result = await billingSync(ctx, { brandId });
         if (opts.json) printJson(result);
         else printLines(syncReport(result));
         if (result.errors > 0) process.exitCode = 1;
-      }),
-    ),
+      });
+    }),
   );
   return billing;
 }

@@ -44,15 +44,15 @@ export function usersCommand(): Command {
         search?: string;
         json?: boolean;
       }) => {
-        const who = owner(opts);
+        const query = {
+          ...owner(opts),
+          page: parseIntegerFlag('--page', opts.page),
+          limit: parseIntegerFlag('--limit', opts.limit),
+          state: opts.state,
+          search: opts.search,
+        };
         await withContext(async (ctx) => {
-          const result = await listUsers(ctx.db, {
-            ...who,
-            page: parseIntegerFlag('--page', opts.page),
-            limit: parseIntegerFlag('--limit', opts.limit),
-            state: opts.state,
-            search: opts.search,
-          });
+          const result = await listUsers(ctx.db, query);
           if (opts.json) return printJson(result);
           printLines(memberList(result));
         });

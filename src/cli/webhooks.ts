@@ -28,12 +28,13 @@ export function webhooksCommand(): Command {
     action(async (opts: { failed?: boolean; source?: string; limit: string; json?: boolean }) => {
       if (opts.source && !SOURCES.includes(opts.source))
         throw new AppError('invalid_input', `--source must be one of ${SOURCES.join(', ')}.`);
+      const filter = {
+        failed: opts.failed,
+        source: opts.source as WebhookSource | undefined,
+        limit: parseIntegerFlag('--limit', opts.limit),
+      };
       await withContext(async (ctx) => {
-        const events = await listEvents(ctx.db, {
-          failed: opts.failed,
-          source: opts.source as WebhookSource | undefined,
-          limit: parseIntegerFlag('--limit', opts.limit),
-        });
+        const events = await listEvents(ctx.db, filter);
         if (opts.json) return printJson({ webhooks: events, count: events.length });
         printLines(webhookList(events, opts.failed === true));
       });
@@ -47,13 +48,14 @@ export function webhooksCommand(): Command {
       .option('--json', 'print as JSON'),
     'reclaim webhooks replay 42',
   ).action(
-    action(async (id: string, opts: { json?: boolean }) =>
-      withContext(async (ctx) => {
-        const event = await replayWebhookEvent(ctx, parseIntegerFlag('id', id));
+    action(async (id: string, opts: { json?: boolean }) => {
+      const eventId = parseIntegerFlag('id', id);
+      await withContext(async (ctx) => {
+        const event = await replayWebhookEvent(ctx, eventId);
         if (opts.json) return printJson(replayedJson(event));
         printLines(replayed(event));
-      }),
-    ),
+      });
+    }),
   );
   return webhooks;
 }
