@@ -16,36 +16,42 @@
 // globs would do.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Domain folders directly under src/; each one is entered only through its index.ts. */
-const DOMAINS = [
+/**
+ * The layers of src/, bottom first. Every folder is a domain entered only through its index.ts,
+ * and a domain imports only domains listed before it: arrows point down. A wrong arrow fails
+ * `npm run check` (README, Architecture, draws the same order).
+ */
+const LAYERS = [
   'errors',
-  'app',
   'db',
+  'app',
   'jobs',
   'http',
-  'accounts',
+  'webhooks',
+  'integrations',
+  'notifications',
   'contacts',
+  'accounts',
   'stores',
-  'workflows',
   'discounts',
-  'conversations',
   'messaging',
+  'conversations',
   'attribution',
+  'workflows',
   'billing',
+  'analytics',
   'insights',
   'ads',
-  'analytics',
-  'notifications',
-  'integrations',
   'flows',
   'tui',
-  'cli',
   'demo',
-  'webhooks',
+  'cli',
 ];
+const DOMAINS = LAYERS;
 
 /** Deepest directory nesting (below src/ or test/) the boundary rule is generated for. */
 const MAX_DEPTH = 6;
@@ -71,6 +77,14 @@ function boundaryPatterns(domains, prefix, allowed) {
   }));
 }
 
+/** no-restricted-imports patterns forbidding `domain` any import of a domain above it. */
+function layerPatterns(domain, higher, prefix) {
+  return higher.map((above) => ({
+    regex: `^${prefix}${above}/`,
+    message: `src/${domain} may not import src/${above}: ${above} is above ${domain} in the layer order (eslint.config.js LAYERS). Move the work into a flow or the lower domain.`,
+  }));
+}
+
 /** `<base>/<k directories>/*.<ext>`: files exactly k directories below base. */
 const filesAtDepth = (base, k) => `${base}/${'*/'.repeat(k)}*.${CODE_EXT}`;
 
@@ -91,16 +105,20 @@ function boundaryBlocks() {
 
     // Files inside one domain: every other domain is off limits except through its index.
     if (k >= 1) {
-      for (const domain of DOMAINS) {
-        const others = DOMAINS.filter((d) => d !== domain);
+      LAYERS.forEach((domain, rank) => {
+        const lower = LAYERS.slice(0, rank);
+        const higher = LAYERS.slice(rank + 1);
         blocks.push({
           name: `reclaim/boundaries/src-${domain}/depth-${k}`,
           files: [filesAtDepth(`src/${domain}`, k - 1)],
           rules: {
-            'no-restricted-imports': ['error', { patterns: boundaryPatterns(others, climb(k), [INDEX]) }],
+            'no-restricted-imports': [
+              'error',
+              { patterns: [...boundaryPatterns(lower, climb(k), [INDEX]), ...layerPatterns(domain, higher, climb(k))] },
+            ],
           },
         });
-      }
+      });
     }
 
     // Tests: domains through their index, except pure-rule modules (src/<domain>/**/rules*).
@@ -177,6 +195,21 @@ export default defineConfig(
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
     },
+  },
+
+  {
+    // Import cycles between files. Type-only imports are left out (the rule cannot count them;
+    // they are erased at run time), but the layer rule above applies to them like any import.
+    // Resolution is Node's, with our explicit .ts extensions.
+    name: 'reclaim/no-cycle',
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   ...boundaryBlocks(),
