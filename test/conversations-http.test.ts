@@ -27,16 +27,14 @@ beforeAll(async () => {
     .ignore();
   const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
   // Infobip writes numbers without '+'; the settings keep whatever the operator typed.
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brandId,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brandId}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER.slice(1) },
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brandId,
+    integration_id: infobip!.id,
+    lookup_id: `ib-${brandId}`,
+    status: 'connected',
+    is_enabled: true,
+    settings: { infobip_phone_number: BRAND_NUMBER.slice(1) },
+  });
 });
 afterAll(async () => {
   await app.close();

@@ -57,16 +57,14 @@ async function infobipBrand(
     .onConflict('slug')
     .ignore();
   const integration = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brandId,
-      integration_id: integration!.id,
-      lookup_id: `ib-${brandId}`,
-      status: 'connected',
-      is_enabled: true,
-      settings,
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brandId,
+    integration_id: integration!.id,
+    lookup_id: `ib-${brandId}`,
+    status: 'connected',
+    is_enabled: true,
+    settings,
+  });
   return brandId;
 }
 

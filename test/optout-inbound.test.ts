@@ -27,16 +27,14 @@ beforeAll(async () => {
     .onConflict('slug')
     .ignore();
   const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t
-    .db('brand_integrations')
-    .insert({
-      brand_id: brand.id,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brand.id}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER },
-    });
+  await t.db('brand_integrations').insert({
+    brand_id: brand.id,
+    integration_id: infobip!.id,
+    lookup_id: `ib-${brand.id}`,
+    status: 'connected',
+    is_enabled: true,
+    settings: { infobip_phone_number: BRAND_NUMBER },
+  });
 });
 afterAll(async () => t.drop());
 

@@ -85,15 +85,13 @@ export async function markCreated(
   id: number,
   { externalId, attempts }: { externalId: string | null; attempts: number },
 ): Promise<void> {
-  await db('discount_codes')
-    .where({ id })
-    .update({
-      status: 'created',
-      external_id: externalId,
-      error: null,
-      store_attempts: attempts,
-      updated_at: db.fn.now(),
-    });
+  await db('discount_codes').where({ id }).update({
+    status: 'created',
+    external_id: externalId,
+    error: null,
+    store_attempts: attempts,
+    updated_at: db.fn.now(),
+  });
 }
 
 export async function markFailed(
