@@ -238,17 +238,15 @@ describe('billing subscribe', () => {
 describe('billing charges, subscriptions and sync', () => {
   it('lists charges newest first with plan, subscription status and gateway, without in_review ones', async () => {
     const subscription = await t.db('subscriptions').where({ brand_id: brandId }).first();
-    await t
-      .db('subscription_charges')
-      .insert({
-        subscription_id: subscription.id,
-        brand_id: brandId,
-        plan_id: planId,
-        amount: 12.5,
-        status: 'in_review',
-        type: 'usage',
-        extra_data: { description: 'under review' },
-      });
+    await t.db('subscription_charges').insert({
+      subscription_id: subscription.id,
+      brand_id: brandId,
+      plan_id: planId,
+      amount: 12.5,
+      status: 'in_review',
+      type: 'usage',
+      extra_data: { description: 'under review' },
+    });
     const result = await runCli(['billing', 'charges', '--brand', String(brandId), '--json'], env);
     expect(result.code).toBe(0);
     const listing = JSON.parse(result.stdout);

@@ -252,26 +252,22 @@ describe('the outreach rule', () => {
             created_at: new Date(now.getTime() - (40 + i) * 86_400_000),
           })
           .returning('id');
-        await t
-          .db('conversation_messages')
-          .insert({
+        await t.db('conversation_messages').insert({
+          brand_id: store.brandId,
+          conversation_id: c.id,
+          body: 'Hi',
+          direction: 'outgoing',
+          status: 'delivered',
+          sent_at: new Date(now.getTime() - (40 + i) * 86_400_000),
+        });
+        if (cart === replied && i === 0)
+          await t.db('conversation_messages').insert({
             brand_id: store.brandId,
             conversation_id: c.id,
-            body: 'Hi',
-            direction: 'outgoing',
-            status: 'delivered',
-            sent_at: new Date(now.getTime() - (40 + i) * 86_400_000),
+            body: 'thanks',
+            direction: 'incoming',
+            status: 'received',
           });
-        if (cart === replied && i === 0)
-          await t
-            .db('conversation_messages')
-            .insert({
-              brand_id: store.brandId,
-              conversation_id: c.id,
-              body: 'thanks',
-              direction: 'incoming',
-              status: 'received',
-            });
       }
     }
     await runCandidates(ctx, { workflowId: store.workflowId, now });

@@ -89,29 +89,25 @@ beforeAll(async () => {
       is_marketing: true,
     })
     .returning('id');
-  await t
-    .db('conversation_messages')
-    .insert({
-      brand_id: brandId,
-      conversation_id: sam,
-      body: 'Second nudge',
-      direction: 'outgoing',
-      status: 'agent_skipped',
-      scheduled_for: new Date(now + 86_400_000),
-      is_marketing: true,
-      extra_data: { skip_reason: 'unsubscribed' },
-    });
-  await t
-    .db('discount_codes')
-    .insert({
-      brand_id: brandId,
-      conversation_id: sam,
-      message_id: sent.id,
-      workflow_id: workflow.id,
-      code: 'LR-K7P2QZ',
-      status: 'created',
-      ends_at: new Date(now + 10 * 86_400_000),
-    });
+  await t.db('conversation_messages').insert({
+    brand_id: brandId,
+    conversation_id: sam,
+    body: 'Second nudge',
+    direction: 'outgoing',
+    status: 'agent_skipped',
+    scheduled_for: new Date(now + 86_400_000),
+    is_marketing: true,
+    extra_data: { skip_reason: 'unsubscribed' },
+  });
+  await t.db('discount_codes').insert({
+    brand_id: brandId,
+    conversation_id: sam,
+    message_id: sent.id,
+    workflow_id: workflow.id,
+    code: 'LR-K7P2QZ',
+    status: 'created',
+    ends_at: new Date(now + 10 * 86_400_000),
+  });
   const [link] = await t
     .db('short_links')
     .insert({

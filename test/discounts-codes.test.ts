@@ -432,16 +432,14 @@ describe('createStoreDiscount (BigCommerce coupons)', () => {
   it('creates a coupon; a taken code (409) gets a new one', async () => {
     const bcBrand = (await createBrand(t.db)).id;
     const { store } = bigcommerce.addStore(HASH, { name: 'BC Shop' });
-    await t
-      .db('brand_integrations')
-      .insert({
-        brand_id: bcBrand,
-        integration_id: await integrationId(t.db, 'bigcommerce'),
-        lookup_id: HASH,
-        status: 'connected',
-        is_enabled: true,
-        settings: { credentials: sealCredentials({ access_token: store.token }, key) },
-      });
+    await t.db('brand_integrations').insert({
+      brand_id: bcBrand,
+      integration_id: await integrationId(t.db, 'bigcommerce'),
+      lookup_id: HASH,
+      status: 'connected',
+      is_enabled: true,
+      settings: { credentials: sealCredentials({ access_token: store.token }, key) },
+    });
     const rule = Number(
       (
         await t

@@ -132,15 +132,13 @@ describe('collecting permissions from the database', () => {
   it('joins user, tenant, brand and active or in-trial plan grants, only permitted ones', async () => {
     const brand = await createBrand(t.db);
     const userId = await createUser();
-    await t
-      .db('tenant_users')
-      .insert({
-        tenant_id: brand.tenant_id,
-        user_id: userId,
-        role: 'member',
-        state: 'active',
-        activated_at: new Date(),
-      });
+    await t.db('tenant_users').insert({
+      tenant_id: brand.tenant_id,
+      user_id: userId,
+      role: 'member',
+      state: 'active',
+      activated_at: new Date(),
+    });
     await t.db('user_permissions').insert([
       { user_id: userId, permission_id: await permissionId('read:reports'), state: 'permitted' },
       { user_id: userId, permission_id: await permissionId('delete:contacts'), state: 'denied' },
@@ -155,13 +153,11 @@ describe('collecting permissions from the database', () => {
     const plans: Record<string, number> = {};
     for (const status of ['active', 'in_trial', 'cancelled', 'pending_setup', 'past_due']) {
       plans[status] = await createPlan(`Plan ${status} ${tag()}`);
-      await t
-        .db('plan_permissions')
-        .insert({
-          plan_id: plans[status],
-          permission_id: await permissionId(`use:plan-${status}`),
-          state: 'permitted',
-        });
+      await t.db('plan_permissions').insert({
+        plan_id: plans[status],
+        permission_id: await permissionId(`use:plan-${status}`),
+        state: 'permitted',
+      });
       await t.db('subscriptions').insert({ brand_id: brand.id, plan_id: plans[status], status });
     }
     await t
@@ -275,15 +271,13 @@ describe('plans and their permissions (spec 1 section 6)', () => {
     const brand = await createBrand(t.db);
     const userId = await createUser();
     const outsider = await createUser();
-    await t
-      .db('tenant_users')
-      .insert({
-        tenant_id: brand.tenant_id,
-        user_id: userId,
-        role: 'member',
-        state: 'active',
-        activated_at: new Date(),
-      });
+    await t.db('tenant_users').insert({
+      tenant_id: brand.tenant_id,
+      user_id: userId,
+      role: 'member',
+      state: 'active',
+      activated_at: new Date(),
+    });
     await t.db('brand_permissions').insert([
       { brand_id: brand.id, permission_id: await addPlanReadPermission(t.db, granted), state: 'permitted' },
       { brand_id: brand.id, permission_id: await addPlanReadPermission(t.db, deniedPlan), state: 'denied' },

@@ -111,24 +111,20 @@ async function seedShopper(s: Shopper): Promise<number> {
       },
     ])
     .returning('id');
-  await t
-    .db('conversation_feedback')
-    .insert({
-      brand_id: brandId,
-      conversation_id: conversation.id,
-      message_id: message.id,
-      rating: 5,
-      comment: `${s.firstName} was happy`,
-    });
-  await t
-    .db('customer_events')
-    .insert({
-      brand_id: brandId,
-      brand_integration_id: integrationId,
-      contact_id: contact.id,
-      event_type: 'page_viewed',
-      payload: { email: s.email },
-    });
+  await t.db('conversation_feedback').insert({
+    brand_id: brandId,
+    conversation_id: conversation.id,
+    message_id: message.id,
+    rating: 5,
+    comment: `${s.firstName} was happy`,
+  });
+  await t.db('customer_events').insert({
+    brand_id: brandId,
+    brand_integration_id: integrationId,
+    contact_id: contact.id,
+    event_type: 'page_viewed',
+    payload: { email: s.email },
+  });
   return Number(contact.id);
 }
 

@@ -133,15 +133,13 @@ describe('cart and order upserts are idempotent and order-insensitive', () => {
   it('pending no_identity carts: last 24 hours, oldest first', async () => {
     const now = new Date();
     const mk = (externalId: string, hoursAgo: number) =>
-      t
-        .db('carts')
-        .insert({
-          brand_id: brandId,
-          brand_integration_id: integrationId,
-          external_id: externalId,
-          state: 'no_identity',
-          updated_at: new Date(now.getTime() - hoursAgo * 3600_000),
-        });
+      t.db('carts').insert({
+        brand_id: brandId,
+        brand_integration_id: integrationId,
+        external_id: externalId,
+        state: 'no_identity',
+        updated_at: new Date(now.getTime() - hoursAgo * 3600_000),
+      });
     await mk('ni-old', 30);
     await mk('ni-2h', 2);
     await mk('ni-20h', 20);
