@@ -13,7 +13,7 @@ import {
   type AppSubscription,
   type AppSubscriptionInput,
 } from '../../src/billing/index.ts';
-import { FakeShopify, type FakeShopData } from '../fakes/shopify.ts';
+import { FakeShopify, type FakeShopData } from '../fakes/shopify/index.ts';
 
 const SHOP = 'billing-tests.myshopify.com';
 let fake: FakeShopify;

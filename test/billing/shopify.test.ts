@@ -13,7 +13,7 @@ import { buildHttpServer } from '../../src/http/index.ts';
 import { enqueueJob, resolveSchedules, runDueJobs } from '../../src/jobs/index.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
-import { FakeShopify } from '../fakes/shopify.ts';
+import { FakeShopify } from '../fakes/shopify/index.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
 import { sendShopifyWebhook, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
 

@@ -20,8 +20,8 @@ import {
 import { createStoreDiscount, reserveDiscountCode } from '../../src/discounts/index.ts';
 import { integrationId, sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createIntegration, createWorkflow } from '../factories/index.ts';
-import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce.ts';
-import { FakeShopify } from '../fakes/shopify.ts';
+import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce/index.ts';
+import { FakeShopify } from '../fakes/shopify/index.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
 
 const CODE6 = /^LR-[A-HJKMNP-Z0-9]{6}$/;

@@ -14,7 +14,7 @@ import { sendDueMessages } from '../../src/messaging/index.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { runCandidates, createWorkflowFromTemplate, setWorkflowState } from '../../src/workflows/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
-import { FakeShopify } from '../fakes/shopify.ts';
+import { FakeShopify } from '../fakes/shopify/index.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
 import { checkoutPayload, orderPayload, sendShopifyWebhook, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
 

@@ -4,7 +4,7 @@ import { sendDueMessages } from '../../src/messaging/index.ts';
 import { zonedInstant } from '../../src/messaging/rules.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createCart, createContact, createIntegration, createWorkflow } from '../factories/index.ts';
-import { FakeShopify } from '../fakes/shopify.ts';
+import { FakeShopify } from '../fakes/shopify/index.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
 
 const LA = 'America/Los_Angeles';

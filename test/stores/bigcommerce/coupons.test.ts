@@ -15,7 +15,7 @@ import {
   isBigCommerceSubscriber,
   type BrandIntegration,
 } from '../../../src/stores/index.ts';
-import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce.ts';
+import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 
 const HASH = 'coupons1';

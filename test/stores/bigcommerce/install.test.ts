@@ -4,7 +4,7 @@ import { decryptSecret, type AppContext } from '../../../src/app/index.ts';
 import { buildHttpServer } from '../../../src/http/index.ts';
 import { bigcommerceRoutes, syncBigCommerceHooks } from '../../../src/stores/index.ts';
 import { createBrand } from '../../factories/index.ts';
-import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce.ts';
+import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, testEnv, type TestDatabase } from '../../helpers/db.ts';
 

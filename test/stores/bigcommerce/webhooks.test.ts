@@ -9,7 +9,7 @@ import { conversationsRoutes } from '../../../src/conversations/index.ts';
 import { bigcommerceRoutes } from '../../../src/stores/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createCart, createContact, createIntegration } from '../../factories/index.ts';
-import { cartResource, startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce.ts';
+import { cartResource, startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
 
 const HASH = 'hookstore1';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
 import { backfillShopifyCheckouts, sealCredentials, SHOPIFY_SCOPES } from '../../../src/stores/index.ts';
 import { createBrand, createIntegration } from '../../factories/index.ts';
-import { FakeShopify } from '../../fakes/shopify.ts';
+import { FakeShopify } from '../../fakes/shopify/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, testEnv, type TestDatabase } from '../../helpers/db.ts';
 

@@ -18,7 +18,7 @@ import {
   createWebhookSubscription,
   type ShopifyAdminClient,
 } from '../../../src/stores/index.ts';
-import { FakeShopify, type FakeShopData } from '../../fakes/shopify.ts';
+import { FakeShopify, type FakeShopData } from '../../fakes/shopify/index.ts';
 
 let fake: FakeShopify;
 let shop: FakeShopData;

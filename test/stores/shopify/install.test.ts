@@ -13,7 +13,7 @@ import {
   SHOPIFY_SUBSCRIPTION_TOPICS,
 } from '../../../src/stores/index.ts';
 import { createBrand } from '../../factories/index.ts';
-import { FakeShopify } from '../../fakes/shopify.ts';
+import { FakeShopify } from '../../fakes/shopify/index.ts';
 import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../../helpers/db.ts';
 
 const PUBLIC_URL = 'https://reclaim.example.com';

@@ -23,87 +23,33 @@
  * authorization code), as one Shopify app host would know it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  appSubscriptionWebhookBody,
-  approveAppSubscription,
-  graphqlHandlers,
-  invalidVariable,
-  type FakeAppSubscription,
-  type GraphqlContext,
-} from './shopify-graphql.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readRequest, sendJson, startServer, type FakeServer, type Json } from '../server.ts';
+import { appSubscriptionWebhookBody, approveAppSubscription } from './app-billing-merchant.ts';
+import { graphqlHandlers } from './graphql.ts';
+import { invalidVariable } from './graphql-inputs.ts';
+import type {
+  FakeAppSubscription,
+  FakeShopData,
+  Fault,
+  GraphqlContext,
+  RouteHandler,
+  ShopifyApp,
+  ShopifyRequest,
+} from './types.ts';
 
-type Json = Record<string, unknown>;
+export type { FakeAppSubscription, FakeShopData, Fault, RouteHandler, ShopifyRequest } from './types.ts';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Json | undefined;
-  operation?: string;
-  variables?: Json;
-  shop?: string;
-  /** Set when the fake answered THROTTLED (the request was not served). */
-  throttled?: boolean;
-}
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void =>
+  sendJson(res, status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
 
-export interface FakeShopData {
-  domain: string;
-  info: Json;
-  /** Scopes the merchant's approval leaves out (to test 'Permissions required'). */
-  withheldScopes: string[];
-  grantedScopes: string[];
-  accessTokens: Set<string>;
-  /** Expiry (ms since epoch) of expiring access tokens; a token not listed never expires. */
-  tokenExpiry: Map<string, number>;
-  /** Live refresh tokens; `retiredBy` is the access token whose first use ends this one. */
-  refreshTokens: Map<string, { retiredBy?: string; expiresAt: number }>;
-  webhookSubscriptions: {
-    id: string;
-    topic: string;
-    uri: string;
-    format: string;
-    createdAt: string;
-    updatedAt: string;
-  }[];
-  abandonedCheckouts: (Json & { id: string; updatedAt: string; lineItems: Json[]; recovered?: boolean })[];
-  products: Json[];
-  orders: Json[];
-  customers: Json[];
-  discounts: { id: string; code: string; kind: 'basic' | 'free_shipping'; input: Json }[];
-  /** App billing: the app's subscriptions on this shop, with their lines and usage records. */
-  appSubscriptions: FakeAppSubscription[];
-  bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
-  nextId: number;
-}
-
-export interface Fault {
-  operation?: string;
-  path?: string;
-  when?: (request: RecordedRequest) => boolean;
-  /** HTTP status to answer (429, 500, 503, 401 ...). */
-  status?: number;
-  retryAfter?: string;
-  /** Answer a THROTTLED GraphQL error with this bucket state (HTTP 200, as Shopify does). */
-  throttle?: { requested: number; available: number; restoreRate?: number };
-  times?: number;
-}
-
-export type RouteHandler = (request: RecordedRequest, res: ServerResponse) => void | Promise<void>;
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify(body));
-};
-
-export class FakeShopify {
-  readonly requests: RecordedRequest[] = [];
+export class FakeShopify implements ShopifyApp {
+  readonly requests: ShopifyRequest[] = [];
   readonly shops = new Map<string, FakeShopData>();
   private readonly codes = new Map<string, { shop: string; scopes: string[] }>();
   private readonly faults: Fault[] = [];
   private readonly routes = new Map<string, RouteHandler>();
-  private server!: Server;
+  private server!: FakeServer;
   url = '';
 
   private constructor(
@@ -116,17 +62,16 @@ export class FakeShopify {
     apiSecret = 'fake-api-secret',
   }: { apiKey?: string; apiSecret?: string } = {}): Promise<FakeShopify> {
     const fake = new FakeShopify(apiKey, apiSecret);
-    fake.server = createServer(
-      (req, res) => void fake.handle(req, res).catch((error: Error) => send(res, 500, { errors: error.message })),
+    fake.server = await startServer(
+      (req, res) => fake.handle(req, res),
+      (error, res) => send(res, 500, { errors: error.message }),
     );
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    fake.url = fake.server.url;
     return fake;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.server.close();
   }
 
   addShop(domain: string, overrides: Partial<FakeShopData> = {}): FakeShopData {
@@ -271,7 +216,7 @@ export class FakeShopify {
   }
 
   /** GraphQL requests (of one operation) that were served, not throttled. */
-  operations(name?: string): RecordedRequest[] {
+  operations(name?: string): ShopifyRequest[] {
     return this.requests.filter(
       (request) => request.operation && !request.throttled && (!name || request.operation === name),
     );
@@ -299,7 +244,7 @@ export class FakeShopify {
     return `gid://shopify/${type}/${shop.nextId}`;
   }
 
-  private takeFault(request: RecordedRequest): Fault | undefined {
+  private takeFault(request: ShopifyRequest): Fault | undefined {
     const index = this.faults.findIndex(
       (fault) =>
         (fault.times ?? 1) > 0 &&
@@ -314,26 +259,12 @@ export class FakeShopify {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    let body: Json | undefined;
-    try {
-      body = raw ? (JSON.parse(raw) as Json) : undefined;
-    } catch {
-      return send(res, 400, { errors: 'Bad Request: malformed JSON' });
-    }
-    const path = (req.url ?? '/').split('?')[0]!;
-    const operation =
+    const request: ShopifyRequest = (await readRequest(req, 'json')) as ShopifyRequest;
+    if (request.malformed) return send(res, 400, { errors: 'Bad Request: malformed JSON' });
+    const { path, body } = request;
+    request.operation =
       typeof body?.query === 'string' ? /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] : undefined;
-    const request: RecordedRequest = {
-      method: req.method ?? 'GET',
-      path,
-      headers: req.headers,
-      body,
-      operation,
-      variables: (body?.variables as Json | undefined) ?? {},
-    };
+    request.variables = (body?.variables as Json | undefined) ?? {};
     this.requests.push(request);
 
     const custom = this.routes.get(`${request.method} ${path}`);
@@ -376,7 +307,7 @@ export class FakeShopify {
     send(res, 200, issued);
   }
 
-  private graphql(request: RecordedRequest, res: ServerResponse): void {
+  private graphql(request: ShopifyRequest, res: ServerResponse): void {
     const token = request.headers['x-shopify-access-token'];
     const live = (candidate: FakeShopData): boolean =>
       typeof token === 'string' &&
