@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
 import { createBrand } from '../factories/index.ts';
-import { FakeStripe } from '../fakes/stripe.ts';
+import { FakeStripe } from '../fakes/stripe/index.ts';
 
 let t: TestDatabase;
 let stripe: FakeStripe;

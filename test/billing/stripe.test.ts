@@ -21,7 +21,7 @@ import { ROUTES } from '../../src/cli/index.ts';
 import { buildHttpServer } from '../../src/http/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
-import { FakeStripe, type StripeEvent } from '../fakes/stripe.ts';
+import { FakeStripe, type StripeEvent } from '../fakes/stripe/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_reclaim_0123456789';

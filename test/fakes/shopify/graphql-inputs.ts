@@ -1,4 +1,7 @@
-/** The input object types the fake Shopify checks mutation variables against, and Shopify's error for a field they lack. */
+/**
+ * The input object types the fake Shopify checks mutation variables against, and Shopify's error
+ * for a field they lack.
+ */
 import type { Json } from '../server.ts';
 import type { InputType } from './types.ts';
 
