@@ -12,21 +12,19 @@ import {
 } from '../../src/accounts/index.ts';
 import { latestOutboxMessageTo } from '../../src/notifications/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createBrand } from '../factories/index.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let dir: string;
 const env = (): Record<string, string> => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dir });
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'reclaim-partners-'));
   ctx = await t.context({ RECLAIM_DATA_DIR: dir });
 });
 afterAll(async () => {
-  await t.drop();
   await rm(dir, { recursive: true, force: true });
 });
 

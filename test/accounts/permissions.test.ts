@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addPlanReadPermission,
   collapsePermissions,
@@ -17,13 +17,9 @@ import {
 } from '../../src/accounts/index.ts';
 import { createBrand } from '../factories/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.drop());
+const t = useTestDatabase();
 
 const g = (text: string, state: Grant['state'] = 'permitted'): Grant => ({ ...parsePermission(text), state });
 const tag = (): string => randomBytes(4).toString('hex');

@@ -6,17 +6,15 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPermissions, setupTenant, type LeadInput } from '../../src/accounts/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let dir: string;
 beforeAll(async () => {
-  t = await createTestDatabase();
   dir = await mkdtemp(join(tmpdir(), 'reclaim-setup-'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
-  await t.drop();
 });
 
 const tag = (): string => randomBytes(4).toString('hex');

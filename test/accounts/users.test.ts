@@ -15,23 +15,21 @@ import {
 } from '../../src/accounts/index.ts';
 import { latestOutboxMessageTo, listOutbox } from '../../src/notifications/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createBrand } from '../factories/index.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let dir: string;
 const PUBLIC_URL = 'https://app.reclaim.example';
 const env = (): Record<string, string> => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dir, PUBLIC_URL });
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   dir = await mkdtemp(path.join(tmpdir(), 'reclaim-users-'));
   ctx = await t.context({ RECLAIM_DATA_DIR: dir, PUBLIC_URL });
 });
 afterAll(async () => {
-  await t.drop();
   await rm(dir, { recursive: true, force: true });
 });
 

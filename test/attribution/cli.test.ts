@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { attributeOrder } from '../../src/attribution/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createCart, createContact, createOrder } from '../factories/index.ts';
 import {
   createClick,
@@ -15,13 +15,11 @@ import {
   hoursBefore,
 } from '../factories/attribution.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
 });
-afterAll(async () => t.drop());
 
 const ORDER_AT = new Date(Date.now() - 3_600_000);
 const explain = async (orderId: number, extra: string[] = []) => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { attributeOrder, whereRecovered } from '../../src/attribution/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 import { createCart, createOrder } from '../factories/index.ts';
 import {
   createClick,
@@ -13,13 +13,11 @@ import {
   hoursBefore,
 } from '../factories/attribution.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
 });
-afterAll(async () => t.drop());
 
 const ORDER_AT = new Date(Date.now() - 3_600_000);
 

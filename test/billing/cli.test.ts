@@ -4,25 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createBrand } from '../factories/index.ts';
 import { FakeStripe } from '../fakes/stripe/index.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let stripe: FakeStripe;
 let env: Record<string, string>;
 let planId: number;
 let brandId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   stripe = await FakeStripe.start();
   env = { ...testEnv(t.url), STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_BASE_URL: stripe.baseUrl };
   brandId = (await createBrand(t.db, { name: 'Ivy Outfitters' })).id;
 });
 afterAll(async () => {
   await stripe.close();
-  await t.drop();
 });
 
 describe('billing plans', () => {

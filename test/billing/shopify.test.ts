@@ -14,10 +14,10 @@ import { enqueueJob, resolveSchedules, runDueJobs } from '../../src/jobs/index.t
 import { sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 import { sendShopifyWebhook, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 let shopify: FakeShopify;
@@ -68,7 +68,6 @@ async function activate(shop: string, subscriptionGid: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   shopify = await FakeShopify.start();
   ctx = await t.context({
     SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET,
@@ -83,7 +82,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await shopify.close();
-  await t.drop();
 });
 
 describe('subscribe through Shopify app billing', () => {

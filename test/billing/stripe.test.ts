@@ -22,13 +22,13 @@ import { buildHttpServer } from '../../src/http/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
 import { FakeStripe, type StripeEvent } from '../fakes/stripe/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_reclaim_0123456789';
 const RETURN_URL = 'https://app.reclaim.example/billing/done';
 const DAY = 86_400_000;
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 let stripe: FakeStripe;
@@ -98,7 +98,6 @@ async function billableOrder(brandId: number, integrationId: number, total: stri
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   stripe = await FakeStripe.start();
   ctx = await t.context({
     STRIPE_SECRET_KEY: stripe.apiKey,
@@ -119,7 +118,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await stripe.close();
-  await t.drop();
 });
 
 describe('subscribe through Stripe checkout', () => {

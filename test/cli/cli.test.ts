@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 /** Server-mode environment on this file's database, so no command ever starts an embedded server. */
 let env: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestDatabase();
   env = testEnv(t.url);
 });
-afterAll(async () => t.drop());
 
 describe('help', () => {
   it('lists every top-level command with examples', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createBrand, createContact, usPhone } from '../factories/index.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.drop());
+const t = useTestDatabase();
 
 describe('reclaim contacts', () => {
   it('list --json shows the brand’s contacts with their channels; --search narrows by phone digits', async () => {

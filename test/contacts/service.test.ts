@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blockContactChannel,
   getContact,
@@ -9,13 +9,9 @@ import {
   unsubscribeChannel,
 } from '../../src/contacts/index.ts';
 import { createBrand, createContact, createIntegration, usPhone } from '../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.drop());
+const t = useTestDatabase();
 
 /** Records the waits instead of sleeping them. */
 function recorder(): { waits: number[]; sleep: (ms: number) => Promise<void> } {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listConversations, NUMERIC_SEARCH_MESSAGE } from '../../src/conversations/index.ts';
 import { createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let env: Record<string, string>;
 let brandId: number;
 let otherBrandId: number;
@@ -12,7 +12,6 @@ const ids: Record<string, number> = {};
 const BRAND_NUMBER = usPhone('628');
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   env = { ...testEnv(t.url), PUBLIC_URL: 'https://reclaim.example.com' };
   brandId = (await createBrand(t.db, { name: 'Acme Outdoors', support_phone: BRAND_NUMBER })).id;
   otherBrandId = (await createBrand(t.db)).id;
@@ -122,7 +121,6 @@ beforeAll(async () => {
     .db('link_clicks')
     .insert({ brand_id: brandId, short_link_id: link.id, user_agent: 'Mozilla/5.0 (iPhone)', ip_hash: 'a'.repeat(64) });
 });
-afterAll(async () => t.drop());
 
 const json = async (args: string[]) => {
   const result = await runCli([...args, '--json'], env);

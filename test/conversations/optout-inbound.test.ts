@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { blockContact } from '../../src/contacts/index.ts';
 import { optInConfirmation, optOutConfirmation, receiveMessage } from '../../src/conversations/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { sendDueMessages } from '../../src/messaging/index.ts';
 import { createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let brand: { id: number; name: string };
 const BRAND_NUMBER = usPhone('628');
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
   const row = await createBrand(t.db, {
     name: 'Acme Outdoors',
@@ -36,7 +35,6 @@ beforeAll(async () => {
     settings: { infobip_phone_number: BRAND_NUMBER },
   });
 });
-afterAll(async () => t.drop());
 
 /** A contact with a conversation from each of two workflows, each with a queued workflow message. */
 async function shopperWithQueuedMessages() {

@@ -6,17 +6,16 @@ import { buildHttpServer } from '../../src/http/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { ingestWebhook } from '../../src/webhooks/index.ts';
 import { createBrand, createContact, usPhone } from '../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
 const SECRET = 'infobip-forward-secret-0123456789';
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 let brandId: number;
 const BRAND_NUMBER = usPhone('628');
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context({ INFOBIP_WEBHOOK_SECRET: SECRET });
   app = await buildHttpServer(ctx, { routes: [conversationsRoutes], panel: false });
   brandId = (await createBrand(t.db, { name: 'Acme Outdoors', support_email: 'help@acme.test' })).id;
@@ -38,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await t.drop();
 });
 
 /** Infobip's inbound forward (MO_JSON_2), as documented for "Receive inbound SMS messages". */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/index.ts';
 import {
   createBrand,
@@ -8,18 +8,16 @@ import {
   createOrder,
   createWorkflow,
 } from '../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let brandId: number;
 let integrationId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   brandId = (await createBrand(t.db)).id;
   integrationId = (await createIntegration(t.db, brandId)).id;
 });
-afterAll(async () => t.drop());
 
 /** Runs a duplicate insert and returns what it threw. */
 async function refused(work: () => Promise<unknown>): Promise<AppError> {

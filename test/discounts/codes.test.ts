@@ -22,7 +22,7 @@ import { integrationId, sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createIntegration, createWorkflow } from '../factories/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 
 const CODE6 = /^LR-[A-HJKMNP-Z0-9]{6}$/;
 const CODE8 = /^LR-[A-HJKMNP-Z0-9]{8}$/;
@@ -30,7 +30,7 @@ const SHOP = 'codes-shop.myshopify.com';
 const HASH = 'codeshash1';
 const key = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let shopify: FakeShopify;
 let bigcommerce: FakeBigCommerce;
@@ -56,7 +56,6 @@ const insertRule = async (row: Record<string, unknown>): Promise<number> =>
 const codeRow = (id: number) => t.db('discount_codes').where({ id }).first();
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   shopify = await FakeShopify.start();
   shopify.addShop(SHOP);
   bigcommerce = await startFakeBigCommerce();
@@ -95,7 +94,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shopify.close();
   await bigcommerce.close();
-  await t.drop();
 });
 
 describe('discount code constants (spec 3 section 9)', () => {

@@ -15,20 +15,19 @@ import { sealCredentials } from '../../src/stores/index.ts';
 import { runCandidates, createWorkflowFromTemplate, setWorkflowState } from '../../src/workflows/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 import { checkoutPayload, orderPayload, sendShopifyWebhook, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
 
 const SHOP = 'loop-outfitters.myshopify.com';
 const PHONE = '+14155550177'; // San Francisco: Pacific time
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 let shopify: FakeShopify;
 let brandId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   shopify = await FakeShopify.start();
   shopify.addShop(SHOP);
   ctx = await t.context({
@@ -56,7 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await shopify.close();
-  await t.drop();
 });
 
 describe('the recovery loop', () => {

@@ -7,31 +7,20 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../src/app/index.ts';
 import { buildHttpServer } from '../../src/http/index.ts';
 import { shopifyWebhookRoutes } from '../../src/stores/index.ts';
-import { createTestDatabase, type TestDatabase } from './db.ts';
+import type { TestDatabaseHandle } from './db.ts';
 
 export const TEST_SHOPIFY_SECRET = 'shpss_test_app_secret_0123456789abcdef';
 
 export interface ShopifyWebhookApp {
-  t: TestDatabase;
   ctx: AppContext;
   app: FastifyInstance;
-  close(): Promise<void>;
 }
 
-/** A test database and the real POST /webhooks/shopify route on it, with the test app secret. */
-export async function startShopifyWebhookApp(): Promise<ShopifyWebhookApp> {
-  const t = await createTestDatabase();
+/** The real POST /webhooks/shopify route on a test database, with the test app secret. */
+export async function startShopifyWebhookApp(t: TestDatabaseHandle): Promise<ShopifyWebhookApp> {
   const ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
   const app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
-  return {
-    t,
-    ctx,
-    app,
-    close: async () => {
-      await app.close();
-      await t.drop();
-    },
-  };
+  return { ctx, app };
 }
 
 export function shopifySignature(body: string | Buffer, secret = TEST_SHOPIFY_SECRET): string {

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/index.ts';
 import { assertJsonBody, buildHttpServer } from '../../src/http/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let app: FastifyInstance;
 beforeAll(async () => {
-  t = await createTestDatabase();
   const ctx = await t.context();
   app = await buildHttpServer(ctx, {
     panel: false,
@@ -33,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await t.drop();
 });
 
 describe('HTTP server', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { withTransaction } from '../../src/db/index.ts';
 import {
@@ -10,15 +10,13 @@ import {
   toCronItems,
 } from '../../src/jobs/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
 });
-afterAll(async () => t.drop());
 
 describe('job queue (graphile-worker on the same database)', () => {
   it('a db:health job enqueued in a committed transaction runs and records a heartbeat that db status shows', async () => {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localTime } from '../../src/messaging/rules.ts';
 import { createBrand, createContact } from '../factories/index.ts';
 import type { CliResult } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const COMMAND = pathToFileURL(fileURLToPath(new URL('../../src/cli/messages-send.ts', import.meta.url))).href;
@@ -50,11 +50,7 @@ function zoneWithLocalHour(from: number, to: number): string {
   throw new Error('no zone found');
 }
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.drop());
+const t = useTestDatabase();
 
 async function due(brandId: number, phone: string, channel: Record<string, unknown> = {}): Promise<number> {
   const { contact, channel: ch } = await createContact(t.db, brandId, { phone, channel });

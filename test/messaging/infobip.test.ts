@@ -14,21 +14,20 @@ import {
 import { zonedInstant } from '../../src/messaging/rules.ts';
 import { createBrand, createContact } from '../factories/index.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
 const LA = 'America/Los_Angeles';
 const SECRET = 'infobip-webhook-secret-123';
 const PUBLIC_URL = 'https://reclaim.example.com';
 const BODY = 'Hi Sam, your cart is waiting: https://reclaim.example.com/r/AbC12345 Reply STOP to opt out.';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let infobip: FakeInfobip;
 let app: FastifyInstance;
 const noWait = async (): Promise<void> => undefined;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   infobip = await startFakeInfobip();
   ctx = await t.context({
     SMS_PROVIDER: 'infobip',
@@ -42,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await infobip.close();
-  await t.drop();
 });
 
 /** A brand with an Infobip SMS integration (its number and rate in the settings). */

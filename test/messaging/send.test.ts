@@ -5,7 +5,7 @@ import { zonedInstant } from '../../src/messaging/rules.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { createBrand, createCart, createContact, createIntegration, createWorkflow } from '../factories/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
@@ -13,18 +13,16 @@ const CHI = 'America/Chicago';
 const HOUR = 3_600_000;
 const BODY = 'Hi Sam, your cart is waiting: http://localhost:3000/r/AbC12345 Reply STOP to opt out.';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let shopify: FakeShopify;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   shopify = await FakeShopify.start();
   ctx = await t.context({ SHOPIFY_ADMIN_BASE_URL: shopify.url });
 });
 afterAll(async () => {
   await shopify.close();
-  await t.drop();
 });
 
 interface Seeded {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/index.ts';
 import {
   bigcommerceFinancialStatus,
@@ -14,7 +14,7 @@ import {
   pendingNoIdentityCarts,
 } from '../../src/stores/index.ts';
 import { createBrand, createIntegration } from '../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
 describe('store rules (spec 2 section 4, spec 3 section 4)', () => {
   it.each([
@@ -73,15 +73,13 @@ describe('store rules (spec 2 section 4, spec 3 section 4)', () => {
 });
 
 describe('cart and order upserts are idempotent and order-insensitive', () => {
-  let t: TestDatabase;
+  const t = useTestDatabase();
   let brandId: number;
   let integrationId: number;
   beforeAll(async () => {
-    t = await createTestDatabase();
     brandId = (await createBrand(t.db)).id;
     integrationId = (await createIntegration(t.db, brandId)).id;
   });
-  afterAll(async () => t.drop());
 
   const cart = (total: string, at: string, state: 'pending' | 'complete' = 'pending') => ({
     brandId,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import {
@@ -12,15 +12,13 @@ import {
   type WebhookProcessors,
 } from '../../src/webhooks/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
 });
-afterAll(async () => t.drop());
 
 const event = (eventId: string) => ({
   source: 'shopify' as const,

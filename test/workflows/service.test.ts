@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import {
   createWorkflow,
@@ -12,9 +12,9 @@ import {
 } from '../../src/workflows/index.ts';
 import { createBrand, createIntegration, createWorkflow as insertWorkflow } from '../factories/index.ts';
 import { runCli } from '../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let env: Record<string, string>;
 let brandId: number;
@@ -29,13 +29,11 @@ const caught = (promise: Promise<unknown>): Promise<{ kind?: string; message: st
   );
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
   env = testEnv(t.url);
   brandId = (await createBrand(t.db)).id;
   integrationId = (await createIntegration(t.db, brandId)).id;
 });
-afterAll(async () => t.drop());
 
 describe('reclaim workflows create-from-template / activate (CLI)', () => {
   it('create-from-template --json prints the new workflow with its id: a paused draft with the 10% template discount', async () => {

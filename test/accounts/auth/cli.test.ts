@@ -5,18 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
 import { createBrandUser, TEST_PASSWORD } from '../../factories/accounts.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let dataDir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-cli-'));
   env = { ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir, EMAIL_TRANSPORT: 'outbox' };
 });
 afterAll(async () => {
-  await t.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   login,
   refresh,
@@ -19,14 +19,13 @@ import {
   TEST_PASSWORD,
 } from '../../factories/accounts.ts';
 import { createBrand } from '../../factories/index.ts';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../../helpers/db.ts';
+import { TEST_JWT_SECRET, useTestDatabase } from '../../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 const emails: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
   const brandAdmin = await createBrandUser(t.db, {
     role: 'admin',
@@ -55,7 +54,6 @@ beforeAll(async () => {
   await addPartnerMember(t.db, { partnerId: partner.id, userId: partnerUser.id });
   emails.partner = partnerUser.email;
 });
-afterAll(async () => t.drop());
 
 const NOT_ADMITTED = 'You are not authorized to access this app!';
 

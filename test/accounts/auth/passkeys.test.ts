@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   deletePasskey,
   listPasskeys,
@@ -10,17 +10,15 @@ import {
 } from '../../../src/accounts/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
 import { createBrandUser } from '../../factories/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import { SoftwareAuthenticator } from '../../helpers/webauthn-authenticator.ts';
 
 const ORIGIN = 'https://app.reclaim.test';
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context({ PUBLIC_URL: ORIGIN });
 });
-afterAll(async () => t.drop());
 
 const authOf = async (userId: number) => (await t.db('users').where({ id: userId }).first()).auth;
 

@@ -18,13 +18,12 @@ import type { AppContext } from '../../../src/app/index.ts';
 import { listOutbox, latestOutboxMessageTo } from '../../../src/notifications/index.ts';
 import { createBrandUser, createInvitedMember, createUser, TEST_PASSWORD } from '../../factories/accounts.ts';
 import { createBrand } from '../../factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let dataDir: string;
 beforeAll(async () => {
-  t = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-'));
   ctx = await t.context({
     EMAIL_TRANSPORT: 'outbox',
@@ -33,7 +32,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -17,23 +17,21 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../../factories/accounts.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import { SoftwareAuthenticator } from '../../helpers/webauthn-authenticator.ts';
 
 const ORIGIN = 'https://app.reclaim.test';
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 let dataDir: string;
 beforeAll(async () => {
-  t = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-http-'));
   ctx = await t.context({ PUBLIC_URL: ORIGIN, RECLAIM_DATA_DIR: dataDir, EMAIL_TRANSPORT: 'outbox' });
   app = await buildHttpServer(ctx, { routes: [accountsRoutes], panel: false });
 });
 afterAll(async () => {
   await app.close();
-  await t.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

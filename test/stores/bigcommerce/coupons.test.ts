@@ -16,16 +16,15 @@ import {
   type BrandIntegration,
 } from '../../../src/stores/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 
 const HASH = 'coupons1';
-let t: TestDatabase;
+const t = useTestDatabase();
 let fake: FakeBigCommerce;
 let ctx: AppContext;
 let integration: BrandIntegration;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await startFakeBigCommerce();
   ctx = await t.context({
     BIGCOMMERCE_CLIENT_ID: fake.clientId,
@@ -94,7 +93,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  await t.drop();
 });
 
 const lastCouponRequest = () =>

@@ -6,21 +6,20 @@ import { bigcommerceRoutes, syncBigCommerceHooks } from '../../../src/stores/ind
 import { createBrand } from '../../factories/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, testEnv, type TestDatabase } from '../../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, testEnv, useTestDatabase } from '../../helpers/db.ts';
 
 const PUBLIC_URL = 'https://reclaim.test';
 const DESTINATION = `${PUBLIC_URL}/webhooks/bigcommerce`;
 const REINSTALL = 'Please reinstall the app to reconnect your account';
 const key = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let fake: FakeBigCommerce;
 let ctx: AppContext;
 let app: FastifyInstance;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await startFakeBigCommerce();
   env = {
     BIGCOMMERCE_CLIENT_ID: fake.clientId,
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await fake.close();
-  await t.drop();
 });
 
 const integrationOf = (hash: string) =>

@@ -10,10 +10,10 @@ import { bigcommerceRoutes } from '../../../src/stores/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createCart, createContact, createIntegration } from '../../factories/index.ts';
 import { cartResource, startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 
 const HASH = 'hookstore1';
-let t: TestDatabase;
+const t = useTestDatabase();
 let fake: FakeBigCommerce;
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -21,7 +21,6 @@ let integrationId: number;
 let brandId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await startFakeBigCommerce();
   ctx = await t.context({
     BIGCOMMERCE_CLIENT_ID: fake.clientId,
@@ -45,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await fake.close();
-  await t.drop();
 });
 
 const store = () => fake.store(HASH);

@@ -4,11 +4,11 @@ import { backfillShopifyCheckouts, sealCredentials, SHOPIFY_SCOPES } from '../..
 import { createBrand, createIntegration } from '../../factories/index.ts';
 import { FakeShopify } from '../../fakes/shopify/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, testEnv, type TestDatabase } from '../../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, testEnv, useTestDatabase } from '../../helpers/db.ts';
 
 const SHOP = 'backfill-goods.myshopify.com';
 const SINCE = '2026-11-01';
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let fake: FakeShopify;
 let token: string;
@@ -87,7 +87,6 @@ const count = async (table: string): Promise<number> =>
   Number((await t.db(table).where({ brand_id: brandId }).count<{ count: string }[]>('* as count'))[0]!.count);
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await FakeShopify.start();
   // A large bucket (as on higher plans) keeps the test fast; the client's throttle handling is tested in stores/shopify/client.test.ts.
   fake.addShop(SHOP, { bucket: { maximumAvailable: 20_000, restoreRate: 2_000, available: 20_000, at: Date.now() } });
@@ -114,7 +113,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  await t.drop();
 });
 
 describe('reclaim stores backfill', () => {

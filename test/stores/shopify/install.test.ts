@@ -14,7 +14,7 @@ import {
 } from '../../../src/stores/index.ts';
 import { createBrand } from '../../factories/index.ts';
 import { FakeShopify } from '../../fakes/shopify/index.ts';
-import { createTestDatabase, TEST_ENCRYPTION_KEY, type TestDatabase } from '../../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../../helpers/db.ts';
 
 const PUBLIC_URL = 'https://reclaim.example.com';
 const KEY = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
@@ -30,13 +30,12 @@ interface IntegrationSettings {
   admin_url?: string;
 }
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let fake: FakeShopify;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await FakeShopify.start();
   ctx = await t.context({
     SHOPIFY_API_KEY: fake.apiKey,
@@ -49,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await fake.close();
-  await t.drop();
 });
 
 const integrationOf = (shop: string) =>

@@ -13,19 +13,17 @@ import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { toCheckoutWebhook } from '../../../src/stores/shopify/rules-checkout.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createBrand, createIntegration } from '../../factories/index.ts';
-import type { TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import { sendShopifyWebhook, type ShopifyDelivery, startShopifyWebhookApp } from '../../helpers/shopify-webhook.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 
-let close: () => Promise<void>;
-
 beforeAll(async () => {
-  ({ t, ctx, app, close } = await startShopifyWebhookApp());
+  ({ ctx, app } = await startShopifyWebhookApp(t));
 });
-afterAll(() => close());
+afterAll(() => app.close());
 
 // The fixtures' ids, beyond Number.MAX_SAFE_INTEGER where Shopify's are.
 const ORDER_ID = '905531287702318846';

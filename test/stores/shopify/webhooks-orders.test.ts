@@ -6,7 +6,7 @@ import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { cancelledShopPlan } from '../../../src/stores/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
-import type { TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import {
   checkoutPayload,
   customerResource,
@@ -15,16 +15,14 @@ import {
   startShopifyWebhookApp,
 } from '../../helpers/shopify-webhook.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 
-let close: () => Promise<void>;
-
 beforeAll(async () => {
-  ({ t, ctx, app, close } = await startShopifyWebhookApp());
+  ({ ctx, app } = await startShopifyWebhookApp(t));
 });
-afterAll(() => close());
+afterAll(() => app.close());
 
 const suffix = (): string => randomBytes(4).toString('hex');
 let orderIds = 450789469;

@@ -6,7 +6,7 @@ import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { testEnv, type TestDatabase } from '../../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../../helpers/db.ts';
 import {
   checkoutPayload,
   customerResource,
@@ -15,7 +15,7 @@ import {
   startShopifyWebhookApp,
 } from '../../helpers/shopify-webhook.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let app: FastifyInstance;
 
@@ -149,10 +149,8 @@ async function findPersonalData(s: Shopper): Promise<string[]> {
   return hits;
 }
 
-let close: () => Promise<void>;
-
 beforeAll(async () => {
-  ({ t, ctx, app, close } = await startShopifyWebhookApp());
+  ({ ctx, app } = await startShopifyWebhookApp(t));
   const brand = await createBrand(t.db);
   brandId = brand.id;
   domain = `privacy-${suffix()}.myshopify.com`;
@@ -171,7 +169,7 @@ beforeAll(async () => {
   await seedShopper(alice);
   await seedShopper(bob);
 });
-afterAll(() => close());
+afterAll(() => app.close());
 
 describe('Shopify privacy topics', () => {
   it('the seeded shopper is held in many tables before any request', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_TO_CREATE_CONVERSATION, startConversation } from '../../../src/conversations/index.ts';
 import { withTransaction } from '../../../src/db/index.ts';
 import { generateCode, seededRandom } from '../../../src/discounts/index.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { createTestDatabase, testEnv, type TestDatabase } from '../../helpers/db.ts';
+import { testEnv, useTestDatabase } from '../../helpers/db.ts';
 import { outcomesOf, seedCart, seedStore, tableCounts, type Store } from '../../helpers/candidates-seed.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.drop());
+const t = useTestDatabase();
 
 /** Many pending carts in the window, each with its own shopper, in one statement. */
 async function bulkCarts(store: Store, n: number): Promise<void> {

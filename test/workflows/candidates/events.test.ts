@@ -8,22 +8,20 @@ import {
   runCandidates,
 } from '../../../src/workflows/index.ts';
 import { startFakeAutomation, type FakeAutomation } from '../../fakes/automation.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import { outcomesOf, seedStore, shopper } from '../../helpers/candidates-seed.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 let fake: FakeAutomation;
 const API_KEY = 'n8n-test-key-0123456789';
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   fake = await startFakeAutomation();
   ctx = await t.context({ AUTOMATION_BASE_URL: fake.url, AUTOMATION_API_KEY: API_KEY });
 });
 afterAll(async () => {
   await fake.close();
-  await t.drop();
 });
 
 async function eventWorkflow(externalId: string): Promise<Awaited<ReturnType<typeof seedStore>>> {

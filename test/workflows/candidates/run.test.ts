@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
 import { runCandidates } from '../../../src/workflows/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.ts';
+import { useTestDatabase } from '../../helpers/db.ts';
 import {
   outcomesOf,
   pastConversation,
@@ -11,14 +11,12 @@ import {
   tableCounts,
 } from '../../helpers/candidates-seed.ts';
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let ctx: AppContext;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   ctx = await t.context();
 });
-afterAll(async () => t.drop());
 
 describe('cart workflows: every window edge and outcome', () => {
   const now = new Date();
