@@ -7,15 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { billingSync, cancelBrandSubscription, changePlan, createPlan, subscribe } from '../../src/billing/index.ts';
-import { ROUTES } from '../../src/cli/index.ts';
-import { buildHttpServer } from '../../src/http/index.ts';
+import { billingSync, cancelBrandSubscription, changePlan, subscribe } from '../../src/billing/index.ts';
 import { enqueueJob, resolveSchedules, runDueJobs } from '../../src/jobs/index.ts';
-import { sealCredentials } from '../../src/stores/index.ts';
-import { createBrand, createIntegration } from '../factories/index.ts';
+import { createBrand } from '../factories/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
-import { sendShopifyWebhook, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
+import { useTestDatabase } from '../helpers/db.ts';
+import { sendShopifyWebhook } from '../helpers/shopify-webhook.ts';
+import { RETURN_URL, shopifyBillingSeeds, startShopifyBilling } from './shopify-setup.ts';
 
 const t = useTestDatabase();
 let ctx: AppContext;
@@ -23,66 +21,22 @@ let app: FastifyInstance;
 let shopify: FakeShopify;
 let growthPlan: number;
 let scalePlan: number;
-const RETURN_URL = 'https://app.reclaim.example/billing/done';
-
-async function shopifyBrand(name: string): Promise<{ brandId: number; shop: string; integrationId: number }> {
-  const shop = `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 7)}.myshopify.com`;
-  shopify.addShop(shop);
-  const brandId = (await createBrand(t.db, { name })).id;
-  const key = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
-  const integration = await createIntegration(t.db, brandId, {
-    lookup_id: shop,
-    settings: { domain: shop, credentials: sealCredentials({ access_token: shopify.issueToken(shop) }, key) },
-  });
-  return { brandId, shop, integrationId: integration.id };
-}
-
-let orderSeq = 1000;
-async function billableOrder(brandId: number, integrationId: number, total: string): Promise<number> {
-  orderSeq += 1;
-  const [row] = await t
-    .db('orders')
-    .insert({
-      brand_id: brandId,
-      brand_integration_id: integrationId,
-      external_id: String(orderSeq),
-      number: `#${orderSeq}`,
-      state: 'complete',
-      total,
-      billing_status: 'billable',
-      recovered_at: new Date(),
-    })
-    .returning('id');
-  return Number(row.id);
-}
-
-async function activate(shop: string, subscriptionGid: string): Promise<void> {
-  shopify.approveAppSubscription(shop, subscriptionGid);
-  const response = await sendShopifyWebhook(app, {
-    topic: 'app_subscriptions/update',
-    shop,
-    payload: shopify.appSubscriptionWebhook(shop, subscriptionGid),
-  });
-  expect(response.statusCode).toBe(200);
-  await runDueJobs(ctx);
-}
 
 beforeAll(async () => {
-  shopify = await FakeShopify.start();
-  ctx = await t.context({
-    SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET,
-    SHOPIFY_ADMIN_BASE_URL: shopify.url,
-    PUBLIC_URL: 'https://reclaim.example.com',
-  });
-  app = await buildHttpServer(ctx, { routes: ROUTES, panel: false });
-  growthPlan = (await createPlan(t.db, { name: 'Growth', price: 99, rate: 10, features: ['Unlimited conversations'] }))
-    .id;
-  scalePlan = (await createPlan(t.db, { name: 'Scale', price: 299, rate: 5 })).id;
+  ({ ctx, app, shopify, growthPlan, scalePlan } = await startShopifyBilling(t));
 });
 afterAll(async () => {
   await app.close();
   await shopify.close();
 });
+
+const { shopifyBrand, billableOrder, activate } = shopifyBillingSeeds(t, () => ({
+  ctx,
+  app,
+  shopify,
+  growthPlan,
+  scalePlan,
+}));
 
 describe('subscribe through Shopify app billing', () => {
   it('creates a pending_setup subscription with a pending recurring charge and an app subscription to confirm', async () => {

@@ -1,31 +1,25 @@
 /**
  * Billing through Stripe, end to end against a local fake Stripe API driven by the official
  * `stripe` library (pinned to API 2023-08-16): subscribe to a checkout, activation by a signed
- * webhook (signature made with the library's test-header helper), usage charges as invoice items
- * invoiced at the end of the period, plan change (update in place, and cancel-and-recreate when
- * Stripe refuses), cancel, the billing portal.
+ * webhook (signature made with the library's test-header helper), one live subscription per
+ * brand, statuses from webhooks, and the billing error texts. Usage charges and plan changes are in
+ * stripe-usage.test.ts and stripe-plan-change.test.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import {
   billingPortalUrl,
-  billingSync,
   cancelBrandSubscription,
   changePlan,
   createPlan,
   subscribe,
 } from '../../src/billing/index.ts';
-import { ROUTES } from '../../src/cli/index.ts';
-import { buildHttpServer } from '../../src/http/index.ts';
-import { runDueJobs } from '../../src/jobs/index.ts';
-import { createBrand, createIntegration } from '../factories/index.ts';
-import { FakeStripe, type StripeEvent } from '../fakes/stripe/index.ts';
+import { createBrand } from '../factories/index.ts';
+import { FakeStripe } from '../fakes/stripe/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { RETURN_URL, startStripeBilling, stripeBillingSeeds } from './stripe-setup.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_reclaim_0123456789';
-const RETURN_URL = 'https://app.reclaim.example/billing/done';
 const DAY = 86_400_000;
 
 const t = useTestDatabase();
@@ -35,90 +29,21 @@ let stripe: FakeStripe;
 let growthPlan: number;
 let scalePlan: number;
 
-async function sendStripeEvent(
-  event: StripeEvent | Record<string, unknown>,
-  { secret = WEBHOOK_SECRET } = {},
-): Promise<number> {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const response = await app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-  await runDueJobs(ctx);
-  return response.statusCode;
-}
-
-const subscriptionRow = async (id: number) => t.db('subscriptions').where({ id }).first();
-
-/** A brand subscribed to Growth through Stripe and activated by the checkout webhook. */
-async function activeStripeBrand(
-  name: string,
-): Promise<{ brandId: number; subscriptionId: number; stripeSubscriptionId: string; integrationId: number }> {
-  const brand = await createBrand(t.db, { name });
-  const integration = await createIntegration(t.db, brand.id, { status: 'disconnected', is_enabled: false });
-  const result = await subscribe(ctx, {
-    brandId: brand.id,
-    planId: growthPlan,
-    billingEmail: `ap@${brand.id}.example`,
-    returnUrl: RETURN_URL,
-    applyFirstMonthDiscount: false,
-    paymentSource: 'stripe',
-  });
-  const sessionId = (await subscriptionRow(result.subscription_id)).extra_data.checkout_session_id;
-  expect(await sendStripeEvent(stripe.completeCheckout(sessionId))).toBe(200);
-  const row = await subscriptionRow(result.subscription_id);
-  return {
-    brandId: brand.id,
-    subscriptionId: result.subscription_id,
-    stripeSubscriptionId: row.external_id,
-    integrationId: integration.id,
-  };
-}
-
-let orderSeq = 5000;
-async function billableOrder(brandId: number, integrationId: number, total: string): Promise<number> {
-  orderSeq += 1;
-  const [row] = await t
-    .db('orders')
-    .insert({
-      brand_id: brandId,
-      brand_integration_id: integrationId,
-      external_id: String(orderSeq),
-      number: `#${orderSeq}`,
-      state: 'complete',
-      total,
-      billing_status: 'billable',
-      recovered_at: new Date(),
-    })
-    .returning('id');
-  return Number(row.id);
-}
-
 beforeAll(async () => {
-  stripe = await FakeStripe.start();
-  ctx = await t.context({
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_API_BASE_URL: stripe.baseUrl,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  app = await buildHttpServer(ctx, { routes: ROUTES, panel: false });
-  growthPlan = (
-    await createPlan(t.db, {
-      name: 'Growth',
-      price: 99,
-      rate: 5,
-      features: ['Unlimited conversations', 'A'.repeat(120)],
-    })
-  ).id;
-  scalePlan = (await createPlan(t.db, { name: 'Scale', price: 299, rate: 3 })).id;
+  ({ ctx, app, stripe, growthPlan, scalePlan } = await startStripeBilling(t));
 });
 afterAll(async () => {
   await app.close();
   await stripe.close();
 });
+
+const { sendStripeEvent, subscriptionRow, activeStripeBrand } = stripeBillingSeeds(t, () => ({
+  ctx,
+  app,
+  stripe,
+  growthPlan,
+  scalePlan,
+}));
 
 describe('subscribe through Stripe checkout', () => {
   it('finds or creates the customer, makes the product and price, the first-month coupon and promotion code, and a checkout session', async () => {
@@ -332,148 +257,6 @@ describe('statuses from Stripe webhooks', () => {
     const row = await subscriptionRow(subscriptionId);
     expect(row.status).toBe('cancelled');
     expect(row.cancelled_at).not.toBeNull();
-  });
-});
-
-describe('usage charges on Stripe', () => {
-  it('3 billable orders give 3 queued charges with invoice items; a second sync adds none; the period end invoices and completes them', async () => {
-    const { brandId, subscriptionId, stripeSubscriptionId, integrationId } = await activeStripeBrand('Dune Ceramics');
-    const orders = [
-      await billableOrder(brandId, integrationId, '120.00'),
-      await billableOrder(brandId, integrationId, '64.30'),
-      await billableOrder(brandId, integrationId, '10.00'),
-    ];
-
-    const first = await billingSync(ctx, { brandId });
-    expect(first.brands[0]).toMatchObject({
-      usage_created: 3,
-      usage_created_amount: 9.72,
-      usage_pushed: 3,
-      usage_queued: 3,
-      usage_queued_amount: 9.72,
-      invoiced: 0,
-      errors: [],
-    });
-    const queued = await t
-      .db('subscription_charges')
-      .where({ subscription_id: subscriptionId, type: 'usage' })
-      .orderBy('order_id');
-    expect(queued.map((c) => [Number(c.order_id), Number(c.amount), c.status])).toEqual([
-      [orders[0], 6, 'queued'],
-      [orders[1], 3.22, 'queued'],
-      [orders[2], 0.5, 'queued'],
-    ]);
-    const items = queued.map((c) => stripe.invoiceItems.get(c.external_id)!);
-    expect(items.map((i) => [i.amount, i.currency, i.subscription, i.customer])).toEqual(
-      items.map(() => [expect.any(Number), 'usd', stripeSubscriptionId, expect.stringMatching(/^cus_/)]),
-    );
-    expect(items.map((i) => i.amount)).toEqual([600, 322, 50]);
-
-    const second = await billingSync(ctx, { brandId });
-    expect(second.brands[0]).toMatchObject({ usage_created: 0, usage_pushed: 0, usage_queued: 3 });
-    expect(stripe.invoiceItems.size).toBeGreaterThanOrEqual(3);
-    expect(await t.db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage' })).toHaveLength(
-      3,
-    );
-
-    // The period rolls over at Stripe: the next sync invoices the items and finalises the invoice.
-    const remote = stripe.subscriptions.get(stripeSubscriptionId)!;
-    remote.current_period_start = Math.floor(Date.now() / 1000) + 1;
-    remote.current_period_end = remote.current_period_start + 30 * 86_400;
-    const third = await billingSync(ctx, { brandId, now: new Date(Date.now() + 2000) });
-    expect(third.brands[0]).toMatchObject({ invoiced: 3, usage_queued: 0 });
-    const invoiceId = third.brands[0]!.subscriptions[0]!.usage!.invoice_id!;
-    const invoice = stripe.invoices.get(invoiceId)!;
-    expect(invoice.status).not.toBe('draft');
-    expect(invoice.total).toBe(972);
-    const done = await t.db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage' });
-    expect(done.map((c) => [c.status, c.extra_data.invoice_id])).toEqual(done.map(() => ['complete', invoiceId]));
-    expect(await t.db('orders').whereIn('id', orders).pluck('billing_status')).toEqual([
-      'complete',
-      'complete',
-      'complete',
-    ]);
-    expect((await subscriptionRow(subscriptionId)).last_billed_at).not.toBeNull();
-  });
-
-  it("charges Stripe's own renewal invoice already holds complete with that invoice, and a renewal is a recurring charge", async () => {
-    const { brandId, subscriptionId, stripeSubscriptionId, integrationId } = await activeStripeBrand('Elm Bikes');
-    await billableOrder(brandId, integrationId, '200.00');
-    await billingSync(ctx, { brandId });
-    const { invoice, events } = stripe.renewSubscription(stripeSubscriptionId);
-    for (const event of events) expect(await sendStripeEvent(event)).toBe(200);
-    const usage = await t.db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage' }).first();
-    expect(usage).toMatchObject({ status: 'complete' });
-    expect(usage.extra_data.invoice_id).toBe(invoice.id);
-    const renewal = await t
-      .db('subscription_charges')
-      .where({ subscription_id: subscriptionId, type: 'recurring', external_id: invoice.id })
-      .first();
-    expect(renewal).toMatchObject({ status: 'complete' });
-    expect(Number(renewal.amount)).toBe(invoice.amount_paid / 100);
-    // The same events again change nothing.
-    for (const event of events) await sendStripeEvent({ ...event, id: `${event.id}_again` });
-    expect(await t.db('subscription_charges').where({ subscription_id: subscriptionId })).toHaveLength(3);
-  });
-});
-
-describe('plan change, cancel and portal on Stripe', () => {
-  it('moves a live subscription to the new price in place (proration invoiced); the old row is cancelled', async () => {
-    const { brandId, subscriptionId, stripeSubscriptionId } = await activeStripeBrand('Fern Optics');
-    const change = await changePlan(ctx, { subscriptionId, brandId, planId: scalePlan });
-    expect(change).toMatchObject({ cancelled_subscription_id: subscriptionId, path: 'updated' });
-    const update = stripe.calls('POST', `/v1/subscriptions/${stripeSubscriptionId}`).at(-1)!;
-    expect(update.body).toMatchObject({ proration_behavior: 'always_invoice' });
-    const scalePrice = [...stripe.prices.values()].find((p) => p.metadata.plan_id === String(scalePlan))!;
-    expect(stripe.subscriptions.get(stripeSubscriptionId)!.items.data[0]!.price.id).toBe(scalePrice.id);
-    expect((await subscriptionRow(subscriptionId)).status).toBe('cancelled');
-    const replacement = await subscriptionRow(change.subscription.subscription_id);
-    expect(replacement).toMatchObject({ external_id: stripeSubscriptionId, plan_id: String(scalePlan) });
-    // The next sync reads Stripe and activates the new row.
-    await billingSync(ctx, { brandId });
-    expect((await subscriptionRow(change.subscription.subscription_id)).status).toBe('active');
-  });
-
-  it('when Stripe refuses the update, cancels the old subscription there and creates a new checkout', async () => {
-    const { brandId, subscriptionId, stripeSubscriptionId } = await activeStripeBrand('Grove Tea');
-    stripe.fail({
-      method: 'POST',
-      path: `/v1/subscriptions/${stripeSubscriptionId}`,
-      status: 400,
-      message: 'This subscription cannot be updated',
-      times: 1,
-    });
-    const change = await changePlan(ctx, { subscriptionId, brandId, planId: scalePlan });
-    expect(change.path).toBe('recreated');
-    expect(change.subscription).toMatchObject({ status: 'pending_setup', plan_name: 'Scale' });
-    expect(change.subscription.checkout_url).toMatch(/\/c\/pay\/cs_test_/);
-    expect(stripe.subscriptions.get(stripeSubscriptionId)!.status).toBe('canceled');
-    expect((await subscriptionRow(subscriptionId)).status).toBe('cancelled');
-  });
-
-  it('cancel invoices the queued usage, cancels at Stripe and completes the charges; the portal gives a link', async () => {
-    const { brandId, subscriptionId, stripeSubscriptionId, integrationId } = await activeStripeBrand('Heron Paper');
-    await billableOrder(brandId, integrationId, '80.00');
-    const url = await billingPortalUrl(ctx, { brandId, returnUrl: RETURN_URL });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/session\//);
-
-    const result = await cancelBrandSubscription(ctx, { brandId });
-    expect(result).toMatchObject({
-      subscription_id: subscriptionId,
-      from: 'active',
-      status: 'cancelled',
-      remote: 'cancelled',
-    });
-    expect(stripe.subscriptions.get(stripeSubscriptionId)!.status).toBe('canceled');
-    const usage = await t.db('subscription_charges').where({ subscription_id: subscriptionId, type: 'usage' }).first();
-    expect(usage.status).toBe('complete');
-    expect(stripe.invoices.get(usage.extra_data.invoice_id)!.total).toBe(400);
-
-    const stranger = await createBrand(t.db);
-    await expect(billingPortalUrl(ctx, { brandId: stranger.id })).rejects.toThrow('Payment Source not found.');
-    await expect(cancelBrandSubscription(ctx, { brandId: stranger.id })).rejects.toThrow(
-      'No active subscription found',
-    );
   });
 });
 

@@ -1,103 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { buildHttpServer } from '../../src/http/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import {
   getSmsProvider,
-  infobipDeliveryRoutes,
   infobipProvider,
   sendDueMessages,
   sendMessageNow,
   SmsSendError,
 } from '../../src/messaging/index.ts';
 import { zonedInstant } from '../../src/messaging/rules.ts';
-import { createBrand, createContact } from '../factories/index.ts';
-import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
+import { createBrand } from '../factories/index.ts';
+import type { FakeInfobip } from '../fakes/infobip.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-
-const LA = 'America/Los_Angeles';
-const SECRET = 'infobip-webhook-secret-123';
-const PUBLIC_URL = 'https://reclaim.example.com';
-const BODY = 'Hi Sam, your cart is waiting: https://reclaim.example.com/r/AbC12345 Reply STOP to opt out.';
+import { infobipSeeds, LA, noonLA, noWait, PUBLIC_URL, SECRET, startInfobipApp } from './infobip-setup.ts';
 
 const t = useTestDatabase();
 let ctx: AppContext;
 let infobip: FakeInfobip;
 let app: FastifyInstance;
-const noWait = async (): Promise<void> => undefined;
 
 beforeAll(async () => {
-  infobip = await startFakeInfobip();
-  ctx = await t.context({
-    SMS_PROVIDER: 'infobip',
-    INFOBIP_BASE_URL: infobip.url,
-    INFOBIP_API_KEY: infobip.apiKey,
-    INFOBIP_WEBHOOK_SECRET: SECRET,
-    PUBLIC_URL,
-  });
-  app = await buildHttpServer(ctx, { routes: [infobipDeliveryRoutes], panel: false });
+  ({ ctx, infobip, app } = await startInfobipApp(t));
 });
 afterAll(async () => {
   await app.close();
   await infobip.close();
 });
 
-/** A brand with an Infobip SMS integration (its number and rate in the settings). */
-async function infobipBrand(
-  settings: Record<string, unknown> = {},
-  brand: Record<string, unknown> = {},
-): Promise<number> {
-  const brandId = (await createBrand(t.db, brand)).id;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const integration = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: integration!.id,
-    lookup_id: `ib-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings,
-  });
-  return brandId;
-}
-
-async function seedMessage(
-  brandId: number,
-  {
-    phone,
-    scheduledFor,
-    channel = {},
-    isMarketing = true,
-  }: { phone: string; scheduledFor: Date; channel?: Record<string, unknown>; isMarketing?: boolean },
-) {
-  const { contact, channel: ch } = await createContact(t.db, brandId, { phone, channel });
-  const [conv] = await t
-    .db('conversations')
-    .insert({ brand_id: brandId, contact_id: contact.id, contact_channel_id: ch.id })
-    .returning<{ id: string }[]>('id');
-  const [row] = await t
-    .db('conversation_messages')
-    .insert({
-      brand_id: brandId,
-      conversation_id: conv!.id,
-      body: BODY,
-      direction: 'outgoing',
-      status: 'auto_queued',
-      scheduled_for: scheduledFor,
-      is_marketing: isMarketing,
-      extra_data: { workflow_message: true },
-    })
-    .returning<{ id: string }[]>('id');
-  return { messageId: Number(row!.id), conversationId: Number(conv!.id), channelId: ch.id };
-}
-
-const message = (id: number) => t.db('conversation_messages').where({ id }).first();
-const noonLA = (day: number): Date => zonedInstant(LA, 2026, 10, day, 12, 0);
+const { infobipBrand, seedMessage, message } = infobipSeeds(t);
 
 describe('the infobip provider against the SMS API', () => {
   it('POSTs /sms/3/messages with App key auth, the sender and number without "+", and returns the message id', async () => {

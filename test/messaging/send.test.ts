@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { sendDueMessages } from '../../src/messaging/index.ts';
 import { zonedInstant } from '../../src/messaging/rules.ts';
-import { sealCredentials } from '../../src/stores/index.ts';
-import { createBrand, createCart, createContact, createIntegration, createWorkflow } from '../factories/index.ts';
+import { createBrand, createCart, createIntegration } from '../factories/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
+import { useTestDatabase } from '../helpers/db.ts';
+import { BODY, outgoingMessages } from './send-seed.ts';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
 const CHI = 'America/Chicago';
 const HOUR = 3_600_000;
-const BODY = 'Hi Sam, your cart is waiting: http://localhost:3000/r/AbC12345 Reply STOP to opt out.';
 
 const t = useTestDatabase();
 let ctx: AppContext;
@@ -25,64 +24,7 @@ afterAll(async () => {
   await shopify.close();
 });
 
-interface Seeded {
-  messageId: number;
-  channelId: number;
-  conversationId: number;
-}
-
-/** A conversation with one due outgoing message (a workflow's first text unless told otherwise). */
-async function seedMessage(
-  brandId: number,
-  {
-    phone,
-    scheduledFor,
-    isMarketing = true,
-    body = BODY,
-    channel = {},
-    conversation = {},
-    extra = {},
-  }: {
-    phone: string;
-    scheduledFor: Date;
-    isMarketing?: boolean;
-    body?: string;
-    channel?: Record<string, unknown>;
-    conversation?: Record<string, unknown>;
-    extra?: Record<string, unknown>;
-  },
-): Promise<Seeded> {
-  const existing = await t
-    .db('contact_channels')
-    .where({ brand_id: brandId, username: phone })
-    .first<{ id: string; contact_id: string } | undefined>('id', 'contact_id');
-  const ch = existing
-    ? { id: Number(existing.id), contact_id: Number(existing.contact_id) }
-    : await createContact(t.db, brandId, { phone, channel }).then(({ channel: c, contact }) => ({
-        id: c.id,
-        contact_id: contact.id,
-      }));
-  const [conv] = await t
-    .db('conversations')
-    .insert({ brand_id: brandId, contact_id: ch.contact_id, contact_channel_id: ch.id, ...conversation })
-    .returning<{ id: string }[]>('id');
-  const [message] = await t
-    .db('conversation_messages')
-    .insert({
-      brand_id: brandId,
-      conversation_id: conv!.id,
-      body,
-      direction: 'outgoing',
-      status: 'auto_queued',
-      scheduled_for: scheduledFor,
-      is_marketing: isMarketing,
-      extra_data: { workflow_message: true, ...extra },
-    })
-    .returning<{ id: string }[]>('id');
-  return { messageId: Number(message!.id), channelId: ch.id, conversationId: Number(conv!.id) };
-}
-
-const message = (id: number) => t.db('conversation_messages').where({ id }).first();
+const { seedMessage, message } = outgoingMessages(t);
 
 describe('the compliance matrix, end to end through the send job (outbox)', () => {
   const day = (tz: string, hour: number, minute: number, d = 15): Date => zonedInstant(tz, 2026, 7, d, hour, minute);
@@ -340,63 +282,6 @@ describe('what is never sent', () => {
       .returning<{ id: string }[]>('id');
     await sendDueMessages(ctx, { now: noon });
     expect((await message(Number(row!.id))).extra_data.skip_reason).toBe('channel_missing');
-  });
-});
-
-describe('discount codes are created at the store by the send job', () => {
-  it("creates the pending code at the shop and, when the shop says 'Code must be unique', texts the new code", async () => {
-    const shop = 'sendjob-shop.myshopify.com';
-    shopify.addShop(shop);
-    const brandId = (await createBrand(t.db)).id;
-    const integration = await createIntegration(t.db, brandId, {
-      lookup_id: shop,
-      settings: {
-        credentials: sealCredentials(
-          { access_token: shopify.issueToken(shop) },
-          Buffer.from(TEST_ENCRYPTION_KEY, 'base64'),
-        ),
-      },
-    });
-    const [rule] = await t
-      .db('discount_rules')
-      .insert({ brand_id: brandId, type: 'percentage', value: 10, duration: 10, extra_data: { type: 'dynamic' } })
-      .returning<{ id: string }[]>('id');
-    const workflow = await createWorkflow(t.db, {
-      brandId,
-      brand_integration_id: integration.id,
-      discount_rule_id: Number(rule!.id),
-    });
-    shopify
-      .shop(shop)
-      .discounts.push({ id: 'gid://shopify/DiscountCodeNode/77', code: 'LR-TAKEN2', kind: 'basic', input: {} });
-    const [code] = await t
-      .db('discount_codes')
-      .insert({
-        brand_id: brandId,
-        workflow_id: workflow.id,
-        discount_rule_id: Number(rule!.id),
-        code: 'LR-TAKEN2',
-        status: 'pending',
-      })
-      .returning<{ id: string }[]>('id');
-    const now = zonedInstant(LA, 2026, 9, 5, 12, 0);
-    const { messageId } = await seedMessage(brandId, {
-      phone: '+13105550191',
-      scheduledFor: now,
-      body: 'Use LR-TAKEN2 for 10% off: http://localhost:3000/r/Zz123456 Reply STOP to opt out.',
-      extra: { discount_code_id: Number(code!.id) },
-    });
-
-    const result = await sendDueMessages(ctx, { now });
-    expect(result.sent).toBeGreaterThanOrEqual(1);
-    const codeRow = await t.db('discount_codes').where({ id: code!.id }).first();
-    expect(codeRow.status).toBe('created');
-    expect(codeRow.code).toMatch(/^LR-[A-HJKMNP-Z0-9]{6,8}$/);
-    expect(codeRow.code).not.toBe('LR-TAKEN2');
-    const row = await message(messageId);
-    expect(row).toMatchObject({ status: 'sent', provider_message_id: `outbox-${messageId}` });
-    expect(row.body).toBe(`Use ${codeRow.code} for 10% off: http://localhost:3000/r/Zz123456 Reply STOP to opt out.`);
-    expect(shopify.shop(shop).discounts.map((d) => d.code)).toContain(codeRow.code);
   });
 });
 

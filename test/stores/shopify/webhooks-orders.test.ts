@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
-import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { cancelledShopPlan } from '../../../src/stores/index.ts';
-import { processWebhookEvent } from '../../../src/webhooks/index.ts';
-import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
+import { usPhone } from '../../factories/index.ts';
 import { useTestDatabase } from '../../helpers/db.ts';
 import {
   checkoutPayload,
   customerResource,
   orderPayload,
-  sendShopifyWebhook,
+  shopifyWebhookSeeds,
   startShopifyWebhookApp,
 } from '../../helpers/shopify-webhook.ts';
 
@@ -27,27 +25,7 @@ afterAll(() => app.close());
 const suffix = (): string => randomBytes(4).toString('hex');
 let orderIds = 450789469;
 
-async function shop(
-  settings: Record<string, unknown> = { installed_at: '2026-11-01T00:00:00Z' },
-): Promise<{ domain: string; brandId: number; integrationId: number }> {
-  const brand = await createBrand(t.db);
-  const domain = `store-${suffix()}.myshopify.com`;
-  const integration = await createIntegration(t.db, brand.id, { lookup_id: domain, settings });
-  return { domain, brandId: brand.id, integrationId: integration.id };
-}
-
-async function deliver(
-  domain: string,
-  topic: string,
-  payload: unknown,
-  extra: { triggeredAt?: string } = {},
-): Promise<Record<string, unknown>> {
-  const response = await sendShopifyWebhook(app, { topic, shop: domain, payload, ...extra });
-  expect(response.statusCode).toBe(200);
-  const row = await t.db('webhook_events').where({ source: 'shopify', event_id: response.eventId }).first();
-  await processWebhookEvent(ctx, Number(row.id), WEBHOOK_PROCESSORS);
-  return t.db('webhook_events').where({ id: row.id }).first();
-}
+const { shop, deliver } = shopifyWebhookSeeds(t, () => ({ ctx, app }));
 
 const order = (integrationId: number, externalId: number) =>
   t

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
 import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
-import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
+import { usPhone } from '../../factories/index.ts';
 import { useTestDatabase } from '../../helpers/db.ts';
 import {
   checkoutPayload,
@@ -12,6 +12,7 @@ import {
   sendShopifyWebhook,
   shopifySignature,
   type CheckoutFixture,
+  shopifyWebhookSeeds,
   startShopifyWebhookApp,
 } from '../../helpers/shopify-webhook.ts';
 
@@ -25,32 +26,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const suffix = (): string => randomBytes(4).toString('hex');
-const eventCount = async (): Promise<number> =>
-  Number((await t.db('webhook_events').count<{ count: string }[]>('id as count'))[0]!.count);
-
-async function shop(): Promise<{ domain: string; brandId: number; integrationId: number }> {
-  const brand = await createBrand(t.db);
-  const domain = `store-${suffix()}.myshopify.com`;
-  const integration = await createIntegration(t.db, brand.id, {
-    lookup_id: domain,
-    settings: { installed_at: '2026-11-01T00:00:00Z' },
-  });
-  return { domain, brandId: brand.id, integrationId: integration.id };
-}
-
-/** Delivers a signed webhook, expects 200, runs its stored job; returns the event row after processing. */
-async function deliver(
-  domain: string,
-  topic: string,
-  payload: unknown,
-  extra: { eventId?: string; triggeredAt?: string } = {},
-): Promise<Record<string, unknown>> {
-  const response = await sendShopifyWebhook(app, { topic, shop: domain, payload, ...extra });
-  expect(response.statusCode).toBe(200);
-  const row = await t.db('webhook_events').where({ source: 'shopify', event_id: response.eventId }).first();
-  await processWebhookEvent(ctx, Number(row.id), WEBHOOK_PROCESSORS);
-  return t.db('webhook_events').where({ id: row.id }).first();
-}
+const { shop, deliver, eventCount } = shopifyWebhookSeeds(t, () => ({ ctx, app }));
 
 const checkout = (domain: string, f: Partial<CheckoutFixture> = {}) =>
   checkoutPayload(domain, { token: `tok${suffix()}`, ...f });
