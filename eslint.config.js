@@ -191,7 +191,7 @@ export default defineConfig(
 
   {
     name: 'reclaim/max-lines',
-    files: ['src/**/*.{ts,tsx}', 'web-panel/src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}', 'web-panel/src/**/*.{ts,tsx}'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
     },

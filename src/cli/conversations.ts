@@ -5,7 +5,6 @@ import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
-
 interface ListFlags {
   brand: string;
   hidden?: boolean;

@@ -6,18 +6,7 @@
  * 429 with Retry-After. It can build the delivery reports Infobip would POST back.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-type Json = Record<string, unknown>;
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-  at: number;
-}
+import { readRequest, sendJson, startServer, type Json, type RecordedRequest } from './server.ts';
 
 export interface AcceptedSms {
   messageId: string;
@@ -69,22 +58,6 @@ const errorBody = (errorCode: string, description: string, violations: Json[] = 
   resources: [],
 });
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return text;
-  }
-}
-
 export async function startFakeInfobip({
   apiKey = 'test-infobip-api-key',
 }: { apiKey?: string } = {}): Promise<FakeInfobip> {
@@ -92,14 +65,14 @@ export async function startFakeInfobip({
   const accepted: AcceptedSms[] = [];
   const failures: Array<{ status: number; retryAfter?: string }> = [];
 
-  const server = createServer(async (req, res) => {
-    const body = await readBody(req);
-    const path = (req.url ?? '/').split('?')[0]!;
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now() });
-    if (req.method !== 'POST' || path !== '/sms/3/messages')
-      return send(res, 404, errorBody('E404', 'Resource not found.'));
+  const server = await startServer(async (req, res) => {
+    const request = await readRequest(req, 'json');
+    requests.push(request);
+    const { body, path } = request;
+    if (request.method !== 'POST' || path !== '/sms/3/messages')
+      return sendJson(res, 404, errorBody('E404', 'Resource not found.'));
     if (req.headers.authorization !== `App ${apiKey}`)
-      return send(res, 401, errorBody('E401', 'Invalid login details'));
+      return sendJson(res, 401, errorBody('E401', 'Invalid login details'));
     const failure = failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.retryAfter ? { 'retry-after': failure.retryAfter } : {};
@@ -107,11 +80,11 @@ export async function startFakeInfobip({
         failure.status === 429
           ? errorBody('E429', 'Too many requests')
           : errorBody(`E${failure.status}`, 'Internal server error');
-      return send(res, failure.status, described, headers);
+      return sendJson(res, failure.status, described, headers);
     }
     const messages = (body as Json | undefined)?.messages;
     if (!Array.isArray(messages) || messages.length === 0)
-      return send(
+      return sendJson(
         res,
         400,
         errorBody('E400', 'Request cannot be processed.', [{ property: 'messages', violation: 'must not be empty' }]),
@@ -126,7 +99,7 @@ export async function startFakeInfobip({
         destinations.length === 0 ||
         typeof text !== 'string'
       ) {
-        return send(
+        return sendJson(
           res,
           400,
           errorBody('E400', 'Request cannot be processed.', [
@@ -148,13 +121,11 @@ export async function startFakeInfobip({
         answer.push({ messageId, status: STATUS_PENDING, destination: to, details: { messageCount: 1 } });
       }
     }
-    return send(res, 200, { bulkId: randomUUID(), messages: answer });
+    return sendJson(res, 200, { bulkId: randomUUID(), messages: answer });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     apiKey,
     requests,
     accepted,
@@ -193,6 +164,6 @@ export async function startFakeInfobip({
         };
       }),
     }),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: server.close,
   };
 }

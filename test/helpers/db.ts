@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
 import { createAppContext } from '../../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, type Db } from '../../src/db/index.ts';
@@ -47,6 +47,43 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.destroy();
       await dropDatabase(serverUrl(), name);
     },
+  };
+}
+
+/** The database of a test file: what a test reads, without `drop` (the file's hooks drop it). */
+export type TestDatabaseHandle = Omit<TestDatabase, 'drop'>;
+
+/**
+ * A fresh database for the tests of the calling file (or describe block): created in a beforeAll,
+ * dropped in an afterAll. Its fields are read when used, so they work inside tests, hooks and the
+ * functions they call (not at module level, before the beforeAll ran). Call it before the hooks
+ * that use the database: vitest runs afterAll hooks in reverse order, so it is dropped after
+ * their cleanup.
+ */
+export function useTestDatabase(): TestDatabaseHandle {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.drop();
+    current = undefined;
+  });
+  const test = (): TestDatabase => {
+    if (!current) throw new Error('The test database exists only while the tests of its file run.');
+    return current;
+  };
+  return {
+    get name() {
+      return test().name;
+    },
+    get url() {
+      return test().url;
+    },
+    get db() {
+      return test().db;
+    },
+    context: (env) => test().context(env),
   };
 }
 

@@ -2,36 +2,29 @@
  * Signs a body the way Shopify does (base64 HMAC-SHA256 of the raw bytes with the app secret)
  * and posts it to POST /webhooks/shopify with Shopify's delivery headers.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
+import { WEBHOOK_PROCESSORS } from '../../src/flows/index.ts';
 import { buildHttpServer } from '../../src/http/index.ts';
 import { shopifyWebhookRoutes } from '../../src/stores/index.ts';
-import { createTestDatabase, type TestDatabase } from './db.ts';
+import { processWebhookEvent } from '../../src/webhooks/index.ts';
+import { createBrand, createIntegration } from '../factories/index.ts';
+import type { TestDatabaseHandle } from './db.ts';
 
 export const TEST_SHOPIFY_SECRET = 'shpss_test_app_secret_0123456789abcdef';
 
 export interface ShopifyWebhookApp {
-  t: TestDatabase;
   ctx: AppContext;
   app: FastifyInstance;
-  close(): Promise<void>;
 }
 
-/** A test database and the real POST /webhooks/shopify route on it, with the test app secret. */
-export async function startShopifyWebhookApp(): Promise<ShopifyWebhookApp> {
-  const t = await createTestDatabase();
+/** The real POST /webhooks/shopify route on a test database, with the test app secret. */
+export async function startShopifyWebhookApp(t: TestDatabaseHandle): Promise<ShopifyWebhookApp> {
   const ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
   const app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
-  return {
-    t,
-    ctx,
-    app,
-    close: async () => {
-      await app.close();
-      await t.drop();
-    },
-  };
+  return { ctx, app };
 }
 
 export function shopifySignature(body: string | Buffer, secret = TEST_SHOPIFY_SECRET): string {
@@ -86,6 +79,41 @@ export async function sendShopifyWebhook(
   }
   const response = await app.inject({ method: 'POST', url: '/webhooks/shopify', headers, payload: body });
   return Object.assign(response, { eventId });
+}
+
+/**
+ * For webhook tests on the test database `t` and its started webhook app: `shop` (a brand with a
+ * Shopify integration), `deliver` (a signed delivery, expected 200, then its stored job run; the
+ * event row after processing) and `eventCount`.
+ */
+export function shopifyWebhookSeeds(t: TestDatabaseHandle, started: () => ShopifyWebhookApp) {
+  const eventCount = async (): Promise<number> =>
+    Number((await t.db('webhook_events').count<{ count: string }[]>('id as count'))[0]!.count);
+
+  async function shop(
+    settings: Record<string, unknown> = { installed_at: '2026-11-01T00:00:00Z' },
+  ): Promise<{ domain: string; brandId: number; integrationId: number }> {
+    const brand = await createBrand(t.db);
+    const domain = `store-${randomBytes(4).toString('hex')}.myshopify.com`;
+    const integration = await createIntegration(t.db, brand.id, { lookup_id: domain, settings });
+    return { domain, brandId: brand.id, integrationId: integration.id };
+  }
+
+  async function deliver(
+    domain: string,
+    topic: string,
+    payload: unknown,
+    extra: { eventId?: string; triggeredAt?: string } = {},
+  ): Promise<Record<string, unknown>> {
+    const { ctx, app } = started();
+    const response = await sendShopifyWebhook(app, { topic, shop: domain, payload, ...extra });
+    expect(response.statusCode).toBe(200);
+    const row = await t.db('webhook_events').where({ source: 'shopify', event_id: response.eventId }).first();
+    await processWebhookEvent(ctx, Number(row.id), WEBHOOK_PROCESSORS);
+    return t.db('webhook_events').where({ id: row.id }).first();
+  }
+
+  return { shop, deliver, eventCount };
 }
 
 // ---------------------------------------------------------------------------------------------
