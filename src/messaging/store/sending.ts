@@ -1,6 +1,8 @@
 /**
  * SQL of the send job over conversation_messages: due messages locked and read with what deciding
  * needs, bulk status updates, messages left in 'sending', the channel's state before a provider call.
+ * The table belongs to conversations, which sits above messaging and calls it; the sending state
+ * of its rows (status, times, provider ids, send attempts) is written here and in messages.ts only.
  */
 import type { Handle, Tx } from '../../db/index.ts';
 import { STRICT_STATES } from '../rules.ts';
