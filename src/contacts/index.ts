@@ -54,3 +54,4 @@ export {
   type ChannelView,
   type OutreachEligibility,
 } from './read.ts';
+export { markChannelEngaged } from './store.ts';

@@ -271,3 +271,17 @@ export async function listContactRows(
     .offset(offset);
   return { rows: rows.map(toContact), total: Number(count) };
 }
+
+/** The shopper replied on this channel: engaged, last_engaged_at moved forward to `at` (never back). */
+export async function markChannelEngaged(
+  db: Handle,
+  { brandId, channelId, at }: { brandId: number; channelId: number; at: Date },
+): Promise<void> {
+  await db('contact_channels')
+    .where({ brand_id: brandId, id: channelId })
+    .update({
+      engagement_status: 'engaged',
+      last_engaged_at: db.raw('greatest(last_engaged_at, ?::timestamptz)', [at]),
+      updated_at: db.fn.now(),
+    });
+}

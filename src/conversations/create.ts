@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AppError, isAppError } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
 import {
   CODE_USAGE_LIMIT,
   COULD_NOT_GENERATE_CODE,
@@ -16,11 +16,20 @@ import {
   codeLengthForAttempt,
   codeWindow,
   generateCode,
+  insertPendingCodes,
+  nextDiscountCodeIds,
   reserveDiscountCode,
   type CodePlatform,
   type CodeType,
   type RandomInt,
 } from '../discounts/index.ts';
+import {
+  allocateConversationIds,
+  insertShortLinks,
+  insertWorkflowConversations,
+  insertWorkflowMessages,
+  rewriteMessageBodies,
+} from './store/create.ts';
 
 export const FAILED_TO_CREATE_CONVERSATION = 'Failed to create conversation/message';
 export const SHORT_LINK_CODE_LENGTH = 8;
@@ -89,17 +98,14 @@ export interface StartedConversation {
 const DEFAULT_LINK_BASE = 'http://localhost:3000';
 
 /** One conversation with its first message (see the file comment). */
-export async function startConversation(tx: Db | Tx, input: StartConversationInput): Promise<StartedConversation> {
+export async function startConversation(tx: Handle, input: StartConversationInput): Promise<StartedConversation> {
   const [started] = await startConversations(tx, [input]);
   return started!;
 }
 
-const ids = (values: (number | null | undefined)[]): (number | null)[] =>
-  values.map((v) => (v === undefined || v === null ? null : v));
-
 /** Many conversations at once (same rules as startConversation), in input order. */
 export async function startConversations(
-  tx: Db | Tx,
+  tx: Handle,
   inputs: StartConversationInput[],
   { now = new Date() }: { now?: Date } = {},
 ): Promise<StartedConversation[]> {
@@ -112,39 +118,30 @@ export async function startConversations(
   }
 }
 
-async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date): Promise<StartedConversation[]> {
+async function create(tx: Handle, inputs: StartConversationInput[], now: Date): Promise<StartedConversation[]> {
   const n = inputs.length;
   const drawn = inputs.map((_, k) => k).filter((k) => inputs[k]!.discount && inputs[k]!.discount!.type !== 'static');
   // Ids are taken up front, so every row is written once, already linked to the others.
-  const allocated = await tx.raw<{ rows: { c: string; m: string; d: string | null }[] }>(
-    `select nextval(pg_get_serial_sequence('conversations', 'id')) as c, nextval(pg_get_serial_sequence('conversation_messages', 'id')) as m,
-            case when i <= ? then nextval(pg_get_serial_sequence('discount_codes', 'id')) end as d
-       from generate_series(1, ?) i`,
-    [drawn.length, n],
-  );
-  const conversationIds = allocated.rows.map((r) => Number(r.c));
-  const messageIds = allocated.rows.map((r) => Number(r.m));
+  const { conversationIds, messageIds } = await allocateConversationIds(tx, n);
+  const codeIds = await nextDiscountCodeIds(tx, drawn.length);
 
-  await tx.raw(
-    `insert into conversations (id, brand_id, workflow_id, contact_id, contact_channel_id, cart_id, checkout_id, order_id, is_hidden)
-     select id, brand_id, workflow_id, contact_id, channel_id, cart_id, checkout_id, order_id, true
-       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
-         as u(id, brand_id, workflow_id, contact_id, channel_id, cart_id, checkout_id, order_id)`,
-    [
-      conversationIds,
-      inputs.map((i) => i.brandId),
-      inputs.map((i) => i.workflowId),
-      inputs.map((i) => i.contactId),
-      inputs.map((i) => i.contactChannelId),
-      ids(inputs.map((i) => i.cartId)),
-      ids(inputs.map((i) => i.checkoutId)),
-      ids(inputs.map((i) => i.orderId)),
-    ] as never[],
+  await insertWorkflowConversations(
+    tx,
+    inputs.map((input, k) => ({
+      id: conversationIds[k]!,
+      brandId: input.brandId,
+      workflowId: input.workflowId,
+      contactId: input.contactId,
+      contactChannelId: input.contactChannelId,
+      cartId: input.cartId ?? null,
+      checkoutId: input.checkoutId ?? null,
+      orderId: input.orderId ?? null,
+    })),
   );
 
   const codes: (Reserved | undefined)[] = inputs.map(() => undefined);
   await reserveStaticCodes(tx, inputs, conversationIds, codes, now);
-  drawn.forEach((k, i) => (codes[k] = { id: Number(allocated.rows[i]!.d), code: '', shared: false }));
+  drawn.forEach((k, i) => (codes[k] = { id: codeIds[i]!, code: '', shared: false }));
   let pending = drawCodes(inputs, drawn, codes, 0);
 
   const links = inputs.map((i) => (i.shortLinkTarget ? newShortCode() : null));
@@ -158,24 +155,20 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
   const bodies = inputs.map((_, k) => render(k));
   if (bodies.some((b) => b.trim() === '')) throw new Error('a workflow message rendered empty');
 
-  await tx.raw(
-    `insert into conversation_messages (id, brand_id, conversation_id, body, direction, status, scheduled_for, is_marketing, extra_data)
-     select id, brand_id, conversation_id, body, 'outgoing', 'auto_queued', scheduled_for, true, extra_data
-       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::jsonb[]) as u(id, brand_id, conversation_id, body, scheduled_for, extra_data)`,
-    [
-      messageIds,
-      inputs.map((i) => i.brandId),
-      conversationIds,
-      bodies,
-      inputs.map((i) => i.scheduledFor.toISOString()),
-      inputs.map((_, k) =>
-        JSON.stringify({
-          workflow_message: true,
-          ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}),
-          ...(links[k] ? { short_link_code: links[k] } : {}),
-        }),
-      ),
-    ],
+  await insertWorkflowMessages(
+    tx,
+    inputs.map((input, k) => ({
+      id: messageIds[k]!,
+      brandId: input.brandId,
+      conversationId: conversationIds[k]!,
+      body: bodies[k]!,
+      scheduledFor: input.scheduledFor,
+      extra: {
+        workflow_message: true,
+        ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}),
+        ...(links[k] ? { short_link_code: links[k] } : {}),
+      },
+    })),
   );
 
   // The drawn codes: one insert; a code the brand already has is skipped, drawn again (6
@@ -187,28 +180,25 @@ async function create(tx: Db | Tx, inputs: StartConversationInput[], now: Date):
       throw new AppError('conflict', COULD_NOT_GENERATE_CODE, { code: 'discount_code_unavailable' });
     pending = drawCodes(inputs, taken, codes, attempt);
     for (const k of taken) bodies[k] = render(k);
-    await tx.raw(
-      `update conversation_messages m set body = u.body, updated_at = now()
-         from unnest(?::bigint[], ?::text[]) as u(id, body) where m.id = u.id and m.id = any(?::bigint[])`,
-      [taken.map((k) => messageIds[k]!), taken.map((k) => bodies[k]!), taken.map((k) => messageIds[k]!)],
+    await rewriteMessageBodies(
+      tx,
+      taken.map((k) => ({ id: messageIds[k]!, body: bodies[k]! })),
     );
   }
 
   const linked = inputs.map((_, k) => k).filter((k) => links[k] !== null);
   if (linked.length > 0) {
-    const inserted = await tx.raw<{ rows: unknown[] }>(
-      `insert into short_links (brand_id, conversation_id, message_id, code, target_url)
-       select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])
-       on conflict (code) do nothing returning id`,
-      [
-        linked.map((k) => inputs[k]!.brandId),
-        linked.map((k) => conversationIds[k]),
-        linked.map((k) => messageIds[k]),
-        linked.map((k) => links[k]),
-        linked.map((k) => inputs[k]!.shortLinkTarget),
-      ] as never[],
+    const inserted = await insertShortLinks(
+      tx,
+      linked.map((k) => ({
+        brandId: inputs[k]!.brandId,
+        conversationId: conversationIds[k]!,
+        messageId: messageIds[k]!,
+        code: links[k]!,
+        targetUrl: inputs[k]!.shortLinkTarget!,
+      })),
     );
-    if (inserted.rows.length !== linked.length) throw new Error('short link code collision');
+    if (inserted !== linked.length) throw new Error('short link code collision');
   }
 
   return inputs.map((input, k) => ({
@@ -231,7 +221,7 @@ interface Reserved {
 
 /** Static codes are the brand's own: one shared row per brand and code (reserveDiscountCode). */
 async function reserveStaticCodes(
-  tx: Db | Tx,
+  tx: Handle,
   inputs: StartConversationInput[],
   conversationIds: number[],
   codes: (Reserved | undefined)[],
@@ -299,7 +289,7 @@ function drawCodes(
 
 /** Inserts the drawn codes with their conversation and message; returns the ones the brand already had. */
 async function insertCodes(
-  tx: Db | Tx,
+  tx: Handle,
   inputs: StartConversationInput[],
   which: number[],
   codes: (Reserved | undefined)[],
@@ -308,25 +298,22 @@ async function insertCodes(
   now: Date,
 ): Promise<number[]> {
   const windows = which.map((k) => codeWindow(now, inputs[k]!.discount!.durationDays));
-  const result = await tx.raw<{ rows: { id: string }[] }>(
-    `insert into discount_codes (id, brand_id, workflow_id, discount_rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, status)
-     select id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, 'pending'
-       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::int[])
-         as u(id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit)
-     on conflict (brand_id, code) do nothing returning id`,
-    [
-      which.map((k) => codes[k]!.id),
-      which.map((k) => inputs[k]!.brandId),
-      which.map((k) => inputs[k]!.workflowId),
-      ids(which.map((k) => inputs[k]!.discount!.discountRuleId)),
-      which.map((k) => conversationIds[k]),
-      which.map((k) => messageIds[k]),
-      which.map((k) => codes[k]!.code),
-      windows.map((w) => w.startsAt.toISOString()),
-      windows.map((w) => w.endsAt.toISOString()),
-      which.map((k) => inputs[k]!.discount!.usageLimit ?? CODE_USAGE_LIMIT),
-    ] as never[],
+  const inserted = new Set(
+    await insertPendingCodes(
+      tx,
+      which.map((k, i) => ({
+        id: codes[k]!.id,
+        brand_id: inputs[k]!.brandId,
+        workflow_id: inputs[k]!.workflowId,
+        discount_rule_id: inputs[k]!.discount!.discountRuleId ?? null,
+        conversation_id: conversationIds[k]!,
+        message_id: messageIds[k]!,
+        code: codes[k]!.code,
+        starts_at: windows[i]!.startsAt,
+        ends_at: windows[i]!.endsAt,
+        usage_limit: inputs[k]!.discount!.usageLimit ?? CODE_USAGE_LIMIT,
+      })),
+    ),
   );
-  const inserted = new Set(result.rows.map((r) => Number(r.id)));
   return which.filter((k) => !inserted.has(codes[k]!.id));
 }

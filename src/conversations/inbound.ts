@@ -1,6 +1,6 @@
 /**
- * Inbound replies (issue 6 item 5; DESIGN "Compliance (US texting)"). A shopper's text is appended
- * to the latest conversation of its channel as an incoming message, then:
+ * Inbound replies (DESIGN "Compliance (US texting)"). A shopper's text is appended to the latest
+ * conversation of its channel as an incoming message, then:
  * - an opt-out word (see keywords.ts) unsubscribes the channel at once (consent recorded), skips
  *   every queued message of the channel from any workflow (agent_skipped, skip_reason
  *   'unsubscribed'), and sends ONE confirmation without marketing; a repeated STOP on an already
@@ -20,6 +20,7 @@ import { AppError, type AppContext } from '../app/index.ts';
 import {
   initiateContact,
   isUsSmsNumber,
+  markChannelEngaged,
   maskUsername,
   normalizeUsername,
   resubscribeChannel,
@@ -38,11 +39,11 @@ import {
   insertInboundConversation,
   latestConversationId,
   lockSender,
-  markEngaged,
   patchMessageExtra,
+  unhideConversation,
   type InboundBrand,
   type InboundChannel,
-} from './store-inbound.ts';
+} from './store/inbound.ts';
 
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** contacts.source of a contact created by its own text. */
@@ -274,7 +275,8 @@ async function applyAction(
         }),
       };
     case 'reply':
-      await markEngaged(tx, { brandId: brand.id, channelId: channel.id, conversationId, at });
+      await markChannelEngaged(tx, { brandId: brand.id, channelId: channel.id, at });
+      await unhideConversation(tx, { brandId: brand.id, conversationId });
       return { changed: false, skipped: 0 };
   }
 }

@@ -37,3 +37,10 @@ export {
 } from './rules.ts';
 export { reserveDiscountCode, createStoreDiscount, type ReserveOptions, type StoreDiscountResult } from './service.ts';
 export { linkDiscountCode, getDiscountCode, type DiscountCodeRow, type DiscountCodeStatus } from './store.ts';
+export {
+  getDiscountCodes,
+  codesOfConversation,
+  nextDiscountCodeIds,
+  insertPendingCodes,
+  type PendingDiscountCode,
+} from './store.ts';

@@ -141,3 +141,65 @@ export async function integrationIdFor(
 export async function discountRuleRow(db: Handle, id: number): Promise<Record<string, unknown> | undefined> {
   return db('discount_rules').where({ id }).first();
 }
+
+/** Codes by id (any order). */
+export async function getDiscountCodes(db: Handle, ids: number[]): Promise<DiscountCodeRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db('discount_codes').whereIn('id', ids);
+  return rows.map(toRow);
+}
+
+/** The codes issued in a conversation, oldest first. */
+export async function codesOfConversation(db: Handle, conversationId: number): Promise<DiscountCodeRow[]> {
+  const rows = await db('discount_codes').where({ conversation_id: conversationId }).orderBy('id');
+  return rows.map(toRow);
+}
+
+/** Takes `count` ids of the discount_codes sequence, so rows can be linked before they are written. */
+export async function nextDiscountCodeIds(db: Handle, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const { rows } = await db.raw<{ rows: { id: string }[] }>(
+    `select nextval(pg_get_serial_sequence('discount_codes', 'id')) as id from generate_series(1, ?)`,
+    [count],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** A pending code with an id taken from nextDiscountCodeIds. */
+export interface PendingDiscountCode {
+  id: number;
+  brand_id: number;
+  workflow_id: number | null;
+  discount_rule_id: number | null;
+  conversation_id: number | null;
+  message_id: number | null;
+  code: string;
+  starts_at: Date;
+  ends_at: Date;
+  usage_limit: number;
+}
+
+/** Inserts pending codes in one statement, skipping each one its brand already has; returns the ids inserted. */
+export async function insertPendingCodes(db: Handle, codes: PendingDiscountCode[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const result = await db.raw<{ rows: { id: string }[] }>(
+    `insert into discount_codes (id, brand_id, workflow_id, discount_rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, status)
+     select id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit, 'pending'
+       from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::timestamptz[], ?::timestamptz[], ?::int[])
+         as u(id, brand_id, workflow_id, rule_id, conversation_id, message_id, code, starts_at, ends_at, usage_limit)
+     on conflict (brand_id, code) do nothing returning id`,
+    [
+      codes.map((c) => c.id),
+      codes.map((c) => c.brand_id),
+      codes.map((c) => c.workflow_id),
+      codes.map((c) => c.discount_rule_id),
+      codes.map((c) => c.conversation_id),
+      codes.map((c) => c.message_id),
+      codes.map((c) => c.code),
+      codes.map((c) => c.starts_at.toISOString()),
+      codes.map((c) => c.ends_at.toISOString()),
+      codes.map((c) => c.usage_limit),
+    ] as never[],
+  );
+  return result.rows.map((row) => Number(row.id));
+}

@@ -4,11 +4,11 @@
  * the channel once more, hand it to the provider, and record the outcome.
  */
 import { coerceError, isAppError, type AppContext } from '../app/index.ts';
-import { createStoreDiscount } from '../discounts/index.ts';
+import { createStoreDiscount, getDiscountCode } from '../discounts/index.ts';
 import { SmsSendError } from './infobip-client.ts';
 import type { SmsProvider } from './providers.ts';
 import { segmentInfo } from './rules.ts';
-import { channelState, findDiscountCode, updateMessages, type MessageUpdate } from './store.ts';
+import { channelState, updateMessages, type MessageUpdate } from './store/sending.ts';
 
 export const MAX_SEND_ATTEMPTS = 5;
 /** First retry after a minute, then 2, 4, 8 minutes. */
@@ -107,7 +107,7 @@ async function withDiscountCode(
   track: { written?: string },
 ): Promise<string> {
   if (message.discountCodeId === undefined) return message.body;
-  const row = await findDiscountCode(ctx.db, message.discountCodeId);
+  const row = await getDiscountCode(ctx.db, message.discountCodeId);
   if (!row) return message.body;
   track.written = message.writtenCode ?? row.code;
   const final = row.status === 'created' ? row.code : (await createStoreDiscount(ctx, { discountCodeId: row.id })).code;

@@ -4,6 +4,7 @@
  * process shares it; a row lock serialises the processes that hand out slots for one number.
  */
 import type { Tx } from '../db/index.ts';
+import { lockNextSendAt, setNextSendAt } from './store/senders.ts';
 
 export const DEFAULT_MESSAGES_PER_SECOND = 1;
 export const MAX_MESSAGES_PER_SECOND = 100;
@@ -68,27 +69,13 @@ export async function reserveSlots(
     lookaheadMs,
   }: { provider: string; sender: string; count: number; messagesPerSecond: number; now: Date; lookaheadMs?: number },
 ): Promise<SlotPlan> {
-  await tx.raw(
-    'insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing',
-    [provider, sender, now],
-  );
-  const { rows } = await tx.raw<{ rows: Array<{ next_send_at: Date }> }>(
-    'select next_send_at from sms_send_slots where provider = ? and sender = ? for update',
-    [provider, sender],
-  );
   const plan = planSlots({
-    nextSendAt: rows[0]!.next_send_at,
+    nextSendAt: await lockNextSendAt(tx, { provider, sender, now }),
     now,
     count,
     interval: intervalMs(messagesPerSecond),
     lookaheadMs,
   });
-  if (plan.slots.length > 0) {
-    await tx.raw('update sms_send_slots set next_send_at = ?, updated_at = now() where provider = ? and sender = ?', [
-      plan.nextSendAt,
-      provider,
-      sender,
-    ]);
-  }
+  if (plan.slots.length > 0) await setNextSendAt(tx, { provider, sender, nextSendAt: plan.nextSendAt });
   return plan;
 }

@@ -1,6 +1,6 @@
 /**
- * Pure sending rules (DESIGN "Compliance (US texting)"; issue 6 item 4): who may be texted when,
- * and how many segments a body costs. No I/O: every answer is a function of the arguments.
+ * Pure sending rules (DESIGN "Compliance (US texting)"): who may be texted when, and how many
+ * segments a body costs. No I/O: every answer is a function of the arguments.
  *
  * - Only +1 numbers.
  * - Marketing texts go out between 8:00 and 21:00 in the recipient's local time: the channel's time

@@ -9,6 +9,7 @@
  */
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
+import { getDiscountCodes } from '../discounts/index.ts';
 import {
   deliverClaimed,
   outcomeOf,
@@ -21,14 +22,14 @@ import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
 import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
 import { decideSend, segmentInfo } from './rules.ts';
+import { brandSending } from './store/senders.ts';
 import {
-  brandSending,
   lockDueMessages,
   requeueStaleSending,
   updateMessages,
   type DueMessage,
   type MessageUpdate,
-} from './store.ts';
+} from './store/sending.ts';
 
 export const DEFAULT_SEND_LIMIT = 5_000;
 export const SEND_BATCH_SIZE = 500;
@@ -161,15 +162,7 @@ async function claimForOutbox(
   now: Date,
 ): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
   const codeIds = toSend.map(discountIdOf).filter((id): id is number => id !== undefined);
-  const codes = new Map(
-    codeIds.length === 0
-      ? []
-      : (
-          await tx('discount_codes')
-            .whereIn('id', codeIds)
-            .select<{ id: string; code: string; status: string }[]>('id', 'code', 'status')
-        ).map((r) => [Number(r.id), r]),
-  );
+  const codes = new Map((await getDiscountCodes(tx, codeIds)).map((code) => [code.id, code]));
   const updates: MessageUpdate[] = [];
   const toDeliver: ClaimedMessage[] = [];
   for (const row of toSend) {

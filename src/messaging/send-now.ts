@@ -11,7 +11,13 @@ import { realSleep, type Sleep } from './infobip-client.ts';
 import type { SmsProvider } from './providers.ts';
 import { readMessagesPerSecond, reserveSlots } from './rate-limit.ts';
 import { decideSend } from './rules.ts';
-import { brandSending } from './store.ts';
+import {
+  findSendTarget,
+  insertOutgoingMessage,
+  messageSendState,
+  nothingSentToChannelSince,
+} from './store/messages.ts';
+import { brandSending } from './store/senders.ts';
 
 export interface SendNowInput {
   brandId: number;
@@ -37,75 +43,31 @@ export interface SendNowResult {
   reason?: string;
 }
 
-interface ConversationRow {
-  id: string;
-  channel_id: string | null;
-  username: string | null;
-  status: string | null;
-  extra_data: Record<string, unknown> | null;
-  consented_at: Date | null;
-  brand_timezone: string;
-}
-
-/** Whether nothing went out on the channel since it unsubscribed (so the one confirmation may). */
-async function nothingSentSince(ctx: AppContext, channelId: number, since: Date | null): Promise<boolean> {
-  const row = await ctx
-    .db('conversation_messages as m')
-    .join('conversations as c', 'c.id', 'm.conversation_id')
-    .where('c.contact_channel_id', channelId)
-    .where('m.direction', 'outgoing')
-    .where((q) =>
-      q
-        .where('m.sent_at', '>=', since ?? new Date(0))
-        .orWhere((s) => s.where('m.status', 'sending').where('m.created_at', '>=', since ?? new Date(0))),
-    )
-    .first('m.id');
-  return row === undefined;
-}
-
 export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Promise<SendNowResult> {
   const now = input.now ?? new Date();
   const isMarketing = input.isMarketing ?? false;
   const provider = input.provider ?? ctx.clients.sms;
-  const conversation = await ctx
-    .db('conversations as c')
-    .join('brands as b', 'b.id', 'c.brand_id')
-    .leftJoin('contact_channels as ch', 'ch.id', 'c.contact_channel_id')
-    .where({ 'c.id': input.conversationId, 'c.brand_id': input.brandId })
-    .first<ConversationRow | undefined>(
-      'c.id',
-      'ch.id as channel_id',
-      'ch.username',
-      'ch.status',
-      'ch.extra_data',
-      'ch.consented_at',
-      'b.timezone as brand_timezone',
-    );
+  const conversation = await findSendTarget(ctx.db, { brandId: input.brandId, conversationId: input.conversationId });
   if (!conversation) throw new AppError('not_found', 'Conversation not found');
 
-  const insert = async (
+  const insert = (
     status: SendNowResult['status'] | 'sending',
-    fields: Record<string, unknown> = {},
-  ): Promise<number> => {
-    const [row] = await ctx
-      .db('conversation_messages')
-      .insert({
-        brand_id: input.brandId,
-        conversation_id: input.conversationId,
-        body: input.body,
-        direction: 'outgoing',
-        status,
-        is_marketing: isMarketing,
-        scheduled_for: now,
-        ...fields,
-      })
-      .returning<{ id: string }[]>('id');
-    return Number(row!.id);
-  };
+    fields: { scheduledFor?: Date; statusReason?: string; extra?: Record<string, unknown> } = {},
+  ): Promise<number> =>
+    insertOutgoingMessage(ctx.db, {
+      brandId: input.brandId,
+      conversationId: input.conversationId,
+      body: input.body,
+      status,
+      isMarketing,
+      scheduledFor: fields.scheduledFor ?? now,
+      statusReason: fields.statusReason,
+      extra: fields.extra,
+    });
   const skip = async (reason: string, detail: string): Promise<SendNowResult> => ({
     messageId: await insert('agent_skipped', {
-      status_reason: `${reason}: ${detail}`,
-      extra_data: { transactional: !isMarketing, skip_reason: reason },
+      statusReason: `${reason}: ${detail}`,
+      extra: { transactional: !isMarketing, skip_reason: reason },
     }),
     status: 'agent_skipped',
     reason,
@@ -122,7 +84,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
       !isMarketing &&
       !state.blocked &&
       state.status === 'unsubscribed' &&
-      (await nothingSentSince(ctx, channelId, conversation.consented_at));
+      (await nothingSentToChannelSince(ctx.db, channelId, conversation.consented_at));
     if (!allowUnsubscribed)
       return skip(SKIP_UNSUBSCRIBED, `the channel is ${state.blocked ? 'blocked' : state.status}`);
   }
@@ -140,7 +102,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
   if (decision.action === 'hold') {
     const reason = `${decision.reason}: ${decision.detail}`;
     return {
-      messageId: await insert('queued', { scheduled_for: decision.until, status_reason: reason }),
+      messageId: await insert('queued', { scheduledFor: decision.until!, statusReason: reason }),
       status: 'queued',
       reason,
     };
@@ -155,7 +117,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
       'The brand has no sending number: set infobip_phone_number on its SMS integration or a support phone.',
     );
   const messageId = await insert('sending', {
-    extra_data: {
+    extra: {
       transactional: !isMarketing,
       send_attempts: 1,
       ...(allowUnsubscribed ? { allow_unsubscribed: true } : {}),
@@ -196,17 +158,10 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
     },
     { clock: () => input.now ?? new Date() },
   );
-  const row = await ctx
-    .db('conversation_messages')
-    .where({ id: messageId })
-    .first<{ status: SendNowResult['status']; provider_message_id: string | null; status_reason: string | null }>(
-      'status',
-      'provider_message_id',
-      'status_reason',
-    );
+  const row = await messageSendState(ctx.db, messageId);
   return {
     messageId,
-    status: row!.status,
+    status: row!.status as SendNowResult['status'],
     providerMessageId: row!.provider_message_id ?? undefined,
     reason: outcome === 'sent' ? undefined : (row!.status_reason ?? undefined),
   };

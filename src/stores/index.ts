@@ -32,3 +32,4 @@ export * from './bigcommerce/index.ts';
 export * from './shopify/index.ts';
 export { createStoreClients, type StoreClients } from './clients.ts';
 export { listStoreIntegrations, type StoreIntegrationListing } from './integrations-list.ts';
+export { hasConnectedIntegration } from './store.ts';

@@ -259,3 +259,15 @@ export async function pendingNoIdentityCarts(
     external_id: row.external_id,
   }));
 }
+
+/** Whether the brand has a connected, enabled integration of this category ('chat', 'sms', ...). */
+export async function hasConnectedIntegration(
+  db: Handle,
+  { brandId, category }: { brandId: number; category: string },
+): Promise<boolean> {
+  const row = await db('brand_integrations as bi')
+    .join('integrations as i', 'i.id', 'bi.integration_id')
+    .where({ 'bi.brand_id': brandId, 'bi.status': 'connected', 'bi.is_enabled': true, 'i.category': category })
+    .first('bi.id');
+  return row !== undefined;
+}

@@ -3,7 +3,7 @@
  * bodies, feedback comments, escalation questions, summaries, attached files, link-click traces).
  * Every query is scoped by brand through the conversations of the brand's contacts.
  */
-import type { Handle, Tx } from '../db/index.ts';
+import type { Handle, Tx } from '../../db/index.ts';
 
 type Json = Record<string, unknown>;
 

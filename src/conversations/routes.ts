@@ -1,79 +1,22 @@
 /**
  * HTTP routes of the conversations domain:
- * - `POST /webhooks/infobip/inbound`: Infobip's inbound SMS forwarding (format MO_JSON_2:
- *   `{ results: [{ messageId, from, to, text, cleanText, keyword, receivedAt, smsCount, price,
- *   callbackData }], messageCount, pendingMessageCount }`). Accepted only with
- *   INFOBIP_WEBHOOK_SECRET, given as `?secret=` in the forwarding URL or as the basic-auth
- *   password (timing-safe); otherwise 401 and nothing is stored. Each result is stored as one
- *   webhook event (source infobip, event id = messageId, topic 'inbound') and queued; the worker
- *   applies it with receiveMessage.
+ * - `POST /webhooks/infobip/inbound`: Infobip's inbound SMS forwarding (the payload is described
+ *   in infobip-inbound.ts). Accepted only with INFOBIP_WEBHOOK_SECRET, given as `?secret=` in the
+ *   forwarding URL or as the basic-auth password (timing-safe); otherwise 401 and nothing is
+ *   stored. Each result is stored as one webhook event (source infobip, event id = messageId,
+ *   topic 'inbound') and queued; the worker applies it with receiveMessage.
  * - `GET /r/{code}`: a short link; 302 to its target and a click recorded, 404 when unknown.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, type AppContext } from '../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../http/index.ts';
 import { freshBigCommerceCartUrl } from '../stores/index.ts';
 import { ingestWebhook } from '../webhooks/index.ts';
-import type { InboundMessage } from './inbound.ts';
+import { INFOBIP_INBOUND_TOPIC, infobipInboundSchema, summarizeIssues } from './infobip-inbound.ts';
 import { followShortLink } from './links.ts';
 
 export const INFOBIP_INBOUND_PATH = '/webhooks/infobip/inbound';
-export const INFOBIP_INBOUND_TOPIC = 'inbound';
 export const SHORT_LINK_NOT_FOUND_TEXT = 'This link does not exist or has expired.';
-
-const optionalText = z.string().nullish();
-
-/** One inbound message of Infobip's MO_JSON_2 forward; fields Reclaim does not read pass through. */
-export const infobipInboundResultSchema = z.looseObject({
-  messageId: z.string().trim().min(1),
-  from: z.string().trim().min(1),
-  to: z.string().trim().min(1),
-  text: optionalText,
-  cleanText: optionalText,
-  keyword: optionalText,
-  receivedAt: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time')
-    .nullish(),
-  smsCount: z.number().int().nullish(),
-  price: z.looseObject({ pricePerMessage: z.number().nullish(), currency: optionalText }).nullish(),
-  callbackData: optionalText,
-});
-export const infobipInboundSchema = z.looseObject({
-  results: z.array(infobipInboundResultSchema),
-  messageCount: z.number().int().nullish(),
-  pendingMessageCount: z.number().int().nullish(),
-});
-export type InfobipInboundResult = z.infer<typeof infobipInboundResultSchema>;
-
-/** Infobip writes numbers in international form without '+': 14155550100. */
-const withPlus = (value: string): string => (/^\d+$/.test(value.trim()) ? `+${value.trim()}` : value.trim());
-
-/** One stored Infobip inbound result as the input of receiveMessage. */
-export function infobipInboundMessage(payload: unknown): InboundMessage {
-  const parsed = infobipInboundResultSchema.safeParse(payload);
-  if (!parsed.success)
-    throw new AppError('invalid_input', `Invalid Infobip inbound message: ${summarize(parsed.error)}`, {
-      code: 'invalid_payload',
-    });
-  const result = parsed.data;
-  return {
-    from: withPlus(result.from),
-    to: withPlus(result.to),
-    body: result.text ?? result.cleanText ?? '',
-    provider: 'infobip',
-    providerMessageId: result.messageId,
-    receivedAt: result.receivedAt ? new Date(result.receivedAt) : undefined,
-  };
-}
-
-function summarize(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 10)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
-}
 
 /** The secret a request carries: `?secret=` or the password of basic auth. */
 function givenSecret(request: FastifyRequest): string | undefined {
@@ -106,7 +49,7 @@ async function receiveInfobipInbound(ctx: AppContext, request: FastifyRequest, r
   assertJsonBody(request);
   const parsed = infobipInboundSchema.safeParse(request.body);
   if (!parsed.success)
-    throw new AppError('invalid_input', `Invalid Infobip inbound payload (${summarize(parsed.error)}).`, {
+    throw new AppError('invalid_input', `Invalid Infobip inbound payload (${summarizeIssues(parsed.error)}).`, {
       code: 'invalid_payload',
     });
   let duplicates = 0;

@@ -1,9 +1,12 @@
-/** SQL of the sending side: due messages, bulk status updates, brand senders, delivery reports. */
-import type { Db, Tx } from '../db/index.ts';
-import { STRICT_STATES } from './rules.ts';
-import { usAreaCodesOfState } from './timezones.ts';
-
-type Handle = Db | Tx;
+/**
+ * SQL of the send job over conversation_messages: due messages locked and read with what deciding
+ * needs, bulk status updates, messages left in 'sending', the channel's state before a provider call.
+ * The table belongs to conversations, which sits above messaging and calls it; the sending state
+ * of its rows (status, times, provider ids, send attempts) is written here and in messages.ts only.
+ */
+import type { Handle, Tx } from '../../db/index.ts';
+import { STRICT_STATES } from '../rules.ts';
+import { usAreaCodesOfState } from '../timezones.ts';
 
 /** A due outgoing message with everything the rules need. */
 export interface DueMessage {
@@ -131,57 +134,6 @@ export async function updateMessages(
   return result.rowCount;
 }
 
-export interface BrandSending {
-  brandId: number;
-  /** The brand's number (or sender id): SMS integration's infobip_phone_number / sender_id / phone, else support_phone. */
-  sender: string | null;
-  messagesPerSecond: unknown[];
-}
-
-/** Sender and rate settings of brands: their SMS integration (connected and enabled first) and brand row. */
-export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<number, BrandSending>> {
-  if (brandIds.length === 0) return new Map();
-  const { rows } = await db.raw<{
-    rows: Array<{
-      id: string;
-      support_phone: string | null;
-      extra_data: Record<string, unknown>;
-      settings: Record<string, unknown> | null;
-    }>;
-  }>(
-    `select b.id, b.support_phone, b.extra_data, s.settings
-       from brands b
-       left join lateral (
-         select bi.settings from brand_integrations bi join integrations i on i.id = bi.integration_id
-          where bi.brand_id = b.id and i.category = 'sms'
-          order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
-          limit 1) s on true
-      where b.id = any(?::bigint[])`,
-    [brandIds],
-  );
-  const text = (value: unknown): string | undefined =>
-    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  return new Map(
-    rows.map((row) => {
-      const settings = row.settings ?? {};
-      const sender =
-        text(settings.infobip_phone_number) ??
-        text(settings.sender_id) ??
-        text(settings.phone) ??
-        text(row.support_phone) ??
-        null;
-      return [
-        Number(row.id),
-        {
-          brandId: Number(row.id),
-          sender,
-          messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second],
-        },
-      ];
-    }),
-  );
-}
-
 /**
  * Messages left in 'sending' by a worker that died: queued again (their attempt is counted).
  * Staleness is measured on the database clock (updated_at is written by it), not the run's clock.
@@ -208,17 +160,4 @@ export async function channelState(
     .where({ id: channelId })
     .first<{ status: string; extra_data: Record<string, unknown> } | undefined>('status', 'extra_data');
   return row ? { status: row.status, blocked: row.extra_data?.blocked === true } : undefined;
-}
-
-export interface DiscountCodeRow {
-  id: number;
-  code: string;
-  status: 'pending' | 'created' | 'failed';
-}
-
-export async function findDiscountCode(db: Handle, id: number): Promise<DiscountCodeRow | undefined> {
-  const row = await db('discount_codes')
-    .where({ id })
-    .first<{ id: string; code: string; status: DiscountCodeRow['status'] } | undefined>('id', 'code', 'status');
-  return row ? { ...row, id: Number(row.id) } : undefined;
 }

@@ -1,10 +1,8 @@
 /**
  * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
- * sender, the incoming message row, engagement. Every query is scoped by brand.
+ * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
-import type { Db, Tx } from '../db/index.ts';
-
-type Handle = Db | Tx;
+import type { Handle, Tx } from '../../db/index.ts';
 
 export interface InboundBrand {
   id: number;
@@ -201,18 +199,11 @@ export async function claimPendingReply(db: Handle, messageId: number): Promise<
   return count === 1;
 }
 
-/** An ordinary reply: the channel is engaged and the conversation becomes visible. */
-export async function markEngaged(
+/** An ordinary reply makes the conversation visible. */
+export async function unhideConversation(
   db: Handle,
-  { brandId, channelId, conversationId, at }: { brandId: number; channelId: number; conversationId: number; at: Date },
+  { brandId, conversationId }: { brandId: number; conversationId: number },
 ): Promise<void> {
-  await db('contact_channels')
-    .where({ brand_id: brandId, id: channelId })
-    .update({
-      engagement_status: 'engaged',
-      last_engaged_at: db.raw('greatest(last_engaged_at, ?::timestamptz)', [at]),
-      updated_at: db.fn.now(),
-    });
   await db('conversations')
     .where({ brand_id: brandId, id: conversationId })
     .update({ is_hidden: false, updated_at: db.fn.now() });

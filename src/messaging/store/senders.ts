@@ -1,0 +1,87 @@
+/**
+ * SQL of the sending numbers: each brand's number and rate settings (read from its SMS integration
+ * and brand row), and the next free send time of each number in `sms_send_slots`, shared by every
+ * worker process.
+ */
+import type { Handle, Tx } from '../../db/index.ts';
+
+export interface BrandSending {
+  brandId: number;
+  /** The brand's number (or sender id): SMS integration's infobip_phone_number / sender_id / phone, else support_phone. */
+  sender: string | null;
+  messagesPerSecond: unknown[];
+}
+
+/** Sender and rate settings of brands: their SMS integration (connected and enabled first) and brand row. */
+export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<number, BrandSending>> {
+  if (brandIds.length === 0) return new Map();
+  const { rows } = await db.raw<{
+    rows: Array<{
+      id: string;
+      support_phone: string | null;
+      extra_data: Record<string, unknown>;
+      settings: Record<string, unknown> | null;
+    }>;
+  }>(
+    `select b.id, b.support_phone, b.extra_data, s.settings
+       from brands b
+       left join lateral (
+         select bi.settings from brand_integrations bi join integrations i on i.id = bi.integration_id
+          where bi.brand_id = b.id and i.category = 'sms'
+          order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
+          limit 1) s on true
+      where b.id = any(?::bigint[])`,
+    [brandIds],
+  );
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  return new Map(
+    rows.map((row) => {
+      const settings = row.settings ?? {};
+      const sender =
+        text(settings.infobip_phone_number) ??
+        text(settings.sender_id) ??
+        text(settings.phone) ??
+        text(row.support_phone) ??
+        null;
+      return [
+        Number(row.id),
+        {
+          brandId: Number(row.id),
+          sender,
+          messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second],
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * The number's next free send time, its row locked until the transaction ends (created at `now`
+ * on first use). Callers lock several numbers in sorted order to avoid deadlocks.
+ */
+export async function lockNextSendAt(
+  tx: Tx,
+  { provider, sender, now }: { provider: string; sender: string; now: Date },
+): Promise<Date> {
+  await tx.raw(
+    'insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing',
+    [provider, sender, now],
+  );
+  const { rows } = await tx.raw<{ rows: Array<{ next_send_at: Date }> }>(
+    'select next_send_at from sms_send_slots where provider = ? and sender = ? for update',
+    [provider, sender],
+  );
+  return rows[0]!.next_send_at;
+}
+
+export async function setNextSendAt(
+  tx: Tx,
+  { provider, sender, nextSendAt }: { provider: string; sender: string; nextSendAt: Date },
+): Promise<void> {
+  await tx.raw('update sms_send_slots set next_send_at = ?, updated_at = now() where provider = ? and sender = ?', [
+    nextSendAt,
+    provider,
+    sender,
+  ]);
+}
