@@ -12,8 +12,8 @@ export {
   type LeadInput,
   type ValidLead,
   type ValidateLeadOptions,
-} from './rules-lead.ts';
-export { findLead, isLeadLinked, type Lead } from './leads-store.ts';
+} from './leads/rules.ts';
+export { findLead, isLeadLinked, type Lead } from './store/leads.ts';
 export {
   setupTenant,
   getLead,
@@ -21,7 +21,7 @@ export {
   SETUP_FAILED_MESSAGE,
   type TenantSetupOptions,
   type TenantSetupResult,
-} from './tenant-setup.ts';
+} from './leads/tenant-setup.ts';
 export {
   collapsePermissions,
   parsePermission,
@@ -37,7 +37,7 @@ export {
   type GrantState,
   type Permission,
   type ListedPermission,
-} from './permissions-rules.ts';
+} from './permissions/rules.ts';
 export {
   collectPermissions,
   grantBrandPermission,
@@ -51,7 +51,7 @@ export {
   type BrandPermissionChange,
   type BrandPermissionList,
   type PlanRow,
-} from './permissions.ts';
+} from './permissions/service.ts';
 export {
   parseInviteEmails,
   parseInviteRole,
@@ -66,7 +66,7 @@ export {
   type InviteRole,
   type MemberState,
   type ParsedEmails,
-} from './rules-invites.ts';
+} from './members/rules.ts';
 export {
   listUsers,
   getUser,
@@ -75,7 +75,7 @@ export {
   type MemberListing,
   type UserDetails,
   type UserUpdate,
-} from './users.ts';
+} from './members/users.ts';
 export {
   inviteMembers,
   reinviteMember,
@@ -85,9 +85,9 @@ export {
   type InviteResult,
   type InviteContext,
   type SetupTokenMembership,
-} from './invites.ts';
-export { invitePartner, listPartners, type PartnerInviteResult } from './partners.ts';
-export type { MembershipKind, MemberListRow, PartnerListRow, UserRow } from './users-store.ts';
+} from './members/invites.ts';
+export { invitePartner, listPartners, type PartnerInviteResult } from './members/partners.ts';
+export type { MembershipKind, MemberListRow, PartnerListRow, UserRow } from './store/members.ts';
 export {
   isAdmitted,
   loginRefusal,
@@ -105,7 +105,7 @@ export {
   type AdmissionFacts,
   type LoginFacts,
   type AccountFacts,
-} from './auth-rules.ts';
+} from './auth/rules.ts';
 export {
   signAccessToken,
   signRefreshToken,
@@ -115,7 +115,7 @@ export {
   verifyRecoveryToken,
   type SessionClaims,
   type TokenType,
-} from './auth-tokens.ts';
+} from './auth/tokens.ts';
 export {
   login,
   refresh,
@@ -125,15 +125,15 @@ export {
   type LoginOptions,
   type LoginResponse,
   type AuthSession,
-} from './auth.ts';
+} from './auth/session.ts';
 export {
   forgotPassword,
   resetPassword,
   checkNewPassword,
   FORGOT_PASSWORD_ANSWER,
   type ResetPasswordOptions,
-} from './auth-recovery.ts';
-export { verifyInvite, setupAccount, type InviteDetails, type SetupAccountOptions } from './auth-setup.ts';
+} from './auth/recovery.ts';
+export { verifyInvite, setupAccount, type InviteDetails, type SetupAccountOptions } from './auth/setup.ts';
 export {
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
@@ -143,6 +143,6 @@ export {
   verifyPasskeyLogin,
   relyingParty,
   type ListedPasskey,
-} from './auth-passkeys.ts';
-export { readProfile, readTenantUsers, readBrand, type Profile, type TenantUsersQuery } from './auth-access.ts';
-export { accountsRoutes, requireAuth, sessionOf, parseInput } from './auth-http.ts';
+} from './auth/passkeys.ts';
+export { readProfile, readTenantUsers, readBrand, type Profile, type TenantUsersQuery } from './auth/access.ts';
+export { accountsRoutes, requireAuth, sessionOf, parseInput } from './routes.ts';

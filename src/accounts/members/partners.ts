@@ -2,9 +2,9 @@
  * Partners: an agency or reseller that manages several brands (through partner_tenants).
  * A partner starts 'pending' and becomes 'active' when its first member accepts.
  */
-import { AppError } from '../app/index.ts';
-import { withTransaction, type Db } from '../db/index.ts';
-import { assertMailAvailable } from '../notifications/index.ts';
+import { AppError } from '../../app/index.ts';
+import { withTransaction, type Db } from '../../db/index.ts';
+import { assertMailAvailable } from '../../notifications/index.ts';
 import {
   assertNoAccounts,
   createInvitations,
@@ -13,7 +13,7 @@ import {
   type InviteContext,
   type Invitation,
 } from './invites.ts';
-import { parseInviteRole, tenantAttachedMessage } from './rules-invites.ts';
+import { parseInviteRole, tenantAttachedMessage } from './rules.ts';
 import {
   attachedTenantIds,
   findUserById,
@@ -22,7 +22,7 @@ import {
   listPartnerRows,
   tenantsOfBrands,
   type PartnerListRow,
-} from './users-store.ts';
+} from '../store/members.ts';
 
 export interface PartnerInviteResult {
   partner: { id: number; name: string; state: 'pending' };

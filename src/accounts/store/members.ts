@@ -2,8 +2,8 @@
  * SQL for users, tenant and partner memberships, and partners. Every function takes a knex
  * handle (Db or Tx). Password and auth columns are never selected here.
  */
-import type { Db } from '../db/index.ts';
-import type { MemberState } from './rules-invites.ts';
+import type { Db } from '../../db/index.ts';
+import type { MemberState } from '../members/rules.ts';
 
 export type MembershipKind = 'tenant' | 'partner';
 
@@ -237,7 +237,7 @@ export async function enableUser(db: Db, userId: number): Promise<number> {
     });
 }
 
-/** The shown state of a member; mirrors memberState() in rules-invites.ts. */
+/** The shown state of a member; mirrors memberState() in members/rules.ts. */
 const STATE_SQL = `case when m.state in ('suspended', 'removed') then m.state when u.state = 'suspended' then 'suspended' when m.activated_at is null then 'invited' else m.state end`;
 
 export interface MemberListRow {

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/index.ts';
-import type { ValidLead } from './rules-lead.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import type { ValidLead } from '../leads/rules.ts';
 
 export interface Lead {
   id: string;

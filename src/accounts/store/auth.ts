@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 
 /** SQL for auth: users by e-mail or id, the memberships a session is built from, attempts, users.auth. */
 

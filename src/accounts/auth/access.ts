@@ -1,15 +1,9 @@
-import { AppError, type AppContext } from '../app/index.ts';
-import { AUTH_MESSAGES } from './auth-rules.ts';
-import {
-  canReadTenant,
-  findBrandView,
-  membershipViews,
-  type BrandView,
-  type MembershipView,
-} from './auth-store-access.ts';
-import { findUserById } from './auth-store.ts';
-import type { AuthSession } from './auth.ts';
-import { listUsers, type MemberListing } from './users.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { AUTH_MESSAGES } from './rules.ts';
+import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from '../store/access.ts';
+import { findUserById } from '../store/auth.ts';
+import type { AuthSession } from './session.ts';
+import { listUsers, type MemberListing } from '../members/users.ts';
 
 /**
  * Reads on behalf of a logged-in user. Another tenant's resource is answered exactly like a

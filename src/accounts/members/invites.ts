@@ -4,16 +4,10 @@
  * (called by account setup / invite verification) enables them.
  */
 import { randomBytes } from 'node:crypto';
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { assertMailAvailable, invitationMail, sendMail, setupLink, type SentMail } from '../notifications/index.ts';
-import {
-  accountExistsMessage,
-  inviteExpiry,
-  parseInviteEmails,
-  parseInviteRole,
-  type InviteRole,
-} from './rules-invites.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction, type Db, type Tx } from '../../db/index.ts';
+import { assertMailAvailable, invitationMail, sendMail, setupLink, type SentMail } from '../../notifications/index.ts';
+import { accountExistsMessage, inviteExpiry, parseInviteEmails, parseInviteRole, type InviteRole } from './rules.ts';
 import {
   activateMembershipRow,
   activatePendingPartner,
@@ -28,7 +22,7 @@ import {
   insertMembership,
   setMembershipToken,
   type MembershipKind,
-} from './users-store.ts';
+} from '../store/members.ts';
 
 export type InviteContext = Pick<AppContext, 'config' | 'logger' | 'db'>;
 

@@ -3,12 +3,20 @@
  * tenant membership and a brand, all linked to the lead, in one transaction.
  */
 import bcrypt from 'bcryptjs';
-import { AppError, isAppError } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { findLead, findUserByEmail, isLeadLinked, linkLead, saveLead, type Lead, type UserRow } from './leads-store.ts';
-import { grantPlanToBrand } from './permissions.ts';
-import { findPlan } from './permissions-store.ts';
-import { isUuid, validateLead, type LeadInput, type ValidLead } from './rules-lead.ts';
+import { AppError, isAppError } from '../../app/index.ts';
+import { withTransaction, type Db, type Tx } from '../../db/index.ts';
+import {
+  findLead,
+  findUserByEmail,
+  isLeadLinked,
+  linkLead,
+  saveLead,
+  type Lead,
+  type UserRow,
+} from '../store/leads.ts';
+import { grantPlanToBrand } from '../permissions/service.ts';
+import { findPlan } from '../store/permissions.ts';
+import { isUuid, validateLead, type LeadInput, type ValidLead } from './rules.ts';
 
 export const PASSWORD_HASH_COST = 10;
 export const SETUP_FAILED_MESSAGE = 'Failed to create tenant, user, and brand';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../db/index.ts';
 
 /**
  * Tenant isolation: which tenants a session may read. Staff read every tenant; other users the

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/index.ts';
-import type { PassKey } from './auth-store.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import type { PassKey } from './auth.ts';
 
 /** SQL for passkeys and WebAuthn challenges, kept in users.auth (pass_keys, current_challenge). */
 

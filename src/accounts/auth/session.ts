@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
-import { AppError, type AppContext, type ErrorKind } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import { AppError, type AppContext, type ErrorKind } from '../../app/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import {
   accountRefusal,
   AUTH_MESSAGES,
@@ -12,7 +12,7 @@ import {
   loginRefusal,
   tokenRole,
   type AuthApp,
-} from './auth-rules.ts';
+} from './rules.ts';
 import {
   activeMemberships,
   countFailures,
@@ -21,15 +21,15 @@ import {
   recordAttempt,
   setLastLogin,
   type AuthUser,
-} from './auth-store.ts';
-import { collectPermissions } from './permissions.ts';
+} from '../store/auth.ts';
+import { collectPermissions } from '../permissions/service.ts';
 import {
   signAccessToken,
   signRefreshToken,
   verifyAccessToken,
   verifyRefreshToken,
   type SessionClaims,
-} from './auth-tokens.ts';
+} from './tokens.ts';
 
 /** Exactly the login response fields of spec 4 section 7. */
 export interface LoginResponse {

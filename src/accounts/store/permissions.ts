@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Db, Tx } from '../db/index.ts';
-import { GRANTING_SUBSCRIPTION_STATUSES, type Grant, type GrantState, type Permission } from './permissions-rules.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { GRANTING_SUBSCRIPTION_STATUSES, type Grant, type GrantState, type Permission } from '../permissions/rules.ts';
 
 type Handle = Db | Tx;
 

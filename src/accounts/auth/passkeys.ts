@@ -9,9 +9,9 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AppError, publicBaseUrl, type AppContext, type Config } from '../app/index.ts';
-import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './auth-rules.ts';
-import { findUserByEmail, findUserById, type AuthUser, type PassKey } from './auth-store.ts';
+import { AppError, publicBaseUrl, type AppContext, type Config } from '../../app/index.ts';
+import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './rules.ts';
+import { findUserByEmail, findUserById, type AuthUser, type PassKey } from '../store/auth.ts';
 import {
   appendPasskey,
   deletePasskeyRow,
@@ -19,8 +19,8 @@ import {
   storeChallenge,
   takeChallenge,
   updatePasskey,
-} from './auth-store-passkeys.ts';
-import { openSession, type LoginResponse } from './auth.ts';
+} from '../store/passkeys.ts';
+import { openSession, type LoginResponse } from './session.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server. Credentials live in users.auth.pass_keys;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction } from '../db/index.ts';
-import { assertMailAvailable, passwordResetMail, resetLink, sendMail } from '../notifications/index.ts';
-import { AUTH_MESSAGES, LOGIN_MESSAGES, RECOVERY_LIMITS } from './auth-rules.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import { assertMailAvailable, passwordResetMail, resetLink, sendMail } from '../../notifications/index.ts';
+import { AUTH_MESSAGES, LOGIN_MESSAGES, RECOVERY_LIMITS } from './rules.ts';
 import {
   countRecoveryRequests,
   findUserByEmail,
@@ -10,9 +10,9 @@ import {
   patchAuth,
   recordAttempt,
   storePassword,
-} from './auth-store.ts';
-import { signRecoveryToken, verifyRecoveryToken } from './auth-tokens.ts';
-import { hashPassword } from './auth.ts';
+} from '../store/auth.ts';
+import { signRecoveryToken, verifyRecoveryToken } from './tokens.ts';
+import { hashPassword } from './session.ts';
 
 /**
  * Password recovery. users.auth.recovery_token holds the SHA-256 of the latest recovery token

@@ -1,10 +1,10 @@
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction } from '../db/index.ts';
-import { checkNewPassword } from './auth-recovery.ts';
-import { AUTH_MESSAGES } from './auth-rules.ts';
-import { findUserById, lockMembership, setUserNames, storePassword } from './auth-store.ts';
-import { hashPassword } from './auth.ts';
-import { activateMembership, findMembershipBySetupToken, type SetupTokenMembership } from './invites.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import { checkNewPassword } from './recovery.ts';
+import { AUTH_MESSAGES } from './rules.ts';
+import { findUserById, lockMembership, setUserNames, storePassword } from '../store/auth.ts';
+import { hashPassword } from './session.ts';
+import { activateMembership, findMembershipBySetupToken, type SetupTokenMembership } from '../members/invites.ts';
 
 /** Invite verification and account setup with the token of an invitation mail (valid 4320 minutes). */
 
