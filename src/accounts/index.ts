@@ -87,7 +87,8 @@ export {
   type SetupTokenMembership,
 } from './members/invites.ts';
 export { invitePartner, listPartners, type PartnerInviteResult } from './members/partners.ts';
-export type { MembershipKind, MemberListRow, PartnerListRow, UserRow } from './store/members.ts';
+export type { MembershipKind, MemberListRow, UserRow } from './store/members.ts';
+export type { PartnerListRow } from './store/partners.ts';
 export {
   isAdmitted,
   loginRefusal,

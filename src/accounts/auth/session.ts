@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { AppError, type AppContext, type ErrorKind } from '../../app/index.ts';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Handle } from '../../db/index.ts';
 import {
   accountRefusal,
   AUTH_MESSAGES,
@@ -82,7 +82,7 @@ let dummyHash: Promise<string> | undefined;
 const timingDummy = (): Promise<string> => (dummyHash ??= bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST));
 
 /** The policies a session carries: the user's, and those of the session's brand (its tenant, plans, role defaults). */
-const policiesFor = (db: Db | Tx, user: AuthUser, brandId: number | null): Promise<string[]> =>
+const policiesFor = (db: Handle, user: AuthUser, brandId: number | null): Promise<string[]> =>
   collectPermissions(db, { userId: user.id, brandId });
 
 interface SessionFacts {
@@ -90,7 +90,7 @@ interface SessionFacts {
   admitted: boolean;
 }
 
-async function sessionFacts(db: Db | Tx, user: AuthUser, app: AuthApp): Promise<SessionFacts> {
+async function sessionFacts(db: Handle, user: AuthUser, app: AuthApp): Promise<SessionFacts> {
   const { tenants, partners } = await activeMemberships(db, user.id);
   const isPartner = user.role === 'partner' || partners.length > 0;
   const admitted = isAdmitted(app, { isStaff: user.is_staff, isPartner, activeTenantMemberships: tenants.length });

@@ -3,7 +3,7 @@
  * A partner starts 'pending' and becomes 'active' when its first member accepts.
  */
 import { AppError } from '../../app/index.ts';
-import { withTransaction, type Db } from '../../db/index.ts';
+import { withTransaction, type Db, type Handle } from '../../db/index.ts';
 import { assertMailAvailable } from '../../notifications/index.ts';
 import {
   assertNoAccounts,
@@ -14,15 +14,15 @@ import {
   type Invitation,
 } from './invites.ts';
 import { parseInviteRole, tenantAttachedMessage } from './rules.ts';
+import { findUserById } from '../store/members.ts';
 import {
   attachedTenantIds,
-  findUserById,
   insertPartner,
   insertPartnerTenants,
   listPartnerRows,
-  tenantsOfBrands,
   type PartnerListRow,
-} from '../store/members.ts';
+} from '../store/partners.ts';
+import { tenantsOfBrands } from '../store/tenants.ts';
 
 export interface PartnerInviteResult {
   partner: { id: number; name: string; state: 'pending' };
@@ -32,7 +32,7 @@ export interface PartnerInviteResult {
 }
 
 /** The tenants behind these brands; 'Brand … not found' for unknown ones, 'Tenant {names} already exists' when one has a partner. */
-async function tenantsToAttach(db: Db, brandIds: readonly number[]): Promise<number[]> {
+async function tenantsToAttach(db: Handle, brandIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(brandIds)];
   const found = await tenantsOfBrands(db, unique);
   const missing = unique.filter((id) => !found.some((f) => f.brand_id === id));

@@ -3,7 +3,7 @@
  * plan permission helpers billing calls when it creates plans.
  */
 import { AppError } from '../../app/index.ts';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Handle } from '../../db/index.ts';
 import {
   collapsePermissions,
   parsePermission,
@@ -32,8 +32,6 @@ import {
   type BrandRef,
   type PlanRow,
 } from '../store/permissions.ts';
-
-type Handle = Db | Tx;
 
 async function requireBrand(db: Handle, brandId: number): Promise<BrandRef> {
   const brand = await findBrand(db, brandId);

@@ -1,8 +1,5 @@
-import type { Db, Tx } from '../../db/index.ts';
-
 /** SQL for auth: users by e-mail or id, the memberships a session is built from, attempts, users.auth. */
-
-type Handle = Db | Tx;
+import type { Handle, Tx } from '../../db/index.ts';
 
 export interface PassKey {
   id: string;
