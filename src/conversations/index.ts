@@ -56,3 +56,4 @@ export {
   type MessageParts,
 } from './create.ts';
 export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store-privacy.ts';
+export { unsubscribeChannel, blockContactChannel, blockContact, type UnsubscribeResult } from './opt-out.ts';
