@@ -1,7 +1,7 @@
 import { AppError, type AppContext } from '../../app/index.ts';
 import { AUTH_MESSAGES } from './rules.ts';
 import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from '../store/access.ts';
-import { findUserById } from '../store/auth.ts';
+import { findAuthUserById } from '../store/auth.ts';
 import type { AuthSession } from './session.ts';
 import { listUsers, type MemberListing } from '../members/users.ts';
 
@@ -29,7 +29,7 @@ export interface Profile {
 }
 
 export async function readProfile(ctx: AppContext, session: AuthSession): Promise<Profile> {
-  const user = await findUserById(ctx.db, session.userId);
+  const user = await findAuthUserById(ctx.db, session.userId);
   if (!user) throw new AppError('not_found', AUTH_MESSAGES.userNotFound);
   const picture = user.extra_data.picture_url;
   return {

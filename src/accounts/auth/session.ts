@@ -16,8 +16,8 @@ import {
 import {
   activeMemberships,
   countFailures,
-  findUserByEmail,
-  findUserById,
+  findAuthUserByEmail,
+  findAuthUserById,
   recordAttempt,
   setLastLogin,
   type AuthUser,
@@ -162,7 +162,7 @@ export async function login(
     });
 
   const passwordGiven = typeof password === 'string' && password.length > 0;
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findAuthUserByEmail(ctx.db, email);
   let passwordMatches = false;
   if (passwordGiven) passwordMatches = await bcrypt.compare(password, user?.password ?? (await timingDummy()));
   passwordMatches &&= Boolean(user?.password);
@@ -196,7 +196,7 @@ function issuedBeforePasswordChange(user: AuthUser, issuedAtSeconds: number): bo
 /** A new access and refresh token pair for a valid refresh token; the user is checked again. */
 export async function refresh(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
   const { claims } = await verifyRefreshToken(ctx, refreshToken);
-  const user = await findUserById(ctx.db, Number(claims.sub));
+  const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
   const facts = await sessionFacts(ctx.db, user, claims.app === 'admin' ? 'admin' : 'brand');
@@ -208,7 +208,7 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Lo
 /** The session behind a bearer access token; a suspended or disabled user's tokens stop working. */
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthSession> {
   const { claims } = await verifyAccessToken(ctx, accessToken);
-  const user = await findUserById(ctx.db, Number(claims.sub));
+  const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: true });

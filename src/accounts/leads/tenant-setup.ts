@@ -7,12 +7,12 @@ import { AppError, isAppError } from '../../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../../db/index.ts';
 import {
   findLead,
-  findUserByEmail,
+  findExistingUserByEmail,
   isLeadLinked,
   linkLead,
   saveLead,
   type Lead,
-  type UserRow,
+  type ExistingUser,
 } from '../store/leads.ts';
 import { grantPlanToBrand } from '../permissions/service.ts';
 import { insertActiveMembership, insertUser, updateUserAccount } from '../store/members.ts';
@@ -65,7 +65,7 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
   }
 
   const email = options.lead.email?.trim();
-  const existingUser = email ? await findUserByEmail(db, email) : undefined;
+  const existingUser = email ? await findExistingUserByEmail(db, email) : undefined;
   const lead = validateLead(options.lead, {
     emailTaken: existingUser !== undefined,
     allowDuplicate: options.allowDuplicate,
@@ -130,7 +130,7 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
  * activated and enabled; a suspended one stays suspended (suspension is a deliberate decision).
  * A stored password is never replaced from a lead; one is set only when the user has none.
  */
-async function reuseUser(tx: Tx, user: UserRow, passwordHash: string | null): Promise<number> {
+async function reuseUser(tx: Tx, user: ExistingUser, passwordHash: string | null): Promise<number> {
   const changes: { state?: string; is_enabled?: boolean; password?: string } = {};
   if (user.state === 'invited') Object.assign(changes, { state: 'active', is_enabled: true });
   if (passwordHash && !user.has_password) changes.password = passwordHash;

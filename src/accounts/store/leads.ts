@@ -80,7 +80,8 @@ export async function linkLead(
   return toLead(row);
 }
 
-export interface UserRow {
+/** A user a lead's e-mail already belongs to: what tenant setup needs to reuse them. */
+export interface ExistingUser {
   id: number;
   email: string;
   state: string;
@@ -88,7 +89,7 @@ export interface UserRow {
   has_password: boolean;
 }
 
-export async function findUserByEmail(db: Handle, email: string): Promise<UserRow | undefined> {
+export async function findExistingUserByEmail(db: Handle, email: string): Promise<ExistingUser | undefined> {
   const row = await db('users')
     .whereRaw('lower(email) = lower(?)', [email])
     .first<Record<string, unknown> | undefined>(
@@ -98,5 +99,5 @@ export async function findUserByEmail(db: Handle, email: string): Promise<UserRo
       'is_enabled',
       db.raw('password is not null as has_password'),
     );
-  return row ? { ...(row as unknown as UserRow), id: Number(row.id) } : undefined;
+  return row ? { ...(row as unknown as ExistingUser), id: Number(row.id) } : undefined;
 }
