@@ -6,18 +6,18 @@ import bcrypt from 'bcryptjs';
 import { AppError, isAppError } from '../../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../../db/index.ts';
 import {
-  findLead,
   findExistingUserByEmail,
+  findLead,
   isLeadLinked,
   linkLead,
   saveLead,
-  type Lead,
   type ExistingUser,
+  type Lead,
 } from '../store/leads.ts';
-import { grantPlanToBrand } from '../permissions/service.ts';
 import { insertActiveMembership, insertUser, updateUserAccount } from '../store/members.ts';
 import { findPlan } from '../store/permissions.ts';
 import { insertBrand, insertTenant } from '../store/tenants.ts';
+import { grantPlanToBrand } from '../permissions/service.ts';
 import { isUuid, validateLead, type LeadInput } from './rules.ts';
 
 export const PASSWORD_HASH_COST = 10;
