@@ -1,43 +1,15 @@
-export {
-  validateLead,
-  normalizeEmail,
-  normalizeStoreUrl,
-  normalizeSupportPhone,
-  isInternalTestEmail,
-  isUuid,
-  LEAD_MESSAGES,
-  DEFAULT_INTERNAL_DOMAINS,
-  INTERNAL_TEST_TAG,
-  INTERNAL_TESTING_INDUSTRY,
-  type LeadInput,
-  type ValidLead,
-  type ValidateLeadOptions,
-} from './rules-lead.ts';
-export { findLead, isLeadLinked, type Lead } from './leads-store.ts';
-export {
-  setupTenant,
-  getLead,
-  PASSWORD_HASH_COST,
-  SETUP_FAILED_MESSAGE,
-  type TenantSetupOptions,
-  type TenantSetupResult,
-} from './tenant-setup.ts';
+export type { LeadInput } from './leads/rules.ts';
+export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
 export {
   collapsePermissions,
   parsePermission,
-  formatPermission,
   splitFeatures,
   planBaseName,
   customPlanName,
-  planReadPermission,
-  isFeature,
-  DEFAULT_ROLE_PERMISSIONS,
-  GRANTING_SUBSCRIPTION_STATUSES,
   type Grant,
-  type GrantState,
   type Permission,
   type ListedPermission,
-} from './permissions-rules.ts';
+} from './permissions/rules.ts';
 export {
   collectPermissions,
   grantBrandPermission,
@@ -45,95 +17,33 @@ export {
   listBrandPermissions,
   visiblePlans,
   addPlanReadPermission,
-  grantPlanToBrand,
   copyPlanPermissions,
-  type CollectOptions,
-  type BrandPermissionChange,
   type BrandPermissionList,
-  type PlanRow,
-} from './permissions.ts';
-export {
-  parseInviteEmails,
-  parseInviteRole,
-  inviteExpiry,
-  isInviteExpired,
-  memberState,
-  normalizeUserPhone,
-  INVITE_ROLES,
-  INVITE_TOKEN_MINUTES,
-  MEMBER_STATES,
-  DEFAULT_PAGE_SIZE,
-  type InviteRole,
-  type MemberState,
-  type ParsedEmails,
-} from './rules-invites.ts';
-export {
-  listUsers,
-  getUser,
-  updateUser,
-  suspendUser,
-  type MemberListing,
-  type UserDetails,
-  type UserUpdate,
-} from './users.ts';
+} from './permissions/service.ts';
+export { listUsers, getUser, updateUser, suspendUser, type UserDetails } from './members/users.ts';
 export {
   inviteMembers,
   reinviteMember,
   activateMembership,
   findMembershipBySetupToken,
   type Invitation,
-  type InviteResult,
-  type InviteContext,
-  type SetupTokenMembership,
-} from './invites.ts';
-export { invitePartner, listPartners, type PartnerInviteResult } from './partners.ts';
-export type { MembershipKind, MemberListRow, PartnerListRow, UserRow } from './users-store.ts';
+} from './members/invites.ts';
+export { invitePartner, listPartners, type PartnerInviteResult } from './members/partners.ts';
+export type { MemberListRow, UserRow } from './store/members.ts';
+export type { PartnerListRow } from './store/partners.ts';
 export {
   isAdmitted,
   loginRefusal,
-  accountRefusal,
   tokenRole,
   loginRateLimited,
   LOGIN_MESSAGES,
-  AUTH_MESSAGES,
-  AUTH_APPS,
-  TOKEN_MINUTES,
-  LOGIN_LIMITS,
-  RECOVERY_LIMITS,
-  BCRYPT_COST,
   type AuthApp,
-  type AdmissionFacts,
   type LoginFacts,
-  type AccountFacts,
-} from './auth-rules.ts';
-export {
-  signAccessToken,
-  signRefreshToken,
-  signRecoveryToken,
-  verifyAccessToken,
-  verifyRefreshToken,
-  verifyRecoveryToken,
-  type SessionClaims,
-  type TokenType,
-} from './auth-tokens.ts';
-export {
-  login,
-  refresh,
-  authenticate,
-  openSession,
-  hashPassword,
-  type LoginOptions,
-  type LoginResponse,
-  type AuthSession,
-} from './auth.ts';
-export {
-  forgotPassword,
-  resetPassword,
-  checkNewPassword,
-  FORGOT_PASSWORD_ANSWER,
-  type ResetPasswordOptions,
-} from './auth-recovery.ts';
-export { verifyInvite, setupAccount, type InviteDetails, type SetupAccountOptions } from './auth-setup.ts';
+} from './auth/rules.ts';
+export { signRecoveryToken, verifyAccessToken, verifyRefreshToken, verifyRecoveryToken } from './auth/tokens.ts';
+export { login, refresh, authenticate, type LoginResponse } from './auth/session.ts';
+export { forgotPassword, resetPassword, FORGOT_PASSWORD_ANSWER } from './auth/recovery.ts';
+export { verifyInvite, setupAccount } from './auth/setup.ts';
 export {
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
@@ -141,8 +51,5 @@ export {
   deletePasskey,
   passkeyLoginOptions,
   verifyPasskeyLogin,
-  relyingParty,
-  type ListedPasskey,
-} from './auth-passkeys.ts';
-export { readProfile, readTenantUsers, readBrand, type Profile, type TenantUsersQuery } from './auth-access.ts';
-export { accountsRoutes, requireAuth, sessionOf, parseInput } from './auth-http.ts';
+} from './auth/passkeys.ts';
+export { accountsRoutes } from './routes.ts';

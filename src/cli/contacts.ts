@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { blockContact, getContact, listContacts } from '../contacts/index.ts';
+import { getContact, listContacts } from '../contacts/index.ts';
+import { blockContact } from '../conversations/index.ts';
 import { parseIntegerFlag } from './flags.ts';
 import { contactBlocked, contactDetail, contactList } from './format/contacts.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';

@@ -1,6 +1,6 @@
 /** Reading contacts: one contact with its channels and outreach eligibility, a searchable list. */
 import { AppError } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
 import { isEligibleForOutreach, type ChannelStatus, type ChannelType, type ComplianceType } from './rules.ts';
 import {
   channelsOfContacts,
@@ -51,7 +51,7 @@ export interface ContactView {
 
 /** The outreach rule against the channel's conversations ('Contact channel not found' for an unknown id). */
 export async function outreachEligibility(
-  db: Db | Tx,
+  db: Handle,
   { channelId, brandId }: { channelId: number; brandId?: number },
 ): Promise<OutreachEligibility> {
   const channel = await findChannel(db, { channelId, brandId });
@@ -88,7 +88,7 @@ const contactView = (c: ContactRow, channels: ChannelView[]): ContactView => ({
 
 /** One contact of the brand with its channels, consent and (SMS) outreach eligibility. */
 export async function getContact(
-  db: Db | Tx,
+  db: Handle,
   { brandId, contactId }: { brandId: number; contactId: number },
 ): Promise<ContactView> {
   const contact = await findContactById(db, brandId, contactId);
@@ -111,7 +111,7 @@ export async function getContact(
 
 /** Newest first. q: digits search phone numbers, an e-mail searches e-mails, words search names. */
 export async function listContacts(
-  db: Db | Tx,
+  db: Handle,
   {
     brandId,
     q,

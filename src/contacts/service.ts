@@ -3,7 +3,7 @@
  * and upsert its channels with compliance type, status and recorded consent.
  */
 import { AppError, isAppError, type Logger } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle, Tx } from '../db/index.ts';
 import { realSleep, retryAtFixedDelay } from '../http/index.ts';
 import {
   channelCompliance,
@@ -73,7 +73,7 @@ export interface InitiatedContact {
   dropped: DroppedChannel[];
 }
 
-type Deps = { db: Db | Tx; logger?: Pick<Logger, 'warn' | 'info' | 'debug'> };
+type Deps = { db: Handle; logger?: Pick<Logger, 'warn' | 'info' | 'debug'> };
 
 /**
  * Integrations that can reach a shopper. A store integration (Shopify, BigCommerce) counts for both:
@@ -330,7 +330,7 @@ async function refreshChannel(
 }
 
 export async function recordConsent(
-  tx: Db | Tx,
+  tx: Handle,
   row: ChannelRow,
   source: string,
   at: Date,

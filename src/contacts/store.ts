@@ -1,8 +1,10 @@
-/** SQL for contacts, contact channels and the consent ledger. Every query is scoped by brand. */
-import type { Db, Tx } from '../db/index.ts';
+/**
+ * SQL for contacts, contact channels and the consent ledger. Every query is scoped by brand.
+ * Two reads join tables of higher domains: the brand's integrations (stores) a channel can be
+ * reached through, and the conversation counts (conversations) behind the outreach rule.
+ */
+import type { Handle, Tx } from '../db/index.ts';
 import type { ChannelStatus, ChannelType, ComplianceType } from './rules.ts';
-
-type Handle = Db | Tx;
 type Row = Record<string, unknown>;
 
 export interface ContactRow {
@@ -179,26 +181,6 @@ export async function insertConsentEvent(
   },
 ): Promise<void> {
   await db('channel_consent_events').insert(event);
-}
-
-/** Queued outbound messages of these channels become agent_skipped with skip_reason; returns how many. */
-export async function skipQueuedMessages(
-  db: Handle,
-  { brandId, channelIds, reason }: { brandId: number; channelIds: number[]; reason: string },
-): Promise<number> {
-  if (channelIds.length === 0) return 0;
-  return db('conversation_messages')
-    .where({ brand_id: brandId, direction: 'outgoing' })
-    .whereIn('status', ['auto_queued', 'queued'])
-    .whereIn(
-      'conversation_id',
-      db('conversations').select('id').where({ brand_id: brandId }).whereIn('contact_channel_id', channelIds),
-    )
-    .update({
-      status: 'agent_skipped',
-      extra_data: db.raw(`extra_data || jsonb_build_object('skip_reason', ?::text)`, [reason]),
-      updated_at: db.fn.now(),
-    });
 }
 
 /**

@@ -24,12 +24,12 @@ import {
   maskUsername,
   normalizeUsername,
   resubscribeChannel,
-  unsubscribeChannel,
 } from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
 import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
+import { unsubscribeChannel } from './opt-out.ts';
 import {
   claimPendingReply,
   findBrandByNumber,

@@ -11,4 +11,5 @@ export {
   FAILED_TO_CREATE_CONVERSATION,
   type StartConversationInput,
 } from './create.ts';
-export { conversationsOfContacts, redactContactConversations } from './store/privacy.ts';
+export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store/privacy.ts';
+export { unsubscribeChannel, blockContactChannel, blockContact, type UnsubscribeResult } from './opt-out.ts';

@@ -1,3 +1,4 @@
 export { seedDemo, type SeedResult } from './seed.ts';
-export { demoOverview, databaseIsEmpty, countRows, type DemoCounts, type DemoOverview } from './overview.ts';
-export { loadDemoFixtures, type DemoFixtures } from './fixtures.ts';
+export { demoOverview, type DemoOverview } from './overview.ts';
+export { databaseIsEmpty } from './store.ts';
+export { loadDemoFixtures } from './fixtures.ts';

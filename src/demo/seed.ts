@@ -1,7 +1,27 @@
 import { createPlan } from '../billing/index.ts';
 import { withTransaction, type Db, type Tx } from '../db/index.ts';
 import { loadDemoFixtures, type DemoFixtures } from './fixtures.ts';
-import { countRows, type DemoCounts } from './overview.ts';
+import {
+  countRows,
+  ensureIntegration,
+  findDemoBrandId,
+  hasPlans,
+  insertBrand,
+  insertBrandIntegration,
+  insertCarts,
+  insertChannels,
+  insertConsentEvents,
+  insertContacts,
+  insertConversation,
+  insertDiscountRule,
+  insertMessages,
+  insertOrders,
+  insertTenant,
+  insertWorkflow,
+  lockDemoSeed,
+  type DemoCounts,
+  type IdMap,
+} from './store.ts';
 
 export interface SeedResult {
   /** False when the demo was already there (nothing changed). */
@@ -13,39 +33,18 @@ export interface SeedResult {
 const CONSENT_SOURCE = 'demo_seed';
 const minutesBefore = (now: Date, minutes: number): Date => new Date(now.getTime() - minutes * 60_000);
 
-type IdMap = Map<string, number>;
-
-async function insertReturningIds(tx: Tx, table: string, rows: Record<string, unknown>[], key: string): Promise<IdMap> {
-  const ids: IdMap = new Map();
-  for (let start = 0; start < rows.length; start += 500) {
-    const inserted = await tx(table)
-      .insert(rows.slice(start, start + 500))
-      .returning<{ id: string; key: string }[]>(['id', `${key} as key`]);
-    for (const row of inserted) ids.set(String(row.key), Number(row.id));
-  }
-  return ids;
-}
-
 async function seedBrand(tx: Tx, fixtures: DemoFixtures): Promise<{ brandId: number; integrationId: number }> {
   const { tenant, brand, integration, brand_integration } = fixtures.brand;
-  const [tenantRow] = await tx('tenants').insert(tenant).returning<{ id: string }[]>('id');
-  const [brandRow] = await tx('brands')
-    .insert({ ...brand, tenant_id: tenantRow!.id })
-    .returning<{ id: string }[]>('id');
-  await tx('integrations')
-    .insert({ ...integration, is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const shopify = await tx('integrations').where({ slug: integration.slug }).first<{ id: string }>('id');
-  const [link] = await tx('brand_integrations')
-    .insert({
-      ...brand_integration,
-      brand_id: brandRow!.id,
-      integration_id: shopify!.id,
-      settings: { ...brand_integration.settings, installed_at: new Date().toISOString() },
-    })
-    .returning<{ id: string }[]>('id');
-  return { brandId: Number(brandRow!.id), integrationId: Number(link!.id) };
+  const tenantId = await insertTenant(tx, tenant);
+  const brandId = await insertBrand(tx, { ...brand, tenant_id: tenantId });
+  const shopifyId = await ensureIntegration(tx, { ...integration, is_published: true });
+  const integrationId = await insertBrandIntegration(tx, {
+    ...brand_integration,
+    brand_id: brandId,
+    integration_id: shopifyId,
+    settings: { ...brand_integration.settings, installed_at: new Date().toISOString() },
+  });
+  return { brandId, integrationId };
 }
 
 async function seedWorkflows(tx: Tx, fixtures: DemoFixtures, brandId: number, integrationId: number): Promise<IdMap> {
@@ -53,25 +52,20 @@ async function seedWorkflows(tx: Tx, fixtures: DemoFixtures, brandId: number, in
   for (const { discount, ...workflow } of fixtures.workflows) {
     let discountRuleId: number | null = null;
     if (discount) {
-      const [rule] = await tx('discount_rules')
-        .insert({
-          brand_id: brandId,
-          ...discount,
-          extra_data: { type: 'dynamic', code_prefix: 'LR-', category: 'order' },
-        })
-        .returning<{ id: string }[]>('id');
-      discountRuleId = Number(rule!.id);
-    }
-    const [row] = await tx('workflows')
-      .insert({
-        ...workflow,
-        message: JSON.stringify(workflow.message),
+      discountRuleId = await insertDiscountRule(tx, {
         brand_id: brandId,
-        brand_integration_id: integrationId,
-        discount_rule_id: discountRuleId,
-      })
-      .returning<{ id: string }[]>('id');
-    ids.set(workflow.name, Number(row!.id));
+        ...discount,
+        extra_data: { type: 'dynamic', code_prefix: 'LR-', category: 'order' },
+      });
+    }
+    const workflowId = await insertWorkflow(tx, {
+      ...workflow,
+      message: JSON.stringify(workflow.message),
+      brand_id: brandId,
+      brand_integration_id: integrationId,
+      discount_rule_id: discountRuleId,
+    });
+    ids.set(workflow.name, workflowId);
   }
   return ids;
 }
@@ -82,9 +76,8 @@ async function seedContacts(
   brandId: number,
   now: Date,
 ): Promise<{ contacts: IdMap; smsChannels: IdMap }> {
-  const contacts = await insertReturningIds(
+  const contacts = await insertContacts(
     tx,
-    'contacts',
     fixtures.contacts.map((c) => ({
       brand_id: brandId,
       external_id: c.external_id,
@@ -94,7 +87,6 @@ async function seedContacts(
       buyer_accepts_sms_marketing: c.buyer_accepts_sms_marketing,
       extra_data: { group_name: c.group_name },
     })),
-    'external_id',
   );
   const channelRows = fixtures.contacts.flatMap((c) => [
     {
@@ -120,7 +112,7 @@ async function seedContacts(
       extra_data: { source: 'customer' },
     },
   ]);
-  const channels = await insertReturningIds(tx, 'contact_channels', channelRows, 'username');
+  const channels = await insertChannels(tx, channelRows);
   const consent = channelRows.map((row) => ({
     brand_id: brandId,
     contact_channel_id: channels.get(row.username),
@@ -129,7 +121,7 @@ async function seedContacts(
     source: CONSENT_SOURCE,
     recorded_at: now,
   }));
-  await tx.batchInsert('channel_consent_events', consent, 500);
+  await insertConsentEvents(tx, consent);
   const smsChannels: IdMap = new Map(fixtures.contacts.map((c) => [c.external_id, channels.get(c.phone)!]));
   return { contacts, smsChannels };
 }
@@ -140,9 +132,8 @@ async function seedCartsAndOrders(
   ids: { brandId: number; integrationId: number; contacts: IdMap },
   now: Date,
 ): Promise<IdMap> {
-  const carts = await insertReturningIds(
+  const carts = await insertCarts(
     tx,
-    'carts',
     fixtures.carts.map((cart) => {
       const at = minutesBefore(now, cart.minutes_ago);
       return {
@@ -162,7 +153,6 @@ async function seedCartsAndOrders(
         remote_updated_at: at,
       };
     }),
-    'external_id',
   );
   const orderRows = fixtures.orders.map((order) => {
     const at = minutesBefore(now, order.minutes_ago);
@@ -180,7 +170,7 @@ async function seedCartsAndOrders(
       remote_updated_at: at,
     };
   });
-  await tx.batchInsert('orders', orderRows, 500);
+  await insertOrders(tx, orderRows);
   return carts;
 }
 
@@ -194,25 +184,24 @@ async function seedConversations(
   for (const conversation of fixtures.conversations) {
     const contact = cartContacts.get(conversation.cart);
     const started = minutesBefore(now, Math.max(...conversation.messages.map((m) => m.minutes_ago)));
-    const [row] = await tx('conversations')
-      .insert({
-        brand_id: ids.brandId,
-        workflow_id: ids.workflows.get(conversation.workflow),
-        contact_id: contact ? ids.contacts.get(contact) : null,
-        contact_channel_id: contact ? ids.smsChannels.get(contact) : null,
-        cart_id: ids.carts.get(conversation.cart),
-        is_hidden: conversation.is_hidden,
-        created_at: started,
-        updated_at: started,
-      })
-      .returning<{ id: string }[]>('id');
-    await tx('conversation_messages').insert(
+    const conversationId = await insertConversation(tx, {
+      brand_id: ids.brandId,
+      workflow_id: ids.workflows.get(conversation.workflow),
+      contact_id: contact ? ids.contacts.get(contact) : null,
+      contact_channel_id: contact ? ids.smsChannels.get(contact) : null,
+      cart_id: ids.carts.get(conversation.cart),
+      is_hidden: conversation.is_hidden,
+      created_at: started,
+      updated_at: started,
+    });
+    await insertMessages(
+      tx,
       conversation.messages.map((message) => {
         const at = minutesBefore(now, message.minutes_ago);
         const sent = message.status === 'sent' || message.status === 'received';
         return {
           brand_id: ids.brandId,
-          conversation_id: row!.id,
+          conversation_id: conversationId,
           body: message.body,
           direction: message.direction,
           status: message.status,
@@ -255,7 +244,7 @@ export const DEMO_PLANS = [
 ] as const;
 
 async function seedPlans(tx: Tx): Promise<void> {
-  if (await tx('plans').first('id')) return;
+  if (await hasPlans(tx)) return;
   for (const plan of DEMO_PLANS) await createPlan(tx, { ...plan, features: [...plan.features] });
 }
 
@@ -267,14 +256,9 @@ export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}
   const fixtures = await loadDemoFixtures();
   const lookupId = fixtures.brand.brand_integration.lookup_id;
   return withTransaction(db, async (tx) => {
-    await tx.raw(`select pg_advisory_xact_lock(hashtext('reclaim:demo-seed'))`);
-    const existing = await tx('brand_integrations')
-      .where({ lookup_id: lookupId })
-      .first<{ brand_id: string }>('brand_id');
-    if (existing) {
-      const brandId = Number(existing.brand_id);
-      return { created: false, brandId, counts: await countRows(tx, [brandId]) };
-    }
+    await lockDemoSeed(tx);
+    const existing = await findDemoBrandId(tx, lookupId);
+    if (existing !== undefined) return { created: false, brandId: existing, counts: await countRows(tx, [existing]) };
     await seedPlans(tx);
     const { brandId, integrationId } = await seedBrand(tx, fixtures);
     const workflows = await seedWorkflows(tx, fixtures, brandId, integrationId);

@@ -11,23 +11,10 @@ export {
   readOutboxMessage,
   latestOutboxMessageTo,
   outboxDir,
-  MAIL_UNAVAILABLE,
   type MailContext,
-  type MailTransport,
-  type MailTransportName,
-  type OutgoingMail,
   type SentMail,
   type OutboxEntry,
   type OutboxMessage,
 } from './mail.ts';
-export {
-  invitationMail,
-  passwordResetMail,
-  setupLink,
-  resetLink,
-  tokenLink,
-  SETUP_PATH,
-  RESET_PATH,
-  type MailContent,
-} from './templates.ts';
-export { parseEml, findLinks, type ParsedMail } from './eml.ts';
+export { invitationMail, passwordResetMail, setupLink, resetLink } from './templates.ts';
+export { parseEml } from './eml.ts';

@@ -10,7 +10,7 @@ import {
   parseInviteRole,
   parseMemberState,
   tenantAttachedMessage,
-} from '../../src/accounts/rules-invites.ts';
+} from '../../src/accounts/members/rules.ts';
 
 describe('invitation e-mail list (spec 4 section 5)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/app/index.ts';
-import { isInternalTestEmail, validateLead, type LeadInput } from '../../src/accounts/rules-lead.ts';
+import { isInternalTestEmail, validateLead, type LeadInput } from '../../src/accounts/leads/rules.ts';
 
 const base: LeadInput = {
   email: 'jane@acme.com',

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blockContactChannel,
   getContact,
   initiateContact,
   listContacts,
   outreachEligibility,
   resubscribeChannel,
-  unsubscribeChannel,
 } from '../../src/contacts/index.ts';
+import { blockContactChannel, unsubscribeChannel } from '../../src/conversations/index.ts';
 import { createBrand, createContact, createIntegration, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 

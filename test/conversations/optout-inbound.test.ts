@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { blockContact } from '../../src/contacts/index.ts';
-import { optInConfirmation, optOutConfirmation, receiveMessage } from '../../src/conversations/index.ts';
+import { TASKS } from '../../src/cli/index.ts';
+import { blockContact, optInConfirmation, optOutConfirmation, receiveMessage } from '../../src/conversations/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { sendDueMessages } from '../../src/messaging/index.ts';
 import { createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { TASKS } from '../../src/cli/index.ts';
 
 const t = useTestDatabase();
 let ctx: AppContext;

@@ -1,4 +1,5 @@
-import type { ChannelView, ContactView, UnsubscribeResult } from '../../contacts/index.ts';
+import type { ChannelView, ContactView } from '../../contacts/index.ts';
+import type { UnsubscribeResult } from '../../conversations/index.ts';
 
 const name = (c: ContactView): string => [c.given_name, c.family_name].filter(Boolean).join(' ') || '(no name)';
 const channelLine = (ch: ChannelView): string =>

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction } from '../db/index.ts';
-import { assertMailAvailable, passwordResetMail, resetLink, sendMail } from '../notifications/index.ts';
-import { AUTH_MESSAGES, LOGIN_MESSAGES, RECOVERY_LIMITS } from './auth-rules.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import { assertMailAvailable, passwordResetMail, resetLink, sendMail } from '../../notifications/index.ts';
+import { AUTH_MESSAGES, LOGIN_MESSAGES, RECOVERY_LIMITS } from './rules.ts';
 import {
   countRecoveryRequests,
-  findUserByEmail,
-  findUserById,
+  findAuthUserByEmail,
+  findAuthUserById,
   patchAuth,
   recordAttempt,
   storePassword,
-} from './auth-store.ts';
-import { signRecoveryToken, verifyRecoveryToken } from './auth-tokens.ts';
-import { hashPassword } from './auth.ts';
+} from '../store/auth.ts';
+import { signRecoveryToken, verifyRecoveryToken } from './tokens.ts';
+import { hashPassword } from './session.ts';
 
 /**
  * Password recovery. users.auth.recovery_token holds the SHA-256 of the latest recovery token
@@ -54,7 +54,7 @@ export async function forgotPassword(
   assertMailAvailable(ctx.config);
   const earlier = await countRecoveryRequests(ctx.db, email, RECOVERY_LIMITS.windowMinutes);
   await recordAttempt(ctx.db, { kind: 'forgot_password', email, ip, succeeded: true });
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findAuthUserByEmail(ctx.db, email);
   if (!user || user.state === 'suspended' || earlier >= RECOVERY_LIMITS.perEmail) {
     ctx.logger.info(
       { reason: !user ? 'unknown_email' : user.state === 'suspended' ? 'suspended' : 'rate_limited' },
@@ -87,7 +87,7 @@ export async function resetPassword(
   const { claims } = await verifyRecoveryToken(ctx, token);
   const hash = await hashPassword(password);
   return withTransaction(ctx.db, async (tx) => {
-    const user = await findUserById(tx, Number(claims.sub), { lock: true });
+    const user = await findAuthUserById(tx, Number(claims.sub), { lock: true });
     if (!user || typeof user.auth.recovery_token !== 'string' || user.auth.recovery_token !== digest(token)) {
       throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'invalid_token' });
     }

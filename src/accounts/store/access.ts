@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Handle } from '../../db/index.ts';
 
 /**
  * Tenant isolation: which tenants a session may read. Staff read every tenant; other users the
@@ -11,7 +11,7 @@ export interface Reader {
   isStaff: boolean;
 }
 
-export async function canReadTenant(db: Db, reader: Reader, tenantId: number): Promise<boolean> {
+export async function canReadTenant(db: Handle, reader: Reader, tenantId: number): Promise<boolean> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return false;
   const tenant = await db('tenants').where({ id: tenantId }).first('id');
   if (!tenant) return false;
@@ -44,7 +44,7 @@ export interface BrandView {
   created_at: Date;
 }
 
-export async function findBrandView(db: Db, brandId: number): Promise<BrandView | undefined> {
+export async function findBrandView(db: Handle, brandId: number): Promise<BrandView | undefined> {
   if (!Number.isSafeInteger(brandId) || brandId <= 0) return undefined;
   const row = await db('brands')
     .where({ id: brandId })
@@ -75,7 +75,7 @@ export interface MembershipView {
 }
 
 /** The user's tenant and partner memberships with names and, for tenants, their brand ids. */
-export async function membershipViews(db: Db, userId: number): Promise<MembershipView[]> {
+export async function membershipViews(db: Handle, userId: number): Promise<MembershipView[]> {
   const tenants = await db('tenant_users as tu')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where('tu.user_id', userId)

@@ -1,29 +1,26 @@
 /**
- * Opt-outs and blocking (spec 3 section 4, "Blocking"; DESIGN "Compliance"): the channel becomes
- * unsubscribed at once, the change is recorded in the consent ledger, and every queued outbound
- * message of the channel is set to agent_skipped with skip_reason 'unsubscribed'.
+ * Opt-outs, opt-ins and blocks of a channel (spec 3 section 4, "Blocking"; DESIGN "Compliance"):
+ * the channel's status changes at once and the change is recorded in the consent ledger. Skipping
+ * the channel's queued messages is the conversations domain's part of an opt-out.
  */
 import { AppError } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
 import { recordConsent } from './service.ts';
-import { channelsOfContact, findChannel, findContactById, skipQueuedMessages, updateChannel } from './store.ts';
+import { channelsOfContact, findChannel, findContactById, updateChannel } from './store.ts';
 
-export const SKIP_REASON_UNSUBSCRIBED = 'unsubscribed';
-
-export interface UnsubscribeResult {
+export interface OptOutResult {
   channelId: number;
   username: string;
   /** False when the channel was already unsubscribed (and blocked, when blocking). */
   changed: boolean;
-  skippedMessages: number;
 }
 
 /**
  * Unsubscribes one channel of the brand (STOP and its synonyms, or an agent's block when `blocked`).
- * Idempotent: a repeat records nothing new but still skips messages queued since.
+ * Idempotent: a repeat records nothing new.
  */
-export async function unsubscribeChannel(
-  db: Db | Tx,
+export async function optOutChannel(
+  db: Handle,
   {
     brandId,
     channelId,
@@ -31,7 +28,7 @@ export async function unsubscribeChannel(
     blocked = false,
     at = new Date(),
   }: { brandId: number; channelId: number; source: string; blocked?: boolean; at?: Date },
-): Promise<UnsubscribeResult> {
+): Promise<OptOutResult> {
   return db.transaction(async (tx) => {
     const channel = await findChannel(tx, { brandId, channelId, lock: true });
     if (!channel) throw new AppError('not_found', 'Contact channel not found');
@@ -46,12 +43,7 @@ export async function unsubscribeChannel(
       });
       await recordConsent(tx, updated, source, at, { previous_status: channel.status });
     }
-    const skippedMessages = await skipQueuedMessages(tx, {
-      brandId,
-      channelIds: [channel.id],
-      reason: SKIP_REASON_UNSUBSCRIBED,
-    });
-    return { channelId: channel.id, username: channel.username, changed, skippedMessages };
+    return { channelId: channel.id, username: channel.username, changed };
   });
 }
 
@@ -61,7 +53,7 @@ export async function unsubscribeChannel(
  * brand's number. A channel an agent blocked stays blocked unless `unblock` is set.
  */
 export async function resubscribeChannel(
-  db: Db | Tx,
+  db: Handle,
   {
     brandId,
     channelId,
@@ -91,23 +83,12 @@ export async function resubscribeChannel(
   });
 }
 
-/** An agent's block of one channel: unsubscribed, extra_data.blocked true, queued messages skipped. */
-export const blockContactChannel = (
-  db: Db | Tx,
-  { brandId, channelId, source = 'agent_block' }: { brandId: number; channelId: number; source?: string },
-): Promise<UnsubscribeResult> => unsubscribeChannel(db, { brandId, channelId, source, blocked: true });
-
-/** Blocks every SMS channel of a contact ('Contact not found' when the brand has no such contact). */
-export async function blockContact(
-  db: Db | Tx,
-  { brandId, contactId, source = 'agent_block' }: { brandId: number; contactId: number; source?: string },
-): Promise<{ contactId: number; channels: UnsubscribeResult[]; skippedMessages: number }> {
-  return db.transaction(async (tx) => {
-    const contact = await findContactById(tx, brandId, contactId);
-    if (!contact) throw new AppError('not_found', 'Contact not found');
-    const sms = (await channelsOfContact(tx, brandId, contactId)).filter((c) => c.type === 'sms');
-    const channels: UnsubscribeResult[] = [];
-    for (const channel of sms) channels.push(await blockContactChannel(tx, { brandId, channelId: channel.id, source }));
-    return { contactId, channels, skippedMessages: channels.reduce((sum, c) => sum + c.skippedMessages, 0) };
-  });
+/** The ids of a contact's SMS channels, oldest first ('Contact not found' when the brand has no such contact). */
+export async function smsChannelIdsOfContact(
+  db: Handle,
+  { brandId, contactId }: { brandId: number; contactId: number },
+): Promise<number[]> {
+  const contact = await findContactById(db, brandId, contactId);
+  if (!contact) throw new AppError('not_found', 'Contact not found');
+  return (await channelsOfContact(db, brandId, contactId)).filter((c) => c.type === 'sms').map((c) => c.id);
 }

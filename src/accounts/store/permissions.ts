@@ -1,8 +1,11 @@
+/**
+ * SQL for permissions and their grants (user, tenant, brand and plan levels). Plan visibility and
+ * plan grants read billing's plans and subscriptions tables: which plans a brand subscribes to
+ * decides what it may do.
+ */
 import type { Knex } from 'knex';
-import type { Db, Tx } from '../db/index.ts';
-import { GRANTING_SUBSCRIPTION_STATUSES, type Grant, type GrantState, type Permission } from './permissions-rules.ts';
-
-type Handle = Db | Tx;
+import type { Handle } from '../../db/index.ts';
+import { GRANTING_SUBSCRIPTION_STATUSES, type Grant, type GrantState, type Permission } from '../permissions/rules.ts';
 
 /** The id of permission (action, attribute), created when missing. */
 export async function ensurePermission(db: Handle, { action, attribute }: Permission): Promise<number> {

@@ -3,12 +3,22 @@
  * tenant membership and a brand, all linked to the lead, in one transaction.
  */
 import bcrypt from 'bcryptjs';
-import { AppError, isAppError } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { findLead, findUserByEmail, isLeadLinked, linkLead, saveLead, type Lead, type UserRow } from './leads-store.ts';
-import { grantPlanToBrand } from './permissions.ts';
-import { findPlan } from './permissions-store.ts';
-import { isUuid, validateLead, type LeadInput, type ValidLead } from './rules-lead.ts';
+import { AppError, isAppError } from '../../app/index.ts';
+import { withTransaction, type Db, type Tx } from '../../db/index.ts';
+import {
+  findExistingUserByEmail,
+  findLead,
+  isLeadLinked,
+  linkLead,
+  saveLead,
+  type ExistingUser,
+  type Lead,
+} from '../store/leads.ts';
+import { insertActiveMembership, insertUser, updateUserAccount } from '../store/members.ts';
+import { findPlan } from '../store/permissions.ts';
+import { insertBrand, insertTenant } from '../store/tenants.ts';
+import { grantPlanToBrand } from '../permissions/service.ts';
+import { isUuid, validateLead, type LeadInput } from './rules.ts';
 
 export const PASSWORD_HASH_COST = 10;
 export const SETUP_FAILED_MESSAGE = 'Failed to create tenant, user, and brand';
@@ -55,7 +65,7 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
   }
 
   const email = options.lead.email?.trim();
-  const existingUser = email ? await findUserByEmail(db, email) : undefined;
+  const existingUser = email ? await findExistingUserByEmail(db, email) : undefined;
   const lead = validateLead(options.lead, {
     emailTaken: existingUser !== undefined,
     allowDuplicate: options.allowDuplicate,
@@ -70,18 +80,35 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
     return await withTransaction(db, async (tx) => {
       const saved = await saveLead(tx, lead);
       if (isLeadLinked(saved)) return resultOf(saved, false, false);
-      const tenantId = await insertTenant(tx, lead);
+      const tenantId = await insertTenant(tx, {
+        name: lead.company_name,
+        email: lead.email,
+        phone: lead.support_phone,
+        type: 'brand',
+        is_enabled: true,
+      });
       const userId = existingUser
         ? await reuseUser(tx, existingUser, passwordHash)
-        : await insertUser(tx, lead, passwordHash);
-      await tx('tenant_users').insert({
+        : await insertUser(tx, {
+            email: lead.email,
+            given_name: lead.first_name,
+            family_name: lead.last_name,
+            phone: lead.support_phone,
+            role: 'admin',
+            state: 'active',
+            is_enabled: true,
+            password: passwordHash,
+          });
+      await insertActiveMembership(tx, 'tenant', { ownerId: tenantId, userId, role: 'admin' });
+      const brandId = await insertBrand(tx, {
         tenant_id: tenantId,
-        user_id: userId,
-        role: 'admin',
-        state: 'active',
-        activated_at: tx.fn.now(),
+        name: lead.company_name,
+        domain: lead.domain,
+        company_website: lead.store_url,
+        support_phone: lead.support_phone,
+        industry: lead.industry,
+        extra_data: { is_direct: true, finalized_onboarding: false },
       });
-      const brandId = await insertBrand(tx, lead, tenantId);
       if (options.planId != null) await grantPlanToBrand(tx, { brandId, planId: options.planId });
       const linked = await linkLead(tx, lead.id, {
         tenantId,
@@ -98,58 +125,17 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
   }
 }
 
-async function insertTenant(tx: Tx, lead: ValidLead): Promise<number> {
-  const [row] = await tx('tenants')
-    .insert({ name: lead.company_name, email: lead.email, phone: lead.support_phone, type: 'brand', is_enabled: true })
-    .returning<{ id: string }[]>('id');
-  return Number(row.id);
-}
-
-async function insertUser(tx: Tx, lead: ValidLead, passwordHash: string | null): Promise<number> {
-  const [row] = await tx('users')
-    .insert({
-      email: lead.email,
-      given_name: lead.first_name,
-      family_name: lead.last_name,
-      phone: lead.support_phone,
-      role: 'admin',
-      state: 'active',
-      is_enabled: true,
-      password: passwordHash,
-    })
-    .returning<{ id: string }[]>('id');
-  return Number(row.id);
-}
-
 /**
  * An existing user becomes the new tenant's admin (through the membership). An invited user is
  * activated and enabled; a suspended one stays suspended (suspension is a deliberate decision).
  * A stored password is never replaced from a lead; one is set only when the user has none.
  */
-async function reuseUser(tx: Tx, user: UserRow, passwordHash: string | null): Promise<number> {
-  const changes: Record<string, unknown> = {};
+async function reuseUser(tx: Tx, user: ExistingUser, passwordHash: string | null): Promise<number> {
+  const changes: { state?: string; is_enabled?: boolean; password?: string } = {};
   if (user.state === 'invited') Object.assign(changes, { state: 'active', is_enabled: true });
   if (passwordHash && !user.has_password) changes.password = passwordHash;
-  if (Object.keys(changes).length > 0)
-    await tx('users')
-      .where({ id: user.id })
-      .update({ ...changes, updated_at: tx.fn.now() });
+  if (Object.keys(changes).length > 0) await updateUserAccount(tx, user.id, changes);
   return user.id;
-}
-
-async function insertBrand(tx: Tx, lead: ValidLead, tenantId: number): Promise<number> {
-  const [row] = await tx('brands')
-    .insert({
-      tenant_id: tenantId,
-      name: lead.company_name,
-      domain: lead.domain,
-      company_website: lead.store_url,
-      support_phone: lead.support_phone,
-      industry: lead.industry,
-      extra_data: { is_direct: true, finalized_onboarding: false },
-    })
-    .returning<{ id: string }[]>('id');
-  return Number(row.id);
 }
 
 /** The lead by id; 'Failed to find the lead' when there is none. */

@@ -1,7 +1,7 @@
 /**
  * Auth rules without I/O: who is admitted to which app, which login message applies, the role
  * a token carries, default role policies and the login rate limits (spec 4 sections 6, 8, 9).
- * Default role policies live with the permission collection (permissions-rules.ts).
+ * Default role policies live with the permission collection (permissions/rules.ts).
  */
 
 export type AuthApp = 'admin' | 'brand';

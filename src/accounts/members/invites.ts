@@ -4,31 +4,24 @@
  * (called by account setup / invite verification) enables them.
  */
 import { randomBytes } from 'node:crypto';
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { assertMailAvailable, invitationMail, sendMail, setupLink, type SentMail } from '../notifications/index.ts';
-import {
-  accountExistsMessage,
-  inviteExpiry,
-  parseInviteEmails,
-  parseInviteRole,
-  type InviteRole,
-} from './rules-invites.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction, type Db, type Handle, type Tx } from '../../db/index.ts';
+import { assertMailAvailable, invitationMail, sendMail, setupLink, type SentMail } from '../../notifications/index.ts';
+import { accountExistsMessage, inviteExpiry, parseInviteEmails, parseInviteRole, type InviteRole } from './rules.ts';
 import {
   activateMembershipRow,
-  activatePendingPartner,
   enableUser,
   findMembership,
   findMembershipByToken,
-  findPartner,
-  findTenant,
   findUserById,
   findUsersByEmails,
   insertInvitedUser,
   insertMembership,
   setMembershipToken,
   type MembershipKind,
-} from './users-store.ts';
+} from '../store/members.ts';
+import { activatePendingPartner, findPartner } from '../store/partners.ts';
+import { findTenant } from '../store/tenants.ts';
 
 export type InviteContext = Pick<AppContext, 'config' | 'logger' | 'db'>;
 
@@ -72,7 +65,7 @@ export function inviteEmailsOrFail(input: string | readonly string[]): { emails:
 }
 
 /** 'Account already exists with this email: …' when any of them has an account. */
-export async function assertNoAccounts(db: Db, emails: readonly string[]): Promise<void> {
+export async function assertNoAccounts(db: Handle, emails: readonly string[]): Promise<void> {
   const existing = new Set((await findUsersByEmails(db, emails)).map((u) => u.email.toLowerCase()));
   const taken = emails.filter((e) => existing.has(e));
   if (taken.length) throw new AppError('conflict', accountExistsMessage(taken), { code: 'account_exists' });
@@ -242,7 +235,7 @@ export interface SetupTokenMembership {
 }
 
 /** The membership holding this setup token, or undefined. The caller checks the expiry. */
-export async function findMembershipBySetupToken(db: Db, token: string): Promise<SetupTokenMembership | undefined> {
+export async function findMembershipBySetupToken(db: Handle, token: string): Promise<SetupTokenMembership | undefined> {
   if (!token) return undefined;
   const found = await findMembershipByToken(db, token);
   if (!found) return undefined;
@@ -262,7 +255,7 @@ export async function findMembershipBySetupToken(db: Db, token: string): Promise
  * (its first member accepting). 'Failed to activate user' when the membership does not exist.
  */
 export async function activateMembership(
-  tx: Db,
+  tx: Handle,
   { kind, membershipId }: { kind: MembershipKind; membershipId: number },
 ): Promise<{ kind: MembershipKind; membershipId: number; userId: number; ownerId: number; partnerActivated: boolean }> {
   const membership = await activateMembershipRow(tx, kind, membershipId);

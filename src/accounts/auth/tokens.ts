@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { AppError, type AppContext } from '../app/index.ts';
-import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './auth-rules.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './rules.ts';
 
 /**
  * JWTs signed with HS256 under JWT_SECRET. Access and refresh tokens carry the session claims;

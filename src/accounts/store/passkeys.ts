@@ -1,9 +1,6 @@
-import type { Db, Tx } from '../db/index.ts';
-import type { PassKey } from './auth-store.ts';
-
 /** SQL for passkeys and WebAuthn challenges, kept in users.auth (pass_keys, current_challenge). */
-
-type Handle = Db | Tx;
+import type { Handle } from '../../db/index.ts';
+import type { PassKey } from './auth.ts';
 
 export interface TakenChallenge {
   challenge: string | null;

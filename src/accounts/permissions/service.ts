@@ -2,8 +2,8 @@
  * Permission services: collection, per-brand grant and revoke, listing, plan visibility and the
  * plan permission helpers billing calls when it creates plans.
  */
-import { AppError } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import { AppError } from '../../app/index.ts';
+import type { Handle } from '../../db/index.ts';
 import {
   collapsePermissions,
   parsePermission,
@@ -13,7 +13,7 @@ import {
   type Grant,
   type GrantState,
   type ListedPermission,
-} from './permissions-rules.ts';
+} from './rules.ts';
 import {
   brandGrants,
   brandPermissionRows,
@@ -31,9 +31,7 @@ import {
   visiblePlanRows,
   type BrandRef,
   type PlanRow,
-} from './permissions-store.ts';
-
-type Handle = Db | Tx;
+} from '../store/permissions.ts';
 
 async function requireBrand(db: Handle, brandId: number): Promise<BrandRef> {
   const brand = await findBrand(db, brandId);

@@ -1,10 +1,10 @@
-import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction } from '../db/index.ts';
-import { checkNewPassword } from './auth-recovery.ts';
-import { AUTH_MESSAGES } from './auth-rules.ts';
-import { findUserById, lockMembership, setUserNames, storePassword } from './auth-store.ts';
-import { hashPassword } from './auth.ts';
-import { activateMembership, findMembershipBySetupToken, type SetupTokenMembership } from './invites.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import { checkNewPassword } from './recovery.ts';
+import { AUTH_MESSAGES } from './rules.ts';
+import { findAuthUserById, lockMembership, setUserNames, storePassword } from '../store/auth.ts';
+import { hashPassword } from './session.ts';
+import { activateMembership, findMembershipBySetupToken, type SetupTokenMembership } from '../members/invites.ts';
 
 /** Invite verification and account setup with the token of an invitation mail (valid 4320 minutes). */
 
@@ -31,7 +31,7 @@ export interface InviteDetails {
 export async function verifyInvite(ctx: AppContext, { token }: { token: string }): Promise<InviteDetails> {
   const found = await findMembershipBySetupToken(ctx.db, token);
   if (!usable(found)) throw invalidAccountToken();
-  const user = await findUserById(ctx.db, found.userId);
+  const user = await findAuthUserById(ctx.db, found.userId);
   if (!user) throw invalidAccountToken();
   return {
     kind: found.kind,
@@ -76,7 +76,7 @@ export async function setupAccount(
     } catch (error) {
       throw new AppError('internal', AUTH_MESSAGES.failedToActivate, { code: 'activation_failed', cause: error });
     }
-    const user = await findUserById(tx, current.userId);
+    const user = await findAuthUserById(tx, current.userId);
     if (!user) throw new AppError('internal', AUTH_MESSAGES.failedToActivate, { code: 'activation_failed' });
     return { user_id: user.id, email: user.email, kind: current.kind };
   });

@@ -1,15 +1,9 @@
-import { AppError, type AppContext } from '../app/index.ts';
-import { AUTH_MESSAGES } from './auth-rules.ts';
-import {
-  canReadTenant,
-  findBrandView,
-  membershipViews,
-  type BrandView,
-  type MembershipView,
-} from './auth-store-access.ts';
-import { findUserById } from './auth-store.ts';
-import type { AuthSession } from './auth.ts';
-import { listUsers, type MemberListing } from './users.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { AUTH_MESSAGES } from './rules.ts';
+import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from '../store/access.ts';
+import { findAuthUserById } from '../store/auth.ts';
+import type { AuthSession } from './session.ts';
+import { listUsers, type MemberListing } from '../members/users.ts';
 
 /**
  * Reads on behalf of a logged-in user. Another tenant's resource is answered exactly like a
@@ -35,7 +29,7 @@ export interface Profile {
 }
 
 export async function readProfile(ctx: AppContext, session: AuthSession): Promise<Profile> {
-  const user = await findUserById(ctx.db, session.userId);
+  const user = await findAuthUserById(ctx.db, session.userId);
   if (!user) throw new AppError('not_found', AUTH_MESSAGES.userNotFound);
   const picture = user.extra_data.picture_url;
   return {

@@ -2,9 +2,9 @@
  * Partners: an agency or reseller that manages several brands (through partner_tenants).
  * A partner starts 'pending' and becomes 'active' when its first member accepts.
  */
-import { AppError } from '../app/index.ts';
-import { withTransaction, type Db } from '../db/index.ts';
-import { assertMailAvailable } from '../notifications/index.ts';
+import { AppError } from '../../app/index.ts';
+import { withTransaction, type Db, type Handle } from '../../db/index.ts';
+import { assertMailAvailable } from '../../notifications/index.ts';
 import {
   assertNoAccounts,
   createInvitations,
@@ -13,16 +13,16 @@ import {
   type InviteContext,
   type Invitation,
 } from './invites.ts';
-import { parseInviteRole, tenantAttachedMessage } from './rules-invites.ts';
+import { parseInviteRole, tenantAttachedMessage } from './rules.ts';
+import { findUserById } from '../store/members.ts';
 import {
   attachedTenantIds,
-  findUserById,
   insertPartner,
   insertPartnerTenants,
   listPartnerRows,
-  tenantsOfBrands,
   type PartnerListRow,
-} from './users-store.ts';
+} from '../store/partners.ts';
+import { tenantsOfBrands } from '../store/tenants.ts';
 
 export interface PartnerInviteResult {
   partner: { id: number; name: string; state: 'pending' };
@@ -32,7 +32,7 @@ export interface PartnerInviteResult {
 }
 
 /** The tenants behind these brands; 'Brand … not found' for unknown ones, 'Tenant {names} already exists' when one has a partner. */
-async function tenantsToAttach(db: Db, brandIds: readonly number[]): Promise<number[]> {
+async function tenantsToAttach(db: Handle, brandIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(brandIds)];
   const found = await tenantsOfBrands(db, unique);
   const missing = unique.filter((id) => !found.some((f) => f.brand_id === id));

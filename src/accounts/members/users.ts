@@ -1,9 +1,9 @@
 /**
  * Users and members: listing by tenant or partner, lookup, update, suspension.
  */
-import { AppError } from '../app/index.ts';
-import type { Db } from '../db/index.ts';
-import { memberState, normalizeUserPhone, pageWindow, parseInviteRole, parseMemberState } from './rules-invites.ts';
+import { AppError } from '../../app/index.ts';
+import type { Db } from '../../db/index.ts';
+import { memberState, normalizeUserPhone, pageWindow, parseInviteRole, parseMemberState } from './rules.ts';
 import {
   findUserById,
   listMembers,
@@ -12,7 +12,7 @@ import {
   type MemberListRow,
   type MembershipKind,
   type UserRow,
-} from './users-store.ts';
+} from '../store/members.ts';
 
 export interface MemberListing {
   users: MemberListRow[];

@@ -1,8 +1,5 @@
-import type { Db, Tx } from '../db/index.ts';
-
 /** SQL for auth: users by e-mail or id, the memberships a session is built from, attempts, users.auth. */
-
-type Handle = Db | Tx;
+import type { Handle, Tx } from '../../db/index.ts';
 
 export interface PassKey {
   id: string;
@@ -72,11 +69,11 @@ const USER_COLUMNS = [
   'created_at',
 ];
 
-export async function findUserByEmail(db: Handle, email: string): Promise<AuthUser | undefined> {
+export async function findAuthUserByEmail(db: Handle, email: string): Promise<AuthUser | undefined> {
   return toUser(await db('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first(USER_COLUMNS));
 }
 
-export async function findUserById(db: Handle, id: number, { lock = false } = {}): Promise<AuthUser | undefined> {
+export async function findAuthUserById(db: Handle, id: number, { lock = false } = {}): Promise<AuthUser | undefined> {
   const query = db('users').where({ id }).first(USER_COLUMNS);
   return toUser(await (lock ? query.forUpdate() : query));
 }

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
-import { AppError, type AppContext, type ErrorKind } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import { AppError, type AppContext, type ErrorKind } from '../../app/index.ts';
+import type { Handle } from '../../db/index.ts';
 import {
   accountRefusal,
   AUTH_MESSAGES,
@@ -12,24 +12,24 @@ import {
   loginRefusal,
   tokenRole,
   type AuthApp,
-} from './auth-rules.ts';
+} from './rules.ts';
 import {
   activeMemberships,
   countFailures,
-  findUserByEmail,
-  findUserById,
+  findAuthUserByEmail,
+  findAuthUserById,
   recordAttempt,
   setLastLogin,
   type AuthUser,
-} from './auth-store.ts';
-import { collectPermissions } from './permissions.ts';
+} from '../store/auth.ts';
+import { collectPermissions } from '../permissions/service.ts';
 import {
   signAccessToken,
   signRefreshToken,
   verifyAccessToken,
   verifyRefreshToken,
   type SessionClaims,
-} from './auth-tokens.ts';
+} from './tokens.ts';
 
 /** Exactly the login response fields of spec 4 section 7. */
 export interface LoginResponse {
@@ -82,7 +82,7 @@ let dummyHash: Promise<string> | undefined;
 const timingDummy = (): Promise<string> => (dummyHash ??= bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST));
 
 /** The policies a session carries: the user's, and those of the session's brand (its tenant, plans, role defaults). */
-const policiesFor = (db: Db | Tx, user: AuthUser, brandId: number | null): Promise<string[]> =>
+const policiesFor = (db: Handle, user: AuthUser, brandId: number | null): Promise<string[]> =>
   collectPermissions(db, { userId: user.id, brandId });
 
 interface SessionFacts {
@@ -90,7 +90,7 @@ interface SessionFacts {
   admitted: boolean;
 }
 
-async function sessionFacts(db: Db | Tx, user: AuthUser, app: AuthApp): Promise<SessionFacts> {
+async function sessionFacts(db: Handle, user: AuthUser, app: AuthApp): Promise<SessionFacts> {
   const { tenants, partners } = await activeMemberships(db, user.id);
   const isPartner = user.role === 'partner' || partners.length > 0;
   const admitted = isAdmitted(app, { isStaff: user.is_staff, isPartner, activeTenantMemberships: tenants.length });
@@ -162,7 +162,7 @@ export async function login(
     });
 
   const passwordGiven = typeof password === 'string' && password.length > 0;
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findAuthUserByEmail(ctx.db, email);
   let passwordMatches = false;
   if (passwordGiven) passwordMatches = await bcrypt.compare(password, user?.password ?? (await timingDummy()));
   passwordMatches &&= Boolean(user?.password);
@@ -196,7 +196,7 @@ function issuedBeforePasswordChange(user: AuthUser, issuedAtSeconds: number): bo
 /** A new access and refresh token pair for a valid refresh token; the user is checked again. */
 export async function refresh(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
   const { claims } = await verifyRefreshToken(ctx, refreshToken);
-  const user = await findUserById(ctx.db, Number(claims.sub));
+  const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
   const facts = await sessionFacts(ctx.db, user, claims.app === 'admin' ? 'admin' : 'brand');
@@ -208,7 +208,7 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Lo
 /** The session behind a bearer access token; a suspended or disabled user's tokens stop working. */
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthSession> {
   const { claims } = await verifyAccessToken(ctx, accessToken);
-  const user = await findUserById(ctx.db, Number(claims.sub));
+  const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: true });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { AppError } from '../app/index.ts';
+import { AppError } from '../../app/index.ts';
 
 export const LEAD_MESSAGES = {
   invalidUrl: 'Invalid url',

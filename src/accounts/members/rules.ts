@@ -3,7 +3,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { AppError } from '../app/index.ts';
+import { AppError } from '../../app/index.ts';
 
 export const INVITE_ROLES = ['admin', 'member'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];

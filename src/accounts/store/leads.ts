@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../db/index.ts';
-import type { ValidLead } from './rules-lead.ts';
+import type { Handle } from '../../db/index.ts';
+import type { ValidLead } from '../leads/rules.ts';
 
 export interface Lead {
   id: string;
@@ -32,7 +32,7 @@ const toLead = (row: Record<string, unknown>): Lead => ({
 export const isLeadLinked = (lead: Lead): boolean =>
   lead.tenant_id !== null && lead.user_id !== null && lead.brand_id !== null;
 
-export async function findLead(db: Db | Tx, id: string): Promise<Lead | undefined> {
+export async function findLead(db: Handle, id: string): Promise<Lead | undefined> {
   const row = await db('leads').where({ id }).first();
   return row ? toLead(row) : undefined;
 }
@@ -49,7 +49,7 @@ const leadColumns = (lead: ValidLead) => ({
 });
 
 /** Inserts the lead, or updates the fields of an unlinked lead with the same id (extra_data is merged). */
-export async function saveLead(db: Db | Tx, lead: ValidLead): Promise<Lead> {
+export async function saveLead(db: Handle, lead: ValidLead): Promise<Lead> {
   const [row] = await db('leads')
     .insert({ id: lead.id, ...leadColumns(lead), extra_data: lead.extra_data })
     .onConflict('id')
@@ -63,7 +63,7 @@ export async function saveLead(db: Db | Tx, lead: ValidLead): Promise<Lead> {
 }
 
 export async function linkLead(
-  db: Db | Tx,
+  db: Handle,
   id: string,
   link: { tenantId: number; userId: number; brandId: number; extraData?: Record<string, unknown> },
 ): Promise<Lead> {
@@ -80,7 +80,8 @@ export async function linkLead(
   return toLead(row);
 }
 
-export interface UserRow {
+/** A user a lead's e-mail already belongs to: what tenant setup needs to reuse them. */
+export interface ExistingUser {
   id: number;
   email: string;
   state: string;
@@ -88,7 +89,7 @@ export interface UserRow {
   has_password: boolean;
 }
 
-export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+export async function findExistingUserByEmail(db: Handle, email: string): Promise<ExistingUser | undefined> {
   const row = await db('users')
     .whereRaw('lower(email) = lower(?)', [email])
     .first<Record<string, unknown> | undefined>(
@@ -98,5 +99,5 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
       'is_enabled',
       db.raw('password is not null as has_password'),
     );
-  return row ? { ...(row as unknown as UserRow), id: Number(row.id) } : undefined;
+  return row ? { ...(row as unknown as ExistingUser), id: Number(row.id) } : undefined;
 }

@@ -4,7 +4,7 @@
  * A permission is written `action:attribute`; the attribute may itself contain colons
  * (`read:plans:12`, `read:beta:insights`), so only the first colon separates the two.
  */
-import { AppError } from '../app/index.ts';
+import { AppError } from '../../app/index.ts';
 
 export type GrantState = 'permitted' | 'denied';
 

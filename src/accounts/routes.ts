@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { z } from 'zod';
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { errorBody, type RouteModule } from '../http/index.ts';
-import { readBrand, readProfile, readTenantUsers } from './auth-access.ts';
+import { readBrand, readProfile, readTenantUsers } from './auth/access.ts';
 import {
   deletePasskey,
   listPasskeys,
@@ -11,11 +11,11 @@ import {
   passkeyRegistrationOptions,
   verifyPasskeyLogin,
   verifyPasskeyRegistration,
-} from './auth-passkeys.ts';
-import { forgotPassword, resetPassword } from './auth-recovery.ts';
-import { AUTH_APPS, AUTH_MESSAGES, LOGIN_LIMITS } from './auth-rules.ts';
-import { setupAccount, verifyInvite } from './auth-setup.ts';
-import { authenticate, login, refresh, type AuthSession } from './auth.ts';
+} from './auth/passkeys.ts';
+import { forgotPassword, resetPassword } from './auth/recovery.ts';
+import { AUTH_APPS, AUTH_MESSAGES, LOGIN_LIMITS } from './auth/rules.ts';
+import { setupAccount, verifyInvite } from './auth/setup.ts';
+import { authenticate, login, refresh, type AuthSession } from './auth/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

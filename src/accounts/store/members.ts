@@ -1,9 +1,9 @@
 /**
- * SQL for users, tenant and partner memberships, and partners. Every function takes a knex
- * handle (Db or Tx). Password and auth columns are never selected here.
+ * SQL for users and their tenant and partner memberships. Password and auth columns are never
+ * selected here.
  */
-import type { Db } from '../db/index.ts';
-import type { MemberState } from './rules-invites.ts';
+import type { Handle } from '../../db/index.ts';
+import type { MemberState } from '../members/rules.ts';
 
 export type MembershipKind = 'tenant' | 'partner';
 
@@ -12,9 +12,7 @@ const MEMBERSHIP = {
   partner: { table: 'partner_users', owner: 'partner_id' },
 } as const;
 
-export const membershipTable = (kind: MembershipKind): { table: string; owner: string } => MEMBERSHIP[kind];
-
-export const USER_COLUMNS = [
+const USER_COLUMNS = [
   'id',
   'email',
   'given_name',
@@ -70,14 +68,14 @@ const toMembership = (kind: MembershipKind, row: Record<string, unknown>): Membe
   extra_data: (row.extra_data as Record<string, unknown>) ?? {},
 });
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Handle, id: number): Promise<UserRow | undefined> {
   const row = await db('users').select(USER_COLUMNS).where({ id }).first();
   return row ? toUser(row) : undefined;
 }
 
 /** Existing users among these (lower-cased) e-mails, as stored. */
 export async function findUsersByEmails(
-  db: Db,
+  db: Handle,
   emails: readonly string[],
 ): Promise<Array<{ id: number; email: string }>> {
   if (emails.length === 0) return [];
@@ -88,7 +86,7 @@ export async function findUsersByEmails(
 }
 
 export async function updateUserRow(
-  db: Db,
+  db: Handle,
   id: number,
   patch: Partial<Pick<UserRow, 'given_name' | 'family_name' | 'phone' | 'role' | 'state' | 'is_enabled'>>,
 ): Promise<UserRow | undefined> {
@@ -99,14 +97,42 @@ export async function updateUserRow(
   return row ? toUser(row) : undefined;
 }
 
+export interface NewUser {
+  email: string;
+  given_name: string | null;
+  family_name: string | null;
+  phone: string | null;
+  role: string;
+  state: string;
+  is_enabled: boolean;
+  /** A bcrypt hash, or null when the user is to set one through password recovery. */
+  password: string | null;
+}
+
+export async function insertUser(db: Handle, user: NewUser): Promise<number> {
+  const [row] = await db('users').insert(user).returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
+/** Changes the account fields of a user: state, enabled flag, password hash. */
+export async function updateUserAccount(
+  db: Handle,
+  id: number,
+  patch: { state?: string; is_enabled?: boolean; password?: string },
+): Promise<void> {
+  await db('users')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
+}
+
 /** An invited user: disabled until account setup completes. */
-export async function insertInvitedUser(db: Db, { email, role }: { email: string; role: string }): Promise<number> {
+export async function insertInvitedUser(db: Handle, { email, role }: { email: string; role: string }): Promise<number> {
   const [row] = await db('users').insert({ email, role, is_enabled: false, state: 'invited' }).returning('id');
   return Number((row as { id: string }).id);
 }
 
 export async function insertMembership(
-  db: Db,
+  db: Handle,
   kind: MembershipKind,
   {
     ownerId,
@@ -122,8 +148,21 @@ export async function insertMembership(
   return Number((row as { id: string }).id);
 }
 
+/** An active membership, activated now (the admin a tenant is set up with). */
+export async function insertActiveMembership(
+  db: Handle,
+  kind: MembershipKind,
+  { ownerId, userId, role }: { ownerId: number; userId: number; role: string },
+): Promise<number> {
+  const { table, owner } = MEMBERSHIP[kind];
+  const [row] = await db(table)
+    .insert({ [owner]: ownerId, user_id: userId, role, state: 'active', activated_at: db.fn.now() })
+    .returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
 export async function findMembership(
-  db: Db,
+  db: Handle,
   kind: MembershipKind,
   where: { id: number } | { ownerId: number; userId: number },
 ): Promise<MembershipRow | undefined> {
@@ -137,7 +176,7 @@ export async function findMembership(
 
 /** Every membership of a user, tenants first, with the owner's name. */
 export async function membershipsOfUser(
-  db: Db,
+  db: Handle,
   userId: number,
 ): Promise<Array<MembershipRow & { owner_name: string }>> {
   const tenants = await db('tenant_users as m')
@@ -164,7 +203,7 @@ export async function membershipsOfUser(
 
 /** Replaces the setup token and its expiry in a membership's extra_data (other keys kept). */
 export async function setMembershipToken(
-  db: Db,
+  db: Handle,
   kind: MembershipKind,
   id: number,
   token: string,
@@ -181,7 +220,7 @@ export async function setMembershipToken(
 }
 
 export async function findMembershipByToken(
-  db: Db,
+  db: Handle,
   token: string,
 ): Promise<
   { kind: MembershipKind; id: number; owner_id: number; user_id: number; expires_at: string | null } | undefined
@@ -210,7 +249,7 @@ export async function findMembershipByToken(
 
 /** State active, activation time now, setup token and expiry removed. Returns the membership, or undefined. */
 export async function activateMembershipRow(
-  db: Db,
+  db: Handle,
   kind: MembershipKind,
   id: number,
 ): Promise<MembershipRow | undefined> {
@@ -227,7 +266,7 @@ export async function activateMembershipRow(
 }
 
 /** Enables a user; an invited user becomes active, a suspended one stays suspended. */
-export async function enableUser(db: Db, userId: number): Promise<number> {
+export async function enableUser(db: Handle, userId: number): Promise<number> {
   return db('users')
     .where({ id: userId })
     .update({
@@ -237,7 +276,7 @@ export async function enableUser(db: Db, userId: number): Promise<number> {
     });
 }
 
-/** The shown state of a member; mirrors memberState() in rules-invites.ts. */
+/** The shown state of a member; mirrors memberState() in members/rules.ts. */
 const STATE_SQL = `case when m.state in ('suspended', 'removed') then m.state when u.state = 'suspended' then 'suspended' when m.activated_at is null then 'invited' else m.state end`;
 
 export interface MemberListRow {
@@ -260,7 +299,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 
 /** Members of a tenant or partner (removed ones left out), ordered by last login, newest first, never-logged-in last. */
 export async function listMembers(
-  db: Db,
+  db: Handle,
   {
     kind,
     ownerId,
@@ -316,98 +355,4 @@ export async function listMembers(
     })),
     total: Number(count),
   };
-}
-
-export async function findTenant(
-  db: Db,
-  id: number,
-): Promise<{ id: number; name: string; brand_name: string | null } | undefined> {
-  const row = await db('tenants as t')
-    .where('t.id', id)
-    .select(
-      't.id',
-      't.name',
-      db.raw('(select b.name from brands b where b.tenant_id = t.id order by b.id limit 1) as brand_name'),
-    )
-    .first();
-  return row ? { id: Number(row.id), name: row.name, brand_name: row.brand_name ?? null } : undefined;
-}
-
-export async function findPartner(
-  db: Db,
-  id: number,
-): Promise<{ id: number; name: string; state: string } | undefined> {
-  const row = await db('partners').where({ id }).select('id', 'name', 'state').first();
-  return row ? { id: Number(row.id), name: row.name, state: row.state } : undefined;
-}
-
-export async function insertPartner(db: Db, { name, email }: { name: string; email: string | null }): Promise<number> {
-  const [row] = await db('partners').insert({ name, email, state: 'pending' }).returning('id');
-  return Number((row as { id: string }).id);
-}
-
-/** A pending partner becomes active; any other state is left as it is. */
-export async function activatePendingPartner(db: Db, partnerId: number): Promise<boolean> {
-  const count = await db('partners')
-    .where({ id: partnerId, state: 'pending' })
-    .update({ state: 'active', updated_at: db.fn.now() });
-  return count > 0;
-}
-
-/** Brand id -> its tenant (id, name); unknown brands are absent. */
-export async function tenantsOfBrands(
-  db: Db,
-  brandIds: readonly number[],
-): Promise<Array<{ brand_id: number; tenant_id: number; tenant_name: string }>> {
-  if (brandIds.length === 0) return [];
-  const rows = await db('brands as b')
-    .join('tenants as t', 't.id', 'b.tenant_id')
-    .whereIn('b.id', brandIds as number[])
-    .select('b.id as brand_id', 't.id as tenant_id', 't.name as tenant_name');
-  return rows.map((r: Record<string, unknown>) => ({
-    brand_id: Number(r.brand_id),
-    tenant_id: Number(r.tenant_id),
-    tenant_name: String(r.tenant_name),
-  }));
-}
-
-/** Those of these tenants already attached to a partner. */
-export async function attachedTenantIds(db: Db, tenantIds: readonly number[]): Promise<number[]> {
-  if (tenantIds.length === 0) return [];
-  const rows = await db('partner_tenants')
-    .whereIn('tenant_id', tenantIds as number[])
-    .distinct('tenant_id');
-  return rows.map((r: { tenant_id: string }) => Number(r.tenant_id));
-}
-
-export async function insertPartnerTenants(db: Db, partnerId: number, tenantIds: readonly number[]): Promise<void> {
-  if (tenantIds.length === 0) return;
-  await db('partner_tenants').insert(tenantIds.map((tenantId) => ({ partner_id: partnerId, tenant_id: tenantId })));
-}
-
-export interface PartnerListRow {
-  id: number;
-  name: string;
-  email: string | null;
-  state: string;
-  members: number;
-  tenants: number;
-  created_at: Date;
-}
-
-export async function listPartnerRows(db: Db): Promise<PartnerListRow[]> {
-  const rows = await db('partners as p')
-    .select(
-      'p.id',
-      'p.name',
-      'p.email',
-      'p.state',
-      'p.created_at',
-      db.raw(
-        `(select count(*) from partner_users pu where pu.partner_id = p.id and pu.state <> 'removed')::int as members`,
-      ),
-      db.raw('(select count(*) from partner_tenants pt where pt.partner_id = p.id)::int as tenants'),
-    )
-    .orderBy('p.id');
-  return rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as PartnerListRow), id: Number(r.id) }));
 }

@@ -9,9 +9,9 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AppError, publicBaseUrl, type AppContext, type Config } from '../app/index.ts';
-import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './auth-rules.ts';
-import { findUserByEmail, findUserById, type AuthUser, type PassKey } from './auth-store.ts';
+import { AppError, publicBaseUrl, type AppContext, type Config } from '../../app/index.ts';
+import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './rules.ts';
+import { findAuthUserByEmail, findAuthUserById, type AuthUser, type PassKey } from '../store/auth.ts';
 import {
   appendPasskey,
   deletePasskeyRow,
@@ -19,8 +19,8 @@ import {
   storeChallenge,
   takeChallenge,
   updatePasskey,
-} from './auth-store-passkeys.ts';
-import { openSession, type LoginResponse } from './auth.ts';
+} from '../store/passkeys.ts';
+import { openSession, type LoginResponse } from './session.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server. Credentials live in users.auth.pass_keys;
@@ -60,7 +60,7 @@ const listed = (key: PassKey): ListedPasskey => ({
 const keysOf = (user: AuthUser): PassKey[] => (Array.isArray(user.auth.pass_keys) ? user.auth.pass_keys : []);
 
 async function requireUser(ctx: AppContext, userId: number): Promise<AuthUser> {
-  const user = await findUserById(ctx.db, userId);
+  const user = await findAuthUserById(ctx.db, userId);
   if (!user) throw new AppError('not_found', AUTH_MESSAGES.userNotFound);
   return user;
 }
@@ -165,7 +165,7 @@ export async function passkeyLoginOptions(
   { email }: { email: string },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingParty(ctx.config);
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findAuthUserByEmail(ctx.db, email);
   const keys = user ? keysOf(user) : [];
   const allowCredentials = keys.length
     ? keys.map((key) => ({ id: key.id, transports: key.transports }))
@@ -199,7 +199,7 @@ export async function verifyPasskeyLogin(
 ): Promise<LoginResponse> {
   const refused = (cause?: unknown) =>
     new AppError('unauthorized', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findAuthUserByEmail(ctx.db, email);
   if (!user) throw refused();
   const expectedChallenge = await consumeChallenge(ctx, user.id, 'authentication', refused());
   const key = keysOf(user).find((k) => k.id === response.id);
