@@ -14,6 +14,7 @@ export {
   type ValidateLeadOptions,
 } from './rules-lead.ts';
 export { findLead, isLeadLinked, type Lead } from './leads-store.ts';
+export { brandExists, findBrandByDomain, createInstalledBrand, adoptPlaceholderBrand } from './store/installs.ts';
 export {
   setupTenant,
   getLead,

@@ -37,6 +37,7 @@ export {
   type InitiatedContact,
   type InitiatedChannel,
 } from './service.ts';
+export { eraseContacts } from './store/privacy.ts';
 export {
   unsubscribeChannel,
   resubscribeChannel,
