@@ -20,7 +20,7 @@ import {
   parseRate,
   type Gateway,
 } from './rules.ts';
-import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store.ts';
+import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store/plans.ts';
 
 export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
   features: string[];
