@@ -155,8 +155,8 @@ export const shopifyInstallRoutes: RouteModule = (app, ctx) => {
   });
 
   /**
-   * The integration auth callback (spec 3 section 2). Only Shopify integrations answer here for now;
-   * other providers' callbacks (Slack, Klaviyo) are meant to dispatch from this route by slug.
+   * The integration auth callback (spec 3 section 2). Only Shopify integrations answer here;
+   * other providers' callbacks (Slack, Klaviyo) would dispatch from this route by slug.
    */
   app.get<{ Params: { integrationId: string } }>('/api/integration/:integrationId/auth', async (request, reply) => {
     const { integrationId } = request.params;
