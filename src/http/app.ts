@@ -102,15 +102,13 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
     return reply.status(500).send({ error: { kind: 'internal', code: null, message: shown } });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: {
-          kind: 'not_found',
-          code: null,
-          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        },
-      }),
+    reply.status(404).send({
+      error: {
+        kind: 'not_found',
+        code: null,
+        message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      },
+    }),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
