@@ -4,9 +4,11 @@
  * with the total count. For a usage charge, earnings is the recovered sale it was taken on.
  */
 import { AppError } from '../app/index.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, Handle, Tx } from '../db/index.ts';
+import { setOrdersBillingStatus } from '../stores/index.ts';
 import { requireBrand } from './gateways.ts';
 import { BILLING_ERRORS, GATEWAYS, type Gateway } from './rules.ts';
+import { insertUsageCharges, listChargeRows, markChargesComplete, type Charge } from './store/charges.ts';
 
 export interface ChargeFilter {
   brandId: number;
@@ -40,42 +42,59 @@ export async function listCharges(
   await requireBrand(db, filter.brandId);
   if (filter.gateway !== undefined && !(GATEWAYS as readonly string[]).includes(filter.gateway))
     throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
-  const base = db('subscription_charges as c')
-    .join('plans as p', 'p.id', 'c.plan_id')
-    .join('subscriptions as s', 's.id', 'c.subscription_id')
-    .leftJoin('subscription_payment_source as ps', 'ps.id', 's.payment_source_id')
-    .where('c.brand_id', filter.brandId)
-    .whereNot('c.status', 'in_review');
-  if (filter.gateway) base.where('ps.gateway', filter.gateway);
-  if (filter.from) base.where('c.created_at', '>=', filter.from);
-  if (filter.to) base.where('c.created_at', '<', filter.to);
-  const [totals] = await base.clone().count({ n: '*' }).sum({ amount: 'c.amount' });
-  const rows = await base
-    .clone()
-    .orderBy([
-      { column: 'c.created_at', order: 'desc' },
-      { column: 'c.id', order: 'desc' },
-    ])
-    .limit(filter.limit ?? 50)
-    .offset(filter.offset ?? 0)
-    .select('c.*', 'p.name as plan_name', 's.status as subscription_status', 'ps.gateway');
+  const { rows, count, totalAmount } = await listChargeRows(db, {
+    brandId: filter.brandId,
+    gateway: filter.gateway,
+    from: filter.from,
+    to: filter.to,
+    limit: filter.limit ?? 50,
+    offset: filter.offset ?? 0,
+  });
   return {
-    count: Number(totals?.n ?? 0),
-    total_amount: Number(totals?.amount ?? 0),
+    count,
+    total_amount: totalAmount,
     charges: rows.map((row) => ({
-      id: Number(row.id),
+      id: row.id,
       created_at: row.created_at,
       type: row.type,
       status: row.status,
-      amount: Number(row.amount),
+      amount: row.amount,
       earnings: row.extra_data?.order_total === undefined ? null : Number(row.extra_data.order_total),
-      description: row.extra_data?.description ?? null,
-      order_id: row.order_id === null ? null : Number(row.order_id),
+      description: (row.extra_data?.description as string | undefined) ?? null,
+      order_id: row.order_id,
       external_id: row.external_id,
       charge_collected_at: row.charge_collected_at,
-      plan: { id: Number(row.plan_id), name: row.plan_name },
-      subscription: { id: Number(row.subscription_id), status: row.subscription_status },
-      payment_source: { gateway: row.gateway ?? null },
+      plan: { id: row.plan_id, name: row.plan_name },
+      subscription: { id: row.subscription_id, status: row.subscription_status },
+      payment_source: { gateway: row.gateway },
     })),
   };
+}
+
+/**
+ * The usage charges of the brand's billable orders that have none yet (see insertUsageCharges);
+ * the orders charged move to billing status processing in the same transaction.
+ */
+export async function createUsageCharges(
+  tx: Tx,
+  subscription: { id: number; brand_id: number; plan_id: number },
+): Promise<Charge[]> {
+  const created = await insertUsageCharges(tx, subscription);
+  await setOrdersBillingStatus(
+    tx,
+    created.flatMap((charge) => (charge.order_id === null ? [] : [charge.order_id])),
+    'processing',
+  );
+  return created;
+}
+
+/** Marks charges complete (collected now) and their orders' billing complete; returns how many changed. */
+export async function completeCharges(
+  db: Handle,
+  chargeIds: number[],
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const { changed, orderIds } = await markChargesComplete(db, chargeIds, extra);
+  await setOrdersBillingStatus(db, orderIds, 'complete');
+  return changed;
 }

@@ -3,10 +3,11 @@
  * client (app billing runs on the shop's own token), the brand row. Shared by the services here.
  */
 import { AppError, type AppContext } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
 import { getBrandIntegration, type ShopifyAdminClient } from '../stores/index.ts';
 import type { StripeClient } from './stripe.ts';
 import { BILLING_ERRORS } from './rules.ts';
+import { findBrand, type BrandRow } from './store/subscriptions.ts';
 
 declare module '../app/index.ts' {
   interface Clients {
@@ -15,33 +16,10 @@ declare module '../app/index.ts' {
   }
 }
 
-export interface BrandRow {
-  id: number;
-  name: string;
-  support_email: string | null;
-  support_phone: string | null;
-  created_at: Date;
-}
-
-export async function findBrand(db: Db | Tx, id: number): Promise<BrandRow | undefined> {
-  const row = await db('brands').where({ id }).first('id', 'name', 'support_email', 'support_phone', 'created_at');
-  return row ? { ...row, id: Number(row.id) } : undefined;
-}
-
-export async function requireBrand(db: Db | Tx, id: number): Promise<BrandRow> {
+export async function requireBrand(db: Handle, id: number): Promise<BrandRow> {
   const brand = await findBrand(db, id);
   if (!brand) throw new AppError('not_found', BILLING_ERRORS.brandNotFound, { code: 'brand_not_found' });
   return brand;
-}
-
-/** The id of the brand's enabled, connected Shopify integration, if it has one. */
-export async function brandShopifyIntegrationId(db: Db | Tx, brandId: number): Promise<number | undefined> {
-  const row = await db('brand_integrations as bi')
-    .join('integrations as i', 'i.id', 'bi.integration_id')
-    .where({ 'bi.brand_id': brandId, 'i.slug': 'shopify', 'bi.is_enabled': true, 'bi.status': 'connected' })
-    .orderBy('bi.id', 'desc')
-    .first<{ id: string } | undefined>('bi.id');
-  return row ? Number(row.id) : undefined;
 }
 
 /** The Admin client of the shop a Shopify payment source bills through ('Invalid Payment Source' when it is gone). */

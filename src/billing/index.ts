@@ -1,27 +1,41 @@
-export { recordBillingCancelEvent, listBillingEvents } from './events.ts';
-export * from './rules.ts';
-export { createPlan, createCustomPlan, listPlans, type ListedPlan, type NewPlan } from './plans.ts';
-export { subscribe, type SubscribeInput, type SubscribeResult } from './subscribe.ts';
 export {
-  applyRemoteState,
+  isLive,
+  subscribeFormProblems,
+  planChangeFormProblems,
+  customPlanFormProblems,
+  mapShopifyStatus,
+  mapStripeStatus,
+  firstMonthDiscount,
+  usageChargeAmount,
+  fitUnderCap,
+  stripeFeatureNames,
+  shopifyTestCharge,
+} from './rules.ts';
+export { createPlan, createCustomPlan, listPlans, type ListedPlan } from './plans.ts';
+export { subscribe, type SubscribeResult } from './subscribe.ts';
+export {
   billingPortalUrl,
   cancelBrandSubscription,
   changePlan,
-  processBillingEvents,
   type CancelResult,
   type PlanChangeResult,
-  type StatusChange,
 } from './lifecycle.ts';
-export { pushUsageCharges, invoiceStripeUsage, type UsageOutcome } from './usage.ts';
-export { billingSync, stripeRemoteState, type BrandSync, type SyncResult } from './sync.ts';
-export { createStripeClient, verifyStripeEvent } from './stripe.ts';
-export * from './shopify-billing.ts';
-export { findSubscription, brandSubscriptions, type Subscription, type Charge, type Plan } from './store.ts';
+export { billingSync, type SyncResult } from './sync.ts';
+export { createStripeClient } from './stripe.ts';
 export {
-  stripeWebhookRoutes,
-  processStripeEvent,
-  processShopifyAppSubscription,
-  STRIPE_EVENT_TYPES,
-  STRIPE_BAD_SIGNATURE,
-} from './webhooks.ts';
-export { listCharges, type ChargeListing, type ChargeFilter } from './charges.ts';
+  createAppSubscription,
+  getAppSubscription,
+  listActiveAppSubscriptions,
+  cancelAppSubscription,
+  createUsageRecord,
+  updateUsageCap,
+  usageLine,
+  recurringLine,
+  type AppSubscription,
+  type AppSubscriptionInput,
+} from './shopify-billing.ts';
+export { brandSubscriptions, type Subscription } from './store/subscriptions.ts';
+export { recordBillingCancelEvent } from './store/events.ts';
+export { stripeWebhookRoutes } from './routes.ts';
+export { processStripeEvent, processShopifyAppSubscription } from './processors.ts';
+export { listCharges, type ChargeListing } from './charges.ts';

@@ -18,19 +18,19 @@ import {
   type SubscriptionStatus,
 } from './rules.ts';
 import { cancelAppSubscription } from './shopify-billing.ts';
+import { completeCharges } from './charges.ts';
+import { completePendingRecurring, queuedUsageCharges } from './store/charges.ts';
+import { markEventProcessed, pendingCancelEvents } from './store/events.ts';
+import { findPlan } from './store/plans.ts';
 import {
   brandSubscriptions,
-  completeCharges,
-  completePendingRecurring,
   findPaymentSource,
-  findPlan,
   findSubscription,
   insertSubscription,
   lockSubscription,
-  queuedUsageCharges,
   updateSubscription,
   type Subscription,
-} from './store.ts';
+} from './store/subscriptions.ts';
 import {
   cancelSubscription as cancelStripeSubscription,
   changeSubscriptionPrice,
@@ -371,17 +371,10 @@ export async function processBillingEvents(
   ctx: AppContext,
   { brandId }: { brandId?: number } = {},
 ): Promise<{ processed: number; cancelled: number[] }> {
-  const query = ctx.db('billing_events').whereNull('processed_at').where({ type: 'cancel_subscription' }).orderBy('id');
-  if (brandId !== undefined) query.where({ brand_id: brandId });
-  const events = await query.select<{ id: string; brand_id: string; reason: string | null; source: string | null }[]>(
-    'id',
-    'brand_id',
-    'reason',
-    'source',
-  );
+  const events = await pendingCancelEvents(ctx.db, { brandId });
   const cancelled: number[] = [];
   for (const event of events) {
-    const brand = Number(event.brand_id);
+    const brand = event.brand_id;
     const live = (await brandSubscriptions(ctx.db, brand)).filter(
       (s) => isLive(s.status) || s.status === 'pending_setup',
     );
@@ -406,7 +399,7 @@ export async function processBillingEvents(
       }
       cancelled.push(subscription.id);
     }
-    await ctx.db('billing_events').where({ id: event.id }).update({ processed_at: ctx.db.fn.now() });
+    await markEventProcessed(ctx.db, event.id);
   }
   return { processed: events.length, cancelled };
 }

@@ -11,7 +11,7 @@ import {
   visiblePlans,
 } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Db, Handle, Tx } from '../db/index.ts';
 import {
   assertNoProblems,
   BILLING_ERRORS,
@@ -20,7 +20,7 @@ import {
   parseRate,
   type Gateway,
 } from './rules.ts';
-import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store.ts';
+import { findPlan, insertPlan, listAllPlans, planGateways, setPlanGatewayId, type Plan } from './store/plans.ts';
 
 export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
   features: string[];
@@ -31,7 +31,7 @@ export interface ListedPlan extends Omit<Plan, 'extra_data' | 'created_at'> {
 const featuresOf = (plan: { extra_data?: Record<string, unknown> }): string[] =>
   Array.isArray(plan.extra_data?.features) ? (plan.extra_data.features as unknown[]).map(String) : [];
 
-async function describe(db: Db | Tx, plans: Plan[]): Promise<ListedPlan[]> {
+async function describe(db: Handle, plans: Plan[]): Promise<ListedPlan[]> {
   const gateways = await planGateways(
     db,
     plans.map((plan) => plan.id),
@@ -76,7 +76,7 @@ export interface NewPlan {
 }
 
 /** Creates a plan and its read permission in one transaction. */
-export async function createPlan(db: Db | Tx, input: NewPlan): Promise<ListedPlan> {
+export async function createPlan(db: Handle, input: NewPlan): Promise<ListedPlan> {
   const name = input.name?.trim();
   if (!name) throw new AppError('invalid_input', 'Name is required', { code: 'invalid_form' });
   const price = parsePrice(input.price);
@@ -107,7 +107,7 @@ export async function createPlan(db: Db | Tx, input: NewPlan): Promise<ListedPla
  * and the plan permissions of the published plan with the same base name.
  */
 export async function createCustomPlan(
-  db: Db | Tx,
+  db: Handle,
   input: { planId?: number | string | null; rate?: number | string | null; price?: number | string | null },
 ): Promise<ListedPlan> {
   assertNoProblems(customPlanFormProblems(input));

@@ -7,7 +7,8 @@
  */
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { brandShopifyIntegrationId, findBrand, shopifyBillingClient, type BrandRow } from './gateways.ts';
+import { findConnectedIntegration } from '../stores/index.ts';
+import { shopifyBillingClient } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
 import {
   assertNoProblems,
@@ -23,21 +24,20 @@ import {
   type SubscribeSource,
 } from './rules.ts';
 import { createAppSubscription, usageLine } from './shopify-billing.ts';
+import { insertCharge } from './store/charges.ts';
+import { findPlan, planGatewayId, setPlanGatewayId, type Plan } from './store/plans.ts';
 import {
   brandSubscriptions,
+  findBrand,
   findPaymentSource,
   findPaymentSourceById,
-  findPlan,
-  insertCharge,
   insertPaymentSource,
   insertSubscription,
   oldestActivatedAt,
-  planGatewayId,
-  setPlanGatewayId,
   updatePaymentSource,
   updateSubscription,
-  type Plan,
-} from './store.ts';
+  type BrandRow,
+} from './store/subscriptions.ts';
 import { createCheckoutSession, createFirstMonthPromotion, createPlanPrice, findOrCreateCustomer } from './stripe.ts';
 
 export interface SubscribeInput extends SubscribeForm {
@@ -81,7 +81,7 @@ export async function chooseGateway(
       throw new AppError('invalid_input', BILLING_ERRORS.invalidGateway, { code: 'invalid_gateway' });
     return asked as Gateway;
   }
-  return (await brandShopifyIntegrationId(ctx.db, brandId)) ? 'shopify' : 'stripe';
+  return (await findConnectedIntegration(ctx.db, { brandId, platform: 'shopify' })) ? 'shopify' : 'stripe';
 }
 
 function openCheckout(subscription: { extra_data: Record<string, unknown> }, now: Date): boolean {
@@ -238,19 +238,16 @@ async function paymentSourceFor(
   try {
     const known = await findPaymentSource(tx, brand.id, gateway);
     if (gateway === 'shopify') {
-      const integrationId = await brandShopifyIntegrationId(tx, brand.id);
-      if (!integrationId)
+      const integration = await findConnectedIntegration(tx, { brandId: brand.id, platform: 'shopify' });
+      if (!integration)
         throw new AppError('invalid_input', BILLING_ERRORS.invalidPaymentSource, {
           code: 'invalid_payment_source',
           details: { reason: 'the brand has no connected Shopify store' },
         });
-      const integration = await tx('brand_integrations')
-        .where({ id: integrationId })
-        .first<{ lookup_id: string | null }>('lookup_id');
       if (known) {
         await updatePaymentSource(tx, known.id, {
-          external_id: integration?.lookup_id ?? null,
-          gateway_account_id: String(integrationId),
+          external_id: integration.lookup_id,
+          gateway_account_id: String(integration.id),
         });
         return known.id;
       }
@@ -258,8 +255,8 @@ async function paymentSourceFor(
         await insertPaymentSource(tx, {
           brand_id: brand.id,
           gateway,
-          external_id: integration?.lookup_id ?? null,
-          gateway_account_id: String(integrationId),
+          external_id: integration.lookup_id,
+          gateway_account_id: String(integration.id),
         })
       ).id;
     }

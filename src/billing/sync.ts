@@ -7,11 +7,18 @@
  * every remote call carries an idempotency key.
  */
 import { coerceError, type AppContext } from '../app/index.ts';
-import { findBrand, shopifyBillingClient } from './gateways.ts';
+import { shopifyBillingClient } from './gateways.ts';
 import { applyRemoteState, processBillingEvents, type StatusChange } from './lifecycle.ts';
 import { isLive, LIVE_STATUSES, mapShopifyStatus, mapStripeStatus } from './rules.ts';
 import { getAppSubscription, type AppSubscription } from './shopify-billing.ts';
-import { findSubscription, subscriptionsInStatus, type Subscription } from './store.ts';
+import {
+  findBrand,
+  findSubscription,
+  lockSync,
+  subscriptionsInStatus,
+  tryLockSync,
+  type Subscription,
+} from './store/subscriptions.ts';
 import {
   listAllSubscriptions,
   retrieveCheckoutSession,
@@ -138,13 +145,10 @@ export async function billingSync(
 ): Promise<SyncResult> {
   const started = Date.now();
   return ctx.db.transaction(async (lock) => {
-    const { rows } = await lock.raw<{ rows: { got: boolean }[] }>('select pg_try_advisory_xact_lock(?) as got', [
-      SYNC_LOCK_KEY,
-    ]);
-    const waited = !rows[0]!.got;
+    const waited = !(await tryLockSync(lock, SYNC_LOCK_KEY));
     if (waited) {
       ctx.logger.info('another billing sync is running; waiting for it to finish');
-      await lock.raw('select pg_advisory_xact_lock(?)', [SYNC_LOCK_KEY]);
+      await lockSync(lock, SYNC_LOCK_KEY);
     }
 
     const events = await processBillingEvents(ctx, { brandId });

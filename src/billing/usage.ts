@@ -1,6 +1,6 @@
 /**
- * Usage charges for recovered sales (spec 1 sections 4 and 9, issue "Usage charges"): one queued
- * charge per billable order (order total x the plan's percentage), then pushed to the gateway.
+ * Usage charges for recovered sales (spec 1 sections 4 and 9): one queued charge per billable
+ * order (order total x the plan's percentage), then pushed to the gateway.
  * Shopify: a usage record against the subscription's usage line, never past the 10,000 USD cap of
  * the 30-day interval (what does not fit stays queued and is reported). Stripe: an invoice item
  * per charge; at the end of the period the items are invoiced and the invoice finalised, and the
@@ -13,16 +13,9 @@ import { withTransaction } from '../db/index.ts';
 import { shopifyBillingClient } from './gateways.ts';
 import { fitUnderCap, isLive, USAGE_CAP_USD } from './rules.ts';
 import { createUsageRecord, getAppSubscription, usageLine, type AppSubscription } from './shopify-billing.ts';
-import {
-  chargesAwaitingInvoice,
-  completeCharges,
-  createUsageCharges,
-  queuedUsageCharges,
-  setChargeExternal,
-  updateSubscription,
-  type Charge,
-  type Subscription,
-} from './store.ts';
+import { completeCharges, createUsageCharges } from './charges.ts';
+import { chargesAwaitingInvoice, queuedUsageCharges, setChargeExternal, type Charge } from './store/charges.ts';
+import { updateSubscription, type Subscription } from './store/subscriptions.ts';
 import { createUsageInvoiceItem, invoiceOfItem, invoicePendingItems, retrieveInvoice } from './stripe.ts';
 
 export interface UsageOutcome {

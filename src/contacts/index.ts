@@ -9,6 +9,7 @@ export {
 } from './rules.ts';
 export { initiateContact, type InitiateContactInput } from './service.ts';
 export { optOutChannel, resubscribeChannel, smsChannelIdsOfContact } from './consent.ts';
+export { eraseContacts } from './store/privacy.ts';
 export {
   getContact,
   listContacts,

@@ -1,5 +1,6 @@
 import type { Handle } from '../db/index.ts';
 import { TASK_PAYLOADS, type TaskName, type TaskPayload } from './payloads.ts';
+import { addJob } from './store.ts';
 
 export interface EnqueueOptions {
   /** De-duplicates: a pending job with the same key is replaced, not doubled. */
@@ -11,8 +12,8 @@ export interface EnqueueOptions {
 }
 
 /**
- * Adds a job through graphile-worker's SQL API (`graphile_worker.add_job`), so it commits
- * or rolls back with the caller's transaction.
+ * Queues a job after checking its payload against the task's schema. The job commits or rolls
+ * back with the caller's transaction.
  */
 export async function enqueueJob<N extends TaskName>(
   db: Handle,
@@ -21,18 +22,5 @@ export async function enqueueJob<N extends TaskName>(
   options: EnqueueOptions = {},
 ): Promise<string> {
   TASK_PAYLOADS[task].parse(payload);
-  const result = await db.raw<{ rows: { id: string }[] }>(
-    `select id::text from graphile_worker.add_job(
-       identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?)`,
-    [
-      task,
-      JSON.stringify(payload),
-      options.queueName ?? null,
-      options.runAt ?? null,
-      options.maxAttempts ?? null,
-      options.jobKey ?? null,
-      options.priority ?? null,
-    ],
-  );
-  return result.rows[0]!.id;
+  return addJob(db, { task, payload, ...options });
 }

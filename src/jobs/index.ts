@@ -1,12 +1,7 @@
-export { isTaskName, type TaskName, type TaskPayload } from './payloads.ts';
-export type { TaskRun, TaskHandler, TaskTable } from './tasks.ts';
-export { enqueueJob, type EnqueueOptions } from './enqueue.ts';
-export { startWorker, runDueJobs, prepareQueue, type WorkerHandle, type WorkerOptions } from './worker.ts';
-export {
-  DEFAULT_SCHEDULES,
-  resolveSchedules,
-  toCronItems,
-  type Schedule,
-  type ScheduleOverrides,
-} from './schedules.ts';
-export { lastHeartbeat, recordHealthHeartbeat, type Heartbeat } from './health.ts';
+export { isTaskName, type TaskName } from './payloads.ts';
+export type { TaskTable } from './tasks.ts';
+export { enqueueJob } from './enqueue.ts';
+export { startWorker, runDueJobs, prepareQueue } from './worker.ts';
+export { DEFAULT_SCHEDULES, resolveSchedules, toCronItems } from './schedules.ts';
+export { recordHealthHeartbeat } from './health.ts';
+export { lastHeartbeat, type Heartbeat } from './store.ts';

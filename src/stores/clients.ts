@@ -1,6 +1,6 @@
 /** The store platforms' API clients for other domains: one client per connected integration. */
 import type { AppContext } from '../app/index.ts';
-import type { BrandIntegration } from './integrations.ts';
+import type { BrandIntegration } from './integrations/store.ts';
 import type { BigCommerceClient } from './bigcommerce/client.ts';
 import { clientFor } from './bigcommerce/connection.ts';
 import { shopifyAdminFor, type RetryPolicy, type ShopifyAdminClient } from './shopify/client.ts';

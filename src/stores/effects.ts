@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../app/index.ts';
 import type { Handle, Tx } from '../db/index.ts';
-import type { StorePlatform } from './integrations.ts';
+import type { StorePlatform } from './integrations/store.ts';
 import type { OrderState } from './rules.ts';
 
 /** An order as an event left it. */

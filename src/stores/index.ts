@@ -1,35 +1,24 @@
-export * from './rules.ts';
-export type { StoreEffects, SavedOrder, StoreCancellation, ShopperScope, ShopperRedaction } from './effects.ts';
 export {
-  upsertCart,
-  upsertCheckout,
-  upsertOrder,
-  completeCart,
-  findCartByExternalId,
-  findCheckoutByExternalId,
-  pendingNoIdentityCarts,
-  type CartInput,
-  type CheckoutInput,
-  type OrderInput,
-  type UpsertResult,
-} from './store.ts';
+  shopifyOrderState,
+  bigcommerceOrderState,
+  bigcommerceReturnStatus,
+  bigcommerceFinancialStatus,
+  bigcommerceFulfillmentStatus,
+  nextCartState,
+  shopifyCartLink,
+  shopifyCheckoutLink,
+} from './rules.ts';
+export type { StoreEffects, SavedOrder, StoreCancellation, ShopperScope, ShopperRedaction } from './effects.ts';
+export { upsertCart, upsertOrder, setOrdersBillingStatus, pendingNoIdentityCarts } from './store.ts';
 export {
   integrationId,
   getBrandIntegration,
-  findBrandIntegration,
-  findEnabledIntegration,
-  openIntegration,
-  connectIntegration,
+  findConnectedIntegration,
   disconnectIntegration,
-  readCredential,
-  sealCredentials,
-  publicSettings,
   type BrandIntegration,
-  type StorePlatform,
-  type IntegrationStatus,
-} from './integrations.ts';
+} from './integrations/store.ts';
+export { sealCredentials, listStoreIntegrations, type StoreIntegrationListing } from './integrations/service.ts';
 export * from './bigcommerce/index.ts';
 export * from './shopify/index.ts';
-export { createStoreClients, type StoreClients } from './clients.ts';
-export { listStoreIntegrations, type StoreIntegrationListing } from './integrations-list.ts';
+export { createStoreClients } from './clients.ts';
 export { hasConnectedIntegration } from './store.ts';

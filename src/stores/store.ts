@@ -1,7 +1,6 @@
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle, Tx } from '../db/index.ts';
 import { isNewerOrSame, nextCartState, type CartState, type OrderState } from './rules.ts';
 
-type Handle = Db | Tx;
 type Json = Record<string, unknown>;
 
 export interface UpsertResult {
@@ -214,6 +213,12 @@ export async function completeCart(tx: Handle, cartId: number): Promise<void> {
     .where({ id: cartId })
     .whereNot({ state: 'complete' })
     .update({ state: 'complete', updated_at: tx.fn.now() });
+}
+
+/** Billing's progress on these orders: billable, processing (a usage charge is queued), complete (collected). */
+export async function setOrdersBillingStatus(db: Handle, orderIds: number[], billingStatus: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db('orders').whereIn('id', orderIds).update({ billing_status: billingStatus, updated_at: db.fn.now() });
 }
 
 export async function findCartByExternalId(

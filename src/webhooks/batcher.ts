@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
-import { insertAndQueue } from './batch-insert.ts';
-import type { NewWebhookEvent } from './store.ts';
+import { insertAndQueue } from './store/ingest.ts';
+import type { NewWebhookEvent } from './store/events.ts';
 
 export interface IngestResult {
   /** True when the platform sent an event id we already hold: answered 200, not queued again. */

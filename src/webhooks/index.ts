@@ -3,18 +3,8 @@ export {
   processWebhookEvent,
   processWebhookBatch,
   replayWebhookEvent,
-  MAX_WEBHOOK_ATTEMPTS,
-  type IngestResult,
-  type WebhookProcessor,
   type WebhookProcessors,
 } from './ingest.ts';
 export { WebhookBatcher } from './batcher.ts';
-export {
-  getEvent,
-  listEvents,
-  type WebhookEvent,
-  type WebhookSource,
-  type WebhookStatus,
-  type NewWebhookEvent,
-  type ListFilter,
-} from './store.ts';
+export { MAX_WEBHOOK_ATTEMPTS } from './store/ingest.ts';
+export { getEvent, listEvents, redactShopifyPayloads, type WebhookEvent, type WebhookSource } from './store/events.ts';

@@ -1,18 +1,15 @@
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
-import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './batch-insert.ts';
+import { MAX_WEBHOOK_ATTEMPTS, PROCESS_TASK } from './store/ingest.ts';
 import type { IngestResult, WebhookBatcher } from './batcher.ts';
 import {
   beginAttempt,
   finishAttempt,
-  getEvent,
   resetForReplay,
   type NewWebhookEvent,
   type WebhookEvent,
-} from './store.ts';
-
-export { MAX_WEBHOOK_ATTEMPTS, type IngestResult };
+} from './store/events.ts';
 
 const jobKey = (id: number): string => `webhook:${id}`;
 
@@ -110,5 +107,3 @@ export async function replayWebhookEvent(ctx: AppContext, id: number): Promise<W
     return event;
   });
 }
-
-export { getEvent };

@@ -1,9 +1,14 @@
 /** From a brand integration to a working API client, and its per-integration hook secret. */
 import { randomBytes } from 'node:crypto';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
-import { getBrandIntegration, type BrandIntegration } from '../integrations.ts';
+import {
+  findBrandIntegration,
+  getBrandIntegration,
+  setSealedCredential,
+  type BrandIntegration,
+} from '../integrations/store.ts';
 import { bigcommerceClient, type BigCommerceClient, type Sleep } from './client.ts';
-import { setSealedCredential } from './store.ts';
+import { storeHashFromContext } from './rules.ts';
 
 /** A BigCommerce integration by id ('Brand integration not found' otherwise). */
 export async function getBigCommerceIntegration(ctx: AppContext, integrationId: number): Promise<BrandIntegration> {
@@ -44,4 +49,25 @@ export async function hookSecret(ctx: AppContext, integration: BrandIntegration)
   await setSealedCredential(ctx.db, integration.id, 'hook_secret', sealedSecret);
   integration.settings.credentials = { ...(integration.settings.credentials ?? {}), hook_secret: sealedSecret };
   return secret;
+}
+
+/**
+ * The secret a hook delivery must carry, found from the store its `producer` names; undefined when
+ * the store or its secret is unknown.
+ */
+export async function deliverySecret(
+  ctx: AppContext,
+  body: unknown,
+): Promise<{ secret: string; integrationId: number; storeHash: string } | undefined> {
+  const producer = body && typeof body === 'object' ? (body as { producer?: unknown }).producer : undefined;
+  const storeHash = storeHashFromContext(typeof producer === 'string' ? producer : undefined);
+  if (!storeHash) return undefined;
+  const integration = await findBrandIntegration(ctx.db, 'bigcommerce', storeHash);
+  const sealed = integration?.settings.credentials?.hook_secret;
+  if (!integration || !sealed) return undefined;
+  return {
+    secret: decryptSecret(sealed, (await ctx.secrets()).encryptionKey),
+    integrationId: integration.id,
+    storeHash,
+  };
 }

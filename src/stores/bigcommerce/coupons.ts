@@ -4,7 +4,7 @@
  * Lookups give 0 / false / none when BigCommerce fails (spec 2 section 8).
  */
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
-import { getBrandIntegration, type BrandIntegration } from '../integrations.ts';
+import { getBrandIntegration, type BrandIntegration } from '../integrations/store.ts';
 import { BigCommerceApiError, type BcCart, type BcCoupon, type BcCustomer, type BcStoreInfo } from './client.ts';
 import { clientFor } from './connection.ts';
 import {

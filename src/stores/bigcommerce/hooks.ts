@@ -5,7 +5,7 @@
  */
 import { AppError, type AppContext } from '../../app/index.ts';
 import { retryAtFixedDelay } from '../../http/index.ts';
-import type { BrandIntegration } from '../integrations.ts';
+import type { BrandIntegration } from '../integrations/store.ts';
 import { BigCommerceApiError, realSleep, type BcHook, type BigCommerceClient, type Sleep } from './client.ts';
 import { clientFor, getBigCommerceIntegration, hookSecret } from './connection.ts';
 import {

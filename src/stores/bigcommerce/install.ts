@@ -3,22 +3,42 @@
  * load and uninstall (both carry a `signed_payload_jwt`, HS256 with the app's client secret).
  */
 import { jwtVerify } from 'jose';
+import { createInstalledBrand, findBrandByDomain } from '../../accounts/index.ts';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
-import { withTransaction } from '../../db/index.ts';
+import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
+import { connectIntegration } from '../integrations/service.ts';
 import {
-  connectIntegration,
   disconnectIntegration,
   findBrandIntegration,
   getBrandIntegration,
   openIntegration,
   type BrandIntegration,
-} from '../integrations.ts';
+} from '../integrations/store.ts';
 import { bigcommerceClient, exchangeToken, realSleep, type BcStoreInfo, type Sleep } from './client.ts';
 import { newHookSecret } from './connection.ts';
 import { syncIntegrationHooks, type HookSyncResult } from './hooks.ts';
 import { AUTH_CALLBACK_PATH, hookDestination, storeHashFromContext } from './rules.ts';
-import { createBrandForStore, findBrandByDomain } from './store.ts';
+
+/**
+ * A store installed from the BigCommerce marketplace with no brand yet gets its own tenant and
+ * brand, named after the store, so the install works without a prior signup.
+ */
+function createBrandForStore(
+  tx: Tx,
+  store: { name: string; domain: string | null; email: string | null; timezone: string | null },
+): Promise<number> {
+  return createInstalledBrand(tx, {
+    tenant: { name: store.name, email: store.email },
+    brand: {
+      name: store.name,
+      domain: store.domain,
+      support_email: store.email,
+      ...(store.timezone ? { timezone: store.timezone } : {}),
+      extra_data: { installation_source: 'bigcommerce' },
+    },
+  });
+}
 
 export const REINSTALL_MESSAGE = 'Please reinstall the app to reconnect your account';
 

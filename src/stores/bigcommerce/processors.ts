@@ -9,7 +9,7 @@ import { getContact, initiateContact } from '../../contacts/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
 import type { StoreEffects } from '../effects.ts';
-import { findBrandIntegration, getBrandIntegration, type BrandIntegration } from '../integrations.ts';
+import { findBrandIntegration, getBrandIntegration, type BrandIntegration } from '../integrations/store.ts';
 import { bigcommerceOrderState } from '../rules.ts';
 import { completeCart, findCartByExternalId, pendingNoIdentityCarts, upsertCart, upsertOrder } from '../store.ts';
 import { isNotFound, type BcCart, type BigCommerceClient } from './client.ts';

@@ -5,10 +5,10 @@
  * `historical: false, etl: true`. Upserts are idempotent, so a second run adds nothing.
  */
 import { AppError, coerceError, isAppError, type AppContext } from '../../app/index.ts';
-import { getBrandIntegration } from '../integrations.ts';
+import { getBrandIntegration } from '../integrations/store.ts';
 import { CHECKOUT_PAGE_SIZE, getAbandonedCheckoutLineItems, listAbandonedCheckouts } from './admin.ts';
 import { shopifyAdminFor, type RetryPolicy } from './client.ts';
-import { processShopifyCheckout } from './processors-checkout.ts';
+import { processShopifyCheckout } from './processors/checkout.ts';
 import { toCheckoutWebhook } from './rules-checkout.ts';
 
 export interface BackfillProgress {

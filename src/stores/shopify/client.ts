@@ -10,8 +10,13 @@ import { z } from 'zod';
 import { AppError, decryptSecret, encryptSecret, type AppContext, type Config, type Logger } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import { createHttpClient, HttpNetworkError, type HttpResponse } from '../../http/index.ts';
-import { lockBrandIntegration, readCredential, type BrandIntegration } from '../integrations.ts';
-import { patchSettings, setSealedCredential } from './install-store.ts';
+import { readCredential } from '../integrations/service.ts';
+import {
+  lockBrandIntegration,
+  patchSettings,
+  setSealedCredential,
+  type BrandIntegration,
+} from '../integrations/store.ts';
 import { adminOrigin, AUTHENTICATION_ERROR_MESSAGE } from './rules.ts';
 
 export interface ThrottleStatus {

@@ -9,15 +9,20 @@
  * shop's subdomain (marked as placeholders); the callback gives them the shop's real name, primary
  * domain and timezone. With `bid`, the integration belongs to that brand.
  */
+import { randomBytes } from 'node:crypto';
+import { adoptPlaceholderBrand, brandExists, createInstalledBrand } from '../../accounts/index.ts';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
-import { withTransaction } from '../../db/index.ts';
+import { withTransaction, type Tx } from '../../db/index.ts';
+import { connectIntegration } from '../integrations/service.ts';
 import {
-  connectIntegration,
   findBrandIntegration,
   getBrandIntegration,
   openIntegration,
+  patchSettings,
+  reopenIntegration,
+  setSealedCredential,
   type BrandIntegration,
-} from '../integrations.ts';
+} from '../integrations/store.ts';
 import {
   getAppScopes,
   getShopInfo,
@@ -28,18 +33,9 @@ import {
 } from './admin.ts';
 import { createShopifyAdminClient, exchangeAccessToken, grantRecord, type ShopifyAdminClient } from './client.ts';
 import {
-  adoptShopIdentity,
-  brandExists,
-  createPlaceholderBrand,
-  patchSettings,
-  reopenIntegration,
-  setSealedCredential,
-} from './install-store.ts';
-import {
   adminOrigin,
   authorizeUrl,
   callbackUrl,
-  createStateNonce,
   decodeHostParam,
   INVALID_SHOP_MESSAGE,
   missingScopes,
@@ -55,6 +51,24 @@ import {
   webhookAddress,
   type ShopifySubscriptionTopic,
 } from './rules.ts';
+
+/** Marks a tenant / brand created by an install for a shop Reclaim had never seen. */
+const PLACEHOLDER_MARK = 'shopify_install';
+
+/** A fresh install state nonce (128 random bits, URL-safe). */
+const createStateNonce = (): string => randomBytes(16).toString('base64url');
+
+/**
+ * A tenant and a brand named after the shop's subdomain, for an install that carries no brand id.
+ * The callback gives them the shop's real name (adoptPlaceholderBrand).
+ */
+function createPlaceholderBrand(tx: Tx, { shop, name }: { shop: string; name: string }): Promise<number> {
+  const marks = { placeholder: PLACEHOLDER_MARK, shop };
+  return createInstalledBrand(tx, {
+    tenant: { name, type: 'brand', extra_data: marks },
+    brand: { name, domain: shop, extra_data: marks },
+  });
+}
 
 interface ShopifyApp {
   apiKey: string;
@@ -84,7 +98,7 @@ function verifiedShop(app: ShopifyApp, query: URLSearchParams): string {
   if (!shop) throw new AppError('invalid_input', INVALID_SHOP_MESSAGE, { code: 'invalid_shop' });
   if (!verifyQueryHmac(query, app.apiSecret))
     throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'invalid_hmac' });
-  if (query.getAll('timestamp').length !== 1 || !timestampFresh(query.get('timestamp')))
+  if (query.getAll('timestamp').length !== 1 || !timestampFresh(query.get('timestamp'), Date.now()))
     throw new AppError('unauthorized', UNSIGNED_REQUEST_MESSAGE, { code: 'stale_timestamp' });
   return shop;
 }
@@ -247,7 +261,8 @@ export async function completeShopifyInstall(
   const info = await getShopInfo(client);
   await withTransaction(ctx.db, async (tx) => {
     await patchSettings(tx, integration.id, { shop_info: shopSettings(info) });
-    await adoptShopIdentity(tx, integration.brand_id, {
+    await adoptPlaceholderBrand(tx, integration.brand_id, {
+      placeholder: PLACEHOLDER_MARK,
       name: info.name,
       domain: info.primaryDomain?.host ?? null,
       timezone: info.ianaTimezone,

@@ -1,8 +1,8 @@
 /**
  * Pure Shopify rules: shop host sanitising, the signed-query HMAC, app scopes, the install state
- * nonce, authorize URLs, webhook topics and cart links. No I/O.
+ * check, authorize URLs, webhook topics and cart links. No I/O.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SAMPLE_CART_PATH } from '../rules.ts';
 
 /** Spec 3 section 5: the texts a merchant sees when an install request is refused. */
@@ -118,7 +118,7 @@ export const HMAC_TIMESTAMP_TOLERANCE_SECONDS = 90;
 /** The signed `timestamp` is a whole number of seconds within 90 s of now (a replayed redirect is refused). */
 export function timestampFresh(
   value: unknown,
-  nowMs = Date.now(),
+  nowMs: number,
   toleranceSeconds = HMAC_TIMESTAMP_TOLERANCE_SECONDS,
 ): boolean {
   if (typeof value !== 'string' || !/^\d{1,12}$/.test(value)) return false;
@@ -131,11 +131,6 @@ export function stateMatches(given: unknown, stored: string | undefined): boolea
   const a = Buffer.from(given);
   const b = Buffer.from(stored);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** A fresh install state nonce (128 random bits, URL-safe). */
-export function createStateNonce(): string {
-  return randomBytes(16).toString('base64url');
 }
 
 /** Spec 3 section 6, as Shopify spells the access scopes. A write scope implies its read scope. */

@@ -1,6 +1,7 @@
+/** The group-commit statement of webhook ingestion: new events stored and their processing job queued at once. */
 import type pg from 'pg';
-import { translateDbError, type Db } from '../db/index.ts';
-import type { NewWebhookEvent } from './store.ts';
+import { translateDbError, type Db } from '../../db/index.ts';
+import type { NewWebhookEvent } from './events.ts';
 
 export const PROCESS_TASK = 'webhook:process';
 /** One job per ingestion statement processes all of its events; a failing event gets its own retry job. */

@@ -1,19 +1,19 @@
 /** orders/* topics: orders upserted, linked to their cart and checkout, and handed to orderSaved. */
-import type { AppContext } from '../../app/index.ts';
-import { withTransaction } from '../../db/index.ts';
-import type { StoreEffects } from '../effects.ts';
-import type { BrandIntegration } from '../integrations.ts';
-import { isNewerOrSame, shopifyOrderState, type OrderState } from '../rules.ts';
-import { completeCart, findCartByExternalId, findCheckoutByExternalId, upsertOrder } from '../store.ts';
-import { isRedacted, lineItemsData } from './processors-checkout.ts';
-import { captureContact, shopperContact } from './processors-contact.ts';
-import { completeCheckout, markOrderDeleted, noteOrderEdit, storedOrder } from './processors-store.ts';
+import type { AppContext } from '../../../app/index.ts';
+import { withTransaction } from '../../../db/index.ts';
+import type { StoreEffects } from '../../effects.ts';
+import type { BrandIntegration } from '../../integrations/store.ts';
+import { isNewerOrSame, shopifyOrderState, type OrderState } from '../../rules.ts';
+import { completeCart, findCartByExternalId, findCheckoutByExternalId, upsertOrder } from '../../store.ts';
+import { isRedacted, lineItemsData } from './checkout.ts';
+import { captureContact, shopperContact } from './contact.ts';
+import { completeCheckout, markOrderDeleted, noteOrderEdit, storedOrder } from '../store/processors.ts';
 import {
   parseShopifyPayload,
   shopifyOrderSchema,
   type ShopifyOrderPayload,
   type ShopifyOrderTopic,
-} from './webhooks.ts';
+} from '../payloads.ts';
 
 export interface ShopifyOrderResult {
   outcome: 'processed' | 'skipped';

@@ -1,7 +1,10 @@
-/** SQL for Shopify's privacy topics: find a customer's data, export it, erase it. Brand-scoped. */
-import type { Db, Tx } from '../../db/index.ts';
+/**
+ * SQL for Shopify's privacy topics: find a customer's data, export it, strip it from the store's
+ * rows, record the request. Brand-scoped. The shopper's contacts and channels are read here;
+ * they are erased by the contacts domain.
+ */
+import type { Handle, Tx } from '../../../db/index.ts';
 
-type Handle = Db | Tx;
 type Json = Record<string, unknown>;
 const ids = (rows: { id: string | number }[]): number[] => rows.map((row) => Number(row.id));
 
@@ -164,72 +167,6 @@ export async function contactsWithChannels(db: Handle, contactIds: number[]): Pr
   }));
 }
 
-/** Erases what identifies the contacts: channels deleted (ledger usernames redacted), names and ids cleared, events deleted. */
-export async function eraseContacts(
-  tx: Tx,
-  { brandId, contactIds, usernames }: { brandId: number; contactIds: number[]; usernames: string[] },
-): Promise<{ contacts: number; channels: number; consent_events: number }> {
-  const channelIds =
-    contactIds.length === 0 ? [] : ids(await tx('contact_channels').whereIn('contact_id', contactIds).select('id'));
-  const ledger = await tx('channel_consent_events')
-    .where({ brand_id: brandId })
-    .where((q) => {
-      void q.whereRaw('false');
-      if (channelIds.length > 0) void q.orWhereIn('contact_channel_id', channelIds);
-      if (usernames.length > 0) void q.orWhereIn('username', usernames);
-    })
-    .update({ username: REDACTED, extra_data: {} });
-  const channels = channelIds.length === 0 ? 0 : await tx('contact_channels').whereIn('id', channelIds).del();
-  if (contactIds.length > 0) {
-    await tx('customer_events').whereIn('contact_id', contactIds).del();
-    await tx('contacts')
-      .whereIn('id', contactIds)
-      .update({
-        given_name: null,
-        family_name: null,
-        external_id: null,
-        buyer_accepts_sms_marketing: null,
-        extra_data: tx.raw(
-          `jsonb_strip_nulls(jsonb_build_object('group_name', extra_data->'group_name', 'redacted_at', now()))`,
-        ),
-        updated_at: tx.fn.now(),
-      });
-  }
-  return { contacts: contactIds.length, channels, consent_events: ledger };
-}
-
-/**
- * Raw webhook payloads that name the shopper (or every payload of the shop) are replaced by a
- * marker: processed events no longer need them, and a late one is skipped as redacted.
- */
-export async function redactWebhookPayloads(
-  tx: Tx,
-  {
-    shop,
-    customerId,
-    orderExternalIds = [],
-    identifiers,
-    all = false,
-  }: { shop: string; customerId?: string; orderExternalIds?: string[]; identifiers: Identifiers; all?: boolean },
-): Promise<number> {
-  return tx('webhook_events')
-    .where({ source: 'shopify', shop })
-    .whereRaw(`coalesce((payload->>'redacted')::boolean, false) = false`)
-    .where((q) => {
-      if (all) return void q.whereRaw('true');
-      void q.whereRaw('false');
-      if (customerId) {
-        void q.orWhereRaw(`payload->'customer'->>'id' = ?`, [customerId]);
-        void q.orWhereRaw(`(topic like 'customers/%' and payload->>'id' = ?)`, [customerId]);
-      }
-      if (orderExternalIds.length > 0)
-        void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);
-      for (const email of identifiers.emails) void q.orWhereRaw('position(? in lower(payload::text)) > 0', [email]);
-      for (const pattern of identifiers.phonePatterns) void q.orWhereRaw('payload::text ~ ?', [pattern]);
-    })
-    .update({ payload: { redacted: true } });
-}
-
 /** Earlier privacy requests of the shopper (or of the shop) lose their export and personal payload. */
 export async function redactPrivacyRequests(
   tx: Tx,
@@ -314,16 +251,4 @@ export async function listPrivacyRequests(
     id: Number(row.id),
     brand_id: row.brand_id === null ? null : Number(row.brand_id),
   }));
-}
-
-/** shop/redact: the shop's contact details and credentials leave the integration settings. */
-export async function redactIntegrationSettings(tx: Tx, id: number): Promise<void> {
-  await tx('brand_integrations')
-    .where({ id })
-    .update({
-      settings: tx.raw(
-        `settings - array['credentials','shop_info','shop','shop_owner','email','customer_email','phone','shop_email','shop_phone','shop_name']`,
-      ),
-      updated_at: tx.fn.now(),
-    });
 }

@@ -1,7 +1,10 @@
-/** SQL the Shopify webhook processors need beyond the shared cart/checkout/order upserts. */
-import type { Db, Tx } from '../../db/index.ts';
+/**
+ * SQL the Shopify webhook processors need beyond the shared cart/checkout/order upserts. Besides
+ * the store's own tables it reads the brand's permissions, the contact's channels and earlier
+ * webhook events; it changes none of them.
+ */
+import type { Handle, Tx } from '../../../db/index.ts';
 
-type Handle = Db | Tx;
 type Json = Record<string, unknown>;
 
 export const DISABLE_CARTS_PERMISSION = 'beta:disable_carts';
@@ -192,11 +195,4 @@ export async function newerCustomerEventExists(
     .whereRaw(`payload->>'updated_at' is not null and (payload->>'updated_at')::timestamptz > ?`, [updatedAt])
     .first('id');
   return row !== undefined;
-}
-
-/** Merges keys into an integration's settings. */
-export async function mergeIntegrationSettings(db: Handle, id: number, values: Json): Promise<void> {
-  await db('brand_integrations')
-    .where({ id })
-    .update({ settings: db.raw('settings || ?::jsonb', [JSON.stringify(values)]), updated_at: db.fn.now() });
 }

@@ -5,13 +5,13 @@
  * worker.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, decryptSecret, type AppContext } from '../../app/index.ts';
+import { AppError, type AppContext } from '../../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
 import type { StoreEffects } from '../effects.ts';
-import { findBrandIntegration } from '../integrations.ts';
+import { deliverySecret } from './connection.ts';
 import { installStore, loadStore, uninstallStore, verifySignedPayload } from './install.ts';
-import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, storeHashFromContext, WEBHOOK_PATH } from './rules.ts';
+import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, WEBHOOK_PATH } from './rules.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -21,28 +21,10 @@ const panelUrl = (ctx: AppContext, integrationId: number): string =>
 const unauthorized = (reply: FastifyReply, message = 'Invalid webhook secret') =>
   reply.status(401).send(errorBody(new AppError('unauthorized', message, { code: 'invalid_hook_secret' })));
 
-/** The secret the delivery's store expects, or undefined when the store or its secret is unknown. */
-async function expectedSecret(
-  ctx: AppContext,
-  body: unknown,
-): Promise<{ secret: string; integrationId: number; storeHash: string } | undefined> {
-  const producer = body && typeof body === 'object' ? (body as { producer?: unknown }).producer : undefined;
-  const storeHash = storeHashFromContext(typeof producer === 'string' ? producer : undefined);
-  if (!storeHash) return undefined;
-  const integration = await findBrandIntegration(ctx.db, 'bigcommerce', storeHash);
-  const sealed = integration?.settings.credentials?.hook_secret;
-  if (!integration || !sealed) return undefined;
-  return {
-    secret: decryptSecret(sealed, (await ctx.secrets()).encryptionKey),
-    integrationId: integration.id,
-    storeHash,
-  };
-}
-
 async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   assertJsonBody(request);
   const given = request.headers[HOOK_SECRET_HEADER.toLowerCase()];
-  const expected = await expectedSecret(ctx, request.body);
+  const expected = await deliverySecret(ctx, request.body);
   if (!expected || typeof given !== 'string' || !safeEqual(given, expected.secret)) {
     request.log.warn(
       { has_header: typeof given === 'string' },

@@ -1,18 +1,19 @@
 /**
- * The Shopify webhook adapter: a stored event (see webhooks.ts) turned into our own rows, and
- * what follows outside the store domain handed to the effects (see effects.ts). Registered as
+ * The Shopify webhook adapter: a stored event (see ../routes.ts) turned into our own rows, and
+ * what follows outside the store domain handed to the effects (see src/stores/effects.ts). Registered as
  * `shopify` in src/flows/webhook-processors.ts. Every handler is idempotent and
  * order-insensitive: replays change nothing, older events never overwrite newer data.
  */
-import type { AppContext } from '../../app/index.ts';
-import { withTransaction } from '../../db/index.ts';
-import type { WebhookEvent } from '../../webhooks/index.ts';
-import type { StoreEffects } from '../effects.ts';
-import { disconnectIntegration, findEnabledIntegration, type BrandIntegration } from '../integrations.ts';
-import { processShopifyCart, processShopifyCheckout, isRedacted } from './processors-checkout.ts';
-import { captureContact, shopperContact } from './processors-contact.ts';
-import { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited } from './processors-orders.ts';
-import { mergeIntegrationSettings, newerCustomerEventExists } from './processors-store.ts';
+import type { AppContext } from '../../../app/index.ts';
+import { withTransaction } from '../../../db/index.ts';
+import type { WebhookEvent } from '../../../webhooks/index.ts';
+import type { StoreEffects } from '../../effects.ts';
+import { findEnabledIntegration } from '../../integrations/service.ts';
+import { disconnectIntegration, patchSettings, type BrandIntegration } from '../../integrations/store.ts';
+import { processShopifyCart, processShopifyCheckout, isRedacted } from './checkout.ts';
+import { captureContact, shopperContact } from './contact.ts';
+import { processShopifyOrder, processShopifyOrderDelete, processShopifyOrderEdited } from './orders.ts';
+import { newerCustomerEventExists } from '../store/processors.ts';
 import { processShopifyPrivacyEvent } from './privacy.ts';
 import {
   isShopifyOrderTopic,
@@ -21,7 +22,7 @@ import {
   SHOPIFY_PRIVACY_TOPICS,
   type ShopifyCustomerPayload,
   type ShopifyShopPayload,
-} from './webhooks.ts';
+} from '../payloads.ts';
 
 type Outcome = 'processed' | 'skipped';
 
@@ -152,7 +153,7 @@ async function processShopUpdate(
   const cancelled = cancelledShopPlan(shop);
   const previous = typeof integration.settings.shop_plan_name === 'string' ? integration.settings.shop_plan_name : null;
   await withTransaction(ctx.db, async (tx) => {
-    await mergeIntegrationSettings(tx, integration.id, {
+    await patchSettings(tx, integration.id, {
       shop_plan_name: plan,
       ...(updatedAt ? { shop_updated_at: updatedAt.toISOString() } : {}),
     });

@@ -2,7 +2,7 @@
  * Which contact channels a Shopify payload names (spec 3 section 4; spec 2 section 5: only mail
  * and phone channels, phones must be +1) and the capture through the contacts domain.
  */
-import { coerceError, type AppContext } from '../../app/index.ts';
+import { coerceError, type AppContext } from '../../../app/index.ts';
 import {
   initiateContact,
   isUsSmsNumber,
@@ -10,9 +10,9 @@ import {
   prepareChannels,
   type ChannelInput,
   type InitiateContactInput,
-} from '../../contacts/index.ts';
-import type { BrandIntegration } from '../integrations.ts';
-import { subscribedPhones } from './processors-store.ts';
+} from '../../../contacts/index.ts';
+import type { BrandIntegration } from '../../integrations/store.ts';
+import { subscribedPhones } from '../store/processors.ts';
 
 interface Consent {
   state?: string | null;

@@ -2,20 +2,20 @@
  * checkouts/create, checkouts/update (also the backfill's converted abandoned checkouts) and
  * carts/update: checkout and cart kept in step, the shopper captured as a contact.
  */
-import { coerceError, type AppContext } from '../../app/index.ts';
-import { withTransaction } from '../../db/index.ts';
-import type { BrandIntegration } from '../integrations.ts';
-import { isNewerOrSame, type CartState } from '../rules.ts';
-import { upsertCart, upsertCheckout } from '../store.ts';
-import { captureContact, hasUsablePhone, shopperContact } from './processors-contact.ts';
+import { coerceError, type AppContext } from '../../../app/index.ts';
+import { withTransaction } from '../../../db/index.ts';
+import type { BrandIntegration } from '../../integrations/store.ts';
+import { isNewerOrSame, type CartState } from '../../rules.ts';
+import { upsertCart, upsertCheckout } from '../../store.ts';
+import { captureContact, hasUsablePhone, shopperContact } from './contact.ts';
 import {
   attachCartContact,
   brandHasPermission,
   checkoutVersion,
   DISABLE_CARTS_PERMISSION,
   linkPlacedOrder,
-} from './processors-store.ts';
-import { parseShopifyPayload, type ShopifyCartPayload, type ShopifyCheckoutPayload } from './webhooks.ts';
+} from '../store/processors.ts';
+import { parseShopifyPayload, type ShopifyCartPayload, type ShopifyCheckoutPayload } from '../payloads.ts';
 
 export interface ShopifyProcessResult {
   outcome: 'processed' | 'skipped';

@@ -3,39 +3,36 @@
  * the customer, recorded in privacy_requests. customers/redact: that customer's personal data
  * erased everywhere (orders stay for billing, without personal fields). shop/redact: the same for
  * every customer of the shop, plus the shop's own details. Each request is recorded once. What
- * other domains hold on the shopper is read and erased through the effects (see effects.ts).
+ * other domains hold on the shopper is read and erased through the effects (see src/stores/effects.ts).
  */
-import type { AppContext } from '../../app/index.ts';
-import { normalizeUsername } from '../../contacts/index.ts';
-import { withTransaction, type Tx } from '../../db/index.ts';
-import type { WebhookEvent } from '../../webhooks/index.ts';
-import type { StoreEffects } from '../effects.ts';
-import { findBrandIntegration, type BrandIntegration } from '../integrations.ts';
-import { sanitizeShop } from './rules.ts';
+import type { AppContext } from '../../../app/index.ts';
+import { eraseContacts, normalizeUsername } from '../../../contacts/index.ts';
+import { withTransaction, type Tx } from '../../../db/index.ts';
+import { redactShopifyPayloads, type WebhookEvent } from '../../../webhooks/index.ts';
+import type { StoreEffects } from '../../effects.ts';
+import { findBrandIntegration, redactIntegrationSettings, type BrandIntegration } from '../../integrations/store.ts';
+import { sanitizeShop } from '../rules.ts';
 import {
   channelUsernames,
   contactsWithChannels,
-  eraseContacts,
   findCustomerContacts,
   findIntegrationContacts,
   findPrivacyRequestForEvent,
   insertPrivacyRequest,
-  redactIntegrationSettings,
   redactPrivacyRequests,
-  redactWebhookPayloads,
   REDACTED,
   STORE_JSON_COLUMNS,
   storeRowsOf,
   updateJsonColumns,
   type Identifiers,
-} from './processors-privacy-store.ts';
+} from '../store/privacy.ts';
 import {
   parseShopifyPayload,
   type ShopifyCustomerRedactPayload,
   type ShopifyDataRequestPayload,
   type ShopifyShopRedactPayload,
   type ShopifyTopic,
-} from './webhooks.ts';
+} from '../payloads.ts';
 
 type Json = Record<string, unknown>;
 
@@ -221,11 +218,16 @@ async function redact(
       strip,
       marker: REDACTED,
     });
-    const contacts = await eraseContacts(tx, { brandId: integration.brand_id, contactIds, usernames });
+    const contacts = await eraseContacts(tx, {
+      brandId: integration.brand_id,
+      contactIds,
+      usernames,
+      marker: REDACTED,
+    });
     summary = { ...contacts, ...elsewhere, ...stores.counts };
     if (all) await redactIntegrationSettings(tx, integration.id);
   }
-  summary.webhook_events = await redactWebhookPayloads(tx, { shop, customerId, orderExternalIds, identifiers, all });
+  summary.webhook_events = await redactShopifyPayloads(tx, { shop, customerId, orderExternalIds, ...identifiers, all });
   await redactPrivacyRequests(tx, { shop, customerId: all ? undefined : customerId });
   return summary;
 }

@@ -1,5 +1,6 @@
-import type { Db, Tx } from '../db/index.ts';
-import { parseJsonLossless } from './payload.ts';
+/** SQL of the stored webhook events: read, attempts recorded, listed, replayed, redacted. */
+import type { Db, Handle, Tx } from '../../db/index.ts';
+import { parseJsonLossless } from '../payload.ts';
 
 export type WebhookSource = 'shopify' | 'bigcommerce' | 'stripe' | 'infobip' | 'slack';
 export type WebhookStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'dead' | 'skipped';
@@ -51,7 +52,7 @@ const EVENT_COLUMNS = [
   'last_error',
   'status',
 ];
-const eventColumns = (db: Db | Tx) => [...EVENT_COLUMNS, db.raw('payload::text as payload')];
+const eventColumns = (db: Handle) => [...EVENT_COLUMNS, db.raw('payload::text as payload')];
 
 const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
   ...(row as unknown as WebhookEvent),
@@ -60,7 +61,7 @@ const toEvent = (row: Record<string, unknown>): WebhookEvent => ({
   ...(typeof row.payload === 'string' ? { payload: parseJsonLossless(row.payload) } : {}),
 });
 
-export async function getEvent(db: Db | Tx, id: number): Promise<WebhookEvent | undefined> {
+export async function getEvent(db: Handle, id: number): Promise<WebhookEvent | undefined> {
   const row = await db('webhook_events').where({ id }).first(eventColumns(db));
   return row ? toEvent(row) : undefined;
 }
@@ -128,4 +129,46 @@ export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent |
     .update({ status: 'pending', attempts: 0, last_error: null, processed_at: null })
     .returning(eventColumns(tx));
   return row ? toEvent(row) : undefined;
+}
+
+/**
+ * Shopify payloads that name a shopper (or, with `all`, every payload of the shop) are replaced by
+ * `{ redacted: true }`: processed events no longer need them, and a late one is skipped as redacted.
+ * A payload names the shopper by customer id, by one of the order ids, or by containing one of
+ * the e-mails (lower case) or matching one of the phone patterns (regex sources).
+ */
+export async function redactShopifyPayloads(
+  tx: Tx,
+  {
+    shop,
+    customerId,
+    orderExternalIds = [],
+    emails,
+    phonePatterns,
+    all = false,
+  }: {
+    shop: string;
+    customerId?: string;
+    orderExternalIds?: string[];
+    emails: string[];
+    phonePatterns: string[];
+    all?: boolean;
+  },
+): Promise<number> {
+  return tx('webhook_events')
+    .where({ source: 'shopify', shop })
+    .whereRaw(`coalesce((payload->>'redacted')::boolean, false) = false`)
+    .where((q) => {
+      if (all) return void q.whereRaw('true');
+      void q.whereRaw('false');
+      if (customerId) {
+        void q.orWhereRaw(`payload->'customer'->>'id' = ?`, [customerId]);
+        void q.orWhereRaw(`(topic like 'customers/%' and payload->>'id' = ?)`, [customerId]);
+      }
+      if (orderExternalIds.length > 0)
+        void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);
+      for (const email of emails) void q.orWhereRaw('position(? in lower(payload::text)) > 0', [email]);
+      for (const pattern of phonePatterns) void q.orWhereRaw('payload::text ~ ?', [pattern]);
+    })
+    .update({ payload: { redacted: true } });
 }

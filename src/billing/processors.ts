@@ -1,32 +1,28 @@
 /**
- * Billing webhooks through the same verify-store-acknowledge-queue path as the stores'
- * (DESIGN "Events in, work out"): `POST /webhooks/stripe` (Stripe-Signature checked by the stripe
- * library with STRIPE_WEBHOOK_SECRET over the raw bytes, keyed by the event id) and Shopify's
- * `app_subscriptions/update` (arriving on /webhooks/shopify). Processing applies the remote status
- * to the subscription; an event older than one already applied changes nothing.
+ * Billing's webhook events, as the worker processes them: Stripe's (stored by `POST
+ * /webhooks/stripe`, see routes.ts) and Shopify's `app_subscriptions/update` (arriving on
+ * /webhooks/shopify). Processing applies the remote status to the subscription; an event older
+ * than one already applied changes nothing.
  */
 import { z } from 'zod';
-import { AppError, type AppContext } from '../app/index.ts';
-import { assertJsonBody, type RouteModule } from '../http/index.ts';
-import { ingestWebhook, type WebhookEvent } from '../webhooks/index.ts';
+import type { AppContext } from '../app/index.ts';
+import type { WebhookEvent } from '../webhooks/index.ts';
 import { applyRemoteState } from './lifecycle.ts';
 import { mapShopifyStatus } from './rules.ts';
+import { completeCharges } from './charges.ts';
+import { insertCharge, recurringChargeExists, usageChargeIdsByExternalIds } from './store/charges.ts';
 import {
-  completeCharges,
   findSubscription,
   findSubscriptionByCheckoutSession,
   findSubscriptionByExternalId,
-  insertCharge,
-  recurringChargeExists,
   updateSubscription,
-  usageChargeIdsByExternalIds,
   type Subscription,
-} from './store.ts';
-import { retrieveSubscription, verifyStripeEvent, type StripeSubscription } from './stripe.ts';
+} from './store/subscriptions.ts';
+import { retrieveSubscription, type StripeSubscription } from './stripe.ts';
 import { stripeRemoteState } from './sync.ts';
 
 /** The Stripe event types Reclaim stores and processes; others are acknowledged and dropped. */
-export const STRIPE_EVENT_TYPES = [
+const STRIPE_EVENT_TYPES = [
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -35,51 +31,9 @@ export const STRIPE_EVENT_TYPES = [
   'invoice.paid',
   'invoice.payment_failed',
 ] as const;
-export type StripeEventType = (typeof STRIPE_EVENT_TYPES)[number];
-const isStripeEventType = (type: string): type is StripeEventType =>
+type StripeEventType = (typeof STRIPE_EVENT_TYPES)[number];
+export const isStripeEventType = (type: string): type is StripeEventType =>
   (STRIPE_EVENT_TYPES as readonly string[]).includes(type);
-
-export const STRIPE_BAD_SIGNATURE = 'The request is not from Stripe: the Stripe-Signature header does not verify.';
-
-export const stripeWebhookRoutes: RouteModule = (app, ctx) => {
-  app.post('/webhooks/stripe', { config: { rawBody: true } }, async (request, reply) => {
-    const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret)
-      request.log.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified and are refused');
-    const signature = request.headers['stripe-signature'];
-    const event = secret
-      ? verifyStripeEvent(
-          request.rawBody ?? Buffer.alloc(0),
-          Array.isArray(signature) ? signature[0] : signature,
-          secret,
-        )
-      : undefined;
-    if (!event) throw new AppError('unauthorized', STRIPE_BAD_SIGNATURE, { code: 'bad_signature' });
-    assertJsonBody(request);
-    if (!isStripeEventType(event.type)) {
-      request.log.info({ type: event.type }, 'Stripe event type Reclaim does not use; acknowledged');
-      return reply.status(200).send({ received: true, ignored: true });
-    }
-    const object = (event.data as { object?: { object?: string } }).object;
-    if (!object || typeof object !== 'object')
-      throw new AppError('invalid_input', `Invalid ${event.type} event: data.object is missing`, {
-        code: 'invalid_payload',
-      });
-    await ingestWebhook(ctx, {
-      source: 'stripe',
-      eventId: event.id,
-      topic: event.type,
-      payload: event,
-      rawPayload: request.rawBody?.toString('utf8'),
-      headers: { api_version: String(event.api_version ?? '') },
-      triggeredAt: new Date(event.created * 1000),
-    });
-    return reply.status(200).send({ received: true });
-  });
-};
-
-// ---------------------------------------------------------------------------------------------
-// Processing.
 
 type Outcome = 'processed' | 'skipped';
 
