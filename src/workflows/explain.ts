@@ -14,8 +14,8 @@ import {
   type CandidateKind,
   type Check,
   type Outcome,
-} from './candidates-rules.ts';
-import { decidePage, planWorkflow } from './candidates-process.ts';
+} from './candidates/rules.ts';
+import { decidePage, planWorkflow } from './candidates/process.ts';
 import {
   discountRuleRows,
   flowEventsOf,
@@ -23,7 +23,7 @@ import {
   workflowContexts,
   type CandidateRow,
   type FlowEventView,
-} from './candidates-store.ts';
+} from './candidates/store.ts';
 import { listWorkflows, type WorkflowRow } from './store.ts';
 
 type Handle = Db | Tx;

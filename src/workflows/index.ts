@@ -79,8 +79,8 @@ export {
   type WorkflowView,
   type WorkflowTransition,
 } from './service.ts';
-export { selectCandidatesSql } from './candidates-store.ts';
-export { withWorkflowLock, openLockSession, type LockSession } from './candidates-writer.ts';
+export { selectCandidatesSql } from './candidates/store.ts';
+export { withWorkflowLock, openLockSession, type LockSession } from './candidates/writer.ts';
 export {
   runCandidates,
   CANDIDATE_PAGE_SIZE,
@@ -89,7 +89,7 @@ export {
   type RunCandidatesResult,
   type WorkflowRunResult,
   type TextedCandidate,
-} from './candidates.ts';
+} from './candidates/run.ts';
 export {
   decideOutcome,
   decideAll,
@@ -117,7 +117,7 @@ export {
   type Decision,
   type Check,
   type BrandSettings,
-} from './candidates-rules.ts';
+} from './candidates/rules.ts';
 export {
   processExternalEvent,
   runEventWorkflow,
@@ -128,7 +128,7 @@ export {
   type EventProcessorResult,
   type AutomationClientOptions,
   type ExternalEvent,
-} from './candidates-events.ts';
+} from './candidates/events.ts';
 export {
   explainCandidate,
   runnableProblem,

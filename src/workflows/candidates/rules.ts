@@ -3,8 +3,8 @@
  * constants, and the one outcome each candidate gets, with the checks that led to it (what
  * `reclaim explain` shows). The SQL that finds candidates applies the same windows.
  */
-import { isEligibleForOutreach, isTexasNumber, isUsSmsNumber } from '../contacts/index.ts';
-import { evaluateRules, type RuleCandidate, type WorkflowRules } from './rules.ts';
+import { isEligibleForOutreach, isTexasNumber, isUsSmsNumber } from '../../contacts/index.ts';
+import { evaluateRules, type RuleCandidate, type WorkflowRules } from '../rules.ts';
 
 /** Cart and checkout candidates: updated within the last 3 hours (and older than the delay). */
 export const CART_WINDOW_MINUTES = 180;

@@ -7,18 +7,12 @@
  * { success, executionId } or a failure message by case: not found (404), invalid request (other
  * 4xx), server error (5xx), connection error, generic.
  */
-import type { AppContext } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { triggerAutomationWorkflow, type AutomationClientOptions } from '../integrations/index.ts';
-import { candidateWindow, emptyOutcomeCounts, type Outcome } from './candidates-rules.ts';
-import {
-  insertFlowEvents,
-  insertGoalEvents,
-  selectEvents,
-  settleFlowEvent,
-  type OutcomeRecord,
-} from './candidates-store.ts';
-import type { WorkflowRow } from './store.ts';
+import type { AppContext } from '../../app/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { triggerAutomationWorkflow, type AutomationClientOptions } from '../../integrations/index.ts';
+import { candidateWindow, emptyOutcomeCounts, type Outcome } from './rules.ts';
+import { insertFlowEvents, insertGoalEvents, selectEvents, settleFlowEvent, type OutcomeRecord } from './store.ts';
+import type { WorkflowRow } from '../store.ts';
 
 export const FLOW_NOT_FOUND = 'Flow not found';
 export const EVENT_PROCESSOR_MESSAGES = {

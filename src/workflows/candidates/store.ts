@@ -5,8 +5,8 @@
  * many candidates come in one query each; outcomes are written set-based (unnest), and the
  * unique flow event per workflow and candidate makes every write idempotent.
  */
-import type { Db, Tx } from '../db/index.ts';
-import { goalState, type CandidateKind, type CandidateWindow, type Outcome } from './candidates-rules.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { goalState, type CandidateKind, type CandidateWindow, type Outcome } from './rules.ts';
 
 type Handle = Db | Tx;
 

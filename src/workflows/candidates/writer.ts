@@ -4,11 +4,11 @@
  * one transaction each, so a thousand small workflows cost a few dozen transactions rather than
  * a thousand.
  */
-import { coerceError, type Logger } from '../app/index.ts';
-import { FAILED_TO_CREATE_CONVERSATION } from '../conversations/index.ts';
-import { withTransaction, type Db } from '../db/index.ts';
-import { commitChunk, type Planned } from './candidates-process.ts';
-import { RUN_LOCK_NAMESPACE } from './candidates-store.ts';
+import { coerceError, type Logger } from '../../app/index.ts';
+import { FAILED_TO_CREATE_CONVERSATION } from '../../conversations/index.ts';
+import { withTransaction, type Db } from '../../db/index.ts';
+import { commitChunk, type Planned } from './process.ts';
+import { RUN_LOCK_NAMESPACE } from './store.ts';
 
 interface PgConnection {
   query(sql: string, values: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;

@@ -3,12 +3,12 @@
  * pure decision per candidate, and the write of a chunk in one transaction (carts abandoned,
  * flow events, conversations with their first message, goal events).
  */
-import type { Logger } from '../app/index.ts';
-import { maskUsername } from '../contacts/index.ts';
-import { startConversations, type StartConversationInput } from '../conversations/index.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../discounts/index.ts';
-import { shopifyCartLink } from '../stores/index.ts';
+import type { Logger } from '../../app/index.ts';
+import { maskUsername } from '../../contacts/index.ts';
+import { startConversations, type StartConversationInput } from '../../conversations/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
+import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../../discounts/index.ts';
+import { shopifyCartLink } from '../../stores/index.ts';
 import {
   brandSettings,
   decideAll,
@@ -20,7 +20,7 @@ import {
   type CandidateFacts,
   type CandidateKind,
   type Decision,
-} from './candidates-rules.ts';
+} from './rules.ts';
 import {
   insertFlowEvents,
   insertGoalEvents,
@@ -31,9 +31,9 @@ import {
   type CandidateRow,
   type OutcomeRecord,
   type WorkflowContextRow,
-} from './candidates-store.ts';
-import { renderMessage } from './render.ts';
-import type { WorkflowRow } from './store.ts';
+} from './store.ts';
+import { renderMessage } from '../render.ts';
+import type { WorkflowRow } from '../store.ts';
 
 type Handle = Db | Tx;
 type SelectKind = Exclude<CandidateKind, 'event'>;
