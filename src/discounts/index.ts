@@ -36,4 +36,10 @@ export {
   type DiscountRuleResolution,
 } from './rules.ts';
 export { reserveDiscountCode, createStoreDiscount, type ReserveOptions, type StoreDiscountResult } from './service.ts';
-export { linkDiscountCode, getDiscountCode, type DiscountCodeRow, type DiscountCodeStatus } from './store.ts';
+export {
+  insertDiscountRule,
+  getDiscountRule,
+  discountRuleRows,
+  type DiscountRuleRecord,
+  type DiscountCodeRow,
+} from './store.ts';

@@ -5,7 +5,8 @@
  */
 import { AppError, publicBaseUrl } from '../app/index.ts';
 import { maskUsername } from '../contacts/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
+import { discountRuleRows } from '../discounts/index.ts';
 import {
   candidateKind,
   candidateWindow,
@@ -17,7 +18,6 @@ import {
 } from './candidates/rules.ts';
 import { decidePage, planWorkflow } from './candidates/process.ts';
 import {
-  discountRuleRows,
   flowEventsOf,
   loadCandidate,
   workflowContexts,
@@ -26,7 +26,6 @@ import {
 } from './candidates/store.ts';
 import { listWorkflows, type WorkflowRow } from './store.ts';
 
-type Handle = Db | Tx;
 type SelectKind = Exclude<CandidateKind, 'event'>;
 
 export interface WorkflowExplanation {

@@ -58,10 +58,8 @@ export {
 export {
   listRunnableWorkflows,
   getWorkflow,
-  getDiscountRule,
   clearFlowEventData,
   type WorkflowRow,
-  type DiscountRuleRecord,
   type StorePlatform,
 } from './store.ts';
 export {

@@ -1,10 +1,9 @@
-/** SQL for workflows and discount rules. Every function takes a knex handle (Db or Tx). */
-import type { Db, Tx } from '../db/index.ts';
+/** SQL for workflows and their flow events. Every function takes a knex handle (Db or Tx). */
+import type { Handle, Tx } from '../db/index.ts';
 import type { MessageBlock } from './render.ts';
 import type { WorkflowRules, WorkflowStatus, WorkflowType } from './rules.ts';
 import type { WorkflowAction } from './validation.ts';
 
-type Handle = Db | Tx;
 type Row = Record<string, unknown>;
 
 export type StorePlatform = 'shopify' | 'bigcommerce';
@@ -32,15 +31,6 @@ export interface WorkflowRow {
   updated_at: Date;
   /** The store platform of the workflow's integration (null without one). */
   platform: StorePlatform | null;
-}
-
-export interface DiscountRuleRecord {
-  id: number;
-  brand_id: number;
-  type: string;
-  value: string;
-  duration: number;
-  extra_data: Record<string, unknown>;
 }
 
 export interface IntegrationSummary {
@@ -120,21 +110,6 @@ export async function listWorkflows(db: Handle, { brandId }: { brandId: number }
 
 export async function deleteWorkflowRow(db: Handle, id: number): Promise<boolean> {
   return (await db('workflows').where({ id }).delete()) > 0;
-}
-
-export async function insertDiscountRule(
-  db: Handle,
-  rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> },
-): Promise<number> {
-  const [row] = await db('discount_rules')
-    .insert({ ...rule, extra_data: JSON.stringify(rule.extra_data) })
-    .returning<{ id: string }[]>('id');
-  return Number(row!.id);
-}
-
-export async function getDiscountRule(db: Handle, id: number): Promise<DiscountRuleRecord | undefined> {
-  const row = await db('discount_rules').where({ id }).first();
-  return row ? { ...row, id: Number(row.id), brand_id: Number(row.brand_id) } : undefined;
 }
 
 export async function getBrand(

@@ -9,6 +9,7 @@
  */
 import { coerceError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import type { Db } from '../../db/index.ts';
+import { discountRuleRows } from '../../discounts/index.ts';
 import { enqueueJob, isTaskName, type TaskName } from '../../jobs/index.ts';
 import {
   candidateKind,
@@ -20,7 +21,7 @@ import {
   type Outcome,
 } from './rules.ts';
 import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './process.ts';
-import { discountRuleRows, selectCandidates, workflowContexts } from './store.ts';
+import { selectCandidates, workflowContexts } from './store.ts';
 import { runEventWorkflow, type AutomationClientOptions } from './events.ts';
 import { CandidateWriter, openLockSession } from './writer.ts';
 import { listRunnableWorkflows } from '../store.ts';

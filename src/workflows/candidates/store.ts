@@ -199,12 +199,6 @@ export async function workflowContexts(db: Handle, workflowIds: number[]): Promi
   );
 }
 
-export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db('discount_rules').whereIn('id', ids).select('*');
-  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r]));
-}
-
 /**
  * Per channel: replied at all, and conversations with a sent outgoing message and no reply (the
  * contacts' outreach rule), for a page of candidates in one query. (Kept apart from the selection:
