@@ -8,7 +8,7 @@ import { maskUsername } from '../../contacts/index.ts';
 import { startConversations, type StartConversationInput } from '../../conversations/index.ts';
 import type { Db, Tx } from '../../db/index.ts';
 import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../../discounts/index.ts';
-import { shopifyCartLink } from '../../stores/index.ts';
+import { markAbandoned, shopifyCartLink } from '../../stores/index.ts';
 import {
   brandSettings,
   decideAll,
@@ -25,7 +25,6 @@ import {
   insertFlowEvents,
   insertGoalEvents,
   lastConversations,
-  markAbandoned,
   orderCounts,
   outreachStatsFor,
   type CandidateRow,

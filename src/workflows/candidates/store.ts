@@ -247,22 +247,6 @@ export async function orderCounts(db: Handle, contactIds: number[]): Promise<Map
   return new Map(result.rows.map((r) => [Number(r.contact_id), Number(r.n)]));
 }
 
-/**
- * Carts and checkouts become abandoned when selected. Only rows still pending change; their ids
- * come back (a cart completed by an order meanwhile is left alone). The row lock this takes makes
- * a concurrent run wait and then find the cart no longer pending. updated_at (the shopper's last
- * activity) is kept.
- */
-export async function markAbandoned(tx: Tx, kind: 'cart' | 'checkout', ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const table = kind === 'cart' ? 'carts' : 'checkouts';
-  const result = await tx.raw<{ rows: { id: string }[] }>(
-    `update ${table} set state = 'abandoned' where id = any(?::bigint[]) and state = 'pending' returning id`,
-    [[...ids].sort((a, b) => a - b)],
-  );
-  return new Set(result.rows.map((r) => Number(r.id)));
-}
-
 export interface OutcomeRecord {
   brandId: number;
   workflowId: number;
