@@ -1,5 +1,5 @@
 /**
- * run-candidates (issue 6 item 3): for every runnable workflow, select its candidates, decide one
+ * run-candidates: for every runnable workflow, select its candidates, decide one
  * outcome each, record it, and start a conversation for those to be texted. Each workflow is
  * processed under a session advisory lock (a second run skips a workflow that is being
  * processed); pages of candidates are read with one indexed query; decided candidates of any
