@@ -3,9 +3,9 @@
  * (the rule, its window, each piece of evidence with its time) and the live feed rule.
  */
 import { AppError } from '../app/index.ts';
-import type { Db } from '../db/index.ts';
-import { liveFeedRecoveredSql } from './rules.ts';
-import { loadOrder, readEvidence } from './store.ts';
+import type { Handle } from '../db/index.ts';
+import { readEvidence } from './store/ledger.ts';
+import { isLiveFeedRecovered, loadOrder } from './store/orders.ts';
 
 export interface EvidenceItemView {
   kind: string;
@@ -56,15 +56,13 @@ export interface OrderExplanation {
 const BILLED = ['billable', 'processing', 'complete'];
 
 export async function explainOrder(
-  db: Db,
+  db: Handle,
   { orderId, brandId }: { orderId: number; brandId?: number },
 ): Promise<OrderExplanation> {
   const order = await loadOrder(db, orderId, { brandId });
   if (!order) throw new AppError('not_found', 'Order not found');
   const stored = await readEvidence(db, order.id);
-  const feed = await db('orders')
-    .where('orders.id', order.id)
-    .first<{ recovered: boolean }>(db.raw(`${liveFeedRecoveredSql('orders')} as recovered`));
+  const liveFeedRecovered = await isLiveFeedRecovered(db, order.id);
   const billed = order.billing_status !== null && BILLED.includes(order.billing_status);
   const e = stored?.evidence ?? {};
 
@@ -93,7 +91,7 @@ export async function explainOrder(
       discount_codes: order.discount_codes,
     },
     billed,
-    live_feed_recovered: feed?.recovered === true,
+    live_feed_recovered: liveFeedRecovered,
     summary,
     decision: stored
       ? {

@@ -1,6 +1,6 @@
 /**
  * Reports on recovered orders. Every "recovered" here is the live feed rule
- * (rules.ts liveFeedRecoveredSql), so the figures agree with the live feed and with billing.
+ * (store/live-feed.ts), so the figures agree with the live feed and with billing.
  *
  * Holdout lift: carts (and checkouts) of a brand that a workflow texted (a flow event 'started')
  * against carts held out (flow event 'holdout': the contact's group is in
@@ -10,8 +10,9 @@
  * default 120 h), or its hard cap under code_only. A cart with both events counts as texted.
  */
 import { AppError } from '../app/index.ts';
-import type { Db } from '../db/index.ts';
-import { liftFigures, liveFeedRecoveredSql, MIN_CARTS_FOR_LIFT, resolveAttributionSettings } from './rules.ts';
+import type { Handle } from '../db/index.ts';
+import { liftFigures, MIN_CARTS_FOR_LIFT, resolveAttributionSettings } from './rules.ts';
+import { attributedTotals, brandForReports, liftRows, orderTotals, type BrandReportRow } from './store/reports.ts';
 
 export interface Period {
   since: Date;
@@ -23,21 +24,10 @@ export function defaultPeriod(now = new Date()): Period {
   return { since: new Date(now.getTime() - 30 * 86_400_000), until: now };
 }
 
-interface BrandRow {
-  id: number;
-  name: string;
-  attribution_type: string | null;
-  attribution_rules: unknown;
-  attribution_hard_cap: number | null;
-  extra_data: Record<string, unknown>;
-}
-
-async function brandOf(db: Db, brandId: number): Promise<BrandRow> {
-  const row = await db('brands')
-    .where({ id: brandId })
-    .first('id', 'name', 'attribution_type', 'attribution_rules', 'attribution_hard_cap', 'extra_data');
-  if (!row) throw new AppError('not_found', 'Brand not found');
-  return { ...row, id: Number(row.id), extra_data: row.extra_data ?? {} };
+async function brandOf(db: Handle, brandId: number): Promise<BrandReportRow> {
+  const brand = await brandForReports(db, brandId);
+  if (!brand) throw new AppError('not_found', 'Brand not found');
+  return brand;
 }
 
 export interface RecoveredStats {
@@ -52,25 +42,13 @@ export interface RecoveredStats {
   recovered_share: number | null;
 }
 
-const money = (column: string, filter = ''): string => `coalesce(sum(${column})${filter}, 0)::numeric(14, 2)::text`;
-
 /** Orders placed in the period, and those the live feed counts as recovered. */
 export async function recoveredStats(
-  db: Db,
+  db: Handle,
   { brandId, since, until }: { brandId: number } & Period,
 ): Promise<RecoveredStats> {
   await brandOf(db, brandId);
-  const recovered = liveFeedRecoveredSql('o');
-  const row = await db('orders as o')
-    .where('o.brand_id', brandId)
-    .where('o.created_at', '>=', since)
-    .where('o.created_at', '<', until)
-    .first<{ orders: string; sales: string; recovered_orders: string; recovered_sales: string }>(
-      db.raw('count(*) as orders'),
-      db.raw(`${money('o.total')} as sales`),
-      db.raw(`count(*) filter (where ${recovered}) as recovered_orders`),
-      db.raw(`${money('o.total', ` filter (where ${recovered})`)} as recovered_sales`),
-    );
+  const row = await orderTotals(db, { brandId, since, until });
   const orders = Number(row?.orders ?? 0);
   const recoveredOrders = Number(row?.recovered_orders ?? 0);
   const recoveredSales = row?.recovered_sales ?? '0.00';
@@ -109,7 +87,10 @@ export interface LiftStats {
   warnings: string[];
 }
 
-export async function liftStats(db: Db, { brandId, since, until }: { brandId: number } & Period): Promise<LiftStats> {
+export async function liftStats(
+  db: Handle,
+  { brandId, since, until }: { brandId: number } & Period,
+): Promise<LiftStats> {
   const brand = await brandOf(db, brandId);
   const settings = resolveAttributionSettings(brand);
   const touch = Math.max(settings.windows.message, settings.windows.click, settings.windows.reply);
@@ -117,35 +98,7 @@ export async function liftStats(db: Db, { brandId, since, until }: { brandId: nu
   const holdout = (brand.extra_data.holdout ?? {}) as { groups?: unknown };
   const groups = Array.isArray(holdout.groups) ? holdout.groups.filter((g): g is string => typeof g === 'string') : [];
 
-  const { rows } = await db.raw<{
-    rows: { texted: boolean; carts: string; converted: string; orders: string; revenue: string }[];
-  }>(
-    `with events as (
-       select fe.state, fe.created_at,
-              case when fe.event_type = 'cart' then fe.event_id else ck.cart_id end as cart_id,
-              case when fe.event_type = 'checkout' then fe.event_id end as checkout_id
-         from flow_events fe
-         left join checkouts ck on fe.event_type = 'checkout' and ck.id = fe.event_id and ck.brand_id = fe.brand_id
-        where fe.brand_id = :brandId and fe.event_type in ('cart', 'checkout') and fe.state in ('started', 'holdout')
-          and fe.created_at >= :since and fe.created_at < :until
-     ), units as (
-       select coalesce('cart:' || cart_id, 'checkout:' || checkout_id) as unit, bool_or(state = 'started') as texted,
-              min(created_at) as at, max(cart_id) as cart_id, max(checkout_id) as checkout_id
-         from events group by 1
-     )
-     select u.texted, count(*) as carts, count(*) filter (where p.orders > 0) as converted,
-            coalesce(sum(p.orders), 0) as orders, ${money('p.revenue')} as revenue
-       from units u
-       cross join lateral (
-         select count(*) as orders, coalesce(sum(o.total), 0) as revenue
-           from orders o
-          where o.brand_id = :brandId and o.state <> 'cancelled'
-            and (o.cart_id = u.cart_id or o.checkout_id = u.checkout_id)
-            and o.created_at >= u.at and o.created_at <= u.at + make_interval(hours => :windowHours)
-       ) p
-      group by u.texted`,
-    { brandId, since, until, windowHours },
-  );
+  const rows = await liftRows(db, { brandId, since, until, windowHours });
   const side = (texted: boolean): LiftSide => {
     const r = rows.find((x) => x.texted === texted);
     const carts = Number(r?.carts ?? 0);
@@ -164,12 +117,7 @@ export async function liftStats(db: Db, { brandId, since, until }: { brandId: nu
   const heldOut = side(false);
   const figures = liftFigures(texted, heldOut);
 
-  const attributed = await db('orders as o')
-    .where('o.brand_id', brandId)
-    .where('o.created_at', '>=', since)
-    .where('o.created_at', '<', until)
-    .whereRaw(liveFeedRecoveredSql('o'))
-    .first<{ orders: string; revenue: string }>(db.raw('count(*) as orders'), db.raw(`${money('o.total')} as revenue`));
+  const attributed = await attributedTotals(db, { brandId, since, until });
 
   const warnings: string[] = [];
   if (heldOut.carts === 0)

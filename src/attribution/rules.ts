@@ -260,18 +260,3 @@ export function liftFigures(
 
 /** Below this many carts on a side the comparison is shown with a warning. */
 export const MIN_CARTS_FOR_LIFT = 30;
-
-const ALIAS = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
- * The live feed rule (spec 1 section 4) as one SQL predicate over an orders row: recovered when
- * it has recovered_at and a workflow, and either billing_status is billable, processing or
- * complete, or it has a recovered checkout, or a linked conversation.
- */
-export function liveFeedRecoveredSql(alias = 'orders'): string {
-  if (!ALIAS.test(alias)) throw new Error(`invalid SQL alias "${alias}"`);
-  const o = alias;
-  return `(${o}.recovered_at is not null and ${o}.workflow_id is not null and (${o}.billing_status in ('billable', 'processing', 'complete') or exists (select 1 from checkouts lf_ck where lf_ck.id = ${o}.checkout_id and lf_ck.state = 'recovered') or exists (select 1 from order_conversations lf_oc where lf_oc.order_id = ${o}.id)))`;
-}
-
-export const LIVE_FEED_RECOVERED_SQL = liveFeedRecoveredSql('orders');

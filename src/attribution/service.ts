@@ -12,6 +12,7 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
+import { markCheckoutRecovered, markOrderRecovered, setOrdersBillingStatus } from '../stores/index.ts';
 import {
   billingStatusFor,
   decideAttribution,
@@ -20,16 +21,10 @@ import {
   type AttributionDecision,
   type AttributionRule,
 } from './rules.ts';
-import {
-  gatherEvidence,
-  loadOrder,
-  markRecovered,
-  patchEvidence,
-  readEvidence,
-  saveEvidence,
-  setBillingStatus,
-  type OrderForAttribution,
-} from './store.ts';
+import { gatherEvidence, type ConversationMeta } from './store/evidence.ts';
+import { linkOrderConversation, recordOrderGoal, recordOrderGoalEvent } from './store/goals.ts';
+import { patchEvidence, readEvidence, saveEvidence } from './store/ledger.ts';
+import { loadOrder, type OrderForAttribution } from './store/orders.ts';
 
 export interface AttributionResult {
   recovered: boolean;
@@ -79,7 +74,7 @@ async function attributeInTransaction(tx: Tx, orderId: number): Promise<Attribut
   });
   if (!decision.recovered || !conversation) return { recovered: false, rule: decision.rule, billingStatus };
 
-  await markRecovered(tx, order, {
+  await recordRecovery(tx, order, {
     conversation,
     billingStatus: billingStatus!,
     attribution: {
@@ -94,13 +89,54 @@ async function attributeInTransaction(tx: Tx, orderId: number): Promise<Attribut
   return { recovered: true, rule: decision.rule, conversationId: conversation.id, billingStatus };
 }
 
+/**
+ * Everything a recovered order gets, each written once: billing status, recovered_at, workflow,
+ * extra_data.attribution; the order_conversations link; the workflow goal; the 'converted' goal
+ * event and, for the checkout/cart's goal, 'recovered' (the checkout itself becomes recovered).
+ */
+async function recordRecovery(
+  tx: Tx,
+  order: OrderForAttribution,
+  {
+    conversation,
+    billingStatus,
+    attribution,
+  }: { conversation: ConversationMeta; billingStatus: string; attribution: Record<string, unknown> },
+): Promise<void> {
+  await markOrderRecovered(tx, order.id, { billingStatus, workflowId: conversation.workflow_id, attribution });
+  await linkOrderConversation(tx, { brandId: order.brand_id, orderId: order.id, conversationId: conversation.id });
+  await recordOrderGoal(tx, {
+    brandId: order.brand_id,
+    contactId: order.contact_id,
+    workflowId: conversation.workflow_id,
+    conversationId: conversation.id,
+    orderId: order.id,
+  });
+  const checkoutId = order.checkout_id ?? conversation.checkout_id;
+  const cartId = order.cart_id ?? conversation.cart_id;
+  const states: ('converted' | 'recovered')[] =
+    checkoutId !== null || cartId !== null ? ['converted', 'recovered'] : ['converted'];
+  for (const state of states)
+    await recordOrderGoalEvent(tx, {
+      brandId: order.brand_id,
+      workflowId: conversation.workflow_id,
+      orderId: order.id,
+      conversationId: conversation.id,
+      cartId,
+      checkoutId,
+      state,
+      stateDisplay: state === 'converted' ? 'Converted' : 'Recovered',
+    });
+  if (checkoutId !== null) await markCheckoutRecovered(tx, { checkoutId, brandId: order.brand_id });
+}
+
 /** An attributed order keeps its decision; only the billing status follows the order's state. */
 async function keepDecision(tx: Tx, order: OrderForAttribution): Promise<AttributionResult> {
   const stored = await readEvidence(tx, order.id);
   const attribution = (order.extra_data.attribution ?? {}) as { type?: AttributionRule; conversation_id?: number };
   const billingStatus = billingStatusFor(order.state, order.billing_status);
   if (billingStatus !== order.billing_status) {
-    await setBillingStatus(tx, order.id, billingStatus);
+    await setOrdersBillingStatus(tx, [order.id], billingStatus);
     await patchEvidence(tx, order.id, {
       billing_status: billingStatus,
       ...(order.state === 'cancelled'

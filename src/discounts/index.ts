@@ -1,28 +1,12 @@
 /** Discount rules and codes: rule resolution, code generation, reservation in the selection transaction, creation at the store. */
 export {
   generateCode,
-  dynamicCode,
-  codePrefix,
-  randomPart,
+  seededRandom,
   codeLengthForAttempt,
   codeWindow,
-  seededRandom,
-  CODE_ALPHABET,
-  CODE_PATTERN,
-  DEFAULT_CODE_PREFIX,
-  CODE_LENGTH,
-  FALLBACK_CODE_LENGTH,
-  CODE_RETRIES,
-  FALLBACK_CODE_TRIES,
   MAX_CODE_TRIES,
-  STORE_CODE_RETRIES,
-  DEFAULT_CODE_DURATION_DAYS,
   CODE_USAGE_LIMIT,
-  CODE_ONCE_PER_CUSTOMER,
-  CODE_CUSTOMER_SELECTION,
   COULD_NOT_GENERATE_CODE,
-  CODE_MUST_BE_UNIQUE,
-  type GenerateCodeOptions,
   type CodePlatform,
   type CodeType,
   type RandomInt,
@@ -33,7 +17,6 @@ export {
   formatDiscountValue,
   type DiscountRuleRow,
   type ResolvedDiscountRule,
-  type DiscountRuleResolution,
 } from './rules.ts';
 export { reserveDiscountCode, createStoreDiscount, type ReserveOptions, type StoreDiscountResult } from './service.ts';
 export { linkDiscountCode, getDiscountCode, type DiscountCodeRow, type DiscountCodeStatus } from './store.ts';
@@ -44,3 +27,4 @@ export {
   insertPendingCodes,
   type PendingDiscountCode,
 } from './store.ts';
+export { insertDiscountRule, getDiscountRule, discountRuleRows } from './store.ts';

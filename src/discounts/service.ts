@@ -4,7 +4,7 @@
  * no lock). A 'Code must be unique' answer from the store gets a new code, up to 5 times.
  */
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Db, Handle } from '../db/index.ts';
 import {
   BigCommerceApiError,
   createBasicDiscountCode,
@@ -61,7 +61,7 @@ export interface ReserveOptions {
 }
 
 async function ruleDefaults(
-  db: Db | Tx,
+  db: Handle,
   discountRuleId: number | null | undefined,
 ): Promise<ResolvedDiscountRule | undefined> {
   if (!discountRuleId) return undefined;
@@ -75,7 +75,7 @@ async function ruleDefaults(
  * gets no code (BigCommerce, or a static rule without a code).
  */
 export async function reserveDiscountCode(
-  tx: Db | Tx,
+  tx: Handle,
   options: ReserveOptions,
 ): Promise<{ id: number; code: string } | undefined> {
   const needRule = options.prefix === undefined || options.type === undefined || options.durationDays === undefined;

@@ -1,7 +1,5 @@
-/** SQL for discount codes. Every function takes a knex handle (Db or Tx). */
-import { isUniqueViolation, type Db, type Tx } from '../db/index.ts';
-
-type Handle = Db | Tx;
+/** SQL for discount rules and codes. Every function takes a knex handle (Db or Tx). */
+import { isUniqueViolation, type Handle } from '../db/index.ts';
 
 export type DiscountCodeStatus = 'pending' | 'created' | 'failed';
 
@@ -138,6 +136,31 @@ export async function integrationIdFor(
   return rows.length === 1 ? Number(rows[0]!.id) : undefined;
 }
 
+export interface DiscountRuleRecord {
+  id: number;
+  brand_id: number;
+  type: string;
+  value: string;
+  duration: number;
+  extra_data: Record<string, unknown>;
+}
+
+export async function insertDiscountRule(
+  db: Handle,
+  rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> },
+): Promise<number> {
+  const [row] = await db('discount_rules')
+    .insert({ ...rule, extra_data: JSON.stringify(rule.extra_data) })
+    .returning<{ id: string }[]>('id');
+  return Number(row!.id);
+}
+
+export async function getDiscountRule(db: Handle, id: number): Promise<DiscountRuleRecord | undefined> {
+  const row = await db('discount_rules').where({ id }).first();
+  return row ? { ...row, id: Number(row.id), brand_id: Number(row.brand_id) } : undefined;
+}
+
+/** A discount_rules row as stored (resolveDiscountRule reads it). */
 export async function discountRuleRow(db: Handle, id: number): Promise<Record<string, unknown> | undefined> {
   return db('discount_rules').where({ id }).first();
 }
@@ -202,4 +225,11 @@ export async function insertPendingCodes(db: Handle, codes: PendingDiscountCode[
     ] as never[],
   );
   return result.rows.map((row) => Number(row.id));
+}
+
+/** Many discount_rules rows as stored, by id. */
+export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('discount_rules').whereIn('id', ids).select('*');
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r]));
 }

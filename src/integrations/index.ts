@@ -1,2 +1,2 @@
 /** Clients of the external services Reclaim integrates with. */
-export { triggerAutomationWorkflow, type AutomationClientOptions, type AutomationAnswer } from './automation/client.ts';
+export { triggerAutomationWorkflow, type AutomationClientOptions } from './automation/client.ts';

@@ -9,7 +9,15 @@ export {
   shopifyCheckoutLink,
 } from './rules.ts';
 export type { StoreEffects, SavedOrder, StoreCancellation, ShopperScope, ShopperRedaction } from './effects.ts';
-export { upsertCart, upsertOrder, setOrdersBillingStatus, pendingNoIdentityCarts } from './store.ts';
+export {
+  upsertCart,
+  upsertOrder,
+  setOrdersBillingStatus,
+  pendingNoIdentityCarts,
+  markAbandoned,
+  markOrderRecovered,
+  markCheckoutRecovered,
+} from './store.ts';
 export {
   integrationId,
   getBrandIntegration,

@@ -276,3 +276,51 @@ export async function hasConnectedIntegration(
     .first('bi.id');
   return row !== undefined;
 }
+
+/**
+ * Carts or checkouts selected by run-candidates become abandoned. Only rows still pending change;
+ * their ids come back (a cart completed by an order meanwhile is left alone). The row lock this
+ * takes makes a concurrent run wait and then find the cart no longer pending. updated_at (the
+ * shopper's last activity) is kept.
+ */
+export async function markAbandoned(tx: Tx, kind: 'cart' | 'checkout', ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const table = kind === 'cart' ? 'carts' : 'checkouts';
+  const result = await tx.raw<{ rows: { id: string }[] }>(
+    `update ${table} set state = 'abandoned' where id = any(?::bigint[]) and state = 'pending' returning id`,
+    [[...ids].sort((a, b) => a - b)],
+  );
+  return new Set(result.rows.map((r) => Number(r.id)));
+}
+
+/** A recovered order: its billing status, recovered_at (kept once set), the workflow and extra_data.attribution. */
+export async function markOrderRecovered(
+  tx: Tx,
+  orderId: number,
+  {
+    billingStatus,
+    workflowId,
+    attribution,
+  }: { billingStatus: string; workflowId: number | null; attribution: Record<string, unknown> },
+): Promise<void> {
+  await tx('orders')
+    .where({ id: orderId })
+    .update({
+      billing_status: billingStatus,
+      recovered_at: tx.raw('coalesce(recovered_at, now())'),
+      workflow_id: workflowId,
+      extra_data: tx.raw(`extra_data || jsonb_build_object('attribution', ?::jsonb)`, [JSON.stringify(attribution)]),
+      updated_at: tx.fn.now(),
+    });
+}
+
+/** The checkout of a recovered order becomes recovered (once). */
+export async function markCheckoutRecovered(
+  tx: Tx,
+  { checkoutId, brandId }: { checkoutId: number; brandId: number },
+): Promise<void> {
+  await tx('checkouts')
+    .where({ id: checkoutId, brand_id: brandId })
+    .whereNot({ state: 'recovered' })
+    .update({ state: 'recovered', updated_at: tx.fn.now() });
+}

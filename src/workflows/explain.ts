@@ -5,7 +5,8 @@
  */
 import { AppError, publicBaseUrl } from '../app/index.ts';
 import { maskUsername } from '../contacts/index.ts';
-import type { Db, Tx } from '../db/index.ts';
+import type { Handle } from '../db/index.ts';
+import { discountRuleRows } from '../discounts/index.ts';
 import {
   candidateKind,
   candidateWindow,
@@ -14,19 +15,11 @@ import {
   type CandidateKind,
   type Check,
   type Outcome,
-} from './candidates-rules.ts';
-import { decidePage, planWorkflow } from './candidates-process.ts';
-import {
-  discountRuleRows,
-  flowEventsOf,
-  loadCandidate,
-  workflowContexts,
-  type CandidateRow,
-  type FlowEventView,
-} from './candidates-store.ts';
-import { listWorkflows, type WorkflowRow } from './store.ts';
+} from './candidates/rules.ts';
+import { decidePage, planWorkflow } from './candidates/process.ts';
+import { latestCheckoutIdOfCart, loadCandidate, workflowContexts, type CandidateRow } from './candidates/store.ts';
+import { flowEventsOf, integrationStates, listWorkflows, type FlowEventView, type WorkflowRow } from './store.ts';
 
-type Handle = Db | Tx;
 type SelectKind = Exclude<CandidateKind, 'event'>;
 
 export interface WorkflowExplanation {
@@ -105,17 +98,8 @@ export async function explainCandidate(
   if (!subject || (brandId !== undefined && subject.brand_id !== brandId))
     throw new AppError('not_found', NOT_FOUND[subjectKind]);
 
-  const checkout =
-    subjectKind === 'cart'
-      ? await db('checkouts')
-          .where({ cart_id: subject.event_id })
-          .orderBy([
-            { column: 'updated_at', order: 'desc' },
-            { column: 'id', order: 'desc' },
-          ])
-          .first<{ id: string } | undefined>('id')
-      : undefined;
-  const checkoutRow = checkout ? await loadCandidate(db, 'checkout', Number(checkout.id)) : undefined;
+  const checkoutId = subjectKind === 'cart' ? await latestCheckoutIdOfCart(db, subject.event_id) : undefined;
+  const checkoutRow = checkoutId !== undefined ? await loadCandidate(db, 'checkout', checkoutId) : undefined;
   const workflows = await listWorkflows(db, { brandId: subject.brand_id });
   const contexts = await workflowContexts(
     db,
@@ -125,11 +109,7 @@ export async function explainCandidate(
     db,
     workflows.flatMap((w) => (w.discount_rule_id ? [w.discount_rule_id] : [])),
   );
-  const integrations = new Map<number, { status: string; is_enabled: boolean }>(
-    (await db('brand_integrations').where({ brand_id: subject.brand_id }).select('id', 'status', 'is_enabled')).map(
-      (r: { id: string; status: string; is_enabled: boolean }) => [Number(r.id), r],
-    ),
-  );
+  const integrations = await integrationStates(db, subject.brand_id);
   const recordedBy: Record<SelectKind, Map<number, FlowEventView>> = {
     cart: subjectKind === 'cart' ? await flowEventsOf(db, 'cart', subject.event_id) : new Map(),
     checkout: checkoutRow ? await flowEventsOf(db, 'checkout', checkoutRow.event_id) : new Map(),

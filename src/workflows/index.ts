@@ -1,69 +1,9 @@
-/** Workflows: rules, templates, messages, and the workflow use cases. */
-export {
-  WORKFLOW_TYPES,
-  WORKFLOW_STATUSES,
-  WORKFLOW_ACTION_TYPES,
-  RULE_CONDITIONS,
-  RULE_OPERATORS,
-  RULE_FIELDS,
-  OPERATORS_BY_KIND,
-  ORDER_WORKFLOW_TYPES,
-  DEFAULT_TIMEZONE,
-  DEFAULT_DELAY_MINUTES,
-  DEFAULT_WORKFLOW_NAMES,
-  NAME_REQUIRED,
-  MAIN_RULE_REQUIRED,
-  INVALID_DISCOUNT_RULE,
-  evaluateRules,
-  checkRule,
-  describeRule,
-  ruleProblem,
-  type WorkflowType,
-  type WorkflowStatus,
-  type RuleCondition,
-  type RuleOperator,
-  type RuleField,
-  type Rule,
-  type RuleCandidate,
-  type RuleEvaluation,
-  type WorkflowRules,
-} from './rules.ts';
-export {
-  WORKFLOW_TEMPLATES,
-  TEMPLATE_KEYS,
-  TEMPLATE_DELAYS,
-  isTemplateKey,
-  type TemplateKey,
-  type WorkflowTemplate,
-} from './templates.ts';
-export {
-  renderMessage,
-  messageText,
-  textToBlocks,
-  hasOptOutLine,
-  OPT_OUT_LINE,
-  PLACEHOLDERS,
-  type MessageBlock,
-  type MessageVars,
-} from './render.ts';
-export {
-  workflowIssues,
-  assertValidWorkflow,
-  parseRuleText,
-  isValidTimezone,
-  isDelay,
-  type WorkflowDraft,
-  type WorkflowAction,
-} from './validation.ts';
-export {
-  listRunnableWorkflows,
-  getWorkflow,
-  getDiscountRule,
-  clearFlowEventData,
-  type WorkflowRow,
-  type DiscountRuleRecord,
-  type StorePlatform,
-} from './store.ts';
+/** Workflows: rules, templates, messages, the workflow use cases, candidate selection and explain. */
+export { WORKFLOW_TYPES } from './rules.ts';
+export { WORKFLOW_TEMPLATES, TEMPLATE_KEYS, type WorkflowTemplate } from './templates.ts';
+export { renderMessage, messageText, textToBlocks } from './render.ts';
+export { workflowIssues, parseRuleText, type WorkflowDraft } from './validation.ts';
+export { listRunnableWorkflows, clearFlowEventData } from './store.ts';
 export {
   createWorkflow,
   createWorkflowFromTemplate,
@@ -72,24 +12,12 @@ export {
   deleteWorkflow,
   getWorkflowView,
   listWorkflowViews,
-  type CreateWorkflowOptions,
   type WorkflowFields,
-  type DiscountInput,
-  type TemplateOptions,
   type WorkflowView,
   type WorkflowTransition,
 } from './service.ts';
-export { selectCandidatesSql } from './candidates-store.ts';
-export { withWorkflowLock, openLockSession, type LockSession } from './candidates-writer.ts';
-export {
-  runCandidates,
-  CANDIDATE_PAGE_SIZE,
-  CANDIDATE_CHUNK_SIZE,
-  type RunCandidatesOptions,
-  type RunCandidatesResult,
-  type WorkflowRunResult,
-  type TextedCandidate,
-} from './candidates.ts';
+export { selectCandidatesSql } from './candidates/store.ts';
+export { runCandidates, type RunCandidatesResult } from './candidates/run.ts';
 export {
   decideOutcome,
   decideAll,
@@ -100,10 +28,8 @@ export {
   provinceOf,
   isTexasCustomer,
   goalState,
-  emptyOutcomeCounts,
   lineItemFacts,
   rulesUseOrderCount,
-  OUTCOMES,
   CART_WINDOW_MINUTES,
   ORDER_LOOKBACK_EXTRA_MINUTES,
   MAX_ORDER_CANDIDATES,
@@ -111,28 +37,9 @@ export {
   EVENT_WINDOW_MS,
   RECENTLY_ENGAGED_DAYS,
   DEFAULT_RE_ENGAGE_PERIOD_DAYS,
-  type Outcome,
   type CandidateKind,
   type CandidateFacts,
-  type Decision,
-  type Check,
   type BrandSettings,
-} from './candidates-rules.ts';
-export {
-  processExternalEvent,
-  runEventWorkflow,
-  failureFor,
-  EVENT_PROCESSOR_MESSAGES,
-  FLOW_NOT_FOUND,
-  MAX_EVENTS_PER_RUN,
-  type EventProcessorResult,
-  type AutomationClientOptions,
-  type ExternalEvent,
-} from './candidates-events.ts';
-export {
-  explainCandidate,
-  runnableProblem,
-  EXPLAIN_NEEDS_ONE,
-  type Explanation,
-  type WorkflowExplanation,
-} from './explain.ts';
+} from './candidates/rules.ts';
+export { processExternalEvent, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND } from './candidates/events.ts';
+export { explainCandidate, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';

@@ -4,11 +4,13 @@
  * bad input changes nothing.
  */
 import { AppError, type AppContext } from '../app/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
+import { withTransaction, type Handle, type Tx } from '../db/index.ts';
 import {
   DEFAULT_DISCOUNT_DURATION_DAYS,
   DEFAULT_DISCOUNT_PERCENT,
   formatDiscountValue,
+  getDiscountRule,
+  insertDiscountRule,
   resolveDiscountRule,
   type DiscountRuleRow,
 } from '../discounts/index.ts';
@@ -25,10 +27,8 @@ import {
   brandStoreIntegrations,
   deleteWorkflowRow,
   getBrand,
-  getDiscountRule,
   getIntegrationSummary,
   getWorkflow,
-  insertDiscountRule,
   insertWorkflow,
   listWorkflows,
   updateWorkflowRow,
@@ -115,7 +115,7 @@ export interface WorkflowView {
 
 const FLOW_NOT_FOUND = 'Flow not found';
 
-async function toView(db: Db | Tx, row: WorkflowRow): Promise<WorkflowView> {
+async function toView(db: Handle, row: WorkflowRow): Promise<WorkflowView> {
   const ruleRow = row.discount_rule_id ? await getDiscountRule(db, row.discount_rule_id) : undefined;
   const resolved = ruleRow ? resolveDiscountRule(ruleRow) : undefined;
   return {
@@ -157,14 +157,14 @@ async function toView(db: Db | Tx, row: WorkflowRow): Promise<WorkflowView> {
   };
 }
 
-async function requireBrand(db: Db | Tx, brandId: number): Promise<{ id: number; name: string; timezone: string }> {
+async function requireBrand(db: Handle, brandId: number): Promise<{ id: number; name: string; timezone: string }> {
   const brand = await getBrand(db, brandId);
   if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   return brand;
 }
 
 /** The workflow's store integration: the one named, else the brand's only (or only connected) one. */
-async function resolveIntegration(db: Db | Tx, brandId: number, integrationId?: number): Promise<number> {
+async function resolveIntegration(db: Handle, brandId: number, integrationId?: number): Promise<number> {
   if (integrationId !== undefined) {
     const integration = await getIntegrationSummary(db, integrationId);
     if (!integration || integration.brand_id !== brandId)
@@ -359,7 +359,7 @@ export async function createWorkflowFromTemplate(
   });
 }
 
-async function requireWorkflow(db: Db | Tx, id: number, brandId?: number): Promise<WorkflowRow> {
+async function requireWorkflow(db: Handle, id: number, brandId?: number): Promise<WorkflowRow> {
   const row = await getWorkflow(db, id);
   if (!row || (brandId !== undefined && row.brand_id !== brandId))
     throw new AppError('not_found', FLOW_NOT_FOUND, { code: 'workflow_not_found' });

@@ -1,10 +1,10 @@
-/** SQL for workflows and discount rules. Every function takes a knex handle (Db or Tx). */
-import type { Db, Tx } from '../db/index.ts';
+/** SQL for workflows and their flow events. Every function takes a knex handle (Db or Tx). */
+import type { Handle, Tx } from '../db/index.ts';
+import type { CandidateKind, OutcomeRecord } from './candidates/rules.ts';
 import type { MessageBlock } from './render.ts';
 import type { WorkflowRules, WorkflowStatus, WorkflowType } from './rules.ts';
 import type { WorkflowAction } from './validation.ts';
 
-type Handle = Db | Tx;
 type Row = Record<string, unknown>;
 
 export type StorePlatform = 'shopify' | 'bigcommerce';
@@ -32,15 +32,6 @@ export interface WorkflowRow {
   updated_at: Date;
   /** The store platform of the workflow's integration (null without one). */
   platform: StorePlatform | null;
-}
-
-export interface DiscountRuleRecord {
-  id: number;
-  brand_id: number;
-  type: string;
-  value: string;
-  duration: number;
-  extra_data: Record<string, unknown>;
 }
 
 export interface IntegrationSummary {
@@ -114,27 +105,18 @@ export async function getWorkflow(db: Handle, id: number): Promise<WorkflowRow |
   return row ? toWorkflowRow(row) : undefined;
 }
 
+/** The first workflow (by id) with this automation-service workflow id; platform is not read. */
+export async function findWorkflowByExternalId(db: Handle, externalId: string): Promise<WorkflowRow | undefined> {
+  const row = await db('workflows').where({ external_id: externalId }).orderBy('id').first();
+  return row ? toWorkflowRow(row) : undefined;
+}
+
 export async function listWorkflows(db: Handle, { brandId }: { brandId: number }): Promise<WorkflowRow[]> {
   return (await selectWorkflows(db).where('w.brand_id', brandId).orderBy('w.id')).map(toWorkflowRow);
 }
 
 export async function deleteWorkflowRow(db: Handle, id: number): Promise<boolean> {
   return (await db('workflows').where({ id }).delete()) > 0;
-}
-
-export async function insertDiscountRule(
-  db: Handle,
-  rule: { brand_id: number; type: string; value: number; duration: number; extra_data: Record<string, unknown> },
-): Promise<number> {
-  const [row] = await db('discount_rules')
-    .insert({ ...rule, extra_data: JSON.stringify(rule.extra_data) })
-    .returning<{ id: string }[]>('id');
-  return Number(row!.id);
-}
-
-export async function getDiscountRule(db: Handle, id: number): Promise<DiscountRuleRecord | undefined> {
-  const row = await db('discount_rules').where({ id }).first();
-  return row ? { ...row, id: Number(row.id), brand_id: Number(row.brand_id) } : undefined;
 }
 
 export async function getBrand(
@@ -158,6 +140,17 @@ export async function getIntegrationSummary(db: Handle, id: number): Promise<Int
     .where('bi.id', id)
     .first(integrationColumns);
   return row ? toSummary(row) : undefined;
+}
+
+/** Status and enablement of every integration of the brand, by brand_integrations id. */
+export async function integrationStates(
+  db: Handle,
+  brandId: number,
+): Promise<Map<number, { status: string; is_enabled: boolean }>> {
+  const rows = await db('brand_integrations')
+    .where({ brand_id: brandId })
+    .select<{ id: string; status: string; is_enabled: boolean }[]>('id', 'status', 'is_enabled');
+  return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 /** The brand's store integrations (Shopify, BigCommerce), connected first. */
@@ -206,4 +199,86 @@ export async function listRunnableWorkflows(
 export async function clearFlowEventData(tx: Tx, contactIds: number[]): Promise<void> {
   if (contactIds.length === 0) return;
   await tx('flow_events').whereIn('contact_id', contactIds).update({ extra_data: {} });
+}
+
+/** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns 'workflow:event' keys of those written. */
+export async function insertFlowEvents(
+  tx: Handle,
+  records: OutcomeRecord[],
+  state?: (r: OutcomeRecord) => string,
+): Promise<Set<string>> {
+  if (records.length === 0) return new Set();
+  const result = await tx.raw<{ rows: { workflow_id: string; event_id: string }[] }>(
+    `insert into flow_events (brand_id, workflow_id, event_id, event_type, contact_id, contact_channel_id, state, reason, extra_data)
+     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::jsonb[])
+     on conflict (workflow_id, event_type, event_id) do nothing returning workflow_id, event_id`,
+    [
+      records.map((r) => r.brandId),
+      records.map((r) => r.workflowId),
+      records.map((r) => r.eventId),
+      records.map((r) => r.kind),
+      records.map((r) => r.contactId),
+      records.map((r) => r.channelId),
+      records.map((r) => (state ? state(r) : r.outcome)),
+      records.map((r) => r.reason),
+      records.map((r) => JSON.stringify({ detail: r.detail })),
+    ] as never[],
+  );
+  return new Set(result.rows.map((r) => `${r.workflow_id}:${r.event_id}`));
+}
+
+/** Updates claimed event flow events (in_progress) to their outcome. */
+export async function settleFlowEvent(
+  db: Handle,
+  {
+    workflowId,
+    eventId,
+    state,
+    reason,
+    extra,
+  }: { workflowId: number; eventId: number; state: string; reason: string; extra: Record<string, unknown> },
+): Promise<void> {
+  await db.raw(
+    `update flow_events set state = ?, reason = ?, extra_data = extra_data || ?::jsonb, updated_at = now()
+      where workflow_id = ? and event_type = 'event' and event_id = ?`,
+    [state, reason, JSON.stringify(extra), workflowId, eventId],
+  );
+}
+
+export interface FlowEventView {
+  workflow_id: number;
+  state: string;
+  reason: string | null;
+  detail: string | null;
+  created_at: Date;
+  conversation_id: number | null;
+}
+
+/** The recorded outcomes of one candidate, per workflow, with the conversation a texting outcome started. */
+export async function flowEventsOf(
+  db: Handle,
+  kind: CandidateKind,
+  eventId: number,
+): Promise<Map<number, FlowEventView>> {
+  const column =
+    kind === 'cart' ? 'cart_id' : kind === 'checkout' ? 'checkout_id' : kind === 'order' ? 'order_id' : null;
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select fe.workflow_id, fe.state, fe.reason, fe.extra_data->>'detail' as detail, fe.created_at,
+            ${column ? `(select c.id from conversations c where c.workflow_id = fe.workflow_id and c.${column} = fe.event_id order by c.id limit 1)` : 'null::bigint'} as conversation_id
+       from flow_events fe where fe.event_type = ? and fe.event_id = ?`,
+    [kind, eventId],
+  );
+  return new Map(
+    result.rows.map((r) => [
+      Number(r.workflow_id),
+      {
+        workflow_id: Number(r.workflow_id),
+        state: String(r.state),
+        reason: (r.reason as string | null) ?? null,
+        detail: (r.detail as string | null) ?? null,
+        created_at: r.created_at as Date,
+        conversation_id: r.conversation_id === null ? null : Number(r.conversation_id),
+      },
+    ]),
+  );
 }

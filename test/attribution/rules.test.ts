@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { liveFeedRecoveredSql, LIVE_FEED_RECOVERED_SQL } from '../../src/attribution/index.ts';
 import {
   billingStatusFor,
   decideAttribution,
   liftFigures,
-  liveFeedRecoveredSql,
-  LIVE_FEED_RECOVERED_SQL,
   resolveAttributionSettings,
   type EvidenceItem,
 } from '../../src/attribution/rules.ts';

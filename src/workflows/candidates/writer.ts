@@ -4,14 +4,13 @@
  * one transaction each, so a thousand small workflows cost a few dozen transactions rather than
  * a thousand.
  */
-import { coerceError, type Logger } from '../app/index.ts';
-import { FAILED_TO_CREATE_CONVERSATION } from '../conversations/index.ts';
-import { withTransaction, type Db } from '../db/index.ts';
-import { commitChunk, type Planned } from './candidates-process.ts';
-import { RUN_LOCK_NAMESPACE } from './candidates-store.ts';
+import { coerceError, type Logger } from '../../app/index.ts';
+import { FAILED_TO_CREATE_CONVERSATION } from '../../conversations/index.ts';
+import { withTransaction, type Db } from '../../db/index.ts';
+import { commitChunk, type Planned } from './process.ts';
+import { releaseAllLocks, releaseRunLock, tryRunLock, type LockConnection } from './store.ts';
 
-interface PgConnection {
-  query(sql: string, values: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;
+interface PgConnection extends LockConnection {
   __knex__disposed?: Error;
 }
 
@@ -22,8 +21,6 @@ export interface LockSession {
   /** Releases every lock still held and the connection. */
   close(): Promise<void>;
 }
-
-const lockKey = (workflowId: number): number => workflowId % 2_147_483_647;
 
 /**
  * Session advisory locks on a connection taken from the pool for the run: a process killed
@@ -38,21 +35,17 @@ export async function openLockSession(db: Db): Promise<LockSession> {
   const held = new Set<number>();
   return {
     async tryLock(workflowId) {
-      const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [
-        RUN_LOCK_NAMESPACE,
-        lockKey(workflowId),
-      ]);
-      const ok = result.rows[0]?.ok === true;
+      const ok = await tryRunLock(connection, workflowId);
       if (ok) held.add(workflowId);
       return ok;
     },
     async unlock(workflowId) {
       if (!held.delete(workflowId)) return;
-      await connection.query('select pg_advisory_unlock($1, $2)', [RUN_LOCK_NAMESPACE, lockKey(workflowId)]);
+      await releaseRunLock(connection, workflowId);
     },
     async close() {
       try {
-        if (held.size > 0) await connection.query('select pg_advisory_unlock_all()', []);
+        if (held.size > 0) await releaseAllLocks(connection);
         held.clear();
       } catch (error) {
         connection.__knex__disposed = coerceError(error); // never hand a connection holding locks back to the pool
@@ -61,18 +54,6 @@ export async function openLockSession(db: Db): Promise<LockSession> {
       }
     },
   };
-}
-
-/** Runs fn holding one workflow's lock; false, without running, when another run holds it. */
-export async function withWorkflowLock(db: Db, workflowId: number, fn: () => Promise<void>): Promise<boolean> {
-  const session = await openLockSession(db);
-  try {
-    if (!(await session.tryLock(workflowId))) return false;
-    await fn();
-    return true;
-  } finally {
-    await session.close();
-  }
 }
 
 export interface WriterEvents {

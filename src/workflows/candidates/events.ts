@@ -7,18 +7,13 @@
  * { success, executionId } or a failure message by case: not found (404), invalid request (other
  * 4xx), server error (5xx), connection error, generic.
  */
-import type { AppContext } from '../app/index.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { triggerAutomationWorkflow, type AutomationClientOptions } from '../integrations/index.ts';
-import { candidateWindow, emptyOutcomeCounts, type Outcome } from './candidates-rules.ts';
-import {
-  insertFlowEvents,
-  insertGoalEvents,
-  selectEvents,
-  settleFlowEvent,
-  type OutcomeRecord,
-} from './candidates-store.ts';
-import type { WorkflowRow } from './store.ts';
+import type { AppContext } from '../../app/index.ts';
+import { insertGoalEvents } from '../../attribution/index.ts';
+import type { Handle } from '../../db/index.ts';
+import { triggerAutomationWorkflow, type AutomationClientOptions } from '../../integrations/index.ts';
+import { candidateWindow, emptyOutcomeCounts, goalEventOf, type Outcome, type OutcomeRecord } from './rules.ts';
+import { selectEvents } from './store.ts';
+import { findWorkflowByExternalId, insertFlowEvents, settleFlowEvent, type WorkflowRow } from '../store.ts';
 
 export const FLOW_NOT_FOUND = 'Flow not found';
 export const EVENT_PROCESSOR_MESSAGES = {
@@ -81,14 +76,14 @@ export const flowPayload = (
 
 /** The external-event flow processor: never throws; the result says what happened. */
 export async function processExternalEvent(
-  db: Db | Tx,
+  db: Handle,
   client: AutomationClientOptions,
   event: ExternalEvent,
 ): Promise<EventProcessorResult> {
   try {
-    const row = await db('workflows').where({ external_id: event.externalId }).orderBy('id').first();
+    const row = await findWorkflowByExternalId(db, event.externalId);
     if (!row) return { success: false, message: FLOW_NOT_FOUND };
-    const flow = flowPayload({ ...row, id: Number(row.id), brand_id: Number(row.brand_id) });
+    const flow = flowPayload(row);
     return await postToWebhook(client, event.externalId, {
       timestamp: (event.timestamp ?? new Date()).toISOString(),
       data: event.data,
@@ -190,7 +185,7 @@ export async function runEventWorkflow(
       reason: settled.reason,
       extra: { detail: settled.detail, ...(result.executionId ? { execution_id: result.executionId } : {}) },
     });
-    await insertGoalEvents(ctx.db, [settled]);
+    await insertGoalEvents(ctx.db, [goalEventOf(settled)]);
     outcomes[outcome] += 1;
     handedOver.push({
       kind: 'event',

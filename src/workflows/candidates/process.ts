@@ -3,15 +3,17 @@
  * pure decision per candidate, and the write of a chunk in one transaction (carts abandoned,
  * flow events, conversations with their first message, goal events).
  */
-import type { Logger } from '../app/index.ts';
-import { maskUsername } from '../contacts/index.ts';
-import { startConversations, type StartConversationInput } from '../conversations/index.ts';
-import type { Db, Tx } from '../db/index.ts';
-import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../discounts/index.ts';
-import { shopifyCartLink } from '../stores/index.ts';
+import type { Logger } from '../../app/index.ts';
+import { insertGoalEvents } from '../../attribution/index.ts';
+import { maskUsername } from '../../contacts/index.ts';
+import { startConversations, type StartConversationInput } from '../../conversations/index.ts';
+import type { Handle, Tx } from '../../db/index.ts';
+import { formatDiscountValue, resolveDiscountRule, type ResolvedDiscountRule } from '../../discounts/index.ts';
+import { markAbandoned, shopifyCartLink } from '../../stores/index.ts';
 import {
   brandSettings,
   decideAll,
+  goalEventOf,
   isTextingOutcome,
   lineItemFacts,
   provinceOf,
@@ -20,22 +22,18 @@ import {
   type CandidateFacts,
   type CandidateKind,
   type Decision,
-} from './candidates-rules.ts';
+  type OutcomeRecord,
+} from './rules.ts';
 import {
-  insertFlowEvents,
-  insertGoalEvents,
   lastConversations,
-  markAbandoned,
   orderCounts,
   outreachStatsFor,
   type CandidateRow,
-  type OutcomeRecord,
   type WorkflowContextRow,
-} from './candidates-store.ts';
-import { renderMessage } from './render.ts';
-import type { WorkflowRow } from './store.ts';
+} from './store.ts';
+import { renderMessage } from '../render.ts';
+import { insertFlowEvents, type WorkflowRow } from '../store.ts';
 
-type Handle = Db | Tx;
 type SelectKind = Exclude<CandidateKind, 'event'>;
 
 /** What every candidate of one workflow shares: brand settings, store URL, discount. */
@@ -285,7 +283,7 @@ export async function commitChunk(tx: Tx, chunk: Planned[], now: Date): Promise<
   const conversations = new Map(texting.map((p, i) => [p, started[i]!.conversationId]));
   await insertGoalEvents(
     tx,
-    recorded.map((p) => outcomeRecord(p.plan, p.candidate, conversations.get(p) ?? null)),
+    recorded.map((p) => goalEventOf(outcomeRecord(p.plan, p.candidate, conversations.get(p) ?? null))),
   );
   return { recorded, conversations };
 }

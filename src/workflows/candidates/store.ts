@@ -5,13 +5,35 @@
  * many candidates come in one query each; outcomes are written set-based (unnest), and the
  * unique flow event per workflow and candidate makes every write idempotent.
  */
-import type { Db, Tx } from '../db/index.ts';
-import { goalState, type CandidateKind, type CandidateWindow, type Outcome } from './candidates-rules.ts';
-
-type Handle = Db | Tx;
+import type { Handle } from '../../db/index.ts';
+import type { CandidateKind, CandidateWindow } from './rules.ts';
 
 /** Advisory lock namespace of run-candidates ('RCND'); the second key is the workflow id. */
-export const RUN_LOCK_NAMESPACE = 0x52434e44 & 0x7fffffff;
+const RUN_LOCK_NAMESPACE = 0x52434e44 & 0x7fffffff;
+const lockKey = (workflowId: number): number => workflowId % 2_147_483_647;
+
+/** A pooled connection of its own that run-candidates holds its session advisory locks on. */
+export interface LockConnection {
+  query(sql: string, values: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;
+}
+
+/** Takes the workflow's run lock on the connection; false when another session holds it. */
+export async function tryRunLock(connection: LockConnection, workflowId: number): Promise<boolean> {
+  const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [
+    RUN_LOCK_NAMESPACE,
+    lockKey(workflowId),
+  ]);
+  return result.rows[0]?.ok === true;
+}
+
+export async function releaseRunLock(connection: LockConnection, workflowId: number): Promise<void> {
+  await connection.query('select pg_advisory_unlock($1, $2)', [RUN_LOCK_NAMESPACE, lockKey(workflowId)]);
+}
+
+/** Releases every advisory lock the connection's session holds. */
+export async function releaseAllLocks(connection: LockConnection): Promise<void> {
+  await connection.query('select pg_advisory_unlock_all()', []);
+}
 
 export interface CandidateRow {
   event_id: number;
@@ -172,6 +194,18 @@ export async function loadCandidate(
     : undefined;
 }
 
+/** The cart's checkout, the most recently updated when it has several. */
+export async function latestCheckoutIdOfCart(db: Handle, cartId: number): Promise<number | undefined> {
+  const row = await db('checkouts')
+    .where({ cart_id: cartId })
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first<{ id: string } | undefined>('id');
+  return row ? Number(row.id) : undefined;
+}
+
 export interface WorkflowContextRow {
   workflow_id: number;
   brand_name: string;
@@ -197,12 +231,6 @@ export async function workflowContexts(db: Handle, workflowIds: number[]): Promi
       { ...(r as unknown as WorkflowContextRow), workflow_id: Number(r.workflow_id) },
     ]),
   );
-}
-
-export async function discountRuleRows(db: Handle, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db('discount_rules').whereIn('id', ids).select('*');
-  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r]));
 }
 
 /**
@@ -253,101 +281,6 @@ export async function orderCounts(db: Handle, contactIds: number[]): Promise<Map
   return new Map(result.rows.map((r) => [Number(r.contact_id), Number(r.n)]));
 }
 
-/**
- * Carts and checkouts become abandoned when selected. Only rows still pending change; their ids
- * come back (a cart completed by an order meanwhile is left alone). The row lock this takes makes
- * a concurrent run wait and then find the cart no longer pending. updated_at (the shopper's last
- * activity) is kept.
- */
-export async function markAbandoned(tx: Tx, kind: 'cart' | 'checkout', ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const table = kind === 'cart' ? 'carts' : 'checkouts';
-  const result = await tx.raw<{ rows: { id: string }[] }>(
-    `update ${table} set state = 'abandoned' where id = any(?::bigint[]) and state = 'pending' returning id`,
-    [[...ids].sort((a, b) => a - b)],
-  );
-  return new Set(result.rows.map((r) => Number(r.id)));
-}
-
-export interface OutcomeRecord {
-  brandId: number;
-  workflowId: number;
-  kind: CandidateKind;
-  eventId: number;
-  contactId: number | null;
-  channelId: number | null;
-  outcome: Outcome;
-  reason: string;
-  detail: string;
-  cartId?: number | null;
-  checkoutId?: number | null;
-  orderId?: number | null;
-  conversationId?: number | null;
-}
-
-/** Flow events, one per workflow and candidate: already recorded ones are skipped. Returns 'workflow:event' keys of those written. */
-export async function insertFlowEvents(
-  tx: Handle,
-  records: OutcomeRecord[],
-  state?: (r: OutcomeRecord) => string,
-): Promise<Set<string>> {
-  if (records.length === 0) return new Set();
-  const result = await tx.raw<{ rows: { workflow_id: string; event_id: string }[] }>(
-    `insert into flow_events (brand_id, workflow_id, event_id, event_type, contact_id, contact_channel_id, state, reason, extra_data)
-     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::jsonb[])
-     on conflict (workflow_id, event_type, event_id) do nothing returning workflow_id, event_id`,
-    [
-      records.map((r) => r.brandId),
-      records.map((r) => r.workflowId),
-      records.map((r) => r.eventId),
-      records.map((r) => r.kind),
-      records.map((r) => r.contactId),
-      records.map((r) => r.channelId),
-      records.map((r) => (state ? state(r) : r.outcome)),
-      records.map((r) => r.reason),
-      records.map((r) => JSON.stringify({ detail: r.detail })),
-    ] as never[],
-  );
-  return new Set(result.rows.map((r) => `${r.workflow_id}:${r.event_id}`));
-}
-
-/** The goal state change event of each outcome (duplicates count as filtered_out; state_display keeps the reason). */
-export async function insertGoalEvents(tx: Handle, records: OutcomeRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await tx.raw(
-    `insert into workflow_goal_state_change_events (brand_id, workflow_id, order_id, checkout_id, cart_id, conversation_id, state, state_display)
-     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])`,
-    [
-      records.map((r) => r.brandId),
-      records.map((r) => r.workflowId),
-      records.map((r) => r.orderId ?? null),
-      records.map((r) => r.checkoutId ?? null),
-      records.map((r) => r.cartId ?? null),
-      records.map((r) => r.conversationId ?? null),
-      records.map((r) => goalState(r.outcome)),
-      records.map((r) => r.reason),
-    ] as never[],
-  );
-}
-
-/** Updates claimed event flow events (in_progress) to their outcome. */
-export async function settleFlowEvent(
-  db: Handle,
-  {
-    workflowId,
-    eventId,
-    state,
-    reason,
-    extra,
-  }: { workflowId: number; eventId: number; state: string; reason: string; extra: Record<string, unknown> },
-): Promise<void> {
-  await db.raw(
-    `update flow_events set state = ?, reason = ?, extra_data = extra_data || ?::jsonb, updated_at = now()
-      where workflow_id = ? and event_type = 'event' and event_id = ?`,
-    [state, reason, JSON.stringify(extra), workflowId, eventId],
-  );
-}
-
 export interface EventRow {
   id: number;
   contact_id: number | null;
@@ -380,42 +313,4 @@ export async function selectEvents(
     id: Number(r.id),
     contact_id: r.contact_id === null ? null : Number(r.contact_id),
   }));
-}
-
-export interface FlowEventView {
-  workflow_id: number;
-  state: string;
-  reason: string | null;
-  detail: string | null;
-  created_at: Date;
-  conversation_id: number | null;
-}
-
-/** The recorded outcomes of one candidate, per workflow, with the conversation a texting outcome started. */
-export async function flowEventsOf(
-  db: Handle,
-  kind: CandidateKind,
-  eventId: number,
-): Promise<Map<number, FlowEventView>> {
-  const column =
-    kind === 'cart' ? 'cart_id' : kind === 'checkout' ? 'checkout_id' : kind === 'order' ? 'order_id' : null;
-  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `select fe.workflow_id, fe.state, fe.reason, fe.extra_data->>'detail' as detail, fe.created_at,
-            ${column ? `(select c.id from conversations c where c.workflow_id = fe.workflow_id and c.${column} = fe.event_id order by c.id limit 1)` : 'null::bigint'} as conversation_id
-       from flow_events fe where fe.event_type = ? and fe.event_id = ?`,
-    [kind, eventId],
-  );
-  return new Map(
-    result.rows.map((r) => [
-      Number(r.workflow_id),
-      {
-        workflow_id: Number(r.workflow_id),
-        state: String(r.state),
-        reason: (r.reason as string | null) ?? null,
-        detail: (r.detail as string | null) ?? null,
-        created_at: r.created_at as Date,
-        conversation_id: r.conversation_id === null ? null : Number(r.conversation_id),
-      },
-    ]),
-  );
 }

@@ -1,5 +1,5 @@
 /**
- * run-candidates (issue 6 item 3): for every runnable workflow, select its candidates, decide one
+ * run-candidates: for every runnable workflow, select its candidates, decide one
  * outcome each, record it, and start a conversation for those to be texted. Each workflow is
  * processed under a session advisory lock (a second run skips a workflow that is being
  * processed); pages of candidates are read with one indexed query; decided candidates of any
@@ -7,9 +7,10 @@
  * workflow and candidate backs the lock up, so two runs, or a run killed and started again, never
  * text a shopper twice for one cart or order.
  */
-import { coerceError, publicBaseUrl, type AppContext } from '../app/index.ts';
-import type { Db } from '../db/index.ts';
-import { enqueueJob, isTaskName, type TaskName } from '../jobs/index.ts';
+import { coerceError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import type { Db } from '../../db/index.ts';
+import { discountRuleRows } from '../../discounts/index.ts';
+import { enqueueJob, isTaskName, type TaskName } from '../../jobs/index.ts';
 import {
   candidateKind,
   candidateWindow,
@@ -18,12 +19,12 @@ import {
   MAX_ORDER_CANDIDATES,
   MAX_ORDERS_PER_INTEGRATION,
   type Outcome,
-} from './candidates-rules.ts';
-import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './candidates-process.ts';
-import { discountRuleRows, selectCandidates, workflowContexts } from './candidates-store.ts';
-import { runEventWorkflow, type AutomationClientOptions } from './candidates-events.ts';
-import { CandidateWriter, openLockSession } from './candidates-writer.ts';
-import { listRunnableWorkflows } from './store.ts';
+} from './rules.ts';
+import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './process.ts';
+import { selectCandidates, workflowContexts } from './store.ts';
+import { runEventWorkflow, type AutomationClientOptions } from './events.ts';
+import { CandidateWriter, openLockSession } from './writer.ts';
+import { listRunnableWorkflows } from '../store.ts';
 
 /** Rows read per query. */
 export const CANDIDATE_PAGE_SIZE = 2_000;

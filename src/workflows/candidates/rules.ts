@@ -1,10 +1,11 @@
 /**
- * Candidate selection rules (spec 1 sections 4 and 9, issue 6 item 3). Pure: windows, the
+ * Candidate selection rules (spec 1 sections 4 and 9). Pure: windows, the
  * constants, and the one outcome each candidate gets, with the checks that led to it (what
  * `reclaim explain` shows). The SQL that finds candidates applies the same windows.
  */
-import { isEligibleForOutreach, isTexasNumber, isUsSmsNumber } from '../contacts/index.ts';
-import { evaluateRules, type RuleCandidate, type WorkflowRules } from './rules.ts';
+import type { GoalEvent } from '../../attribution/index.ts';
+import { isEligibleForOutreach, isTexasNumber, isUsSmsNumber } from '../../contacts/index.ts';
+import { evaluateRules, type RuleCandidate, type WorkflowRules } from '../rules.ts';
 
 /** Cart and checkout candidates: updated within the last 3 hours (and older than the delay). */
 export const CART_WINDOW_MINUTES = 180;
@@ -367,3 +368,32 @@ export function lineItemFacts(lineItems: unknown): { productIds: string[]; colle
 /** Does the rule set read the contact's order count (so it is worth a query)? */
 export const rulesUseOrderCount = (rules: WorkflowRules | null | undefined): boolean =>
   [rules?.main_rule, ...(Array.isArray(rules?.rules) ? rules.rules : [])].some((rule) => rule?.field === 'order_count');
+
+/** A candidate's decided outcome, as its flow event and goal event record it. */
+export interface OutcomeRecord {
+  brandId: number;
+  workflowId: number;
+  kind: CandidateKind;
+  eventId: number;
+  contactId: number | null;
+  channelId: number | null;
+  outcome: Outcome;
+  reason: string;
+  detail: string;
+  cartId?: number | null;
+  checkoutId?: number | null;
+  orderId?: number | null;
+  conversationId?: number | null;
+}
+
+/** The goal state change event of an outcome (a duplicate counts as filtered_out; state_display keeps the reason). */
+export const goalEventOf = (r: OutcomeRecord): GoalEvent => ({
+  brandId: r.brandId,
+  workflowId: r.workflowId,
+  orderId: r.orderId ?? null,
+  checkoutId: r.checkoutId ?? null,
+  cartId: r.cartId ?? null,
+  conversationId: r.conversationId ?? null,
+  state: goalState(r.outcome),
+  stateDisplay: r.reason,
+});
