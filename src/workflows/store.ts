@@ -1,4 +1,7 @@
-/** SQL for workflows and their flow events. Every function takes a knex handle (Db or Tx). */
+/**
+ * SQL for workflows and their flow events (one per workflow and candidate, unique, so every
+ * outcome write is idempotent). Every function takes a knex handle (Db or Tx).
+ */
 import type { Handle, Tx } from '../db/index.ts';
 import type { CandidateKind, OutcomeRecord } from './candidates/rules.ts';
 import type { MessageBlock } from './render.ts';

@@ -2,8 +2,8 @@
  * SQL of candidate selection. One indexed query per workflow and page selects the window
  * (carts and checkouts: (brand_integration_id, state, updated_at); orders:
  * (brand_integration_id, created_at)) with the contact and its best SMS channel; facts about
- * many candidates come in one query each; outcomes are written set-based (unnest), and the
- * unique flow event per workflow and candidate makes every write idempotent.
+ * many candidates come in one query each; the run's advisory locks. Reads only: outcomes are
+ * written as flow events (../store.ts), goal events (attribution) and abandoned carts (stores).
  */
 import type { Handle } from '../../db/index.ts';
 import type { CandidateKind, CandidateWindow } from './rules.ts';
