@@ -11,7 +11,7 @@ export const ROUTES: RouteModule[] = [
   accountsRoutes,
   bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,
-  shopifyInstallRoutes,
+  shopifyInstallRoutes(STORE_EFFECTS),
   conversationsRoutes,
   infobipDeliveryRoutes,
   stripeWebhookRoutes,

@@ -1,7 +1,7 @@
 /**
  * What a store event sets off outside the store domain. The store adapters call these at the
  * points each one names; the processes in src/flows provide them, so the store domain knows
- * nothing of attribution, billing, conversations or workflows.
+ * nothing of accounts, attribution, billing, conversations or workflows.
  */
 import type { AppContext } from '../app/index.ts';
 import type { Handle, Tx } from '../db/index.ts';
@@ -40,6 +40,28 @@ export interface ShopperRedaction extends ShopperScope {
   marker: string;
 }
 
+/** The tenant and its one brand an install creates for a store that has no brand yet. */
+export interface InstalledBrandInput {
+  tenant: { name: string; email?: string | null; type?: 'brand'; extra_data?: Record<string, unknown> };
+  brand: {
+    name: string;
+    domain: string | null;
+    support_email?: string | null;
+    timezone?: string;
+    extra_data: Record<string, unknown>;
+  };
+}
+
+/** The store's real details for a brand an install created as a placeholder. */
+export interface PlaceholderAdoption {
+  /** The mark the placeholder carries in `extra_data.placeholder`. */
+  placeholder: string;
+  name: string;
+  domain: string | null;
+  timezone: string | null;
+  email: string | null;
+}
+
 export interface StoreEffects {
   /**
    * An event created or updated an order (or deleted it: state cancelled). Called after the
@@ -56,4 +78,15 @@ export interface StoreEffects {
    * The counts join the privacy request's record.
    */
   redactShopper(tx: Tx, shopper: ShopperRedaction): Promise<Record<string, number>>;
+  /** True when the brand exists; inside the install's transaction. */
+  brandExists(tx: Tx, brandId: number): Promise<boolean>;
+  /** The oldest brand whose domain is the store's, inside the install's transaction. */
+  findBrandByDomain(tx: Tx, domain: string): Promise<number | undefined>;
+  /** Creates a tenant and its brand for a store installed without one; returns the brand's id. */
+  createInstalledBrand(tx: Tx, input: InstalledBrandInput): Promise<number>;
+  /**
+   * Gives a brand still marked as the install's placeholder the store's real details, inside the
+   * transaction that stores the shop's info. False when the brand is not such a placeholder.
+   */
+  adoptPlaceholderBrand(tx: Tx, brandId: number, adoption: PlaceholderAdoption): Promise<boolean>;
 }

@@ -8,7 +8,15 @@ export {
   shopifyCartLink,
   shopifyCheckoutLink,
 } from './rules.ts';
-export type { StoreEffects, SavedOrder, StoreCancellation, ShopperScope, ShopperRedaction } from './effects.ts';
+export type {
+  StoreEffects,
+  SavedOrder,
+  StoreCancellation,
+  ShopperScope,
+  ShopperRedaction,
+  InstalledBrandInput,
+  PlaceholderAdoption,
+} from './effects.ts';
 export {
   upsertCart,
   upsertOrder,

@@ -3,7 +3,6 @@
  * load and uninstall (both carry a `signed_payload_jwt`, HS256 with the app's client secret).
  */
 import { jwtVerify } from 'jose';
-import { createInstalledBrand, findBrandByDomain } from '../../accounts/index.ts';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
@@ -26,9 +25,10 @@ import { AUTH_CALLBACK_PATH, hookDestination, storeHashFromContext } from './rul
  */
 function createBrandForStore(
   tx: Tx,
+  effects: Pick<StoreEffects, 'createInstalledBrand'>,
   store: { name: string; domain: string | null; email: string | null; timezone: string | null },
 ): Promise<number> {
-  return createInstalledBrand(tx, {
+  return effects.createInstalledBrand(tx, {
     tenant: { name: store.name, email: store.email },
     brand: {
       name: store.name,
@@ -81,11 +81,13 @@ const hostOf = (store: BcStoreInfo | undefined): string | null => {
  * GET /api/integration/bigcommerce/auth: exchanges the code for the store's token, then creates
  * or re-connects the store's integration (token and hook secret sealed; lookup_id = store hash)
  * and creates the hooks. A store already known keeps its brand; otherwise the brand whose domain
- * is the store's is used, else a tenant and brand are created from the store's info.
+ * is the store's is used, else a tenant and brand are created from the store's info (both
+ * through `effects`, inside the install's transaction).
  */
 export async function installStore(
   ctx: AppContext,
   { code, scope, context }: AuthCallback,
+  effects: Pick<StoreEffects, 'findBrandByDomain' | 'createInstalledBrand'>,
   { sleep = realSleep }: { sleep?: Sleep } = {},
 ): Promise<InstallResult> {
   const { clientId, clientSecret } = appCredentials(ctx);
@@ -125,9 +127,9 @@ export async function installStore(
     let known = await findBrandIntegration(tx, 'bigcommerce', storeHash);
     let created = false;
     if (!known) {
-      let brandId = domain ? await findBrandByDomain(tx, domain) : undefined;
+      let brandId = domain ? await effects.findBrandByDomain(tx, domain) : undefined;
       if (brandId === undefined) {
-        brandId = await createBrandForStore(tx, {
+        brandId = await createBrandForStore(tx, effects, {
           name: store?.name?.trim() || `BigCommerce store ${storeHash}`,
           domain,
           email: store?.admin_email || token.owner?.email || token.user?.email || null,

@@ -54,15 +54,20 @@ async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: 
   return reply.status(200).send({ received: true, duplicate: result.duplicate });
 }
 
-/** The BigCommerce routes of `serve-webhooks`; an uninstall cancels the store through `effects`. */
-export function bigcommerceRoutes(effects: Pick<StoreEffects, 'storeCancelled'>): RouteModule {
+type RouteEffects = Pick<StoreEffects, 'storeCancelled' | 'findBrandByDomain' | 'createInstalledBrand'>;
+
+/**
+ * The BigCommerce routes of `serve-webhooks`; an install finds or creates its brand and an
+ * uninstall cancels the store through `effects`.
+ */
+export function bigcommerceRoutes(effects: RouteEffects): RouteModule {
   return (app, ctx) => registerRoutes(app, ctx, effects);
 }
 
-function registerRoutes(app: FastifyInstance, ctx: AppContext, effects: Pick<StoreEffects, 'storeCancelled'>): void {
+function registerRoutes(app: FastifyInstance, ctx: AppContext, effects: RouteEffects): void {
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
     const query = request.query as Query;
-    const result = await installStore(ctx, { code: query.code, scope: query.scope, context: query.context });
+    const result = await installStore(ctx, { code: query.code, scope: query.scope, context: query.context }, effects);
     return reply.redirect(panelUrl(ctx, result.integration.id));
   });
 

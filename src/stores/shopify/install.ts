@@ -7,12 +7,13 @@
  *
  * A shop Reclaim has never seen, opened without `bid`, gets a tenant and a brand named after the
  * shop's subdomain (marked as placeholders); the callback gives them the shop's real name, primary
- * domain and timezone. With `bid`, the integration belongs to that brand.
+ * domain and timezone (through the store effects, which own brands). With `bid`, the integration
+ * belongs to that brand.
  */
 import { randomBytes } from 'node:crypto';
-import { adoptPlaceholderBrand, brandExists, createInstalledBrand } from '../../accounts/index.ts';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { connectIntegration } from '../integrations/service.ts';
 import {
   findBrandIntegration,
@@ -62,9 +63,13 @@ const createStateNonce = (): string => randomBytes(16).toString('base64url');
  * A tenant and a brand named after the shop's subdomain, for an install that carries no brand id.
  * The callback gives them the shop's real name (adoptPlaceholderBrand).
  */
-function createPlaceholderBrand(tx: Tx, { shop, name }: { shop: string; name: string }): Promise<number> {
+function createPlaceholderBrand(
+  tx: Tx,
+  effects: Pick<StoreEffects, 'createInstalledBrand'>,
+  { shop, name }: { shop: string; name: string },
+): Promise<number> {
   const marks = { placeholder: PLACEHOLDER_MARK, shop };
-  return createInstalledBrand(tx, {
+  return effects.createInstalledBrand(tx, {
     tenant: { name, type: 'brand', extra_data: marks },
     brand: { name, domain: shop, extra_data: marks },
   });
@@ -117,7 +122,11 @@ export interface OpenResult {
 }
 
 /** GET /api/integration/shopify/open?shop&hmac&timestamp[&bid] */
-export async function beginShopifyInstall(ctx: AppContext, { query }: { query: URLSearchParams }): Promise<OpenResult> {
+export async function beginShopifyInstall(
+  ctx: AppContext,
+  { query }: { query: URLSearchParams },
+  effects: Pick<StoreEffects, 'brandExists' | 'createInstalledBrand'>,
+): Promise<OpenResult> {
   const app = shopifyApp(ctx);
   const shop = verifiedShop(app, query);
   const bid = positiveId(query.get('bid'), 'bid');
@@ -126,12 +135,12 @@ export async function beginShopifyInstall(ctx: AppContext, { query }: { query: U
   const integration = await withTransaction(ctx.db, async (tx) => {
     const known = await findBrandIntegration(tx, 'shopify', shop);
     if (known) await reopenIntegration(tx, known.id);
-    else if (bid !== undefined && !(await brandExists(tx, bid)))
+    else if (bid !== undefined && !(await effects.brandExists(tx, bid)))
       throw new AppError('not_found', `Brand ${bid} not found.`, { code: 'brand_not_found' });
     const row =
       known ??
       (await openIntegration(tx, {
-        brandId: bid ?? (await createPlaceholderBrand(tx, { shop, name: shopSubdomain(shop) })),
+        brandId: bid ?? (await createPlaceholderBrand(tx, effects, { shop, name: shopSubdomain(shop) })),
         platform: 'shopify',
         lookupId: shop,
       }));
@@ -222,6 +231,7 @@ async function storedState(ctx: AppContext, integration: BrandIntegration): Prom
 export async function completeShopifyInstall(
   ctx: AppContext,
   { integrationId, query }: { integrationId: number; query: URLSearchParams },
+  effects: Pick<StoreEffects, 'adoptPlaceholderBrand'>,
 ): Promise<CallbackResult> {
   const app = shopifyApp(ctx);
   const shop = verifiedShop(app, query);
@@ -261,7 +271,7 @@ export async function completeShopifyInstall(
   const info = await getShopInfo(client);
   await withTransaction(ctx.db, async (tx) => {
     await patchSettings(tx, integration.id, { shop_info: shopSettings(info) });
-    await adoptPlaceholderBrand(tx, integration.brand_id, {
+    await effects.adoptPlaceholderBrand(tx, integration.brand_id, {
       placeholder: PLACEHOLDER_MARK,
       name: info.name,
       domain: info.primaryDomain?.host ?? null,

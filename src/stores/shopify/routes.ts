@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app/index.ts';
 import { assertJsonBody, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
+import type { StoreEffects } from '../effects.ts';
 import { beginShopifyInstall, completeShopifyInstall } from './install.ts';
 import {
   isShopifyTopic,
@@ -148,24 +149,30 @@ const rawQuery = (request: FastifyRequest): URLSearchParams => {
   return new URLSearchParams(index < 0 ? '' : request.url.slice(index + 1));
 };
 
-export const shopifyInstallRoutes: RouteModule = (app, ctx) => {
-  app.get('/api/integration/shopify/open', async (request, reply) => {
-    const { redirectUrl } = await beginShopifyInstall(ctx, { query: rawQuery(request) });
-    return reply.redirect(redirectUrl, 302);
-  });
-
-  /**
-   * The integration auth callback (spec 3 section 2). Only Shopify integrations answer here;
-   * other providers' callbacks (Slack, Klaviyo) would dispatch from this route by slug.
-   */
-  app.get<{ Params: { integrationId: string } }>('/api/integration/:integrationId/auth', async (request, reply) => {
-    const { integrationId } = request.params;
-    if (!/^\d+$/.test(integrationId))
-      throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
-    const result = await completeShopifyInstall(ctx, {
-      integrationId: Number(integrationId),
-      query: rawQuery(request),
+/** The install's open and auth callback routes; `effects` finds, creates or adopts the brand. */
+export function shopifyInstallRoutes(
+  effects: Pick<StoreEffects, 'brandExists' | 'createInstalledBrand' | 'adoptPlaceholderBrand'>,
+): RouteModule {
+  return (app, ctx) => {
+    app.get('/api/integration/shopify/open', async (request, reply) => {
+      const { redirectUrl } = await beginShopifyInstall(ctx, { query: rawQuery(request) }, effects);
+      return reply.redirect(redirectUrl, 302);
     });
-    return reply.redirect(result.redirectUrl, 302);
-  });
-};
+
+    /**
+     * The integration auth callback (spec 3 section 2). Only Shopify integrations answer here;
+     * other providers' callbacks (Slack, Klaviyo) would dispatch from this route by slug.
+     */
+    app.get<{ Params: { integrationId: string } }>('/api/integration/:integrationId/auth', async (request, reply) => {
+      const { integrationId } = request.params;
+      if (!/^\d+$/.test(integrationId))
+        throw new AppError('not_found', 'Integration provider not found', { code: 'integration_not_found' });
+      const result = await completeShopifyInstall(
+        ctx,
+        { integrationId: Number(integrationId), query: rawQuery(request) },
+        effects,
+      );
+      return reply.redirect(result.redirectUrl, 302);
+    });
+  };
+}

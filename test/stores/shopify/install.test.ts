@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../../../src/app/index.ts';
+import { STORE_EFFECTS } from '../../../src/flows/index.ts';
 import { buildHttpServer } from '../../../src/http/index.ts';
 import {
   createShopifyAdminClient,
@@ -43,7 +44,7 @@ beforeAll(async () => {
     PUBLIC_URL,
     SHOPIFY_ADMIN_BASE_URL: fake.url,
   });
-  app = await buildHttpServer(ctx, { routes: [shopifyInstallRoutes], panel: false });
+  app = await buildHttpServer(ctx, { routes: [shopifyInstallRoutes(STORE_EFFECTS)], panel: false });
 });
 afterAll(async () => {
   await app.close();
