@@ -71,7 +71,7 @@ export async function startFakeInfobip({
     const { body, path } = request;
     if (request.method !== 'POST' || path !== '/sms/3/messages')
       return sendJson(res, 404, errorBody('E404', 'Resource not found.'));
-    if (req.headers.authorization !== `App ${apiKey}`)
+    if (request.headers.authorization !== `App ${apiKey}`)
       return sendJson(res, 401, errorBody('E401', 'Invalid login details'));
     const failure = failures.shift();
     if (failure) {

@@ -32,7 +32,7 @@ const HOLD_TO_8_TOMORROW: Expected = ['hold', 'quiet_hours', 1];
 const STATE_HOLD: Expected = ['hold', 'state_quiet_hours', 1];
 const NON_US: Expected = ['skip', 'non_us_number'];
 
-// The compliance matrix: 7:59, 8:00, 20:00, 20:59, 21:00 recipient time.
+// The compliance matrix: 7:59, 8:00, 20:00, 20:59, 21:00 recipient time.
 const MATRIX: Array<[keyof typeof RECIPIENTS, [number, number], Expected]> = [
   ['Los Angeles', [7, 59], HOLD_TO_8],
   ['Los Angeles', [8, 0], SEND],
