@@ -81,7 +81,7 @@ describe('templates (spec 1 section 9)', () => {
     },
   );
 
-  it('has exactly the six templates of the issue', () => {
+  it('has exactly the six workflow templates', () => {
     expect([...TEMPLATE_KEYS]).toEqual([
       'abandoned-cart',
       'instant-upsell',
