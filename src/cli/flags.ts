@@ -13,9 +13,15 @@ export const optionalInteger = (name: string, value: string | undefined): number
   value === undefined ? undefined : parseIntegerFlag(name, value);
 
 /** A date flag: 2026-11-01 (midnight UTC) or an ISO date-time such as 2026-11-01T09:00:00Z. */
+/** Whether a value's leading YYYY-MM-DD names a day that exists (2024-02-30 does not; Date rolls it over). */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 export function parseDateFlag(name: string, value: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || !isCalendarDay(value) || Number.isNaN(date.getTime()))
     throw new AppError('invalid_input', `${name} must be a date like 2026-11-01 (or an ISO time), got "${value}".`);
   return date;
 }

@@ -17,6 +17,10 @@ describe('flag parsing is the same in every command', () => {
       'Error: --to must be a date like 2026-11-01 (or an ISO time), got "tomorrow".\n',
     ],
     [
+      ['billing', 'charges', '--brand', '4', '--from', '2024-02-30'],
+      'Error: --from must be a date like 2026-11-01 (or an ISO time), got "2024-02-30".\n',
+    ],
+    [
       ['partners', 'invite', '--name', 'Growth Co', '--emails', 'ann@growth.co', '--brand', '4, x'],
       'Error: --brand must be a whole number, got "x".\n',
     ],
