@@ -10,137 +10,23 @@ import { z } from 'zod';
 import { AppError } from '../app/index.ts';
 import type { ShopifyAdminClient } from '../stores/index.ts';
 
-export interface Money {
-  amount: string;
-  currencyCode: string;
-}
-
-export type AppSubscriptionStatus = 'PENDING' | 'ACTIVE' | 'ACCEPTED' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN';
-
-export interface AppSubscriptionDiscount {
-  /** Set for a fixed-amount discount. */
-  amount?: Money;
-  /** Set for a percentage discount (0.2 for 20 percent). */
-  percentage?: number;
-  /** Intervals the discount applies to; null for every interval. */
-  durationLimitInIntervals: number | null;
-  remainingDurationInIntervals: number | null;
-  priceAfterDiscount: Money;
-}
-
-export interface AppSubscriptionLine {
-  id: string;
-  kind: 'recurring' | 'usage';
-  price?: Money;
-  cappedAmount?: Money;
-  balanceUsed?: Money;
-  terms?: string;
-  interval?: string;
-  discount?: AppSubscriptionDiscount;
-}
-
-export interface AppSubscription {
-  id: string;
-  name: string;
-  status: AppSubscriptionStatus;
-  test: boolean;
-  trialDays: number;
-  createdAt: string;
-  /** Null unless the subscription is active. */
-  currentPeriodEnd: string | null;
-  lines: AppSubscriptionLine[];
-}
-
-export type ReplacementBehavior = 'STANDARD' | 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE';
-
-export interface AppSubscriptionInput {
-  name: string;
-  returnUrl: string;
-  trialDays: number;
-  test: boolean;
-  priceUsd: number;
-  /** A fixed USD amount off the first 30-day interval only. */
-  firstIntervalDiscountUsd?: number;
-  usageCapUsd: number;
-  usageTerms: string;
-  /** How an approved subscription replaces an active one; Shopify's default is STANDARD. */
-  replacementBehavior?: ReplacementBehavior;
-}
+import type { AppSubscriptionLine, AppSubscription, AppSubscriptionInput } from './shopify-billing-types.ts';
+export type * from './shopify-billing-types.ts';
 
 /** AppError code when Shopify refuses a billing mutation (userErrors). */
 export const SHOPIFY_BILLING_REFUSED = 'shopify_billing_refused';
 /** AppError code when a usage record would take the usage line beyond its capped amount. */
 export const SHOPIFY_USAGE_CAP = 'shopify_usage_cap';
 
-// ---------------------------------------------------------------------------------------------
-// Documents (named operations: the fake and the logs know them by name).
-
-const MONEY = 'amount currencyCode';
-
-const APP_SUBSCRIPTION_FIELDS = `id name status test trialDays createdAt currentPeriodEnd
-  lineItems {
-    id
-    plan {
-      pricingDetails {
-        __typename
-        ... on AppRecurringPricing {
-          interval
-          price { ${MONEY} }
-          discount {
-            durationLimitInIntervals remainingDurationInIntervals
-            priceAfterDiscount { ${MONEY} }
-            value {
-              __typename
-              ... on AppSubscriptionDiscountAmount { amount { ${MONEY} } }
-              ... on AppSubscriptionDiscountPercentage { percentage }
-            }
-          }
-        }
-        ... on AppUsagePricing { interval terms cappedAmount { ${MONEY} } balanceUsed { ${MONEY} } }
-      }
-    }
-  }`;
-
-export const APP_SUBSCRIPTION_CREATE = `mutation AppSubscriptionCreate($name: String!, $returnUrl: URL!, $trialDays: Int, $test: Boolean, $lineItems: [AppSubscriptionLineItemInput!]!, $replacementBehavior: AppSubscriptionReplacementBehavior) {
-  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, trialDays: $trialDays, test: $test, lineItems: $lineItems, replacementBehavior: $replacementBehavior) {
-    appSubscription { ${APP_SUBSCRIPTION_FIELDS} }
-    confirmationUrl
-    userErrors { field message }
-  }
-}`;
-
-export const APP_SUBSCRIPTION_BY_ID = `query AppSubscriptionById($id: ID!) {
-  node(id: $id) {
-    __typename
-    ... on AppSubscription { ${APP_SUBSCRIPTION_FIELDS} }
-  }
-}`;
-
-export const ACTIVE_APP_SUBSCRIPTIONS = `query ActiveAppSubscriptions {
-  currentAppInstallation { activeSubscriptions { ${APP_SUBSCRIPTION_FIELDS} } }
-}`;
-
-export const APP_SUBSCRIPTION_CANCEL = `mutation AppSubscriptionCancel($id: ID!, $prorate: Boolean) {
-  appSubscriptionCancel(id: $id, prorate: $prorate) {
-    appSubscription { ${APP_SUBSCRIPTION_FIELDS} }
-    userErrors { field message }
-  }
-}`;
-
-export const APP_USAGE_RECORD_CREATE = `mutation AppUsageRecordCreate($subscriptionLineItemId: ID!, $price: MoneyInput!, $description: String!, $idempotencyKey: String) {
-  appUsageRecordCreate(subscriptionLineItemId: $subscriptionLineItemId, price: $price, description: $description, idempotencyKey: $idempotencyKey) {
-    appUsageRecord { id }
-    userErrors { field message }
-  }
-}`;
-
-export const APP_SUBSCRIPTION_LINE_ITEM_UPDATE = `mutation AppSubscriptionLineItemUpdate($id: ID!, $cappedAmount: MoneyInput!) {
-  appSubscriptionLineItemUpdate(id: $id, cappedAmount: $cappedAmount) {
-    appSubscription { id }
-    confirmationUrl
-    userErrors { field message }
-  }
-}`;
+import {
+  ACTIVE_APP_SUBSCRIPTIONS,
+  APP_SUBSCRIPTION_BY_ID,
+  APP_SUBSCRIPTION_CANCEL,
+  APP_SUBSCRIPTION_CREATE,
+  APP_SUBSCRIPTION_LINE_ITEM_UPDATE,
+  APP_USAGE_RECORD_CREATE,
+} from './shopify-billing-documents.ts';
+export * from './shopify-billing-documents.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes Shopify answers with.
