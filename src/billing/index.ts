@@ -13,13 +13,8 @@ export {
 } from './rules.ts';
 export { createPlan, createCustomPlan, listPlans, type ListedPlan } from './plans.ts';
 export { subscribe, type SubscribeResult } from './subscribe.ts';
-export {
-  billingPortalUrl,
-  cancelBrandSubscription,
-  changePlan,
-  type CancelResult,
-  type PlanChangeResult,
-} from './lifecycle.ts';
+export { billingPortalUrl } from './portal.ts';
+export { cancelBrandSubscription, changePlan, type CancelResult, type PlanChangeResult } from './lifecycle.ts';
 export { billingSync, type SyncResult } from './sync.ts';
 export { createStripeClient } from './stripe.ts';
 export {

@@ -24,7 +24,6 @@ import { markEventProcessed, pendingCancelEvents } from './store/events.ts';
 import { findPlan } from './store/plans.ts';
 import {
   brandSubscriptions,
-  findPaymentSource,
   findSubscription,
   insertSubscription,
   lockSubscription,
@@ -34,7 +33,6 @@ import {
 import {
   cancelSubscription as cancelStripeSubscription,
   changeSubscriptionPrice,
-  createPortalSession,
   expireCheckoutSession,
   retrieveSubscription,
 } from './stripe.ts';
@@ -341,26 +339,6 @@ async function moveStripeSubscription(
       reused: false,
     };
   });
-}
-
-/** The Stripe billing portal for the brand's customer. */
-export async function billingPortalUrl(
-  ctx: AppContext,
-  { brandId, returnUrl }: { brandId: number; returnUrl?: string },
-): Promise<string> {
-  await requireBrand(ctx.db, brandId);
-  const source = await findPaymentSource(ctx.db, brandId, 'stripe');
-  if (!source)
-    throw new AppError('not_found', BILLING_ERRORS.paymentSourceNotFound, { code: 'payment_source_not_found' });
-  if (!source.external_id)
-    throw new AppError('not_found', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
-  try {
-    return await createPortalSession(ctx.clients.stripe, { customerId: source.external_id, returnUrl });
-  } catch (error) {
-    if (isAppError(error) && error.kind === 'not_found')
-      throw new AppError('not_found', BILLING_ERRORS.customerNotFound, { code: 'customer_not_found', cause: error });
-    throw error;
-  }
 }
 
 /**
