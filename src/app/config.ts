@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { validateCronExpression } from 'cron';
 import { z } from 'zod';
 import { AppError } from '../errors/index.ts';
@@ -35,6 +36,59 @@ const schedule = z
   })
   .optional();
 
+/** proxy-addr's named ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; private ranges and fc00::/7. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Why an entry of TRUST_PROXY is not an address, a CIDR range or a named range (undefined when it is one). */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (entry === '') return 'an empty entry in the list';
+  if (PROXY_RANGES.includes(entry.toLowerCase())) return undefined;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return `${JSON.stringify(entry)} is not an IP address or CIDR range`;
+  if (prefix === undefined) return undefined;
+  const max = version === 4 ? 32 : 128;
+  if (!/^\d+$/.test(prefix) || Number(prefix) < 1 || Number(prefix) > max)
+    return `${JSON.stringify(entry)} has a prefix outside 1-${max}`;
+  return undefined;
+}
+
+/**
+ * Whose X-Forwarded-For the HTTP server believes (the client address rate limits and logs use):
+ * `off` (the default: the peer of the socket is the client), a comma-separated list of proxy
+ * addresses, CIDR ranges and proxy-addr's named ranges, or a hop count (trust that many proxies
+ * in front, whoever they are: only when nothing can reach the server but through them).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (/^(off|false|none)$/i.test(value)) return false;
+    if (/^(true|on|all)$/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every address lets any client choose its own IP address; list the proxies or give a hop count',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      if (Number(value) >= 1) return Number(value);
+      ctx.addIssue({ code: 'custom', message: 'a hop count is 1 or more (off trusts no proxy)' });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const problems = entries.map(proxyEntryProblem).filter((problem) => problem !== undefined);
+    if (problems.length === 0)
+      return entries.map((entry) => (PROXY_RANGES.includes(entry.toLowerCase()) ? entry.toLowerCase() : entry));
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be off, a hop count, or proxy addresses / CIDR ranges: ${problems.join('; ')}`,
+    });
+    return z.NEVER;
+  })
+  .default(false);
+
 /**
  * Every setting Reclaim reads, with its default. Names are the environment variables.
  * Defaults -> environment -> flags (flags are applied by the commands that have them).
@@ -47,6 +101,7 @@ export const configSchema = z.object({
   RECLAIM_DATA_DIR: z.string().trim().min(1).default('.reclaim'),
   PORT: port.default(3000),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: trustProxy,
   ENCRYPTION_KEY: encryptionKey,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),

@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { AppError, coerceError, GENERIC_INTERNAL_MESSAGE, isAppError, type AppContext } from '../app/index.ts';
+import {
+  AppError,
+  coerceError,
+  GENERIC_INTERNAL_MESSAGE,
+  isAppError,
+  type AppContext,
+  type Config,
+} from '../app/index.ts';
 import { ping } from '../db/index.ts';
 
 declare module 'fastify' {
@@ -51,6 +58,18 @@ export function assertJsonBody(request: FastifyRequest): void {
 }
 
 /**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify ignores a bare
+ * number (it cannot check the peer), and TRUST_PROXY's hop count is documented as "the N
+ * proxies in front, whoever they are".
+ */
+function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+/**
  * The HTTP server of `serve-webhooks`: platforms' webhooks, the panel's JSON API and its static
  * files. Raw bodies are kept for signature checks; bodies are never logged.
  */
@@ -67,7 +86,9 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default):
+    // request.ip feeds the login limits and click records.
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
   });
 
   app.removeContentTypeParser(['application/json', 'text/plain']);

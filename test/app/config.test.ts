@@ -219,3 +219,33 @@ describe('publicBaseUrl', () => {
     expect(publicBaseUrl(loadConfig(env))).toBe(expected);
   });
 });
+
+describe('TRUST_PROXY: forwarded headers are believed only from configured proxies', () => {
+  it.each([
+    [undefined, false],
+    ['off', false],
+    [' OFF ', false],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1 ,fd00::/8', ['10.0.0.0/8', '192.168.1.1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+    ['2', 2],
+  ])('%j -> %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each([
+    ['true', 'trusting every address'],
+    ['*', 'not an IP address'],
+    ['10.0.0.300', 'not an IP address'],
+    ['10.0.0.0/33', 'prefix'],
+    ['::1/129', 'prefix'],
+    ['0', 'hop count'],
+    ['-1', 'not an IP address'],
+    ['10.0.0.1,,10.0.0.2', 'empty'],
+  ])('refuses %j by name', (value, reason) => {
+    const error = refused({ TRUST_PROXY: value });
+    expect(error.details).toEqual({ variables: ['TRUST_PROXY'] });
+    expect(error.message).toContain('  TRUST_PROXY: ');
+    expect(error.message).toContain(reason);
+  });
+});
