@@ -116,7 +116,7 @@ function registerAuthRoutes(scope: FastifyInstance, ctx: AppContext): void {
     return login(ctx, { email: body.email, password: body.password, app: body.app, ip: request.ip });
   });
   scope.post('/api/auth/refresh', async (request) =>
-    refresh(ctx, parseInput(schemas.refresh, request.body).refresh_token),
+    refresh(ctx, parseInput(schemas.refresh, request.body).refresh_token, { ip: request.ip }),
   );
   scope.post('/api/auth/forgot-password', async (request) =>
     forgotPassword(ctx, { email: parseInput(schemas.forgot, request.body).email, ip: request.ip }),
@@ -127,6 +127,7 @@ function registerAuthRoutes(scope: FastifyInstance, ctx: AppContext): void {
       token: body.token,
       password: body.password,
       confirmPassword: body.confirm_password,
+      ip: request.ip,
     });
     return { ...done, message: 'Your password has been reset; log in with the new one.' };
   });

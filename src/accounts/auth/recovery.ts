@@ -11,6 +11,7 @@ import {
   recordAttempt,
   storePassword,
 } from '../store/auth.ts';
+import { revokeUserSessionFamilies } from '../store/sessions.ts';
 import { signRecoveryToken, verifyRecoveryToken } from './tokens.ts';
 import { hashPassword } from './session.ts';
 
@@ -72,16 +73,20 @@ export interface ResetPasswordOptions {
   token: string;
   password: string;
   confirmPassword: string;
+  /** The caller's address, recorded with the reset. */
+  ip?: string;
 }
 
 /**
  * Sets a new password with a recovery token: 'Passwords do not match' first, then the token must
  * verify, be of type recovery and be the latest one issued ('Invalid token'). The token is
- * removed, so it works once; sessions opened before the reset stop working.
+ * removed, so it works once; every session family of the user is revoked (tokens issued before
+ * the reset stop working). Neither this nor forgotPassword looks at the login lockout, and a
+ * completed reset ends it: login failures before it no longer count against the e-mail.
  */
 export async function resetPassword(
   ctx: AppContext,
-  { token, password, confirmPassword }: ResetPasswordOptions,
+  { token, password, confirmPassword, ip }: ResetPasswordOptions,
 ): Promise<{ user_id: number; email: string }> {
   checkNewPassword(password, confirmPassword);
   const { claims } = await verifyRecoveryToken(ctx, token);
@@ -92,6 +97,8 @@ export async function resetPassword(
       throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'invalid_token' });
     }
     await storePassword(tx, user.id, hash);
+    await revokeUserSessionFamilies(tx, user.id, 'password_reset');
+    await recordAttempt(tx, { kind: 'password_reset', email: user.email, ip, succeeded: true });
     return { user_id: user.id, email: user.email };
   });
 }

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { AppError, type AppContext, type ErrorKind } from '../../app/index.ts';
-import type { Handle } from '../../db/index.ts';
+import { withTransaction, type Handle } from '../../db/index.ts';
 import {
   accountRefusal,
   AUTH_MESSAGES,
@@ -18,11 +18,15 @@ import {
   countFailures,
   findAuthUserByEmail,
   findAuthUserById,
+  lockAttempts,
+  markAttemptSucceeded,
+  pruneAttempts,
   recordAttempt,
   setLastLogin,
   type AuthUser,
 } from '../store/auth.ts';
 import { collectPermissions } from '../permissions/service.ts';
+import { assertFamilyLive, openFamily, rotateFamily, type FamilyIssue } from './families.ts';
 import {
   signAccessToken,
   signRefreshToken,
@@ -110,8 +114,17 @@ async function sessionFacts(db: Handle, user: AuthUser, app: AuthApp): Promise<S
   };
 }
 
-async function issue(ctx: AppContext, user: AuthUser, claims: SessionClaims): Promise<LoginResponse> {
-  const [access, refresh] = await Promise.all([signAccessToken(ctx, claims), signRefreshToken(ctx, claims)]);
+async function issue(
+  ctx: AppContext,
+  user: AuthUser,
+  sessionClaims: SessionClaims,
+  family: FamilyIssue,
+): Promise<LoginResponse> {
+  const claims = { ...sessionClaims, sid: family.familyId };
+  const [access, refresh] = await Promise.all([
+    signAccessToken(ctx, claims),
+    signRefreshToken(ctx, claims, family.refreshJti),
+  ]);
   const picture = user.extra_data.picture_url;
   return {
     access_token: access,
@@ -138,7 +151,7 @@ export async function openSession(ctx: AppContext, user: AuthUser, app: AuthApp)
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
   if (refusal) throw refusalError(refusal);
   await setLastLogin(ctx.db, user.id);
-  return issue(ctx, user, facts.claims);
+  return issue(ctx, user, facts.claims, await openFamily(ctx, user.id, app));
 }
 
 export interface LoginOptions {
@@ -149,19 +162,43 @@ export interface LoginOptions {
   ip?: string;
 }
 
+/**
+ * Admits a login attempt or refuses it as rate limited. Counting the failures and recording this
+ * attempt happen in one transaction under a lock per e-mail and per IP address, so parallel
+ * attempts cannot all pass the count: the attempt is recorded as failed before the password is
+ * checked (and marked succeeded if it is right). Returns the recorded attempt's id (undefined
+ * when nothing was recorded: no password was given).
+ */
+async function admitLoginAttempt(
+  ctx: AppContext,
+  { email, ip, record }: { email: string; ip?: string; record: boolean },
+): Promise<number | undefined> {
+  await pruneAttempts(ctx.db);
+  const admitted = await withTransaction(ctx.db, async (tx) => {
+    await lockAttempts(tx, { kind: 'login', email, ip });
+    const counts = await countFailures(tx, { kind: 'login', email, ip, windowMinutes: LOGIN_LIMITS.windowMinutes });
+    if (loginRateLimited(counts)) return { limited: true as const };
+    return {
+      limited: false as const,
+      attemptId: record ? await recordAttempt(tx, { kind: 'login', email, ip, succeeded: false }) : undefined,
+    };
+  });
+  if (admitted.limited)
+    throw new AppError('forbidden', AUTH_MESSAGES.rateLimited, {
+      code: 'rate_limited',
+      details: { retry_after_seconds: LOGIN_LIMITS.windowMinutes * 60 },
+    });
+  return admitted.attemptId;
+}
+
 /** Password login (order of checks: see loginRefusal). Rate limited per e-mail and per IP. */
 export async function login(
   ctx: AppContext,
   { email, password, app = 'brand', ip }: LoginOptions,
 ): Promise<LoginResponse> {
-  const counts = await countFailures(ctx.db, { kind: 'login', email, ip, windowMinutes: LOGIN_LIMITS.windowMinutes });
-  if (loginRateLimited(counts))
-    throw new AppError('forbidden', AUTH_MESSAGES.rateLimited, {
-      code: 'rate_limited',
-      details: { retry_after_seconds: LOGIN_LIMITS.windowMinutes * 60 },
-    });
-
   const passwordGiven = typeof password === 'string' && password.length > 0;
+  const attemptId = await admitLoginAttempt(ctx, { email, ip, record: passwordGiven });
+
   const user = await findAuthUserByEmail(ctx.db, email);
   let passwordMatches = false;
   if (passwordGiven) passwordMatches = await bcrypt.compare(password, user?.password ?? (await timingDummy()));
@@ -178,13 +215,10 @@ export async function login(
       admitted: facts?.admitted ?? false,
     },
   });
-  if (refusal) {
-    if (passwordGiven) await recordAttempt(ctx.db, { kind: 'login', email, ip, succeeded: false });
-    throw refusalError(refusal);
-  }
-  await recordAttempt(ctx.db, { kind: 'login', email, ip, succeeded: true });
+  if (refusal) throw refusalError(refusal); // the attempt stays recorded as failed
+  if (attemptId !== undefined) await markAttemptSucceeded(ctx.db, attemptId);
   await setLastLogin(ctx.db, user!.id);
-  return issue(ctx, user!, facts!.claims);
+  return issue(ctx, user!, facts!.claims, await openFamily(ctx, user!.id, app));
 }
 
 /** Tokens issued before the last password change no longer count. */
@@ -193,24 +227,37 @@ function issuedBeforePasswordChange(user: AuthUser, issuedAtSeconds: number): bo
   return typeof changed === 'string' && issuedAtSeconds < Math.floor(Date.parse(changed) / 1000);
 }
 
-/** A new access and refresh token pair for a valid refresh token; the user is checked again. */
-export async function refresh(ctx: AppContext, refreshToken: string): Promise<LoginResponse> {
-  const { claims } = await verifyRefreshToken(ctx, refreshToken);
+/**
+ * A new access and refresh token pair for a valid refresh token; the user is checked again. The
+ * presented refresh token is retired (see families.ts): presenting it again revokes its family.
+ */
+export async function refresh(
+  ctx: AppContext,
+  refreshToken: string,
+  { ip }: { ip?: string } = {},
+): Promise<LoginResponse> {
+  const verified = await verifyRefreshToken(ctx, refreshToken);
+  const { claims } = verified;
   const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken);
   const facts = await sessionFacts(ctx.db, user, claims.app === 'admin' ? 'admin' : 'brand');
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
   if (refusal) throw refusalError(refusal);
-  return issue(ctx, user, facts.claims);
+  return issue(ctx, user, facts.claims, await rotateFamily(ctx, verified, { ip }));
 }
 
-/** The session behind a bearer access token; a suspended or disabled user's tokens stop working. */
+/**
+ * The session behind a bearer access token; a suspended or disabled user's tokens stop working,
+ * and so do those of a revoked family (a reused refresh token, a password reset).
+ */
 export async function authenticate(ctx: AppContext, accessToken: string): Promise<AuthSession> {
-  const { claims } = await verifyAccessToken(ctx, accessToken);
+  const verified = await verifyAccessToken(ctx, accessToken);
+  const { claims } = verified;
   const user = await findAuthUserById(ctx.db, Number(claims.sub));
   if (!user || issuedBeforePasswordChange(user, claims.iat))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
+  await assertFamilyLive(ctx, verified);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: true });
   if (refusal) throw refusalError(refusal);
   return {

@@ -4,8 +4,9 @@ import { AppError, type AppContext } from '../../app/index.ts';
 import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './rules.ts';
 
 /**
- * JWTs signed with HS256 under JWT_SECRET. Access and refresh tokens carry the session claims;
- * a recovery token only says whose password may be reset. `type` tells them apart.
+ * JWTs signed with HS256 under JWT_SECRET. Access and refresh tokens carry the session claims
+ * and the id of their session family (`sid`, a row of auth_sessions); a recovery token only says
+ * whose password may be reset. `type` tells them apart.
  */
 export type TokenType = 'access' | 'refresh' | 'recovery';
 
@@ -23,11 +24,17 @@ export interface SessionClaims {
   app: AuthApp;
 }
 
+/** Session claims plus the family (one login and every token refreshed from it) the token belongs to. */
+export interface FamilyClaims extends SessionClaims {
+  sid: string;
+}
+
 export interface VerifiedToken<C> {
   claims: C & { type: TokenType; iat: number; exp: number; jti: string };
 }
 
 const ISSUER = 'reclaim';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function signingKey(ctx: AppContext): Promise<Uint8Array> {
   return new TextEncoder().encode((await ctx.secrets()).jwtSecret);
@@ -38,26 +45,28 @@ async function sign(
   type: TokenType,
   subject: string,
   claims: Record<string, unknown>,
+  jti: string = randomUUID(),
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...claims, type })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setSubject(subject)
-    .setJti(randomUUID())
+    .setJti(jti)
     .setIssuedAt(now)
     .setExpirationTime(now + TOKEN_MINUTES[type] * 60)
     .sign(await signingKey(ctx));
 }
 
-export async function signAccessToken(ctx: AppContext, claims: SessionClaims): Promise<string> {
+export async function signAccessToken(ctx: AppContext, claims: FamilyClaims): Promise<string> {
   const { sub, ...rest } = claims;
   return sign(ctx, 'access', sub, rest);
 }
 
-export async function signRefreshToken(ctx: AppContext, claims: SessionClaims): Promise<string> {
+/** `jti` is the id the family stores as its one usable refresh token. */
+export async function signRefreshToken(ctx: AppContext, claims: FamilyClaims, jti: string): Promise<string> {
   const { sub, ...rest } = claims;
-  return sign(ctx, 'refresh', sub, rest);
+  return sign(ctx, 'refresh', sub, rest, jti);
 }
 
 export async function signRecoveryToken(ctx: AppContext, userId: number): Promise<string> {
@@ -91,26 +100,22 @@ async function verify(
   return payload as JWTPayload & { type: TokenType };
 }
 
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
-  return {
-    claims: (await verify(
-      ctx,
-      token,
-      'access',
-      AUTH_MESSAGES.invalidToken,
-    )) as unknown as VerifiedToken<SessionClaims>['claims'],
-  };
+/** A token without a family (signed before sessions were families) counts as not one of ours. */
+function withFamily(payload: JWTPayload, message: string): VerifiedToken<FamilyClaims> {
+  if (typeof payload.sid !== 'string' || !UUID.test(payload.sid))
+    throw new AppError('unauthorized', message, { code: 'invalid_token' });
+  return { claims: payload as unknown as VerifiedToken<FamilyClaims>['claims'] };
 }
 
-export async function verifyRefreshToken(ctx: AppContext, token: string): Promise<VerifiedToken<SessionClaims>> {
-  return {
-    claims: (await verify(
-      ctx,
-      token,
-      'refresh',
-      AUTH_MESSAGES.invalidRefreshToken,
-    )) as unknown as VerifiedToken<SessionClaims>['claims'],
-  };
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifiedToken<FamilyClaims>> {
+  return withFamily(await verify(ctx, token, 'access', AUTH_MESSAGES.invalidToken), AUTH_MESSAGES.invalidToken);
+}
+
+export async function verifyRefreshToken(ctx: AppContext, token: string): Promise<VerifiedToken<FamilyClaims>> {
+  return withFamily(
+    await verify(ctx, token, 'refresh', AUTH_MESSAGES.invalidRefreshToken),
+    AUTH_MESSAGES.invalidRefreshToken,
+  );
 }
 
 export async function verifyRecoveryToken(

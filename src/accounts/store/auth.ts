@@ -143,36 +143,67 @@ export async function storePassword(db: Handle, userId: number, hash: string): P
     });
 }
 
-export type AttemptKind = 'login' | 'forgot_password';
+export type AttemptKind = 'login' | 'forgot_password' | 'password_reset';
 
+/** Records an attempt; returns its id. */
 export async function recordAttempt(
   db: Handle,
   attempt: { kind: AttemptKind; email: string; ip?: string; succeeded: boolean },
-): Promise<void> {
-  await db('auth_attempts').insert({
-    kind: attempt.kind,
-    email: attempt.email.trim().toLowerCase(),
-    ip: attempt.ip ?? null,
-    succeeded: attempt.succeeded,
-  });
+): Promise<number> {
+  const [row] = await db('auth_attempts')
+    .insert({
+      kind: attempt.kind,
+      email: attempt.email.trim().toLowerCase(),
+      ip: attempt.ip ?? null,
+      succeeded: attempt.succeeded,
+    })
+    .returning('id');
+  return Number(row.id);
+}
+
+/** A login recorded as failed when it was admitted turned out to succeed. */
+export async function markAttemptSucceeded(db: Handle, id: number): Promise<void> {
+  await db('auth_attempts').where({ id }).update({ succeeded: true });
+}
+
+/** Attempts older than a day count for nothing and are removed. */
+export async function pruneAttempts(db: Handle): Promise<void> {
+  await db('auth_attempts').where('created_at', '<', db.raw(`now() - interval '1 day'`)).delete();
 }
 
 /**
- * Failed attempts inside the window: per e-mail (only those after its last success) and per IP.
- * Rows older than a day are removed on the way.
+ * Serialises the attempts of one e-mail address (and of one IP address) until the transaction
+ * ends, so counting them and recording the next one cannot interleave with another attempt's.
+ * The e-mail lock is always taken before the IP lock.
+ */
+export async function lockAttempts(
+  tx: Tx,
+  { kind, email, ip }: { kind: AttemptKind; email: string; ip?: string },
+): Promise<void> {
+  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+    `auth-attempts:${kind}:email:${email.trim().toLowerCase()}`,
+  ]);
+  if (ip) await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`auth-attempts:${kind}:ip:${ip}`]);
+}
+
+/**
+ * Failed attempts inside the window: per e-mail (only those after its last success or completed
+ * password reset) and per IP.
  */
 export async function countFailures(
   db: Handle,
   { kind, email, ip, windowMinutes }: { kind: AttemptKind; email: string; ip?: string; windowMinutes: number },
 ): Promise<{ emailFailures: number; ipFailures?: number }> {
-  await db('auth_attempts').where('created_at', '<', db.raw(`now() - interval '1 day'`)).delete();
   const since = db.raw(`now() - make_interval(mins => ?)`, [windowMinutes]);
   const byEmail = await db('auth_attempts as a')
     .where({ 'a.kind': kind, 'a.succeeded': false })
     .whereRaw('lower(a.email) = lower(?)', [email.trim()])
     .where('a.created_at', '>', since)
     .whereRaw(
-      `a.created_at > coalesce((select max(s.created_at) from auth_attempts s where s.kind = a.kind and lower(s.email) = lower(a.email) and s.succeeded), '-infinity')`,
+      `a.created_at > coalesce(greatest(
+        (select max(s.created_at) from auth_attempts s where s.kind = a.kind and lower(s.email) = lower(a.email) and s.succeeded),
+        (select max(r.created_at) from auth_attempts r where r.kind = 'password_reset' and lower(r.email) = lower(a.email))
+      ), '-infinity')`,
     )
     .count<{ count: string }[]>('* as count');
   let ipFailures: number | undefined;
