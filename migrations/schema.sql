@@ -1145,6 +1145,7 @@ create table webhook_events (
   attempts integer not null default 0,
   last_error text,
   status text not null default 'pending'::text,
+  raw_payload bytea,
   constraint webhook_events_attempts_check CHECK ((attempts >= 0)),
   constraint webhook_events_source_check CHECK ((source = ANY (ARRAY['shopify'::text, 'bigcommerce'::text, 'stripe'::text, 'infobip'::text, 'slack'::text]))),
   constraint webhook_events_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'processing'::text, 'processed'::text, 'failed'::text, 'dead'::text, 'skipped'::text]))),

@@ -11,6 +11,14 @@ import type { InboundMessage } from './inbound.ts';
 /** The topic inbound texts are stored under (the infobip processor in src/flows dispatches on it). */
 export const INFOBIP_INBOUND_TOPIC = 'inbound';
 
+/**
+ * Most results one inbound delivery may hold (400 beyond it, nothing stored). Infobip's forward
+ * (MO_JSON_2) has the shape of its inbox pull API, whose largest page is 1,000 messages, and says
+ * how many more are waiting (`pendingMessageCount`) rather than sending them in one request. At
+ * the limit the route answers in a fraction of a second (bench/README.md, bench:infobip-inbound).
+ */
+export const INFOBIP_INBOUND_MAX_RESULTS = 1000;
+
 const optionalText = z.string().nullish();
 
 /** One inbound message of Infobip's MO_JSON_2 forward; fields Reclaim does not read pass through. */

@@ -3,16 +3,23 @@
  * - `POST /webhooks/infobip/inbound`: Infobip's inbound SMS forwarding (the payload is described
  *   in infobip-inbound.ts). Accepted only with INFOBIP_WEBHOOK_SECRET, given as `?secret=` in the
  *   forwarding URL or as the basic-auth password (timing-safe); otherwise 401 and nothing is
- *   stored. Each result is stored as one webhook event (source infobip, event id = messageId,
- *   topic 'inbound') and queued; the worker applies it with receiveMessage.
+ *   stored. At most INFOBIP_INBOUND_MAX_RESULTS results per delivery (400 beyond, nothing stored).
+ *   Each result is stored as one webhook event (source infobip, event id = messageId, topic
+ *   'inbound'), all of them queued together so they share statements; the worker applies each with
+ *   receiveMessage.
  * - `GET /r/{code}`: a short link; 302 to its target and a click recorded, 404 when unknown.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type AppContext } from '../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../http/index.ts';
 import { freshBigCommerceCartUrl } from '../stores/index.ts';
-import { ingestWebhook } from '../webhooks/index.ts';
-import { INFOBIP_INBOUND_TOPIC, infobipInboundSchema, summarizeIssues } from './infobip-inbound.ts';
+import { ingestWebhooks } from '../webhooks/index.ts';
+import {
+  INFOBIP_INBOUND_MAX_RESULTS,
+  INFOBIP_INBOUND_TOPIC,
+  infobipInboundSchema,
+  summarizeIssues,
+} from './infobip-inbound.ts';
 import { followShortLink } from './links.ts';
 
 export const INFOBIP_INBOUND_PATH = '/webhooks/infobip/inbound';
@@ -47,22 +54,30 @@ async function receiveInfobipInbound(ctx: AppContext, request: FastifyRequest, r
     return unauthorized(reply);
   }
   assertJsonBody(request);
+  const results = (request.body as { results?: unknown } | null)?.results;
+  if (Array.isArray(results) && results.length > INFOBIP_INBOUND_MAX_RESULTS)
+    throw new AppError(
+      'invalid_input',
+      `An Infobip inbound delivery may hold at most ${INFOBIP_INBOUND_MAX_RESULTS} results; this one holds ${results.length}. Nothing was stored.`,
+      { code: 'too_many_results' },
+    );
   const parsed = infobipInboundSchema.safeParse(request.body);
   if (!parsed.success)
     throw new AppError('invalid_input', `Invalid Infobip inbound payload (${summarizeIssues(parsed.error)}).`, {
       code: 'invalid_payload',
     });
-  let duplicates = 0;
-  for (const result of parsed.data.results) {
-    const stored = await ingestWebhook(ctx, {
-      source: 'infobip',
+  // All results of the delivery are queued at once, so they share a few statements.
+  const stored = await ingestWebhooks(
+    ctx,
+    parsed.data.results.map((result) => ({
+      source: 'infobip' as const,
       eventId: result.messageId,
       topic: INFOBIP_INBOUND_TOPIC,
       payload: result,
       triggeredAt: result.receivedAt ? new Date(result.receivedAt) : null,
-    });
-    if (stored.duplicate) duplicates += 1;
-  }
+    })),
+  );
+  const duplicates = stored.filter((result) => result.duplicate).length;
   return reply.status(200).send({ received: parsed.data.results.length, duplicates });
 }
 

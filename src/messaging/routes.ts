@@ -3,12 +3,13 @@
  * shape is in delivery-reports.ts). Infobip does not sign them, so the URL carries our shared
  * secret (INFOBIP_WEBHOOK_SECRET) as `?secret=`, or the subscription sends it as basic-auth
  * password; either is compared in constant time, and anything else gets 401 with nothing stored.
- * Each report is stored and queued through ingestWebhook (event id = messageId + status name).
+ * The reports are stored and queued together through ingestWebhooks (event id = messageId + status
+ * name); a report jsonb cannot hold as sent is kept raw, like any webhook.
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../app/index.ts';
 import { assertJsonBody, safeEqual, type RouteModule } from '../http/index.ts';
-import { ingestWebhook } from '../webhooks/index.ts';
+import { ingestWebhooks } from '../webhooks/index.ts';
 import { DELIVERY_TOPIC, deliveryReportsSchema, parseInfobipDate } from './delivery-reports.ts';
 
 function givenSecret(request: FastifyRequest): string | undefined {
@@ -45,16 +46,15 @@ export const infobipDeliveryRoutes: RouteModule = (app, ctx) => {
         .join('; ');
       throw new AppError('invalid_input', `Invalid Infobip delivery report: ${issues}`, { code: 'invalid_payload' });
     }
-    await Promise.all(
-      parsed.data.results.map((result) =>
-        ingestWebhook(ctx, {
-          source: 'infobip',
-          eventId: `${result.messageId}:${result.status.name}`,
-          topic: DELIVERY_TOPIC,
-          payload: result,
-          triggeredAt: parseInfobipDate(result.doneAt),
-        }),
-      ),
+    await ingestWebhooks(
+      ctx,
+      parsed.data.results.map((result) => ({
+        source: 'infobip' as const,
+        eventId: `${result.messageId}:${result.status.name}`,
+        topic: DELIVERY_TOPIC,
+        payload: result,
+        triggeredAt: parseInfobipDate(result.doneAt),
+      })),
     );
     return reply.status(200).send({ ok: true, received: parsed.data.results.length });
   });

@@ -1,10 +1,12 @@
 export {
   ingestWebhook,
+  ingestWebhooks,
   processWebhookEvent,
   processWebhookBatch,
   replayWebhookEvent,
   type WebhookProcessors,
 } from './ingest.ts';
-export { WebhookBatcher } from './batcher.ts';
+export { WebhookBatcher, type IngestResult } from './batcher.ts';
+export { MAX_WEBHOOK_KEY_LENGTH } from './rules.ts';
 export { MAX_WEBHOOK_ATTEMPTS } from './store/ingest.ts';
 export { getEvent, listEvents, redactShopifyPayloads, type WebhookEvent, type WebhookSource } from './store/events.ts';

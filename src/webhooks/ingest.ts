@@ -23,10 +23,33 @@ declare module '../app/index.ts' {
 /**
  * Stores a verified webhook and queues its processing in one statement, so an event is never
  * stored without its job nor queued twice; concurrent webhooks share statements (group commit,
- * through the context's batcher). The caller answers 200 right after.
+ * through the context's batcher). The caller answers 200 right after. A payload jsonb cannot hold
+ * as sent is stored raw (see WebhookBatcher); an event that cannot be stored at all is refused with
+ * a 400 AppError, since a retry would fail the same way.
  */
 export async function ingestWebhook(ctx: AppContext, event: NewWebhookEvent): Promise<IngestResult> {
-  return ctx.clients.webhookBatcher.ingest(event);
+  const [result] = await ingestWebhooks(ctx, [event]);
+  return result!;
+}
+
+/**
+ * The events of one delivery (Infobip sends many in one request), queued together so they share
+ * statements instead of waiting for one another; refused whole, with nothing stored, when one of
+ * them cannot be keyed. Results are in the order of the events.
+ */
+export async function ingestWebhooks(ctx: AppContext, events: NewWebhookEvent[]): Promise<IngestResult[]> {
+  const results = await ctx.clients.webhookBatcher.ingestMany(events);
+  results.forEach((result, index) => {
+    if (!result.raw) return;
+    const event = events[index]!;
+    ctx.logger.warn(
+      { webhook_event_id: result.id, source: event.source, topic: event.topic, event_id: event.eventId },
+      result.raw === 'processable'
+        ? 'webhook payload stored raw: jsonb cannot hold it as sent; a processable copy is queued'
+        : 'webhook payload stored raw and dead-lettered: jsonb cannot hold it, nor a processable copy',
+    );
+  });
+  return results;
 }
 
 /** What a platform adapter does with one stored event. 'skipped' = understood and nothing to do. */

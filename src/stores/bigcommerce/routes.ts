@@ -49,6 +49,7 @@ async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: 
     shop: expected.storeHash,
     brandIntegrationId: expected.integrationId,
     payload: delivery,
+    rawBody: request.rawBody,
     triggeredAt: delivery.created_at ? new Date(delivery.created_at * 1000) : null,
   });
   return reply.status(200).send({ received: true, duplicate: result.duplicate });

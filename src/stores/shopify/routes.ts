@@ -134,6 +134,7 @@ export const shopifyWebhookRoutes: RouteModule = (app, ctx) => {
         // The enabled integration of the shop is resolved inside the insert statement.
         payload: request.body,
         rawPayload: request.rawBody?.toString('utf8'),
+        rawBody: request.rawBody,
         headers: keptHeaders(request),
         triggeredAt: parseTriggeredAt(shopifyHeader(request, 'triggered-at')),
       });

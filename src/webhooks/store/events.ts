@@ -12,7 +12,10 @@ export interface WebhookEvent {
   topic: string | null;
   shop: string | null;
   brand_integration_id: number | null;
+  /** What processing reads: the payload as sent, or its processable copy when raw_payload is set. */
   payload: unknown;
+  /** The bytes as received, kept only when jsonb could not hold the payload as sent. */
+  raw_payload: Buffer | null;
   headers: Record<string, string>;
   triggered_at: Date | null;
   received_at: Date;
@@ -31,6 +34,11 @@ export interface NewWebhookEvent {
   payload: unknown;
   /** The payload's exact JSON text when the caller has it (saves serialising it again). */
   rawPayload?: string;
+  /**
+   * The delivery's bytes as received, kept as the record when jsonb cannot hold the payload as
+   * sent; without it the record is the payload's JSON text (rawPayload, else serialised here).
+   */
+  rawBody?: Buffer;
   /** Only headers that carry meaning (topic, ids, versions); never signatures or credentials. */
   headers?: Record<string, string>;
   triggeredAt?: Date | null;
@@ -45,6 +53,7 @@ const EVENT_COLUMNS = [
   'shop',
   'brand_integration_id',
   'headers',
+  'raw_payload',
   'triggered_at',
   'received_at',
   'processed_at',
@@ -135,8 +144,13 @@ export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent |
  * Shopify payloads that name a shopper (or, with `all`, every payload of the shop) are replaced by
  * `{ redacted: true }`: processed events no longer need them, and a late one is skipped as redacted.
  * A payload names the shopper by customer id, by one of the order ids, or by containing one of
- * the e-mails (lower case) or matching one of the phone patterns (regex sources).
+ * the e-mails (lower case) or matching one of the phone patterns (regex sources). The raw bytes
+ * kept beside a payload jsonb could not hold are searched too (their text holds the ids, e-mails
+ * and phones as sent) and cleared with it.
  */
+/** The kept raw bytes as text (bytes outside ASCII written as octal escapes, so any bytes read). */
+const RAW_TEXT = `encode(raw_payload, 'escape')`;
+
 export async function redactShopifyPayloads(
   tx: Tx,
   {
@@ -169,6 +183,12 @@ export async function redactShopifyPayloads(
         void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);
       for (const email of emails) void q.orWhereRaw('position(? in lower(payload::text)) > 0', [email]);
       for (const pattern of phonePatterns) void q.orWhereRaw('payload::text ~ ?', [pattern]);
+      for (const id of [customerId ?? '', ...orderExternalIds].filter((value) => value !== ''))
+        void q.orWhereRaw(`(raw_payload is not null and position(? in ${RAW_TEXT}) > 0)`, [id]);
+      for (const email of emails)
+        void q.orWhereRaw(`(raw_payload is not null and position(? in lower(${RAW_TEXT})) > 0)`, [email]);
+      for (const pattern of phonePatterns)
+        void q.orWhereRaw(`(raw_payload is not null and ${RAW_TEXT} ~ ?)`, [pattern]);
     })
-    .update({ payload: { redacted: true } });
+    .update({ payload: { redacted: true }, raw_payload: null });
 }
