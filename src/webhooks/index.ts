@@ -7,4 +7,12 @@ export {
 } from './ingest.ts';
 export { WebhookBatcher } from './batcher.ts';
 export { MAX_WEBHOOK_ATTEMPTS } from './store/ingest.ts';
-export { getEvent, listEvents, redactShopifyPayloads, type WebhookEvent, type WebhookSource } from './store/events.ts';
+export {
+  getEvent,
+  listEvents,
+  listStuckEvents,
+  redactShopifyPayloads,
+  type StuckWebhookEvent,
+  type WebhookEvent,
+  type WebhookSource,
+} from './store/events.ts';
