@@ -84,8 +84,11 @@ export interface Liveness {
   plugin: GraphileConfig.Plugin;
   /** The id graphile-worker locks this process's jobs with, once known. */
   workerId(): string | undefined;
-  /** Ends the heartbeats and records a graceful stop. Call after the runner has stopped. */
-  stop(): Promise<void>;
+  /**
+   * Ends the heartbeats. Call after the runner has stopped; `clean` (it stopped without an error,
+   * so it holds no job) records the stop, otherwise the row is left to go stale and be released.
+   */
+  stop(options: { clean: boolean }): Promise<void>;
 }
 
 /**
@@ -154,12 +157,12 @@ export function trackLiveness(ctx: AppContext, { onDeclaredDead }: { onDeclaredD
       },
     },
     workerId: () => workerId,
-    stop: async () => {
+    stop: async ({ clean }) => {
       stopped = true;
       if (timer) clearTimeout(timer);
       await registration;
       await beating;
-      if (workerId && !declaredDead) await markWorkerStopped(ctx.db, workerId);
+      if (workerId && clean && !declaredDead) await markWorkerStopped(ctx.db, workerId);
     },
   };
 }

@@ -100,24 +100,20 @@ export async function tryLockWorkerRelease(tx: Tx): Promise<boolean> {
 }
 
 /**
- * Workers whose last heartbeat is older than `staleAfterSeconds`: the running ones (neither stopped
- * nor released yet) and any that still hold a locked job, each with the jobs it holds (read from
- * graphile-worker's public `jobs` view; never written here).
+ * Running workers (neither stopped nor released) whose last heartbeat is older than
+ * `staleAfterSeconds`, each with the jobs it holds, read from graphile-worker's public `jobs` view
+ * (never written here). The view is only read for such workers, so a beat with none costs an
+ * index lookup.
  */
 export async function findStaleWorkers(db: Handle, staleAfterSeconds: number): Promise<StaleWorker[]> {
   const result = await db.raw<{ rows: StaleWorker[] }>(
-    `with locked as (
-       select locked_by as worker_id,
-              json_agg(json_build_object('id', id::text, 'task', task_identifier) order by id) as jobs
-         from graphile_worker.jobs
-        where locked_by is not null
-        group by locked_by
-     )
-     select w.worker_id, w.hostname, w.pid, w.heartbeat_at, coalesce(l.jobs, '[]'::json) as jobs
+    `select w.worker_id, w.hostname, w.pid, w.heartbeat_at,
+            coalesce((select json_agg(json_build_object('id', j.id::text, 'task', j.task_identifier) order by j.id)
+                        from graphile_worker.jobs j
+                       where j.locked_by = w.worker_id), '[]'::json) as jobs
        from job_workers w
-       left join locked l using (worker_id)
-      where w.heartbeat_at < now() - make_interval(secs => ?)
-        and ((w.stopped_at is null and w.released_at is null) or l.worker_id is not null)
+      where w.stopped_at is null and w.released_at is null
+        and w.heartbeat_at < now() - make_interval(secs => ?)
       order by w.heartbeat_at, w.worker_id`,
     [staleAfterSeconds],
   );

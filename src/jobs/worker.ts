@@ -73,7 +73,11 @@ export async function startWorker(
     (stopping ??= (async () => {
       // Rejects only when the runner had already stopped by itself; the heartbeats end either way.
       await runner.stop().catch(() => undefined);
-      await liveness.stop();
+      const clean = await runner.promise.then(
+        () => true,
+        () => false,
+      );
+      await liveness.stop({ clean });
     })());
   const liveness = trackLiveness(ctx, {
     onDeclaredDead: () => {
@@ -106,6 +110,7 @@ export async function startWorker(
 /** Runs every job that is due now, then returns (for scripts, tests and `worker --once`). */
 export async function runDueJobs(ctx: AppContext, tasks: TaskTable): Promise<void> {
   const liveness = trackLiveness(ctx, { onDeclaredDead: () => undefined });
+  let clean = false;
   try {
     await runOnce({
       connectionString: ctx.databaseUrl,
@@ -113,7 +118,8 @@ export async function runDueJobs(ctx: AppContext, tasks: TaskTable): Promise<voi
       taskList: buildTaskList(ctx, tasks),
       preset: queuePreset(liveness),
     });
+    clean = true;
   } finally {
-    await liveness.stop();
+    await liveness.stop({ clean });
   }
 }
