@@ -90,6 +90,19 @@ const trustProxy = z
   .default(false);
 
 /**
+ * Seconds without a heartbeat after which a worker is taken for dead and the jobs it holds are
+ * released to the other workers (src/jobs/liveness.ts). Workers beat six times per period (every
+ * 30 s by default), so a live one is never this late; graphile-worker alone waits four hours.
+ */
+export const DEFAULT_WORKER_STALE_AFTER_SECONDS = 180;
+/**
+ * `webhooks list --stuck`: an event pending or processing for longer than this many seconds.
+ * Processing takes well under a second, and a dead worker's events are released after
+ * DEFAULT_WORKER_STALE_AFTER_SECONDS, so an event listed here is one recovery did not reach.
+ */
+export const DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS = 300;
+
+/**
  * Every setting Reclaim reads, with its default. Names are the environment variables.
  * Defaults -> environment -> flags (flags are applied by the commands that have them).
  */
@@ -105,6 +118,8 @@ export const configSchema = z.object({
   ENCRYPTION_KEY: encryptionKey,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  WORKER_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86_400).default(DEFAULT_WORKER_STALE_AFTER_SECONDS),
+  WEBHOOK_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).max(604_800).default(DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS),
   /** Overrides of the worker's schedules (src/jobs/schedules.ts), one per schedule name. */
   SCHEDULE_DB_HEALTH: schedule,
   SCHEDULE_RUN_CANDIDATES: schedule,
@@ -112,6 +127,7 @@ export const configSchema = z.object({
   SCHEDULE_INSIGHTS_BATCH: schedule,
   SCHEDULE_BILLING_SYNC: schedule,
   SCHEDULE_PENDING_CARTS: schedule,
+  SCHEDULE_RELEASE_STALE_WORKERS: schedule,
   /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
   RECLAIM_PASSWORD: z.string().optional(),
 

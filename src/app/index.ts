@@ -6,6 +6,8 @@ export {
   decodeKey,
   publicBaseUrl,
   SECRET_KEYS,
+  DEFAULT_WORKER_STALE_AFTER_SECONDS,
+  DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS,
   type Config,
 } from './config.ts';
 export {

@@ -1,7 +1,7 @@
 import { billingSync } from '../billing/index.ts';
 import { notifyEngagedConversation } from '../conversations/index.ts';
 import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
-import { enqueueJob, recordHealthHeartbeat, type TaskTable } from '../jobs/index.ts';
+import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
 import { sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
@@ -10,6 +10,7 @@ import { runCandidates } from '../workflows/index.ts';
 /** The handler of every queued task; the worker parses each payload before its handler runs. */
 export const TASKS: TaskTable = {
   'db:health': recordHealthHeartbeat,
+  'jobs:release-stale-workers': async ({ ctx }) => void (await releaseStaleWorkers(ctx)),
   'webhook:process': async ({ ctx, payload, attempt }) =>
     processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
   'webhook:process-batch': async ({ ctx, payload }) => processWebhookBatch(ctx, payload.ids, WEBHOOK_PROCESSORS),

@@ -11,6 +11,7 @@ const id = z.number().int().positive();
  */
 export const TASK_PAYLOADS = {
   'db:health': z.object({ source: z.string().default('worker'), ...cron }).loose(),
+  'jobs:release-stale-workers': z.object({ ...cron }).loose(),
   // attemptOffset: attempts already made by the batch job before this event got its own job.
   'webhook:process': z.object({ id, attemptOffset: z.number().int().min(0).default(0) }),
   'webhook:process-batch': z.object({ ids: z.array(id).min(1) }),

@@ -22,6 +22,14 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     description: 'record a worker heartbeat',
   },
   {
+    name: 'release_stale_workers',
+    task: 'jobs:release-stale-workers',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description:
+      'release the jobs of workers silent for WORKER_STALE_AFTER_SECONDS (each worker also checks at every heartbeat)',
+  },
+  {
     name: 'run_candidates',
     task: 'workflows:run-candidates',
     pattern: '* * * * *',

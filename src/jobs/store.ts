@@ -1,5 +1,8 @@
-/** SQL of the queue: jobs added through graphile-worker's SQL API, and the worker heartbeats. */
-import type { Handle } from '../db/index.ts';
+/**
+ * SQL of the queue: jobs added through graphile-worker's SQL API, the heartbeats of the db:health
+ * schedule, and each running worker's row with its heartbeat (job_workers).
+ */
+import type { Handle, Tx } from '../db/index.ts';
 
 export interface Heartbeat {
   worker: string;
@@ -52,4 +55,79 @@ export async function lastHeartbeat(db: Handle): Promise<Heartbeat | undefined> 
   );
   if (!exists.rows[0]?.found) return undefined;
   return db<Heartbeat>('worker_heartbeats').orderBy('recorded_at', 'desc').orderBy('id', 'desc').first();
+}
+
+/** A worker taken for dead, with the jobs it still held when it was found. */
+export interface StaleWorker {
+  worker_id: string;
+  hostname: string;
+  pid: number;
+  heartbeat_at: Date;
+  jobs: { id: string; task: string }[];
+}
+
+/**
+ * Records a worker's heartbeat (its row is created on the first one). Returns when the worker was
+ * released as dead, if it was: a worker that comes back after that must stop.
+ */
+export async function recordWorkerHeartbeat(
+  db: Handle,
+  worker: { workerId: string; hostname: string; pid: number },
+): Promise<{ releasedAt: Date | null }> {
+  const result = await db.raw<{ rows: { released_at: Date | null }[] }>(
+    `insert into job_workers (worker_id, hostname, pid) values (?, ?, ?)
+     on conflict (worker_id) do update set heartbeat_at = now()
+     returning released_at`,
+    [worker.workerId, worker.hostname, worker.pid],
+  );
+  return { releasedAt: result.rows[0]?.released_at ?? null };
+}
+
+/** A worker that stopped gracefully (it holds no job any more). */
+export async function markWorkerStopped(db: Handle, workerId: string): Promise<void> {
+  await db('job_workers').where({ worker_id: workerId }).update({ stopped_at: db.fn.now(), heartbeat_at: db.fn.now() });
+}
+
+/**
+ * Takes the lock of the stale-worker release for the caller's transaction; false when another
+ * release holds it (that one does the work).
+ */
+export async function tryLockWorkerRelease(tx: Tx): Promise<boolean> {
+  const result = await tx.raw<{ rows: { ok: boolean }[] }>(
+    `select pg_try_advisory_xact_lock(hashtextextended('jobs:release-stale-workers', 0)) as ok`,
+  );
+  return result.rows[0]?.ok === true;
+}
+
+/**
+ * Running workers (neither stopped nor released) whose last heartbeat is older than
+ * `staleAfterSeconds`, each with the jobs it holds, read from graphile-worker's public `jobs` view
+ * (never written here). The view is only read for such workers, so a beat with none costs an
+ * index lookup.
+ */
+export async function findStaleWorkers(db: Handle, staleAfterSeconds: number): Promise<StaleWorker[]> {
+  const result = await db.raw<{ rows: StaleWorker[] }>(
+    `select w.worker_id, w.hostname, w.pid, w.heartbeat_at,
+            coalesce((select json_agg(json_build_object('id', j.id::text, 'task', j.task_identifier) order by j.id)
+                        from graphile_worker.jobs j
+                       where j.locked_by = w.worker_id), '[]'::json) as jobs
+       from job_workers w
+      where w.stopped_at is null and w.released_at is null
+        and w.heartbeat_at < now() - make_interval(secs => ?)
+      order by w.heartbeat_at, w.worker_id`,
+    [staleAfterSeconds],
+  );
+  return result.rows;
+}
+
+export async function markWorkersReleased(db: Handle, workerIds: string[]): Promise<void> {
+  await db('job_workers').whereIn('worker_id', workerIds).update({ released_at: db.fn.now() });
+}
+
+/** Rows of workers stopped or released more than `days` ago. */
+export async function pruneWorkers(db: Handle, days: number): Promise<number> {
+  return db('job_workers')
+    .where('heartbeat_at', '<', db.raw('now() - make_interval(days => ?)', [days]))
+    .where((q) => void q.whereNotNull('stopped_at').orWhereNotNull('released_at'))
+    .delete();
 }

@@ -1,21 +1,10 @@
-import { Logger as WorkerLogger, run, runMigrations, runOnce, type TaskList } from 'graphile-worker';
-import { coerceError, type AppContext, type Logger } from '../app/index.ts';
+import { run, runMigrations, runOnce, type TaskList } from 'graphile-worker';
+import { AppError, coerceError, type AppContext } from '../app/index.ts';
+import { trackLiveness, type Liveness } from './liveness.ts';
+import { workerLogger } from './logger.ts';
 import { TASK_PAYLOADS, type TaskName } from './payloads.ts';
 import type { TaskRun, TaskTable } from './tasks.ts';
 import { resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
-
-/** graphile-worker's log lines, through our pino logger with job context. */
-function workerLogger(logger: Logger): WorkerLogger {
-  return new WorkerLogger((scope) => {
-    const child = logger.child({ job_id: scope.jobId, task: scope.taskIdentifier, worker_id: scope.workerId });
-    return (level, message, meta) => {
-      const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
-      // The job object (with its payload) stays out of the log; its id and task are in the bindings.
-      const { job: _job, ...rest } = (meta ?? {}) as Record<string, unknown>;
-      child[method](rest, message);
-    };
-  });
-}
 
 /** graphile-worker's task list for a task table: each payload is parsed before its handler runs. */
 function buildTaskList(ctx: AppContext, tasks: TaskTable): TaskList {
@@ -50,7 +39,19 @@ export interface WorkerOptions {
   pollInterval?: number;
 }
 
+/**
+ * What every pool is run with. The liveness plugin records the pool before it takes a job. Jobs
+ * are completed and failed through graphile-worker's batcher (delay 0): without it the completion
+ * of a job is sent without being awaited, the pool is released before it commits, and a job that
+ * finished during a graceful stop stayed locked; the batcher is flushed before the pool ends.
+ */
+const queuePreset = (liveness: Liveness): GraphileConfig.Preset => ({
+  plugins: [liveness.plugin],
+  worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 },
+});
+
 export interface WorkerHandle {
+  /** Stops taking jobs, lets the running ones finish and commit, then ends the heartbeats. */
   stop(): Promise<void>;
   /** Resolves when the worker stops; rejects if it crashes. */
   done: Promise<void>;
@@ -66,6 +67,24 @@ export async function startWorker(
   options: WorkerOptions = {},
 ): Promise<WorkerHandle> {
   const schedules = options.schedules ?? resolveSchedules(ctx.config);
+  let declaredDead = false;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      // Rejects only when the runner had already stopped by itself; the heartbeats end either way.
+      await runner.stop().catch(() => undefined);
+      const clean = await runner.promise.then(
+        () => true,
+        () => false,
+      );
+      await liveness.stop({ clean });
+    })());
+  const liveness = trackLiveness(ctx, {
+    onDeclaredDead: () => {
+      declaredDead = true;
+      void stop();
+    },
+  });
   const runner = await run({
     connectionString: ctx.databaseUrl,
     concurrency: options.concurrency ?? ctx.config.WORKER_CONCURRENCY,
@@ -74,23 +93,33 @@ export async function startWorker(
     logger: workerLogger(ctx.logger),
     taskList: buildTaskList(ctx, tasks),
     parsedCronItems: toCronItems(schedules),
+    preset: queuePreset(liveness),
   });
-  let stopped = false;
-  return {
-    done: runner.promise,
-    stop: async () => {
-      if (stopped) return;
-      stopped = true;
-      await runner.stop();
-    },
-  };
+  const done = runner.promise.finally(stop).then(() => {
+    if (declaredDead)
+      throw new AppError(
+        'internal',
+        `Worker ${liveness.workerId()} was taken for dead and its jobs released; it stopped.`,
+      );
+  });
+  // A caller that only stops the worker need not await `done`; its rejection is not unhandled.
+  done.catch(() => undefined);
+  return { done, stop };
 }
 
 /** Runs every job that is due now, then returns (for scripts, tests and `worker --once`). */
 export async function runDueJobs(ctx: AppContext, tasks: TaskTable): Promise<void> {
-  await runOnce({
-    connectionString: ctx.databaseUrl,
-    logger: workerLogger(ctx.logger),
-    taskList: buildTaskList(ctx, tasks),
-  });
+  const liveness = trackLiveness(ctx, { onDeclaredDead: () => undefined });
+  let clean = false;
+  try {
+    await runOnce({
+      connectionString: ctx.databaseUrl,
+      logger: workerLogger(ctx.logger),
+      taskList: buildTaskList(ctx, tasks),
+      preset: queuePreset(liveness),
+    });
+    clean = true;
+  } finally {
+    await liveness.stop({ clean });
+  }
 }

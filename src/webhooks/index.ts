@@ -9,4 +9,12 @@ export {
 export { WebhookBatcher, type IngestResult } from './batcher.ts';
 export { MAX_WEBHOOK_KEY_LENGTH } from './rules.ts';
 export { MAX_WEBHOOK_ATTEMPTS } from './store/ingest.ts';
-export { getEvent, listEvents, redactShopifyPayloads, type WebhookEvent, type WebhookSource } from './store/events.ts';
+export {
+  getEvent,
+  listEvents,
+  listStuckEvents,
+  redactShopifyPayloads,
+  type StuckWebhookEvent,
+  type WebhookEvent,
+  type WebhookSource,
+} from './store/events.ts';

@@ -80,7 +80,7 @@ export async function beginAttempt(db: Db, id: number): Promise<WebhookEvent | u
   const [row] = await db('webhook_events')
     .where({ id })
     .whereNotIn('status', ['processed', 'skipped'])
-    .update({ status: 'processing', attempts: db.raw('attempts + 1') })
+    .update({ status: 'processing', status_at: db.fn.now(), attempts: db.raw('attempts + 1') })
     .returning(eventColumns(db));
   return row ? toEvent(row) : undefined;
 }
@@ -94,6 +94,7 @@ export async function finishAttempt(
     .where({ id })
     .update({
       status: outcome.status,
+      status_at: db.fn.now(),
       last_error: outcome.error ?? null,
       processed_at: outcome.status === 'processed' || outcome.status === 'skipped' ? db.fn.now() : null,
     });
@@ -131,11 +132,58 @@ export async function listEvents(
   return (await query).map(toEvent);
 }
 
+/** An event waiting or processing for longer than it should; `since` is when it took that status. */
+export interface StuckWebhookEvent extends Omit<WebhookEvent, 'payload' | 'headers'> {
+  since: Date;
+  stuck_seconds: number;
+}
+
+/**
+ * Events still `pending` or `processing` more than `olderThanSeconds` after they took that status
+ * (stored or replayed, or their attempt began), the longest-stuck first: what a dead worker, a
+ * stopped queue or a hung processor leaves behind. `webhooks list --stuck` and the operator
+ * dashboard read it.
+ */
+export async function listStuckEvents(
+  db: Handle,
+  { olderThanSeconds, source, limit = 50 }: { olderThanSeconds: number; source?: WebhookSource; limit?: number },
+): Promise<StuckWebhookEvent[]> {
+  const query = db('webhook_events')
+    .select(
+      'id',
+      'source',
+      'event_id',
+      'topic',
+      'shop',
+      'brand_integration_id',
+      'triggered_at',
+      'received_at',
+      'processed_at',
+      'attempts',
+      'last_error',
+      'status',
+      'status_at as since',
+      db.raw('floor(extract(epoch from now() - status_at))::int as stuck_seconds'),
+    )
+    .whereIn('status', ['pending', 'processing'])
+    .where('status_at', '<', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .orderBy('status_at')
+    .orderBy('id')
+    .limit(limit);
+  if (source) void query.where({ source });
+  const rows: Record<string, unknown>[] = await query;
+  return rows.map((row) => ({
+    ...(row as unknown as StuckWebhookEvent),
+    id: Number(row.id),
+    brand_integration_id: row.brand_integration_id === null ? null : Number(row.brand_integration_id),
+  }));
+}
+
 /** Puts a finished or dead event back to pending for another run. */
 export async function resetForReplay(tx: Tx, id: number): Promise<WebhookEvent | undefined> {
   const [row] = await tx('webhook_events')
     .where({ id })
-    .update({ status: 'pending', attempts: 0, last_error: null, processed_at: null })
+    .update({ status: 'pending', status_at: tx.fn.now(), attempts: 0, last_error: null, processed_at: null })
     .returning(eventColumns(tx));
   return row ? toEvent(row) : undefined;
 }
