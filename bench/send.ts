@@ -3,7 +3,8 @@
  *
  * Seeds a fresh server database, set-based, with BENCH_MESSAGES (50,000) due outgoing messages:
  * 50 brands, one contact, SMS channel and conversation per message, numbers spread over 14 area
- * codes (Florida, Oklahoma and Maryland among them, so the per-state 24 h count runs too). Then runs
+ * codes (Florida, Oklahoma and Maryland among them, so the per-number lock and 24 h count of the
+ * state cap run too; Texas among them, texted by the brands with texas_compliance). Then runs
  * the send job once through the outbox provider (`sendDueMessages(ctx, { limit })`) at a fixed
  * clock (19:00 UTC: inside 8:00-20:00 in every US zone) and prints messages per second. Target:
  * at least 2,000 per second. Checks that every message ended `sent` exactly once.
@@ -23,6 +24,7 @@ const SERVER =
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const BRANDS = 50;
 const AREA_CODES = ['310', '212', '305', '214', '415', '617', '312', '404', '206', '303', '602', '405', '410', '813'];
+const TEXAS_AREA_CODES = ['214'];
 const BODY =
   'Hi Sam, you left something in your cart at Northwind: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.';
 const fmt = (n: number, digits = 0): string =>
@@ -40,6 +42,13 @@ async function seed(url: string, now: Date): Promise<number> {
          select g, (select array_agg(id order by id) from brands)[1 + g % ?] as brand_id, (?::text[])[1 + g % ?] as area_code
            from generate_series(0, ? - 1) g`,
       [BRANDS, AREA_CODES, AREA_CODES.length, MESSAGES],
+    );
+    // Texas numbers are texted only by brands with texas_compliance (the send job checks it too): the
+    // brands that get Texas numbers have it, the others are checked for a TX address on every text.
+    await db.raw(
+      `update brands set extra_data = extra_data || '{"texas_compliance": true}'::jsonb
+        where id in (select brand_id from bench_rows where area_code = any(?::text[]))`,
+      [TEXAS_AREA_CODES],
     );
     await db.raw(
       `insert into contacts (brand_id, given_name, family_name, external_id) select brand_id, 'Sam', 'Bench', 'bench-' || g from bench_rows`,

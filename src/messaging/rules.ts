@@ -10,9 +10,11 @@
  * - A held message waits for the next allowed minute, unless the wait makes it pointless: a cart
  *   reminder is never sent more than 48 h after the cart.
  * - Transactional messages (STOP/HELP/START replies) ignore the clock, not the +1 rule.
- * - Texas rules are applied when candidates are selected, not here.
+ * - Texas customers (a Texas area code, or TX in the cart's, checkout's or order's address) get
+ *   marketing texts only while the brand has texas_compliance: checked when candidates are selected
+ *   and again here, with the brand's setting as it is when the text goes out.
  */
-import { isUsSmsNumber } from '../contacts/index.ts';
+import { isTexasNumber, isUsSmsNumber } from '../contacts/index.ts';
 import { areaCodeInfo } from './timezones.ts';
 
 export const SEND_WINDOW_START_MINUTE = 8 * 60;
@@ -35,6 +37,7 @@ export type SendReason =
   | 'state_quiet_hours'
   | 'state_daily_limit'
   | 'non_us_number'
+  | 'texas'
   | 'cart_reminder_expired';
 export type TimeZoneSource = 'channel' | 'area_code' | 'brand';
 
@@ -66,6 +69,10 @@ export interface SendInput {
   marketingSentLast24h: number | readonly Date[];
   /** When the cart (or checkout) of a cart reminder was created; absent for other messages. */
   cartCreatedAt?: Date | null;
+  /** The brand's texas_compliance (brands.extra_data) now, not when the text was written. */
+  texasCompliance: boolean;
+  /** The shopper's state from the address of the conversation's cart, checkout or order, if any. */
+  province?: string | null;
 }
 
 // -------------------------------------------------------------------------------------------
@@ -160,6 +167,15 @@ export interface Recipient {
   windowEnd: number;
 }
 
+/** The US state of a number's area code (undefined outside the US or for an unknown code). */
+const stateOfNumber = (to: string): string | undefined => {
+  const info = areaCodeInfo(to);
+  return info?.country === 'US' ? info.region : undefined;
+};
+
+/** A number in Florida, Oklahoma or Maryland: the 20:00 end and the 24 h cap apply to it. */
+export const isStrictStateNumber = (to: string): boolean => STRICT_STATES.includes(stateOfNumber(to) ?? '');
+
 /** Where a number's local time comes from and which window applies to it. */
 export function recipientOf({
   to,
@@ -167,7 +183,7 @@ export function recipientOf({
   brandTimezone,
 }: Pick<SendInput, 'to' | 'channelTimezone' | 'brandTimezone'>): Recipient {
   const info = areaCodeInfo(to);
-  const state = info?.country === 'US' ? info.region : undefined;
+  const state = stateOfNumber(to);
   const strictState = state !== undefined && STRICT_STATES.includes(state);
   const windows = {
     windowStart: SEND_WINDOW_START_MINUTE,
@@ -218,6 +234,30 @@ const describeLocal = (at: Date, r: Recipient): string => {
   return `${formatMinute(t.hour * 60 + t.minute)} in ${r.timeZone} (${where})`;
 };
 
+type Address = Record<string, unknown> | null | undefined;
+
+/**
+ * A two-letter state from addresses in any of the platforms' spellings (province_code, state_code,
+ * provinceCode, else province or state; "Texas" is TX): the first address that names one.
+ */
+export function stateOfAddress(...addresses: Address[]): string | null {
+  for (const address of addresses) {
+    if (!address || typeof address !== 'object') continue;
+    const code = address.province_code ?? address.state_code ?? address.provinceCode;
+    if (typeof code === 'string' && code.trim()) return code.trim().toUpperCase();
+    const name = address.province ?? address.state;
+    if (typeof name === 'string' && name.trim())
+      return name.trim().toLowerCase() === 'texas' ? 'TX' : name.trim().toUpperCase();
+  }
+  return null;
+}
+
+/** Why the shopper is a Texas customer (the candidates' wording), or undefined. */
+function texasCustomer(to: string, province: string | null | undefined): string | undefined {
+  if (isTexasNumber(to)) return 'a Texas area code';
+  return province === 'TX' ? 'a TX address' : undefined;
+}
+
 /**
  * Send now, hold until a later minute, or skip (with the reason). The caller records the reason on
  * the message either way.
@@ -225,6 +265,13 @@ const describeLocal = (at: Date, r: Recipient): string => {
 export function decideSend(input: SendInput): SendDecision {
   const { now, to, isMarketing, cartCreatedAt } = input;
   if (!isUsSmsNumber(to)) return { action: 'skip', reason: 'non_us_number', detail: 'Only +1 numbers are texted.' };
+  const texas = isMarketing && !input.texasCompliance ? texasCustomer(to, input.province) : undefined;
+  if (texas)
+    return {
+      action: 'skip',
+      reason: 'texas',
+      detail: `Texas customer (${texas}) and the brand has not set texas_compliance`,
+    };
   const expiresAt =
     cartCreatedAt && isMarketing ? new Date(cartCreatedAt.getTime() + CART_REMINDER_MAX_AGE_MS) : undefined;
   if (expiresAt && now > expiresAt) {

@@ -3,7 +3,11 @@
  * (auto_queued / queued, scheduled_for <= now) in batches with FOR UPDATE SKIP LOCKED, so several
  * workers never take the same message, and for each one decides:
  * - channel opted out or blocked -> agent_skipped, skip_reason 'unsubscribed' (never sent);
- * - the compliance rules (rules.ts) -> hold (scheduled_for moved, status_reason) or skip;
+ * - the compliance rules (rules.ts) -> hold (scheduled_for moved, status_reason) or skip (Texas with
+ *   the brand's texas_compliance as it is now: skip_reason 'texas');
+ * - numbers under a state cap (Florida, Oklahoma, Maryland) are locked for the claiming transaction
+ *   and counted with the texts other workers are still handing to the provider, so two workers
+ *   never both send a number's third text;
  * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
  *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
  */
@@ -21,9 +25,10 @@ import {
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
 import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
-import { decideSend, segmentInfo } from './rules.ts';
+import { decideSend, isStrictStateNumber, segmentInfo, stateOfAddress } from './rules.ts';
 import { brandSending } from './store/senders.ts';
 import {
+  lockChannelsForCap,
   lockDueMessages,
   requeueStaleSending,
   updateMessages,
@@ -71,8 +76,15 @@ const discountIdOf = (row: DueMessage): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-/** Decides every locked message; returns the updates and the ones that go to the provider. */
-function decideBatch(rows: DueMessage[], now: Date): { updates: MessageUpdate[]; toSend: DueMessage[] } {
+/**
+ * Decides every locked message; returns the updates and the ones that go to the provider.
+ * `capSent`: marketing texts of the last 24 h of each capped channel (lockChannelsForCap).
+ */
+function decideBatch(
+  rows: DueMessage[],
+  capSent: Map<number, Date[]>,
+  now: Date,
+): { updates: MessageUpdate[]; toSend: DueMessage[] } {
   const updates: MessageUpdate[] = [];
   const toSend: DueMessage[] = [];
   const sentInBatch = new Map<number, Date[]>();
@@ -104,8 +116,10 @@ function decideBatch(rows: DueMessage[], now: Date): { updates: MessageUpdate[];
       channelTimezone: row.channel_timezone,
       brandTimezone: row.brand_timezone,
       isMarketing: row.is_marketing,
-      marketingSentLast24h: [...(row.marketing_sent ?? []), ...earlier],
+      marketingSentLast24h: [...(capSent.get(row.channel_id) ?? []), ...earlier],
       cartCreatedAt: row.cart_at,
+      texasCompliance: row.texas_compliance,
+      province: stateOfAddress(row.shipping, row.billing),
     });
     if (decision.action === 'skip') {
       updates.push(skipUpdate(row.id, decision.reason, decision.detail));
@@ -248,7 +262,11 @@ async function claimForProvider(
 async function claimBatch(tx: Tx, provider: SmsProvider, { now, limit }: { now: Date; limit: number }): Promise<Claim> {
   const rows = await lockDueMessages(tx, { now, limit });
   if (rows.length === 0) return { count: 0, outcomes: [], toDeliver: [] };
-  const { updates, toSend } = decideBatch(rows, now);
+  const capped = rows
+    .filter((row) => row.is_marketing && row.channel_id !== null && isStrictStateNumber(row.username ?? ''))
+    .map((row) => row.channel_id!);
+  const capSent = await lockChannelsForCap(tx, capped, now);
+  const { updates, toSend } = decideBatch(rows, capSent, now);
   const sending = provider.local
     ? await claimForOutbox(tx, provider, toSend, now)
     : await claimForProvider(tx, provider, toSend, now);

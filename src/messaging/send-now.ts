@@ -97,6 +97,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
     brandTimezone: conversation.brand_timezone,
     isMarketing,
     marketingSentLast24h: 0,
+    texasCompliance: conversation.texas_compliance === true,
   });
   if (decision.action === 'skip') return skip(decision.reason, decision.detail);
   if (decision.action === 'hold') {

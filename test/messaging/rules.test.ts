@@ -7,6 +7,7 @@ import {
   localTime,
   nextAllowedSendTime,
   segmentInfo,
+  stateOfAddress,
   zonedInstant,
 } from '../../src/messaging/rules.ts';
 
@@ -22,6 +23,7 @@ const RECIPIENTS = {
   'New York': { to: '+12125550100', tz: NY },
   Florida: { to: '+13055550100', tz: NY },
   Texas: { to: '+12145550100', tz: CHI },
+  'Texas, brand with texas_compliance': { to: '+12145550100', tz: CHI },
   'non-US': { to: '+447700900123', tz: LA },
 } as const;
 
@@ -31,6 +33,7 @@ const HOLD_TO_8: Expected = ['hold', 'quiet_hours', 0];
 const HOLD_TO_8_TOMORROW: Expected = ['hold', 'quiet_hours', 1];
 const STATE_HOLD: Expected = ['hold', 'state_quiet_hours', 1];
 const NON_US: Expected = ['skip', 'non_us_number'];
+const TEXAS: Expected = ['skip', 'texas'];
 
 // The compliance matrix: 7:59, 8:00, 20:00, 20:59, 21:00 recipient time.
 const MATRIX: Array<[keyof typeof RECIPIENTS, [number, number], Expected]> = [
@@ -49,12 +52,17 @@ const MATRIX: Array<[keyof typeof RECIPIENTS, [number, number], Expected]> = [
   ['Florida', [20, 0], STATE_HOLD],
   ['Florida', [20, 59], STATE_HOLD],
   ['Florida', [21, 0], HOLD_TO_8_TOMORROW],
-  // Texas rules are applied at selection; here a Texas number follows the normal window.
-  ['Texas', [7, 59], HOLD_TO_8],
-  ['Texas', [8, 0], SEND],
-  ['Texas', [20, 0], SEND],
-  ['Texas', [20, 59], SEND],
-  ['Texas', [21, 0], HOLD_TO_8_TOMORROW],
+  // A brand without texas_compliance never sends marketing to a Texas number, at any hour.
+  ['Texas', [7, 59], TEXAS],
+  ['Texas', [8, 0], TEXAS],
+  ['Texas', [20, 0], TEXAS],
+  ['Texas', [20, 59], TEXAS],
+  ['Texas', [21, 0], TEXAS],
+  ['Texas, brand with texas_compliance', [7, 59], HOLD_TO_8],
+  ['Texas, brand with texas_compliance', [8, 0], SEND],
+  ['Texas, brand with texas_compliance', [20, 0], SEND],
+  ['Texas, brand with texas_compliance', [20, 59], SEND],
+  ['Texas, brand with texas_compliance', [21, 0], HOLD_TO_8_TOMORROW],
   ['non-US', [7, 59], NON_US],
   ['non-US', [8, 0], NON_US],
   ['non-US', [20, 0], NON_US],
@@ -66,7 +74,15 @@ describe('decideSend: the compliance matrix', () => {
   it.each(MATRIX)('%s at %j local time', (who, [hour, minute], expected) => {
     const { to, tz } = RECIPIENTS[who];
     const now = at(tz, hour, minute);
-    const decision = decideSend({ now, to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] });
+    const texasCompliance = who === 'Texas, brand with texas_compliance';
+    const decision = decideSend({
+      now,
+      to,
+      brandTimezone: LA,
+      isMarketing: true,
+      texasCompliance,
+      marketingSentLast24h: [],
+    });
     expect(decision.action).toBe(expected[0]);
     if (expected[0] === 'send') expect(decision.reason).toBe('within_window');
     if (expected[0] === 'skip') expect(decision.reason).toBe(expected[1]);
@@ -83,9 +99,23 @@ describe('decideSend: the compliance matrix', () => {
     ['Maryland', '+14105550100', NY],
   ])('%s numbers also stop at 20:00', (_state, to, tz) => {
     expect(
-      decideSend({ now: at(tz, 19, 59), to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] }).action,
+      decideSend({
+        now: at(tz, 19, 59),
+        to,
+        brandTimezone: LA,
+        isMarketing: true,
+        texasCompliance: false,
+        marketingSentLast24h: [],
+      }).action,
     ).toBe('send');
-    const held = decideSend({ now: at(tz, 20, 0), to, brandTimezone: LA, isMarketing: true, marketingSentLast24h: [] });
+    const held = decideSend({
+      now: at(tz, 20, 0),
+      to,
+      brandTimezone: LA,
+      isMarketing: true,
+      texasCompliance: false,
+      marketingSentLast24h: [],
+    });
     expect(held).toMatchObject({ action: 'hold', reason: 'state_quiet_hours', until: at(tz, 8, 0, 16) });
   });
 });
@@ -100,6 +130,7 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
       to: '+13055550100',
       brandTimezone: LA,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: sent,
     });
     expect(decision).toMatchObject({ action: 'hold', reason: 'state_daily_limit', until: at(NY, 16, 0), state: 'FL' });
@@ -112,12 +143,19 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
         to: '+13055550100',
         brandTimezone: LA,
         isMarketing: true,
+        texasCompliance: false,
         marketingSentLast24h: sent.slice(1),
       }).action,
     ).toBe('send');
     expect(
-      decideSend({ now: noon, to: '+12125550100', brandTimezone: LA, isMarketing: true, marketingSentLast24h: sent })
-        .action,
+      decideSend({
+        now: noon,
+        to: '+12125550100',
+        brandTimezone: LA,
+        isMarketing: true,
+        texasCompliance: false,
+        marketingSentLast24h: sent,
+      }).action,
     ).toBe('send');
   });
 
@@ -129,6 +167,7 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
       to: '+13055550100',
       brandTimezone: LA,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: evening,
     });
     expect(decision).toMatchObject({ action: 'hold', reason: 'state_daily_limit', until: at(NY, 8, 0, 16) });
@@ -141,7 +180,14 @@ describe('decideSend: three marketing texts per 24 h in Florida, Oklahoma and Ma
 
   it('transactional messages are not counted against or held by the limit', () => {
     expect(
-      decideSend({ now: noon, to: '+13055550100', brandTimezone: LA, isMarketing: false, marketingSentLast24h: sent }),
+      decideSend({
+        now: noon,
+        to: '+13055550100',
+        brandTimezone: LA,
+        isMarketing: false,
+        texasCompliance: false,
+        marketingSentLast24h: sent,
+      }),
     ).toMatchObject({ action: 'send', reason: 'transactional' });
   });
 });
@@ -155,6 +201,7 @@ describe('decideSend: where the local time comes from, transactional texts, the 
       channelTimezone: LA,
       brandTimezone: NY,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: [],
     });
     expect(decision).toMatchObject({ action: 'hold', timeZone: LA, timeZoneSource: 'channel', until: at(LA, 8, 0) });
@@ -167,6 +214,7 @@ describe('decideSend: where the local time comes from, transactional texts, the 
       channelTimezone: 'Mars/Olympus',
       brandTimezone: CHI,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: [],
     });
     expect(decision).toMatchObject({ action: 'hold', timeZone: CHI, timeZoneSource: 'brand', until: at(CHI, 8, 0) });
@@ -179,6 +227,7 @@ describe('decideSend: where the local time comes from, transactional texts, the 
         to: '+13105550100',
         brandTimezone: LA,
         isMarketing: false,
+        texasCompliance: false,
         marketingSentLast24h: [],
       }).action,
     ).toBe('send');
@@ -188,6 +237,7 @@ describe('decideSend: where the local time comes from, transactional texts, the 
         to: '+447700900123',
         brandTimezone: LA,
         isMarketing: false,
+        texasCompliance: false,
         marketingSentLast24h: [],
       }),
     ).toMatchObject({ action: 'skip', reason: 'non_us_number' });
@@ -205,6 +255,7 @@ describe('decideSend: where the local time comes from, transactional texts, the 
       to: '+13105550100',
       brandTimezone: LA,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: [],
       cartCreatedAt: new Date(now.getTime() - hoursOld * HOUR),
     });
@@ -229,11 +280,45 @@ describe('decideSend: where the local time comes from, transactional texts, the 
       to: '+12125550100',
       brandTimezone: LA,
       isMarketing: true,
+      texasCompliance: false,
       marketingSentLast24h: [],
     }).until!;
     expect(until.toISOString()).toBe('2026-11-01T13:00:00.000Z');
     expect(localTime(until, NY)).toMatchObject({ day: 1, hour: 8, minute: 0 });
   });
+});
+
+describe('decideSend: Texas customers with the brand setting as it is at send time', () => {
+  const noon = at(CHI, 12, 0);
+  const decide = (to: string, texasCompliance: boolean, province: string | null, isMarketing = true) =>
+    decideSend({ now: noon, to, brandTimezone: LA, isMarketing, texasCompliance, province, marketingSentLast24h: [] });
+
+  it.each([
+    ['a Texas area code, no texas_compliance', '+12145550100', false, null, true, 'skip', 'a Texas area code'],
+    ['a TX address, no texas_compliance', '+13125550100', false, 'TX', true, 'skip', 'a TX address'],
+    ['a Texas area code with texas_compliance', '+12145550100', true, null, true, 'send', undefined],
+    ['a TX address with texas_compliance', '+13125550100', true, 'TX', true, 'send', undefined],
+    ['another state, no texas_compliance', '+13125550100', false, 'IL', true, 'send', undefined],
+    ['a transactional reply to a Texas number', '+12145550100', false, 'TX', false, 'send', undefined],
+  ] as const)('%s', (_label, to, compliance, province, marketing, action, why) => {
+    const decision = decide(to, compliance, province, marketing);
+    expect(decision.action).toBe(action);
+    if (why)
+      expect(decision).toMatchObject({
+        reason: 'texas',
+        detail: `Texas customer (${why}) and the brand has not set texas_compliance`,
+      });
+  });
+
+  it.each([
+    [[{ province_code: 'tx ' }], 'TX'],
+    [[{ province: 'Texas' }], 'TX'],
+    [[{ state: 'texas' }], 'TX'],
+    [[{ provinceCode: 'FL', province: 'Texas' }], 'FL'],
+    [[null, { state_code: 'TX' }], 'TX'],
+    [[{ country: 'US' }, { province: 'Ohio' }], 'OHIO'],
+    [[undefined, {}], null],
+  ])('stateOfAddress(%j) is %s', (addresses, expected) => expect(stateOfAddress(...addresses)).toBe(expected));
 });
 
 describe('segmentInfo: GSM-7 160/153, UCS-2 70/67', () => {

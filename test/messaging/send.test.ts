@@ -48,6 +48,7 @@ describe('the compliance matrix, end to end through the send job (outbox)', () =
   /** What the rules say for each recipient and local time. */
   function expected(c: (typeof cases)[number]): { status: string; reason?: string; until?: Date } {
     if (c.who === 'non-US') return { status: 'agent_skipped', reason: 'non_us_number' };
+    if (c.who === 'Texas, brand without texas_compliance') return { status: 'agent_skipped', reason: 'texas' };
     const minute = c.h * 60 + c.m;
     if (minute < 8 * 60) return { status: 'auto_queued', reason: 'quiet_hours', until: day(c.tz, 8, 0) };
     if (minute >= 21 * 60) return { status: 'auto_queued', reason: 'quiet_hours', until: day(c.tz, 8, 0, 16) };

@@ -5,7 +5,7 @@
  */
 import type { Handle } from '../../db/index.ts';
 
-/** A conversation with its channel (null fields: no channel) and the brand's time zone. */
+/** A conversation with its channel (null fields: no channel), the brand's time zone and Texas setting. */
 export interface SendTarget {
   id: string;
   channel_id: string | null;
@@ -14,6 +14,8 @@ export interface SendTarget {
   extra_data: Record<string, unknown> | null;
   consented_at: Date | null;
   brand_timezone: string;
+  /** brands.extra_data.texas_compliance is true. */
+  texas_compliance: boolean;
 }
 
 /** The brand's conversation with what sending to it needs; undefined when it is not the brand's. */
@@ -33,6 +35,7 @@ export async function findSendTarget(
       'ch.extra_data',
       'ch.consented_at',
       'b.timezone as brand_timezone',
+      db.raw(`coalesce(b.extra_data->'texas_compliance' = 'true'::jsonb, false) as texas_compliance`),
     );
 }
 

@@ -1,12 +1,11 @@
 /**
  * SQL of the send job over conversation_messages: due messages locked and read with what deciding
- * needs, bulk status updates, messages left in 'sending', the channel's state before a provider call.
+ * needs, the per-number lock and count of the state cap, bulk status updates, messages left in
+ * 'sending', the channel's state before a provider call.
  * The table belongs to conversations, which sits above messaging and calls it; the sending state
  * of its rows (status, times, provider ids, send attempts) is written here and in messages.ts only.
  */
 import type { Handle, Tx } from '../../db/index.ts';
-import { STRICT_STATES } from '../rules.ts';
-import { usAreaCodesOfState } from '../timezones.ts';
 
 /** A due outgoing message with everything the rules need. */
 export interface DueMessage {
@@ -28,11 +27,15 @@ export interface DueMessage {
   cart_at: Date | null;
   /** The cart or checkout of a cart reminder was bought since. */
   cart_done: boolean;
-  /** Marketing texts sent to the channel in the 24 h before now (only for numbers in strict states). */
-  marketing_sent: Date[] | null;
+  /** The brand's texas_compliance as it is now. */
+  texas_compliance: boolean;
+  /**
+   * Shipping and billing address of the conversation's order, checkout or cart (the paths candidate
+   * selection reads); only for marketing texts of brands without texas_compliance.
+   */
+  shipping: Record<string, unknown> | null;
+  billing: Record<string, unknown> | null;
 }
-
-const STRICT_AREA_CODES = STRICT_STATES.flatMap((state) => usAreaCodesOfState(state));
 
 /**
  * Locks up to `limit` due messages (oldest first; rows other workers hold are skipped) and reads
@@ -48,23 +51,29 @@ export async function lockDueMessages(tx: Tx, { now, limit }: { now: Date; limit
                  when c.checkout_id is not null then coalesce(co.remote_updated_at, co.created_at)
                  else coalesce(ca.remote_updated_at, ca.created_at) end as cart_at,
             (c.order_id is null and (ca.state = 'complete' or co.state in ('complete', 'recovered'))) as cart_done,
-            case when substr(ch.username, 1, 2) = '+1' and substr(ch.username, 3, 3) = any(?::text[]) then (
-              select coalesce(json_agg(m2.sent_at), '[]'::json)
-                from conversations c2 join conversation_messages m2 on m2.conversation_id = c2.id
-               where c2.contact_channel_id = ch.id and m2.direction = 'outgoing' and m2.is_marketing
-                 and m2.sent_at > ?::timestamptz - interval '24 hours' and m2.sent_at <= ?::timestamptz
-            ) end as marketing_sent
+            texas.compliance as texas_compliance,
+            case when m.is_marketing and not texas.compliance then
+              case when c.order_id is not null then o.cleaned_raw_data->'shipping_address'
+                   when c.checkout_id is not null then co.checkout_details->'shipping_address'
+                   else ca.cleaned_raw_data #> '{detail,payload,shipping_address}' end end as shipping,
+            case when m.is_marketing and not texas.compliance then
+              case when c.order_id is not null
+                   then coalesce(o.cleaned_raw_data->'billing_address', o.cleaned_raw_data #> '{detail,payload,billing_address}')
+                   when c.checkout_id is not null then co.checkout_details->'billing_address'
+                   else ca.cleaned_raw_data #> '{detail,payload,billing_address}' end end as billing
        from conversation_messages m
        join conversations c on c.id = m.conversation_id
        join brands b on b.id = m.brand_id
+       cross join lateral (select coalesce(b.extra_data->'texas_compliance' = 'true'::jsonb, false) as compliance) texas
        left join contact_channels ch on ch.id = c.contact_channel_id
        left join carts ca on ca.id = c.cart_id
        left join checkouts co on co.id = c.checkout_id
+       left join orders o on o.id = c.order_id
       where m.direction = 'outgoing' and m.status in ('auto_queued', 'queued') and m.scheduled_for <= ?
       order by m.scheduled_for, m.id
       limit ?
       for update of m skip locked`,
-    [STRICT_AREA_CODES, now, now, now, limit],
+    [now, limit],
   );
   return rows.map((row) => ({
     ...(row as unknown as DueMessage),
@@ -73,8 +82,44 @@ export async function lockDueMessages(tx: Tx, { now, limit }: { now: Date; limit
     conversation_id: Number(row.conversation_id),
     channel_id: row.channel_id === null ? null : Number(row.channel_id),
     cart_done: row.cart_done === true,
-    marketing_sent: Array.isArray(row.marketing_sent) ? (row.marketing_sent as string[]).map((s) => new Date(s)) : null,
+    texas_compliance: row.texas_compliance === true,
   }));
+}
+
+const toDates = (values: string[]): Date[] => values.map((at) => new Date(at));
+
+/** Advisory-lock namespace of the state cap (the two-key form: its own space, no other lock shares it). */
+const CAP_LOCK_NAMESPACE = 0x52434150; // 'RCAP'
+
+/**
+ * Locks the channels (one recipient number each) for the rest of the claiming transaction, in key
+ * order so two workers never wait on each other in a cycle, then reads each one's marketing texts
+ * of the 24 h before `now`: sent ones at their send time, and those another worker claimed and
+ * is handing to the provider ('sending') at `now`. A worker claiming a text to the same number
+ * waits here until this transaction has committed its own claims, then counts them; workers on
+ * other numbers never wait. The provider call happens after the commit, so a slow one holds no lock.
+ */
+export async function lockChannelsForCap(tx: Tx, channelIds: number[], now: Date): Promise<Map<number, Date[]>> {
+  const ids = [...new Set(channelIds)];
+  if (ids.length === 0) return new Map();
+  await tx.raw(
+    `select pg_advisory_xact_lock(?, k)
+       from (select distinct (id % 2147483647)::int as k from unnest(?::bigint[]) as id order by k) keys`,
+    [CAP_LOCK_NAMESPACE, ids],
+  );
+  // A new statement, so it sees what the workers that held the locks before committed.
+  const { rows } = await tx.raw<{ rows: Array<{ channel_id: string; sent: string[] }> }>(
+    `select c.contact_channel_id as channel_id,
+            json_agg(case when m.status = 'sending' then ?::timestamptz else m.sent_at end) as sent
+       from conversations c join conversation_messages m on m.conversation_id = c.id
+      where c.contact_channel_id = any(?::bigint[]) and m.direction = 'outgoing' and m.is_marketing
+        and (m.status = 'sending' or (m.sent_at > ?::timestamptz - interval '24 hours' and m.sent_at <= ?::timestamptz))
+      group by c.contact_channel_id`,
+    [now, ids, now, now],
+  );
+  const sent = new Map<number, Date[]>(ids.map((id) => [id, []]));
+  for (const row of rows) sent.set(Number(row.channel_id), toDates(row.sent));
+  return sent;
 }
 
 /** One row of a bulk update; absent fields keep their value, `extra` is merged into extra_data. */
