@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { listPrivacyRequests } from '../stores/index.ts';
-import { optionalInteger, parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
+import { optionalInteger, parsePositiveIntegerFlag } from './flags.ts';
 import { privacyRequestList } from './format/privacy.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
