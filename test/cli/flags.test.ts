@@ -65,6 +65,7 @@ describe('a bad CLI value is a user error naming the flag, found before anything
     [['serve-webhooks', '--port', '0'], 'Error: --port must be a port number from 1 to 65535, got "0".\n'],
     [['start', '--port', '80a'], 'Error: --port must be a port number from 1 to 65535, got "80a".\n'],
     [['contacts', 'list', '--brand', '4', '--limit', '0'], 'Error: --limit must be at least 1, got "0".\n'],
+    [['webhooks', 'list', '--limit', '-5'], 'Error: --limit must be at least 1, got "-5".\n'],
     [
       ['conversations', 'list', '--brand', '4', '--limit', '1e3'],
       'Error: --limit must be a whole number, got "1e3".\n',
