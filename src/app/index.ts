@@ -17,6 +17,10 @@ export {
   GENERIC_INTERNAL_MESSAGE,
   type AppErrorOptions,
   type ErrorKind,
+  maskPhone,
+  maskPhoneNumbers,
+  scrubProviderText,
+  scrubValue,
 } from '../errors/index.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';

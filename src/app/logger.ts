@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
+import { scrubProviderText, scrubValue } from '../errors/index.ts';
 
 export type { Logger };
 
@@ -6,36 +7,112 @@ export interface LoggerOptions {
   level?: string;
   /** Pretty output for people; JSON lines otherwise. Defaults to whether stderr is a TTY. */
   pretty?: boolean;
+  /** Where JSON lines go instead of stderr (tests read them); ignored when pretty. */
+  destination?: DestinationStream;
+}
+
+/**
+ * Fields an error may carry that hold a provider's whole answer or request (a Stripe error's `raw`,
+ * an HTTP library's `response`, `request`, `body`, `headers`): never logged.
+ */
+const BODY_FIELDS = new Set(['raw', 'rawBody', 'body', 'response', 'request', 'headers', 'options', 'payload']);
+
+/** Logged fields that hold an error's words besides `err`: scrubbed like it. */
+const ERROR_FIELDS = ['error', 'errors', 'reason', 'detail', 'description', 'cause', 'msg'];
+
+/**
+ * pino's error serializer, then every string of the result scrubbed (whole phone numbers masked,
+ * message texts omitted; see errors/redact.ts) and the fields that hold bodies left out.
+ */
+export function serializeError(value: unknown): unknown {
+  if (typeof value === 'string') return scrubProviderText(value);
+  const serialized = pino.stdSerializers.err(value as Error) as unknown;
+  if (serialized === null || typeof serialized !== 'object') return serialized;
+  return withoutBodies(serialized as Record<string, unknown>);
+}
+
+/** A serialized error's fields, scrubbed, without the body fields (its aggregated errors' too). */
+function withoutBodies(serialized: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(serialized)) {
+    if (BODY_FIELDS.has(key)) continue;
+    out[key] =
+      key === 'aggregateErrors' && Array.isArray(field)
+        ? field.map((inner) =>
+            inner && typeof inner === 'object' ? withoutBodies(inner as Record<string, unknown>) : inner,
+          )
+        : scrubValue(field);
+  }
+  return out;
+}
+
+/**
+ * The log policy every logger of the program follows: secrets redacted by path; provider errors
+ * (the `err` field, the fields in ERROR_FIELDS and the message itself) with whole phone numbers
+ * masked and message texts omitted, whichever library wrote them.
+ */
+export function logPolicy(level: string): PinoOptions {
+  return {
+    level,
+    redact: {
+      paths: [
+        'password',
+        '*.password',
+        'access_token',
+        '*.access_token',
+        '*.accessToken',
+        'api_key',
+        '*.api_key',
+        'secret',
+        '*.secret',
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+        'req.headers.authorization',
+        'config.ENCRYPTION_KEY',
+        'config.JWT_SECRET',
+        'databaseUrl',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: { err: serializeError },
+    formatters: {
+      log(object) {
+        let out = object;
+        for (const key of ERROR_FIELDS)
+          if (object[key] !== undefined) {
+            if (out === object) out = { ...object };
+            out[key] = object[key] instanceof Error ? serializeError(object[key]) : scrubValue(object[key]);
+          }
+        return out;
+      },
+    },
+    hooks: {
+      // The message: the string arguments, or the logged error's message pino would use.
+      logMethod(args, method) {
+        const [first, second] = args as unknown[];
+        const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+        const safe = (args as unknown[]).map((arg) => (typeof arg === 'string' ? scrubProviderText(arg) : arg));
+        if (typeof second !== 'string' && typeof first === 'object' && first !== null && error instanceof Error)
+          safe.splice(1, 0, scrubProviderText(error.message));
+        return method.apply(this, safe as Parameters<typeof method>);
+      },
+    },
+  };
 }
 
 /** Logs always go to stderr, so stdout stays clean for data and --json. */
-export function createLogger({ level = 'info', pretty = process.stderr.isTTY === true }: LoggerOptions = {}): Logger {
-  const redact = {
-    paths: [
-      'password',
-      '*.password',
-      'access_token',
-      '*.access_token',
-      '*.accessToken',
-      'api_key',
-      '*.api_key',
-      'secret',
-      '*.secret',
-      'authorization',
-      '*.authorization',
-      'headers.authorization',
-      'req.headers.authorization',
-      'config.ENCRYPTION_KEY',
-      'config.JWT_SECRET',
-      'databaseUrl',
-    ],
-    censor: '[redacted]',
-  };
+export function createLogger({
+  level = 'info',
+  pretty = process.stderr.isTTY === true,
+  destination,
+}: LoggerOptions = {}): Logger {
+  const options = logPolicy(level);
   if (pretty) {
     return pino(
-      { level, redact },
+      options,
       pino.transport({ target: 'pino-pretty', options: { destination: 2, colorize: true, ignore: 'pid,hostname' } }),
     );
   }
-  return pino({ level, redact }, pino.destination({ fd: 2, sync: true }));
+  return pino(options, destination ?? pino.destination({ fd: 2, sync: true }));
 }

@@ -6,7 +6,7 @@
  * Errors become AppError 'upstream' with Stripe's message; the secret key never appears.
  */
 import Stripe from 'stripe';
-import { AppError, type Config } from '../app/index.ts';
+import { AppError, scrubProviderText, type Config } from '../app/index.ts';
 import {
   PROMOTION_CODE_MAX_REDEMPTIONS,
   PROMOTION_CODE_VALID_DAYS,
@@ -81,7 +81,7 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
       const kind = error.statusCode === 404 || error.code === 'resource_missing' ? 'not_found' : 'upstream';
-      throw new AppError(kind, `Stripe refused to ${what}: ${error.message}`, {
+      throw new AppError(kind, `Stripe refused to ${what}: ${scrubProviderText(error.message)}`, {
         code: 'stripe_error',
         details: { status: error.statusCode ?? null, type: error.type, stripe_code: error.code ?? null },
         cause: error,

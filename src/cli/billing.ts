@@ -11,7 +11,7 @@ import {
   listPlans,
   subscribe,
 } from '../billing/index.ts';
-import { collect, optionalDate, optionalInteger, parseIntegerFlag } from './flags.ts';
+import { collect, optionalInteger, parseDateRange, parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import {
   cancelled,
   chargeList,
@@ -309,9 +309,8 @@ export function billingCommand(): Command {
         const filter = {
           brandId: parseIntegerFlag('--brand', opts.brand),
           gateway: opts.gateway,
-          from: optionalDate('--from', opts.from),
-          to: optionalDate('--to', opts.to),
-          limit: parseIntegerFlag('--limit', opts.limit),
+          ...parseDateRange(opts),
+          limit: parsePositiveIntegerFlag('--limit', opts.limit),
           offset: parseIntegerFlag('--offset', opts.offset),
         };
         await withContext(async (ctx) => {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { getContact, listContacts } from '../contacts/index.ts';
 import { blockContact } from '../conversations/index.ts';
-import { parseIntegerFlag } from './flags.ts';
+import { parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { contactBlocked, contactDetail, contactList } from './format/contacts.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -28,7 +28,7 @@ export function contactsCommand(): Command {
       const query = {
         brandId: parseIntegerFlag('--brand', opts.brand),
         q: opts.search,
-        limit: parseIntegerFlag('--limit', opts.limit),
+        limit: parsePositiveIntegerFlag('--limit', opts.limit),
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { publicBaseUrl } from '../app/index.ts';
 import { getConversation, listConversations } from '../conversations/index.ts';
-import { optionalInteger, parseIntegerFlag } from './flags.ts';
+import { optionalInteger, parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -43,7 +43,7 @@ export function conversationsCommand(): Command {
         hidden: opts.hidden ? true : opts.visible ? false : undefined,
         q: opts.q,
         workflowId: optionalInteger('--workflow', opts.workflow),
-        limit: parseIntegerFlag('--limit', opts.limit),
+        limit: parsePositiveIntegerFlag('--limit', opts.limit),
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {

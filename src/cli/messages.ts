@@ -1,8 +1,7 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
 import { receiveMessage } from '../conversations/index.ts';
 import { DEFAULT_SEND_LIMIT, sendDueMessages } from '../messaging/index.ts';
-import { parseIntegerFlag } from './flags.ts';
+import { parsePositiveIntegerFlag } from './flags.ts';
 import { receivedMessage, sendDueCounts } from './format/messages.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -43,8 +42,7 @@ function addSendDueCommand(messages: Command): void {
     'reclaim messages send-due --limit 500 --json',
   ).action(
     action(async (opts: { limit: string; json?: boolean }) => {
-      const limit = parseIntegerFlag('--limit', opts.limit);
-      if (limit < 1) throw new AppError('invalid_input', `--limit must be at least 1, got "${opts.limit}".`);
+      const limit = parsePositiveIntegerFlag('--limit', opts.limit);
       await withContext(async (ctx) => {
         const result = await sendDueMessages(ctx, { limit });
         if (opts.json) return printJson({ ...result, provider: ctx.config.SMS_PROVIDER });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { listPrivacyRequests } from '../stores/index.ts';
-import { optionalInteger, parseIntegerFlag } from './flags.ts';
+import { optionalInteger, parsePositiveIntegerFlag } from './flags.ts';
 import { privacyRequestList } from './format/privacy.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -28,7 +28,7 @@ export function privacyCommand(): Command {
     action(async (opts: { brand?: string; limit: string; json?: boolean }) => {
       const query = {
         brandId: optionalInteger('--brand', opts.brand),
-        limit: parseIntegerFlag('--limit', opts.limit),
+        limit: parsePositiveIntegerFlag('--limit', opts.limit),
       };
       await withContext(async (ctx) => {
         const requests = await listPrivacyRequests(ctx.db, query);

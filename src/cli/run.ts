@@ -9,6 +9,7 @@ import {
   type Config,
   type ContextOptions,
 } from '../app/index.ts';
+import { databaseConnectionError } from '../db/index.ts';
 import { createAppContext } from './context.ts';
 
 /** Results go to stdout; everything else (logs, progress, errors) to stderr. */
@@ -59,6 +60,9 @@ export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>, option
   const ctx = await createAppContext({ config: options.config ?? configFromEnv(), poolMax: 4, ...options });
   try {
     return await fn(ctx);
+  } catch (error) {
+    // A database that cannot be reached is the user's to fix: say where and why.
+    throw databaseConnectionError(error, ctx.databaseUrl) ?? error;
   } finally {
     await ctx.release();
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/index.ts';
 import { buildHttpServer } from '../http/index.ts';
 import { ROUTES } from './routes.ts';
-import { parseIntegerFlag } from './flags.ts';
+import { parsePortFlag } from './flags.ts';
 import { prepareDatabase } from './prepare.ts';
 import { action, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
@@ -24,16 +24,18 @@ export function serveWebhooksCommand(): Command {
       .description(
         'HTTP server: platform webhooks (verified, stored, acknowledged, queued), auth and panel API, the panel; /healthz and /readyz',
       )
-      .option('--port <port>', 'port to listen on (PORT)')
+      .option('--port <port>', 'port to listen on, 1 to 65535 (PORT)', (value: string) =>
+        parsePortFlag('--port', value),
+      )
       .option('--host <host>', 'address to bind', '0.0.0.0'),
     'reclaim serve-webhooks',
     'PORT=8080 reclaim serve-webhooks --host 127.0.0.1',
   ).action(
-    action(async (opts: { port?: string; host: string }) =>
+    action(async (opts: { port?: number; host: string }) =>
       withContext(
         async (ctx) => {
           await prepareDatabase(ctx);
-          const port = opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT;
+          const port = opts.port ?? ctx.config.PORT;
           const app = await listen(ctx, { port, host: opts.host });
           process.stderr.write(`Listening on http://${opts.host}:${port} (Ctrl-C to stop)\n`);
           await untilSignal();

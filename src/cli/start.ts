@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { databaseIsEmpty, demoOverview, seedDemo } from '../demo/index.ts';
 import { startWorker } from '../jobs/index.ts';
-import { parseIntegerFlag } from './flags.ts';
+import { parsePortFlag } from './flags.ts';
 import { startOverview } from './format/start.ts';
 import { prepareDatabase } from './prepare.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -17,12 +17,12 @@ export function startCommand(): Command {
       )
       .option('--once', 'print what is there and exit (for scripts and CI)')
       .option('--no-seed', 'do not load the demo data into an empty database')
-      .option('--port <port>', 'HTTP port (PORT)')
+      .option('--port <port>', 'HTTP port, 1 to 65535 (PORT)', (value: string) => parsePortFlag('--port', value))
       .option('--json', 'with --once: print the overview as JSON'),
     'npm start',
     'reclaim start --once --json',
   ).action(
-    action(async (opts: { once?: boolean; seed: boolean; json?: boolean; port?: string }) =>
+    action(async (opts: { once?: boolean; seed: boolean; json?: boolean; port?: number }) =>
       withContext(
         async (ctx) => {
           await ctx.secrets(); // generated once in embedded mode; required in server mode
@@ -34,7 +34,7 @@ export function startCommand(): Command {
           else printLines(startOverview(overview, ctx.databaseLabel, seeded));
           if (opts.once) return;
 
-          const app = await listen(ctx, { port: opts.port ? parseIntegerFlag('--port', opts.port) : ctx.config.PORT });
+          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT });
           const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { defaultPeriod, liftStats, recoveredStats, type Period } from '../attribution/index.ts';
-import { parseDateFlag, parseIntegerFlag } from './flags.ts';
+import { parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { liftReport, recoveredReport } from './format/stats.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -8,7 +8,7 @@ import { action, printJson, printLines, withContext, withExamples } from './run.
 function parsePeriod(since?: string): Period {
   const period = defaultPeriod();
   if (since === undefined) return period;
-  return { since: parseDateFlag('--since', since), until: period.until };
+  return { since: parseSinceFlag('--since', since, period.until), until: period.until };
 }
 
 export function statsCommand(): Command {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { backfillShopifyCheckouts, listStoreIntegrations, type BackfillProgress } from '../stores/index.ts';
-import { optionalInteger, parseDateFlag, parseIntegerFlag } from './flags.ts';
+import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -55,7 +55,7 @@ export function storesCommand(): Command {
   ).action(
     action(async (opts: { integration: string; since: string; json?: boolean }) => {
       const integrationId = parseIntegerFlag('--integration', opts.integration);
-      const since = parseDateFlag('--since', opts.since);
+      const since = parseSinceFlag('--since', opts.since);
       await withContext(async (ctx) => {
         const progress = progressLine();
         try {

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { AppError } from '../app/index.ts';
 import { listEvents, listStuckEvents, replayWebhookEvent, type WebhookSource } from '../webhooks/index.ts';
-import { parseIntegerFlag } from './flags.ts';
+import { parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { replayed, replayedJson, stuckList, webhookList } from './format/webhooks.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
@@ -37,7 +37,7 @@ export function webhooksCommand(): Command {
       const filter = {
         failed: opts.failed,
         source: opts.source as WebhookSource | undefined,
-        limit: parseIntegerFlag('--limit', opts.limit),
+        limit: parsePositiveIntegerFlag('--limit', opts.limit),
       };
       await withContext(async (ctx) => {
         if (opts.stuck) {

@@ -4,6 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { maskPhone } from '../app/index.ts';
 
 export type ChannelType = 'sms' | 'email';
 export type ChannelStatus = 'subscribed' | 'unsubscribed' | 'blocked';
@@ -243,7 +244,7 @@ export function maskUsername(username: string): string {
     const [local = '', domain = ''] = username.split('@');
     return `${local.slice(0, 1)}***@${domain}`;
   }
-  return username.length > 8 ? `${username.slice(0, 5)}***${username.slice(-4)}` : '***';
+  return maskPhone(username);
 }
 
 export interface ChannelInput {

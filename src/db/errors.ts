@@ -47,3 +47,84 @@ export function translateDbError(error: unknown): unknown {
 
 export const isUniqueViolation = (error: unknown): boolean =>
   error instanceof AppError ? error.kind === 'conflict' : (error as PgError)?.code === '23505';
+
+/** A failed connection by the network error's code or the server's SQLSTATE: the reason and what to check. */
+const CONNECTION_FAILURES: Record<string, { reason: string; hint: string; network?: true }> = {
+  ECONNREFUSED: { reason: 'connection refused', hint: 'Is PostgreSQL running and listening there?', network: true },
+  ENOTFOUND: { reason: 'unknown host', hint: 'Check the host name.', network: true },
+  EAI_AGAIN: { reason: 'the host name could not be looked up', hint: 'Check the host name and DNS.', network: true },
+  ETIMEDOUT: { reason: 'no answer', hint: 'Check the host, the port and any firewall in between.', network: true },
+  EHOSTUNREACH: { reason: 'host unreachable', hint: 'Check the host and the network.', network: true },
+  ENETUNREACH: { reason: 'network unreachable', hint: 'Check the network.', network: true },
+  '28P01': { reason: 'authentication failed', hint: 'Check the user and password.' },
+  '28000': { reason: 'authentication failed', hint: "Check the user and the server's pg_hba.conf." },
+  '3D000': { reason: 'no such database', hint: 'Check its name, or create it.' },
+  '57P03': { reason: 'the server is starting up or shutting down', hint: 'Try again in a moment.' },
+  '53300': { reason: 'no connection slot left', hint: 'Try again later, or raise max_connections.' },
+  timeout: { reason: 'no connection in time', hint: 'Check the host, the port and any firewall in between.' },
+};
+
+interface ConnectionFailure {
+  code?: unknown;
+  message?: unknown;
+  name?: unknown;
+  port?: unknown;
+  hostname?: unknown;
+  errors?: unknown;
+  cause?: unknown;
+}
+
+interface Target {
+  host: string;
+  port: number;
+}
+
+/**
+ * The code of a failure to connect to `target`, looking into aggregated and wrapped errors: a
+ * network error counts when it names the database's port or host (another service's refusal is
+ * not the database's), a server refusal by its SQLSTATE, knex's timeout for a connection.
+ */
+function connectionFailure(error: unknown, target: Target, depth = 0): { code: string; message?: string } | undefined {
+  const failure = error as ConnectionFailure | undefined;
+  if (!failure || typeof failure !== 'object' || depth > 3) return undefined;
+  const code = typeof failure.code === 'string' ? failure.code : undefined;
+  const message = typeof failure.message === 'string' ? failure.message : undefined;
+  const known = code === undefined ? undefined : CONNECTION_FAILURES[code];
+  if (code && known && !known.network) return { code, message };
+  if (code && known?.network && (failure.port === target.port || failure.hostname === target.host)) return { code };
+  if (failure.name === 'KnexTimeoutError') return { code: 'timeout' };
+  for (const inner of [...(Array.isArray(failure.errors) ? (failure.errors as unknown[]) : []), failure.cause]) {
+    const found = connectionFailure(inner, target, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A failure to reach or log in to the database at `url` as a user error: the message names the
+ * host, the port and the reason (ECONNREFUSED, an unknown host, a failed login, a missing database,
+ * no connection in time), never the password. Undefined for any other error.
+ */
+export function databaseConnectionError(error: unknown, url: string): AppError | undefined {
+  if (error instanceof AppError) return undefined;
+  let target: Target;
+  try {
+    const parsed = new URL(url);
+    target = { host: parsed.hostname, port: Number(parsed.port || 5432) };
+  } catch {
+    return undefined;
+  }
+  const found = connectionFailure(error, target);
+  if (!found) return undefined;
+  const { reason, hint } = CONNECTION_FAILURES[found.code]!;
+  const said = found.message ? `: ${found.message}` : '';
+  return new AppError(
+    'upstream',
+    `Cannot connect to the database at ${target.host}:${target.port} (DATABASE_URL): ${reason} (${found.code}${said}). ${hint}`,
+    {
+      code: 'database_unreachable',
+      details: { host: target.host, port: target.port, failure: found.code },
+      cause: error,
+    },
+  );
+}

@@ -35,6 +35,13 @@ export function dbConfig({ url, pool = {}, applicationName = 'reclaim' }: DbOpti
     // Error messages carry the SQL with placeholders, never the bound values (they may be personal data).
     compileSqlOnError: false,
     acquireConnectionTimeout: 30_000,
+    // knex prints every failed connection with its stack on stderr; the failure also rejects the
+    // query that wanted the connection, whose caller reports it, so that print is left out.
+    log: {
+      warn(message: string) {
+        if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+      },
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { scrubProviderText, scrubValue } from './redact.ts';
+
 /** One error type for everything a user can see; the kind decides exit code and HTTP status. */
 export type ErrorKind =
   'invalid_input' | 'not_found' | 'conflict' | 'unauthorized' | 'forbidden' | 'upstream' | 'internal';
@@ -25,12 +27,22 @@ export class AppError extends Error {
   readonly code?: string;
   readonly details?: Record<string, unknown>;
 
+  /**
+   * An `upstream` error carries a provider's words, which may echo what was sent to it: its message
+   * and details are scrubbed here, once, so no log, `--json` output or stored reason built from it
+   * holds a whole phone number or a message text (see redact.ts).
+   */
   constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const upstream = kind === 'upstream';
+    super(
+      upstream ? scrubProviderText(message) : message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.kind = kind;
     this.code = options.code;
-    this.details = options.details;
+    this.details =
+      upstream && options.details ? (scrubValue(options.details) as Record<string, unknown>) : options.details;
   }
 
   /** CLI exit code: 1 for what the user can fix, 2 for our own faults. */

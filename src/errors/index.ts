@@ -6,3 +6,4 @@ export {
   type AppErrorOptions,
   type ErrorKind,
 } from './app-error.ts';
+export { maskPhone, maskPhoneNumbers, scrubProviderText, scrubValue, OMITTED } from './redact.ts';

@@ -11,9 +11,12 @@
  *   errors.
  * - Each attempt is logged with the service, method, path (no query string), status and duration;
  *   never bodies, query strings or headers, so credentials stay out of logs.
+ * - An answer's body goes to the service's client only: an HttpResponse serializes (JSON.stringify,
+ *   a logged field) as its status alone, and the errors built from a body are `upstream` AppErrors,
+ *   whose messages and details keep no whole phone number and no message text.
  */
 import got, { RequestError } from 'got';
-import { AppError, type Logger } from '../app/index.ts';
+import { AppError, scrubProviderText, type Logger } from '../app/index.ts';
 import { realSleep, retrying, type Sleep } from './retry.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -73,6 +76,8 @@ export interface HttpResponse {
   header(name: string): string | undefined;
   /** The body as JSON (parsed once); undefined when empty or not JSON. */
   json(): unknown;
+  /** What a logged or printed answer shows: its status, never its body or headers. */
+  toJSON(): { status: number };
 }
 
 /** A service that could not be reached: refused, reset, DNS failure or no answer in time. */
@@ -184,6 +189,7 @@ function toResponse(
       }
       return parsed.value;
     },
+    toJSON: () => ({ status }),
   };
 }
 
@@ -194,8 +200,9 @@ class RetryableAnswer extends Error {
   }
 }
 
+/** got's error without its request and response (and their bodies and headers). */
 const cleanCause = (error: RequestError): Error =>
-  Object.assign(new Error(error.message), { name: error.name, code: error.code });
+  Object.assign(new Error(scrubProviderText(error.message)), { name: error.name, code: error.code });
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { service, headers = {}, followRedirects = true, sleep = realSleep } = options;

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueJob } from '../../src/jobs/index.ts';
+import { startFakePostgres, type FakePostgres } from '../fakes/postgres.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
@@ -97,5 +99,69 @@ describe('database commands (server mode)', () => {
     expect(JSON.parse(second.stdout)).toEqual(counts);
     expect(await t.db('brands').pluck('name')).toEqual(['Northwind Outfitters']);
     expect(await t.db('contacts').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '200' }]);
+  });
+});
+
+describe('an unreachable database is a user error naming the host, the port and the reason, never the password', () => {
+  const PASSWORD = 'pw-never-shown-7f3a';
+  let refusing: FakePostgres;
+  beforeAll(async () => {
+    refusing = await startFakePostgres();
+  });
+  afterAll(async () => {
+    await refusing.close();
+  });
+  const at = (hostPort: string): Record<string, string> => ({
+    ...testEnv(`postgres://reclaim:${PASSWORD}@${hostPort}/reclaim`),
+  });
+
+  it('nothing listening: exit 1, connection refused (ECONNREFUSED) at host:port', async () => {
+    const { code, stdout, stderr } = await runCli(['db', 'status'], at('127.0.0.1:1'));
+    expect(stderr).toBe(
+      'Error: Cannot connect to the database at 127.0.0.1:1 (DATABASE_URL): connection refused (ECONNREFUSED). Is PostgreSQL running and listening there?\n',
+    );
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+  });
+
+  it('a host that does not exist: exit 1, unknown host, also as JSON', async () => {
+    const { code, stdout, stderr } = await runCli(['db', 'status', '--json'], at('no-such-host.invalid:6543'));
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      error: {
+        kind: 'upstream',
+        code: 'database_unreachable',
+        message:
+          'Cannot connect to the database at no-such-host.invalid:6543 (DATABASE_URL): unknown host (ENOTFOUND). Check the host name.',
+      },
+    });
+    expect(stderr).not.toContain(PASSWORD);
+  });
+
+  it('a wrong password: exit 1, authentication failed (28P01), the password in no output', async () => {
+    const { code, stdout, stderr } = await runCli(['db', 'status', '--json'], at(`127.0.0.1:${refusing.port}`));
+    expect(refusing.passwords).toContain(PASSWORD); // it was sent, and refused
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `Error: Cannot connect to the database at 127.0.0.1:${refusing.port} (DATABASE_URL): authentication failed (28P01: password authentication failed for user "reclaim"). Check the user and password.\n`,
+    );
+    expect(JSON.parse(stdout).error.code).toBe('database_unreachable');
+    expect(stdout + stderr).not.toContain(PASSWORD);
+  });
+});
+
+describe('a bad --concurrency stops the worker before it runs anything', () => {
+  it('`worker --once --concurrency 0` exits 1 and the due job is still queued', async () => {
+    await enqueueJob(t.db, 'db:health', { source: 'concurrency-check' }, { jobKey: 'concurrency-check' });
+    const queued = () =>
+      t.db.raw<{ rows: { n: number }[] }>(
+        `select count(*)::int as n from graphile_worker.jobs where key = 'concurrency-check' and attempts = 0`,
+      );
+    expect((await queued()).rows).toEqual([{ n: 1 }]);
+    const { code, stdout, stderr } = await runCli(['worker', '--once', '--concurrency', '0'], env);
+    expect(stderr).toBe('Error: --concurrency must be at least 1, got "0".\n');
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+    expect((await queued()).rows).toEqual([{ n: 1 }]);
   });
 });

@@ -22,8 +22,11 @@ export interface FakeInfobip {
   apiKey: string;
   requests: RecordedRequest[];
   accepted: AcceptedSms[];
-  /** The next `times` send requests answer `status` (429 gets Retry-After when given). */
-  failNext(status: number, times?: number, options?: { retryAfter?: string }): void;
+  /**
+   * The next `times` send requests answer `status` (429 gets Retry-After when given). With `echo`
+   * the error's description quotes the refused destination and text, as some Infobip errors do.
+   */
+  failNext(status: number, times?: number, options?: { retryAfter?: string; echo?: boolean }): void;
   /** The body Infobip POSTs to the delivery-report URL for accepted messages. */
   deliveryReport(
     reports: Array<{
@@ -63,7 +66,7 @@ export async function startFakeInfobip({
 }: { apiKey?: string } = {}): Promise<FakeInfobip> {
   const requests: RecordedRequest[] = [];
   const accepted: AcceptedSms[] = [];
-  const failures: Array<{ status: number; retryAfter?: string }> = [];
+  const failures: Array<{ status: number; retryAfter?: string; echo?: boolean }> = [];
 
   const server = await startServer(async (req, res) => {
     const request = await readRequest(req, 'json');
@@ -76,8 +79,16 @@ export async function startFakeInfobip({
     const failure = failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.retryAfter ? { 'retry-after': failure.retryAfter } : {};
-      const described =
-        failure.status === 429
+      const first = ((body as Json | undefined)?.messages as Json[] | undefined)?.[0];
+      const refused = {
+        to: (first?.destinations as Json[] | undefined)?.[0]?.to,
+        text: (first?.content as Json | undefined)?.text,
+      };
+      const described = failure.echo
+        ? errorBody(`E${failure.status}`, `Invalid destination address in ${JSON.stringify(refused)}`, [
+            { property: 'messages[0].destinations[0].to', violation: `${String(refused.to)} is not a valid number` },
+          ])
+        : failure.status === 429
           ? errorBody('E429', 'Too many requests')
           : errorBody(`E${failure.status}`, 'Internal server error');
       return sendJson(res, failure.status, described, headers);
@@ -130,7 +141,7 @@ export async function startFakeInfobip({
     requests,
     accepted,
     failNext: (status, times = 1, options = {}) => {
-      for (let i = 0; i < times; i += 1) failures.push({ status, retryAfter: options.retryAfter });
+      for (let i = 0; i < times; i += 1) failures.push({ status, retryAfter: options.retryAfter, echo: options.echo });
     },
     deliveryReport: (reports) => ({
       results: reports.map((r) => {
