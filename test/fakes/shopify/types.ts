@@ -66,6 +66,9 @@ export interface GraphqlContext {
   fake: ShopifyApp;
   shop: FakeShopData;
   variables: Json;
+  /** The document as sent, and the API version of the request's path (2026-07 ...). */
+  query: string;
+  version: string;
 }
 
 export interface GraphqlHandler {
