@@ -10,6 +10,7 @@ import {
   DISCOUNT_CODE_BASIC_INPUT,
   DISCOUNT_CODE_FREE_SHIPPING_INPUT,
   WEBHOOK_SUBSCRIPTION_INPUT,
+  WEBHOOK_SUBSCRIPTION_TOPIC,
 } from './graphql-inputs.ts';
 import type { GraphqlContext, GraphqlHandler } from './types.ts';
 
@@ -288,7 +289,7 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   WebhookSubscriptionCreate: {
     cost: () => 10,
     run: (ctx) => subscriptionMutation(ctx, 'create'),
-    inputs: { webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT },
+    inputs: { topic: WEBHOOK_SUBSCRIPTION_TOPIC, webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT },
   },
   WebhookSubscriptionUpdate: {
     cost: () => 10,
