@@ -310,3 +310,30 @@ export const stripeFeatureNames = (features: readonly unknown[]): string[] =>
 
 /** Shopify's test flag: true outside production (spec: staging or development). */
 export const shopifyTestCharge = (environment: string): boolean => environment !== 'production';
+
+// ---------------------------------------------------------------------------------------------
+// The Stripe Event envelope (Stripe's Event object: id, object "event", type, created, data.object).
+
+/** The largest unix time in seconds a JavaScript Date (and so a stored timestamp) holds. */
+export const MAX_UNIX_SECONDS = 8_640_000_000_000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFilledString = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * What keeps a signed body from being a Stripe Event, each problem worded for the sender (empty
+ * when it is one). Checked for every event type, before anything is stored.
+ */
+export function stripeEventProblems(event: unknown): string[] {
+  if (!isRecord(event)) return ['the body is not an object'];
+  const problems: string[] = [];
+  if (event.object !== undefined && event.object !== 'event') problems.push('object must be "event"');
+  if (!isFilledString(event.id)) problems.push('id must be a non-empty string');
+  if (!isFilledString(event.type)) problems.push('type must be a non-empty string');
+  const created = event.created;
+  if (typeof created !== 'number' || !Number.isSafeInteger(created) || created <= 0 || created > MAX_UNIX_SECONDS)
+    problems.push('created must be a unix time in seconds');
+  if (!isRecord(event.data) || !isRecord(event.data.object)) problems.push('data.object must be an object');
+  return problems;
+}

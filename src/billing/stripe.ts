@@ -12,6 +12,7 @@ import {
   PROMOTION_CODE_VALID_DAYS,
   STRIPE_API_VERSION,
   SUBSCRIPTION_LIST_LIMIT,
+  stripeEventProblems,
   stripeFeatureNames,
   toCents,
 } from './rules.ts';
@@ -333,16 +334,49 @@ export async function createPortalSession(
   return session.url;
 }
 
-/** Checks a webhook's Stripe-Signature over the raw body; the event, or undefined when it does not verify. */
-export function verifyStripeEvent(
+/** A verified webhook delivery: Stripe's Event as sent, its envelope checked. */
+export interface StripeWebhookEvent {
+  id: string;
+  type: string;
+  created: number;
+  api_version?: string | null;
+  data: { object: Record<string, unknown> };
+  [field: string]: unknown;
+}
+
+const STRIPE_BAD_SIGNATURE = 'The request is not from Stripe: the Stripe-Signature header does not verify.';
+const STRIPE_NOT_JSON = 'Malformed JSON body: the Stripe-Signature verifies but the body is not a JSON Stripe event.';
+
+/**
+ * A webhook delivery checked in the library's order: the Stripe-Signature header over the raw bytes
+ * (`verifyHeader`, what `constructEvent` runs before it parses), then the JSON, then the Event
+ * envelope. Not signed, or no secret: 401 bad_signature. Signed but not JSON: 400 malformed_json.
+ * Signed JSON that is not an Event (no id, type, created or data.object): 400 invalid_payload.
+ */
+export function verifyStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
-  secret: string,
-): Stripe.Event | undefined {
-  if (!signature) return undefined;
+  secret: string | undefined,
+): StripeWebhookEvent {
+  if (!secret || !signature || !signatureVerifies(rawBody, signature, secret))
+    throw new AppError('unauthorized', STRIPE_BAD_SIGNATURE, { code: 'bad_signature' });
+  let body: unknown;
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    body = JSON.parse(rawBody.toString('utf8'));
   } catch {
-    return undefined;
+    throw new AppError('invalid_input', STRIPE_NOT_JSON, { code: 'malformed_json' });
+  }
+  const problems = stripeEventProblems(body);
+  if (problems.length > 0)
+    throw new AppError('invalid_input', `Invalid Stripe event: ${problems.join('; ')}.`, { code: 'invalid_payload' });
+  return body as StripeWebhookEvent;
+}
+
+function signatureVerifies(rawBody: Buffer, signature: string, secret: string): boolean {
+  try {
+    return Stripe.webhooks.signature?.verifyHeader(rawBody, signature, secret) === true;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return false;
+    throw error;
   }
 }

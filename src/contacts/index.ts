@@ -1,5 +1,6 @@
 export {
   normalizeUsername,
+  normalizeMarketingState,
   isUsSmsNumber,
   isTexasNumber,
   isEligibleForOutreach,

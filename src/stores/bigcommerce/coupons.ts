@@ -20,7 +20,7 @@ export interface CouponInput {
   integration: BrandIntegration;
   code: string;
   type: DiscountType;
-  /** Percent for percentage, money for fixed; ignored for shipping. */
+  /** Percent for percentage, money for fixed; ignored for shipping (free shipping: all of it). */
   amount?: number | string;
   minPurchase?: number | string;
   name?: string;
@@ -30,7 +30,8 @@ export interface CouponInput {
 /**
  * POST /v2/coupons: 'Code is required'; expires 10 days from now (RFC 2822), usable once and once
  * per customer (spec 3 section 9), on every category (`applies_to {entity: 'categories', ids: [0]}`);
- * 'Failed to create coupon' on any failure. Amounts go as strings, as the v2 API takes them.
+ * 'Failed to create coupon' on any failure. Amounts go as strings, as the v2 API takes them. A
+ * shipping rule is a free_shipping coupon, whose required `amount` BigCommerce ignores: '0'.
  */
 export async function createCoupon(
   ctx: AppContext,

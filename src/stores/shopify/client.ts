@@ -53,6 +53,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 export interface ShopifyAdminClient {
   readonly shop: string;
+  /** The Admin API version it speaks (SHOPIFY_API_VERSION); documents whose fields changed follow it. */
+  readonly apiVersion: string;
   /** Runs one GraphQL document; resolves to `data`, throws AppError otherwise. */
   request<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
 }
@@ -216,7 +218,7 @@ export function createShopifyAdminClient({
     return envelope.data as T;
   }
 
-  return { shop, request };
+  return { shop, apiVersion: config.SHOPIFY_API_VERSION, request };
 }
 
 /** Shopify's answer to POST /admin/oauth/access_token (an expiring offline token carries the refresh fields). */

@@ -56,23 +56,39 @@ export const ORDERS_SEARCH = `query NewestOrder($query: String!) {
   orders(first: 1, query: $query, sortKey: CREATED_AT, reverse: true) { nodes { ${ORDER_FIELDS} } }
 }`;
 
-const CONSENT = `defaultEmailAddress { emailAddress marketingState marketingOptInLevel marketingUpdatedAt }
-  defaultPhoneNumber { phoneNumber marketingState marketingOptInLevel marketingUpdatedAt marketingCollectedFrom }`;
+/**
+ * From 2026-10 a phone's SMS consent is CustomerPhoneNumber's `smsMarketingConsent` object and the
+ * flat fields (marketingState ...) are deprecated; before 2026-10 only the flat fields exist (asking
+ * for the object is an undefinedField error). Each version is asked for its form and
+ * rules-checkout.ts reads either, so a version bump loses no consent.
+ */
+const PHONE_SMS_CONSENT_SINCE = '2026-10';
 
-export const CUSTOMER_BY_ID = `query CustomerById($id: ID!) {
+const phoneSmsConsent = (apiVersion: string): string =>
+  apiVersion >= PHONE_SMS_CONSENT_SINCE
+    ? 'smsMarketingConsent { state optInLevel updatedAt collectedFrom }'
+    : 'marketingState marketingOptInLevel marketingUpdatedAt marketingCollectedFrom';
+
+const consent = (apiVersion: string): string =>
+  `defaultEmailAddress { emailAddress marketingState marketingOptInLevel marketingUpdatedAt }
+  defaultPhoneNumber { phoneNumber ${phoneSmsConsent(apiVersion)} }`;
+
+export const customerById = (apiVersion: string): string => `query CustomerById($id: ID!) {
   customer(id: $id) {
     id firstName lastName displayName note tags createdAt updatedAt
-    ${CONSENT}
+    ${consent(apiVersion)}
     defaultAddress { ${ADDRESS} }
     addresses(first: 10) { ${ADDRESS} }
   }
 }`;
 
-export const ABANDONED_CHECKOUTS = `query AbandonedCheckouts($first: Int!, $after: String, $query: String!) {
+export const abandonedCheckouts = (
+  apiVersion: string,
+): string => `query AbandonedCheckouts($first: Int!, $after: String, $query: String!) {
   abandonedCheckouts(first: $first, after: $after, query: $query, sortKey: ID) {
     nodes {
       id name abandonedCheckoutUrl createdAt updatedAt completedAt note discountCodes taxesIncluded
-      customer { id firstName lastName tags ${CONSENT} }
+      customer { id firstName lastName tags ${consent(apiVersion)} }
       shippingAddress { ${ADDRESS} }
       billingAddress { ${ADDRESS} }
       totalPriceSet { shopMoney { ${MONEY} } }

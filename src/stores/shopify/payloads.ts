@@ -135,6 +135,19 @@ export const shopifyShopSchema = z.looseObject({
 
 export const shopifyCustomerSchema = customer.extend({ id, created_at: timestamp.nullish() });
 
+/**
+ * customers_marketing_consent/update: one customer's SMS consent. From API 2025-01 customers/*
+ * payloads no longer carry `sms_marketing_consent`; this topic does. Shopify's published sample
+ * has every field but the id null (`consent_collected_from` "other").
+ */
+export const shopifySmsConsentSchema = z.looseObject({ id, phone: text, sms_marketing_consent: consent });
+/** customers_email_marketing_consent/update: one customer's e-mail consent (likewise from 2025-01). */
+export const shopifyEmailConsentSchema = z.looseObject({
+  customer_id: id,
+  email_address: text,
+  email_marketing_consent: consent,
+});
+
 const privacyCustomer = z.looseObject({ id: id.nullish(), email: text, phone: text });
 export const shopifyDataRequestSchema = z.looseObject({
   shop_id: id.nullish(),
@@ -174,6 +187,8 @@ export type ShopifyCartPayload = z.infer<typeof shopifyCartSchema>;
 export type ShopifyOrderPayload = z.infer<typeof shopifyOrderSchema>;
 export type ShopifyShopPayload = z.infer<typeof shopifyShopSchema>;
 export type ShopifyCustomerPayload = z.infer<typeof shopifyCustomerSchema>;
+export type ShopifySmsConsentPayload = z.infer<typeof shopifySmsConsentSchema>;
+export type ShopifyEmailConsentPayload = z.infer<typeof shopifyEmailConsentSchema>;
 export type ShopifyDataRequestPayload = z.infer<typeof shopifyDataRequestSchema>;
 export type ShopifyCustomerRedactPayload = z.infer<typeof shopifyCustomerRedactSchema>;
 export type ShopifyShopRedactPayload = z.infer<typeof shopifyShopRedactSchema>;
@@ -204,6 +219,8 @@ export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
   'shop/update': shopifyShopSchema,
   'customers/create': shopifyCustomerSchema,
   'customers/update': shopifyCustomerSchema,
+  'customers_marketing_consent/update': shopifySmsConsentSchema,
+  'customers_email_marketing_consent/update': shopifyEmailConsentSchema,
   'customers/data_request': shopifyDataRequestSchema,
   'customers/redact': shopifyCustomerRedactSchema,
   'shop/redact': shopifyShopRedactSchema,
@@ -211,6 +228,12 @@ export const SHOPIFY_WEBHOOK_SCHEMAS: Record<ShopifyTopic, z.ZodType> = {
 };
 
 export type ShopifyOrderTopic = (typeof ORDER_TOPICS)[number];
+/**
+ * The consent topics as Shopify names them in X-Shopify-Topic. Shopify's 2025-01 changelog spells
+ * the e-mail one `customers/email_marketing_consent_update`; both spellings share the GraphQL enum
+ * form CUSTOMERS_EMAIL_MARKETING_CONSENT_UPDATE, which the route reads as this topic.
+ */
+export type ShopifyConsentTopic = 'customers_marketing_consent/update' | 'customers_email_marketing_consent/update';
 export type ShopifyTopic =
   | 'checkouts/create'
   | 'checkouts/update'
@@ -222,6 +245,7 @@ export type ShopifyTopic =
   | 'shop/update'
   | 'customers/create'
   | 'customers/update'
+  | ShopifyConsentTopic
   | 'customers/data_request'
   | 'customers/redact'
   | 'shop/redact'

@@ -65,7 +65,9 @@ const parseTriggeredAt = (value: string | undefined): Date | null => {
 
 /**
  * The topic as Reclaim names it: `orders/create`. Shopify sends that form; a different case or
- * the GraphQL enum form (`ORDERS_CREATE`) of a known topic is read as the same topic.
+ * the GraphQL enum form (`ORDERS_CREATE`) of a known topic is read as the same topic, and so is any
+ * spelling with that enum form (the changelog's `customers/email_marketing_consent_update` is
+ * `customers_email_marketing_consent/update`).
  */
 function normalizeShopifyTopic(value: string): string {
   const topic = value.trim();

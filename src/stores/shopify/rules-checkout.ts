@@ -3,7 +3,7 @@
  * `checkouts/update` webhook (snake_case, numeric ids, money as strings), so a backfilled checkout
  * takes the same processing path as a delivered one. Pure.
  */
-import type { AbandonedCheckoutLineItem, AbandonedCheckoutNode, MailingAddress } from './admin.ts';
+import type { AbandonedCheckoutLineItem, AbandonedCheckoutNode, CustomerPhoneNumber, MailingAddress } from './admin.ts';
 import { legacyId } from './rules.ts';
 
 /** A Shopify id: a JSON number, or a string of digits when it is too large for a JavaScript number. */
@@ -92,6 +92,34 @@ const numericId = (gid: string | null | undefined): WebhookId | null => {
 const lower = (value: string | null | undefined): string | null => (value ? value.toLowerCase() : null);
 
 /**
+ * A phone's SMS consent in either form Shopify serves: 2026-10's `smsMarketingConsent` object, or
+ * the flat fields of earlier versions (deprecated in 2026-10). Null when neither carries a state.
+ */
+export function phoneSmsConsent(phone: CustomerPhoneNumber | null | undefined): {
+  state: string;
+  optInLevel: string | null;
+  updatedAt: string | null;
+  collectedFrom: string | null;
+} | null {
+  if (!phone) return null;
+  const nested = phone.smsMarketingConsent;
+  if (nested?.state)
+    return {
+      state: nested.state,
+      optInLevel: nested.optInLevel ?? null,
+      updatedAt: nested.updatedAt ?? null,
+      collectedFrom: nested.collectedFrom ?? null,
+    };
+  if (!phone.marketingState) return null;
+  return {
+    state: phone.marketingState,
+    optInLevel: phone.marketingOptInLevel ?? null,
+    updatedAt: phone.marketingUpdatedAt ?? null,
+    collectedFrom: phone.marketingCollectedFrom ?? null,
+  };
+}
+
+/**
  * The checkout token in a recovery URL (`…/checkouts/{token}/recover?key=…`, also with an
  * `ac/` or `cn/` segment); undefined when the URL has another shape.
  */
@@ -146,7 +174,8 @@ export function toCheckoutWebhook(
   const lineItems = items.map(lineItem);
   const subtotal = money(lineItems.reduce((sum, item) => sum + Number(item.line_price), 0));
   const currency = node.totalPriceSet.shopMoney.currencyCode;
-  const smsSubscribed = phone?.marketingState === 'SUBSCRIBED';
+  const sms = phoneSmsConsent(phone);
+  const smsSubscribed = sms?.state === 'SUBSCRIBED';
   return {
     id: numericId(node.id),
     token: checkoutTokenFromUrl(node.abandonedCheckoutUrl) ?? legacyId(node.id) ?? node.id,
@@ -189,12 +218,12 @@ export function toCheckoutWebhook(
                 consent_updated_at: email.marketingUpdatedAt,
               }
             : null,
-          sms_marketing_consent: phone
+          sms_marketing_consent: sms
             ? {
-                state: lower(phone.marketingState)!,
-                opt_in_level: lower(phone.marketingOptInLevel),
-                consent_updated_at: phone.marketingUpdatedAt,
-                consent_collected_from: phone.marketingCollectedFrom,
+                state: lower(sms.state)!,
+                opt_in_level: lower(sms.optInLevel),
+                consent_updated_at: sms.updatedAt,
+                consent_collected_from: sms.collectedFrom,
               }
             : null,
         }

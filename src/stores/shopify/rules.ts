@@ -239,6 +239,9 @@ export const SHOPIFY_SUBSCRIPTION_TOPICS = [
   'SHOP_UPDATE',
   'CUSTOMERS_CREATE',
   'CUSTOMERS_UPDATE',
+  // From API 2025-01 a customer's SMS and e-mail consent arrive only on these two topics.
+  'CUSTOMERS_MARKETING_CONSENT_UPDATE',
+  'CUSTOMERS_EMAIL_MARKETING_CONSENT_UPDATE',
   'APP_SUBSCRIPTIONS_UPDATE',
 ] as const;
 export type ShopifySubscriptionTopic = (typeof SHOPIFY_SUBSCRIPTION_TOPICS)[number];

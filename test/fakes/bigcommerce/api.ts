@@ -5,7 +5,7 @@ import { sendJson, type Json } from '../server.ts';
 import {
   cartResource,
   COUPON_CODE,
-  COUPON_TYPES,
+  COUPON_CREATE_TYPES,
   decimal4,
   pagination,
   redirectUrls,
@@ -152,7 +152,7 @@ export function api(
     if (missing.length > 0)
       return sendJson(response, 400, v2Error(400, `The required field(s) ${missing.join(', ')} were not supplied.`));
     const invalid = [
-      !COUPON_TYPES.includes(String(body.type)) && 'type',
+      !COUPON_CREATE_TYPES.includes(String(body.type)) && 'type',
       !COUPON_CODE.test(String(body.code)) && 'code',
       String(body.name).length > 100 && 'name',
       typeof body.expires === 'string' && body.expires !== '' && !RFC2822.test(body.expires) && 'expires',

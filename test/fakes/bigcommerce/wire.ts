@@ -32,13 +32,17 @@ export interface FakeStore {
   coupons: Json[];
 }
 
-export const COUPON_TYPES = [
+/**
+ * The coupon types POST /v2/coupons accepts (its notes list these five; `promotion` coupons are
+ * made by promotions and only read here). shipping_discount takes `amount` off shipping,
+ * free_shipping waives it and ignores `amount` (still required).
+ */
+export const COUPON_CREATE_TYPES = [
   'per_item_discount',
   'per_total_discount',
   'shipping_discount',
   'free_shipping',
   'percentage_discount',
-  'promotion',
 ];
 
 export const STATUS_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';

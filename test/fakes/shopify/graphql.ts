@@ -5,10 +5,12 @@
  */
 import type { Json } from '../server.ts';
 import { appBillingHandlers } from './app-billing.ts';
+import { customerAsServed } from './customer-phone.ts';
 import {
   DISCOUNT_CODE_BASIC_INPUT,
   DISCOUNT_CODE_FREE_SHIPPING_INPUT,
   WEBHOOK_SUBSCRIPTION_INPUT,
+  WEBHOOK_SUBSCRIPTION_TOPIC,
 } from './graphql-inputs.ts';
 import type { GraphqlContext, GraphqlHandler } from './types.ts';
 
@@ -233,14 +235,20 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   },
   CustomerById: {
     cost: () => 16,
-    run: ({ shop, variables }) => ({
-      data: { customer: shop.customers.find((c) => c.id === variables.id) ?? null },
+    run: (ctx) => ({
+      data: {
+        customer: customerAsServed(
+          ctx.shop.customers.find((c) => c.id === ctx.variables.id),
+          ctx,
+        ),
+      },
       actual: 6,
     }),
   },
   AbandonedCheckouts: {
     cost: ({ variables }) => 2 + Number(variables.first ?? 0) * 8,
-    run: ({ shop, variables }) => {
+    run: (ctx) => {
+      const { shop, variables } = ctx;
       const query = String(variables.query ?? '');
       const updated = term(query, 'updated_at');
       const recovery = term(query, 'recovery_state');
@@ -250,7 +258,10 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
           (checkout) =>
             !recovery || (recovery.value === 'not_recovered' ? !checkout.recovered : Boolean(checkout.recovered)),
         )
-        .map(({ lineItems: _lineItems, recovered: _recovered, ...node }) => node);
+        .map(({ lineItems: _lineItems, recovered: _recovered, ...node }) => ({
+          ...node,
+          customer: customerAsServed(node.customer as Json | null, ctx),
+        }));
       const page = connection(matching, variables.first, variables.after);
       return { data: { abandonedCheckouts: page }, actual: 2 + page.nodes.length * 6 };
     },
@@ -278,7 +289,7 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   WebhookSubscriptionCreate: {
     cost: () => 10,
     run: (ctx) => subscriptionMutation(ctx, 'create'),
-    inputs: { webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT },
+    inputs: { topic: WEBHOOK_SUBSCRIPTION_TOPIC, webhookSubscription: WEBHOOK_SUBSCRIPTION_INPUT },
   },
   WebhookSubscriptionUpdate: {
     cost: () => 10,

@@ -8,7 +8,8 @@
  *   working until the new access token is first used, as Shopify does since 2026-08).
  * - Admin GraphQL: POST /admin/api/{version}/graphql.json with `X-Shopify-Access-Token` (401 with
  *   Shopify's body when unknown or expired). A mutation input with a field its input type does not
- *   have is refused with Shopify's (graphql-ruby's) invalid-variable error and no data.
+ *   have is refused with Shopify's (graphql-ruby's) invalid-variable error and no data; a customer's
+ *   phone is served as the path's version has it (customer-phone.ts: 2026-10's smsMarketingConsent).
  *   Operations are answered by name from per-shop state, with
  *   `extensions.cost` and a real leaky bucket per shop (requested cost must be available, else a
  *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
@@ -26,6 +27,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readRequest, sendJson, startServer, type FakeServer, type Json } from '../server.ts';
 import { appSubscriptionWebhookBody, approveAppSubscription } from './app-billing-merchant.ts';
+import { phoneFieldError } from './customer-phone.ts';
 import { graphqlHandlers } from './graphql.ts';
 import { invalidVariable } from './graphql-inputs.ts';
 import type {
@@ -338,7 +340,11 @@ export class FakeShopify implements ShopifyApp {
     const handler = request.operation ? graphqlHandlers[request.operation] : undefined;
     const invalid = handler?.inputs ? invalidVariable(handler.inputs, request.variables ?? {}) : undefined;
     if (invalid) return send(res, 200, { errors: [invalid] });
-    const ctx: GraphqlContext = { fake: this, shop, variables: request.variables ?? {} };
+    const query = typeof request.body?.query === 'string' ? request.body.query : '';
+    const version = /^\/admin\/api\/(\d{4}-\d{2})\//.exec(request.path)![1]!;
+    const undefinedField = phoneFieldError(query, version);
+    if (undefinedField) return send(res, 200, { errors: [undefinedField] });
+    const ctx: GraphqlContext = { fake: this, shop, variables: request.variables ?? {}, query, version };
     const requested = handler?.cost(ctx) ?? 1;
     const bucket = shop.bucket;
     const now = Date.now();

@@ -66,13 +66,16 @@ export interface GraphqlContext {
   fake: ShopifyApp;
   shop: FakeShopData;
   variables: Json;
+  /** The document as sent, and the API version of the request's path (2026-07 ...). */
+  query: string;
+  version: string;
 }
 
 export interface GraphqlHandler {
   cost(ctx: GraphqlContext): number;
   run(ctx: GraphqlContext): { data: Json; actual: number };
-  /** Input-object variables Shopify type-checks before running: variable name -> its input type. */
-  inputs?: Record<string, InputType>;
+  /** Variables Shopify type-checks before running: variable name -> its input object or enum type. */
+  inputs?: Record<string, InputType | EnumType>;
 }
 
 /**
@@ -82,6 +85,12 @@ export interface GraphqlHandler {
 export interface InputType {
   name: string;
   fields: Record<string, true | InputType>;
+}
+
+/** An enum type as Shopify's schema declares it (the values the fake knows of it). */
+export interface EnumType {
+  name: string;
+  values: readonly string[];
 }
 
 // App billing: app subscriptions with a recurring and a usage line, usage records, caps.

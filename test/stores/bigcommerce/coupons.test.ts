@@ -103,7 +103,7 @@ describe('coupons (POST /v2/coupons)', () => {
   it.each([
     ['percentage', 15, 'percentage_discount', '15', '15.0000'],
     ['fixed', '5.00', 'per_item_discount', '5.00', '5.0000'],
-    ['shipping', undefined, 'shipping_discount', '0', '0.0000'],
+    ['shipping', undefined, 'free_shipping', '0', '0.0000'],
   ] as const)(
     'a %s discount is created as %s, expiring 10 days later, usable once',
     async (type, amount, couponType, sentAmount, storedAmount) => {
@@ -137,6 +137,26 @@ describe('coupons (POST /v2/coupons)', () => {
       });
     },
   );
+
+  it('a shipping rule makes a free_shipping coupon (all shipping off), never a shipping_discount of 0', async () => {
+    // BigCommerce's shipping_discount takes `amount` off the shipping cost, so 0 took nothing off;
+    // free_shipping waives it. POST /v2/coupons still requires `amount`, which this type ignores: '0'.
+    const coupon = await createBigCommerceCoupon(ctx, {
+      integration,
+      code: 'RC-SHIPFREE',
+      type: 'shipping',
+      amount: 5,
+      minPurchase: 30,
+    });
+    expect(coupon).toMatchObject({
+      code: 'RC-SHIPFREE',
+      type: 'free_shipping',
+      amount: '0.0000',
+      min_purchase: '30.0000',
+    });
+    expect(lastCouponRequest().body).toMatchObject({ type: 'free_shipping', amount: '0', min_purchase: '30' });
+    expect(fake.store(HASH).coupons.filter((c) => c.type === 'shipping_discount')).toEqual([]);
+  });
 
   it('a minimum purchase is sent as a string', async () => {
     await createBigCommerceCoupon(ctx, { integration, code: 'RC-MIN', type: 'fixed', amount: 4, minPurchase: 25 });

@@ -140,7 +140,7 @@ describe('coupons (spec 2 section 9)', () => {
   it.each([
     ['percentage', 'percentage_discount'],
     ['fixed', 'per_item_discount'],
-    ['shipping', 'shipping_discount'],
+    ['shipping', 'free_shipping'],
   ] as const)('discount type %s becomes coupon type %s', (type, expected) => expect(couponType(type)).toBe(expected));
 
   it('an unknown discount type is refused with a clear message', () => {

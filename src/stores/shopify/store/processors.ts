@@ -196,3 +196,66 @@ export async function newerCustomerEventExists(
     .first('id');
   return row !== undefined;
 }
+
+/** Where each consent topic keeps the customer id, the address and the consent object. */
+const CONSENT_TOPICS = {
+  sms: { topic: 'customers_marketing_consent/update', idKey: 'id', addressKey: 'phone', customerAddressKey: 'phone' },
+  email: {
+    topic: 'customers_email_marketing_consent/update',
+    idKey: 'customer_id',
+    addressKey: 'email_address',
+    customerAddressKey: 'email',
+  },
+} as const;
+const CONSENT_OBJECT = { sms: 'sms_marketing_consent', email: 'email_marketing_consent' } as const;
+
+/**
+ * A consent change is stale when a processed event already reported a later consent time
+ * (`consent_updated_at`) for the same customer and address: an event of the consent topic itself,
+ * or a customers/create|update of an API version that still carried the consent object.
+ * Addresses compare case-insensitively; a stored time PostgreSQL cannot read never counts.
+ */
+export async function newerConsentEventExists(
+  db: Handle,
+  {
+    shop,
+    channel,
+    customerId,
+    address,
+    consentUpdatedAt,
+    eventId,
+  }: {
+    shop: string;
+    channel: 'sms' | 'email';
+    customerId: string;
+    address: string;
+    consentUpdatedAt: Date;
+    eventId: number;
+  },
+): Promise<boolean> {
+  const { topic, idKey, addressKey, customerAddressKey } = CONSENT_TOPICS[channel];
+  const time = `payload->'${CONSENT_OBJECT[channel]}'->>'consent_updated_at'`;
+  const row = await db('webhook_events')
+    .where({ source: 'shopify', shop, status: 'processed' })
+    .whereNot({ id: eventId })
+    .where((either) => {
+      void either
+        .where((own) => {
+          void own
+            .where({ topic })
+            .whereRaw(`payload->>'${idKey}' = ?`, [customerId])
+            .whereRaw(`lower(payload->>'${addressKey}') = lower(?)`, [address]);
+        })
+        .orWhere((customer) => {
+          void customer
+            .whereIn('topic', ['customers/create', 'customers/update'])
+            .whereRaw(`payload->>'id' = ?`, [customerId])
+            .whereRaw(`lower(payload->>'${customerAddressKey}') = lower(?)`, [address]);
+        });
+    })
+    .whereRaw(`(case when ${time} ~ '^\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}' then (${time})::timestamptz end) > ?`, [
+      consentUpdatedAt,
+    ])
+    .first('id');
+  return row !== undefined;
+}
