@@ -226,6 +226,11 @@ export async function redactShopifyPayloads(
       if (customerId) {
         void q.orWhereRaw(`payload->'customer'->>'id' = ?`, [customerId]);
         void q.orWhereRaw(`(topic like 'customers/%' and payload->>'id' = ?)`, [customerId]);
+        // The consent topics (customers_marketing_consent/update: `id`; the e-mail one: `customer_id`).
+        void q.orWhereRaw(
+          `(topic like 'customers%consent%' and coalesce(payload->>'id', payload->>'customer_id') = ?)`,
+          [customerId],
+        );
       }
       if (orderExternalIds.length > 0)
         void q.orWhereRaw(`(topic like 'orders/%' and payload->>'id' = any(?))`, [orderExternalIds]);

@@ -250,6 +250,17 @@ describe('Shopify privacy topics', () => {
           .first()
       ).id,
     );
+    // A consent update carries the customer id and no address (Shopify's published sample shape).
+    const consent = await deliver('customers_marketing_consent/update', {
+      id: alice.customerId,
+      phone: null,
+      sms_marketing_consent: {
+        state: null,
+        opt_in_level: null,
+        consent_updated_at: null,
+        consent_collected_from: 'other',
+      },
+    });
     const event = await deliver('customers/redact', {
       shop_id: 954889,
       shop_domain: domain,
@@ -259,6 +270,7 @@ describe('Shopify privacy topics', () => {
     expect(event.status).toBe('processed');
 
     expect(await findPersonalData(alice)).toEqual([]);
+    expect((await t.db('webhook_events').where({ id: consent.id }).first()).payload).toEqual({ redacted: true });
     expect(await findPersonalData(bob)).toEqual(
       expect.arrayContaining([
         'public.contacts.given_name',
