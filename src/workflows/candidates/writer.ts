@@ -1,9 +1,8 @@
 /**
  * The write side of run-candidates: session advisory locks (per workflow, or per store for its
- * cart and checkout workflows) held on one connection of its own, and a buffer that writes decided candidates of any number of workflows in chunks,
- * one transaction each, so a thousand small workflows cost a few dozen transactions rather than
- * a thousand.
- */
+ * cart and checkout workflows) held on one connection of its own, and a buffer that writes
+ * decided candidates of any number of workflows in chunks, one transaction each, so a thousand
+ * small workflows cost a few dozen transactions rather than a thousand. */
 import { coerceError, type Logger } from '../../app/index.ts';
 import { FAILED_TO_CREATE_CONVERSATION } from '../../conversations/index.ts';
 import { withTransaction, type Db } from '../../db/index.ts';

@@ -7,8 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
-import { runCandidates, type RunCandidatesOptions } from '../../../src/workflows/index.ts';
-import { useTestDatabase } from '../../helpers/db.ts';
+import { explainCandidate, runCandidates, type RunCandidatesOptions } from '../../../src/workflows/index.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { testEnv, useTestDatabase } from '../../helpers/db.ts';
 import { seedStore, shopper, type Store } from '../../helpers/candidates-seed.ts';
 
 const t = useTestDatabase();
@@ -216,13 +217,14 @@ describe('one cart reminder per cart: the workflow the documented order picks, w
     const run = (ctx: AppContext, s: Seeded, options: RunCandidatesOptions = {}) =>
       runCandidates(ctx, { brandId: s.store.brandId, now, ...options });
 
-    await run(one, scenarios['sequential']!);
-    await Promise.all([run(one, scenarios['two at once']!), run(two, scenarios['two at once']!)]);
+    const sequential = await run(one, scenarios['sequential']!);
+    const pair = await Promise.all([run(one, scenarios['two at once']!), run(two, scenarios['two at once']!)]);
     await run(one, scenarios['tiny batches']!, tiny);
-    await Promise.all([
+    const tinyPair = await Promise.all([
       run(one, scenarios['two at once, tiny batches']!, tiny),
       run(two, scenarios['two at once, tiny batches']!, tiny),
     ]);
+    for (const both of [pair, tinyPair]) expect(both[0].started + both[1].started).toBe(sequential.started);
 
     const sets = Object.fromEntries(
       await Promise.all(Object.entries(scenarios).map(async ([name, s]) => [name, await conversationSet(s)] as const)),
@@ -257,5 +259,142 @@ describe('one cart reminder per cart: the workflow the documented order picks, w
         expect(got, `${name}: unit ${index} (${JSON.stringify(spec)})`).toEqual(expectedFor(spec));
       }
     }
+  });
+});
+
+describe('one cart reminder per cart across runs, and in the database', () => {
+  it("a later run's workflow records other_workflow_chosen for a cart an earlier run texted; a second choice is refused", async () => {
+    const now = new Date();
+    const store = await seedStore(t.db, { type: 'cart', delay: 30 });
+    const template = await t.db('workflows').where({ id: store.workflowId }).first();
+    const [checkoutWorkflow] = await t
+      .db('workflows')
+      .insert({
+        brand_id: store.brandId,
+        brand_integration_id: store.integrationId,
+        name: 'Checkout 60',
+        type: 'checkout',
+        status: 'active',
+        is_paused: false,
+        delay_minutes: 60,
+        priority: 50,
+        message: JSON.stringify(template.message),
+        rules: JSON.stringify(template.rules),
+        action: JSON.stringify(template.action),
+        discount_rule_id: template.discount_rule_id,
+      })
+      .returning('id');
+    const who = await shopper(t.db, store.brandId, {}, now);
+    const at = new Date(now.getTime() - 40 * MIN);
+    const [cart] = await t
+      .db('carts')
+      .insert({
+        brand_id: store.brandId,
+        brand_integration_id: store.integrationId,
+        external_id: 'later-cart',
+        contact_id: who.contactId,
+        state: 'pending',
+        total: 80,
+        updated_at: at,
+      })
+      .returning('id');
+    const [checkout] = await t
+      .db('checkouts')
+      .insert({
+        brand_id: store.brandId,
+        brand_integration_id: store.integrationId,
+        external_id: 'later-checkout',
+        cart_id: cart.id,
+        contact_id: who.contactId,
+        state: 'pending',
+        total_price: 80,
+        updated_at: at,
+      })
+      .returning('id');
+    const ctx = await t.context();
+
+    // At 40 minutes only the cart workflow's window holds the cart: it is texted.
+    await runCandidates(ctx, { brandId: store.brandId, now });
+    const explained = await explainCandidate(t.db, { cartId: Number(cart.id), now, config: ctx.config });
+    expect(explained.workflows.find((w) => w.workflow.id === Number(checkoutWorkflow.id))).toMatchObject({
+      workflow: { priority: 50 },
+      decided_by: 'choice',
+      summary: expect.stringMatching(/^not texted: workflow \d+ \(Abandoned Cart\) was chosen for this cart/),
+    });
+    // Half an hour later the checkout workflow (priority 50) reaches the checkout: the cart was already chosen.
+    await runCandidates(ctx, { brandId: store.brandId, now: new Date(now.getTime() + 30 * MIN) });
+    const events = await t
+      .db('flow_events')
+      .where({ brand_id: store.brandId })
+      .orderBy('id')
+      .select('workflow_id', 'event_type', 'state', 'reason', t.db.raw("extra_data->>'detail' as detail"));
+    expect(events.map((e) => [Number(e.workflow_id), e.event_type, e.state, e.reason])).toEqual([
+      [store.workflowId, 'cart', 'started', 'started'],
+      [Number(checkoutWorkflow.id), 'checkout', 'duplicate', 'other_workflow_chosen'],
+    ]);
+    expect(events[1].detail).toMatch(
+      new RegExp(
+        `^workflow ${store.workflowId} \\(Abandoned Cart\\) was chosen for this cart \\(cart ${cart.id}\\) on `,
+      ),
+    );
+    expect(await t.db('conversations').where({ brand_id: store.brandId }).select('cart_id', 'checkout_id')).toEqual([
+      { cart_id: cart.id, checkout_id: null },
+    ]);
+
+    // The database refuses a second choice for the cart, from any workflow or run.
+    await expect(
+      t.db('cart_recovery_choices').insert({
+        brand_id: store.brandId,
+        cart_id: cart.id,
+        checkout_id: checkout.id,
+        workflow_id: checkoutWorkflow.id,
+        outcome: 'started',
+      }),
+    ).rejects.toThrow(/cart_recovery_choices_cart_id_key/);
+  });
+});
+
+describe('workflow priority is set where workflows are created and updated', () => {
+  it('create-from-template --priority, update --priority, show; out of range or not a number is refused', async () => {
+    const store = await seedStore(t.db);
+    const env = testEnv(t.url);
+    const brand = String(store.brandId);
+    const created = await runCli(
+      [
+        'workflows',
+        'create-from-template',
+        '--brand',
+        brand,
+        '--template',
+        'abandoned-cart',
+        '--priority',
+        '5',
+        '--json',
+      ],
+      env,
+    );
+    expect(created.code).toBe(0);
+    const workflow = JSON.parse(created.stdout);
+    expect(workflow.priority).toBe(5);
+    expect((await t.db('workflows').where({ id: store.workflowId }).first()).priority).toBe(0);
+
+    const updated = await runCli(['workflows', 'update', String(workflow.id), '--priority', '-3', '--json'], env);
+    expect(updated.code).toBe(0);
+    expect(JSON.parse(updated.stdout).priority).toBe(-3);
+    const shown = await runCli(['workflows', 'show', String(workflow.id)], env);
+    expect(shown.stdout).toContain('priority -3');
+
+    for (const bad of ['high', '1001', '2.5']) {
+      const refused = await runCli(['workflows', 'update', String(workflow.id), '--priority', bad], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Priority must be a whole number from -1000 to 1000');
+    }
+    const made = await runCli(
+      ['workflows', 'create', '--brand', brand, '--type', 'cart', '--priority', '7', '--json'],
+      env,
+    );
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout).priority).toBe(7);
+    expect((await t.db('workflows').where({ id: workflow.id }).first()).priority).toBe(-3);
   });
 });
