@@ -142,6 +142,7 @@ const OUTCOMES = [
   'discount_codes',
   'conversation_messages',
   'conversations',
+  'cart_recovery_choices',
 ];
 
 /**
