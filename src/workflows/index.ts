@@ -17,7 +17,7 @@ export {
   type WorkflowTransition,
 } from './service.ts';
 export { selectCandidatesSql } from './candidates/store.ts';
-export { runCandidates, type RunCandidatesResult } from './candidates/run.ts';
+export { runCandidates, type RunCandidatesOptions, type RunCandidatesResult } from './candidates/run.ts';
 export {
   decideOutcome,
   decideAll,
