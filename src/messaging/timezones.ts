@@ -160,4 +160,3 @@ export function areaCodeInfo(e164: string): AreaCodeInfo | undefined {
   const entry = areaCode === undefined ? undefined : AREA_CODES.get(areaCode);
   return entry ? { areaCode: areaCode!, country: entry[0], region: entry[1], timeZone: entry[2] } : undefined;
 }
-
