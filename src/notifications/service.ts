@@ -5,7 +5,7 @@
  * rules.ts. Every input is a zod schema exported beside its function; the HTTP API reuses them.
  */
 import { z } from 'zod';
-import { AppError } from '../app/index.ts';
+import { AppError, validInput } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import {
   audienceOf,
@@ -33,7 +33,6 @@ import {
   type NotificationRow,
   type Reader,
 } from './store.ts';
-import { validInput } from './input.ts';
 
 /** A notification as its owner (or staff) sees it. */
 export interface Notification {

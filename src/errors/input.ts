@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../app/index.ts';
+import { AppError } from './app-error.ts';
 
 /** Parses a service's input with its schema; a failure is invalid_input naming each bad field. */
 export function validInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
