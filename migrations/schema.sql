@@ -713,6 +713,7 @@ create table kb_cards (
 CREATE INDEX kb_cards_author_id_index ON kb_cards USING btree (author_id);
 CREATE INDEX kb_cards_brand_id_index ON kb_cards USING btree (brand_id, status);
 CREATE INDEX kb_cards_flow_id_index ON kb_cards USING btree (flow_id);
+CREATE INDEX kb_cards_search_index ON kb_cards USING gin (((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || setweight(to_tsvector('english'::regconfig, COALESCE(content, ''::text)), 'B'::"char"))));
 
 create table leads (
   id uuid not null default gen_random_uuid(),
@@ -764,11 +765,17 @@ create table notifications (
   brand_id bigint,
   extra_data jsonb not null default '{}'::jsonb,
   created_at timestamp with time zone not null default now(),
+  audience text not null default 'all'::text,
+  dedupe_key text,
+  updated_at timestamp with time zone not null default now(),
+  constraint notifications_audience_check CHECK ((audience = ANY (ARRAY['all'::text, 'staff'::text]))),
+  constraint notifications_staff_unaddressed_check CHECK (((audience = 'all'::text) OR ((user_id IS NULL) AND (tenant_id IS NULL)))),
   constraint notifications_type_check CHECK ((type = ANY (ARRAY['announcement'::text, 'system'::text, 'reminder'::text, 'security'::text]))),
   constraint notifications_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE CASCADE,
   constraint notifications_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE,
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
-  constraint notifications_pkey PRIMARY KEY (id)
+  constraint notifications_pkey PRIMARY KEY (id),
+  constraint notifications_dedupe_key_key UNIQUE (dedupe_key)
 );
 CREATE INDEX notifications_brand_id_index ON notifications USING btree (brand_id, created_at);
 CREATE INDEX notifications_global_index ON notifications USING btree (created_at) WHERE ((user_id IS NULL) AND (tenant_id IS NULL));
