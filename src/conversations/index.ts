@@ -1,7 +1,44 @@
 export { matchKeyword, optOutConfirmation, optInConfirmation, helpReply } from './keywords.ts';
 export { receiveMessage, type ReceiveResult } from './inbound.ts';
 export { INFOBIP_INBOUND_MAX_RESULTS, INFOBIP_INBOUND_TOPIC, infobipInboundMessage } from './infobip-inbound.ts';
-export { listConversations, getConversation, type ConversationSummary, type ConversationDetail } from './read.ts';
+export {
+  listConversations,
+  getConversation,
+  brandOfConversation,
+  conversationFiltersSchema,
+  listConversationsSchema,
+  getConversationSchema,
+  CONVERSATION_CHECKOUT_STATES,
+  DEFAULT_CONVERSATION_LIMIT,
+  MAX_CONVERSATION_LIMIT,
+  type ListConversationsInput,
+  type GetConversationInput,
+  type ConversationSummary,
+  type ConversationDetail,
+  type ConversationMessageView,
+} from './read.ts';
+export { parseServiceInput, type Page } from './input.ts';
+export {
+  hideConversation,
+  unhideConversation,
+  markConversationRead,
+  conversationRefSchema,
+  markConversationReadSchema,
+  CONVERSATION_NOT_FOUND,
+  USER_NOT_FOUND,
+  type ConversationRef,
+  type MarkConversationReadInput,
+  type InboxState,
+} from './inbox.ts';
+export {
+  replyToConversation,
+  replyToConversationSchema,
+  REPLY_REFUSALS,
+  CONVERSATIONAL_WINDOW_HOURS,
+  AGENT_REPLY_MAX_LENGTH,
+  type ReplyToConversationInput,
+  type AgentReplyResult,
+} from './reply.ts';
 export { NUMERIC_SEARCH_MESSAGE } from './search.ts';
 export { conversationsRoutes, SHORT_LINK_NOT_FOUND_TEXT } from './routes.ts';
 export { notifyEngagedConversation } from './notify.ts';
