@@ -50,3 +50,77 @@ export {
 } from './create.ts';
 export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store/privacy.ts';
 export { unsubscribeChannel, blockContactChannel, blockContact, type UnsubscribeResult } from './opt-out.ts';
+export {
+  listFeedback,
+  upsertFeedback,
+  listFeedbackSchema,
+  upsertFeedbackSchema,
+  DEFAULT_FEEDBACK_LIMIT,
+  MESSAGE_ID_UNDEFINED,
+  type ListFeedbackInput,
+  type UpsertFeedbackInput,
+  type FeedbackView,
+} from './feedback.ts';
+export {
+  listEscalations,
+  getEscalation,
+  createEscalation,
+  updateEscalation,
+  listEscalationsSchema,
+  escalationRefSchema,
+  createEscalationSchema,
+  updateEscalationSchema,
+  DEFAULT_ESCALATION_LIMIT,
+  ESCALATION_NOT_FOUND,
+  type ListEscalationsInput,
+  type EscalationRef,
+  type CreateEscalationInput,
+  type UpdateEscalationInput,
+  type EscalationView,
+} from './escalations.ts';
+export {
+  addConversationQuality,
+  createConversationFile,
+  addConversationQualitySchema,
+  createConversationFileSchema,
+  type AddConversationQualityInput,
+  type CreateConversationFileInput,
+  type QualityView,
+  type ConversationFileView,
+} from './annotations.ts';
+export {
+  blockChannel,
+  deleteChannel,
+  setContactNote,
+  channelRefSchema,
+  updateContactNoteSchema,
+  type ChannelRef,
+  type UpdateContactNoteInput,
+} from './contact-actions.ts';
+export {
+  contactOrders,
+  orderHistory,
+  checkoutDetails,
+  contactOrdersSchema,
+  orderHistorySchema,
+  checkoutDetailsSchema,
+  USERNAME_OR_FRONT_ID_REQUIRED,
+  CART_OR_CHECKOUT_REQUIRED,
+  type ContactOrdersInput,
+  type OrderHistoryInput,
+  type CheckoutDetailsInput,
+  type OrderHistory,
+  type CheckoutDetails,
+  type OrderView,
+  type CheckoutView,
+  type CartView,
+} from './shopper.ts';
+export {
+  listMessageInsights,
+  listMessageInsightsSchema,
+  INSIGHT_CATEGORIES,
+  INSIGHT_FILTER_REQUIRED,
+  type ListMessageInsightsInput,
+  type MessageInsightView,
+} from './insights.ts';
+export { createConversation, createConversationSchema, type CreateConversationInput } from './start.ts';

@@ -1,7 +1,7 @@
 /**
  * Reading conversations (spec 3 section 7, "Data access"; section 5, "Conversation search"):
- * a filtered list (default limit 100) and one conversation with its messages, discount codes,
- * short links and clicks, and the previous and next conversation ids.
+ * a filtered list (default limit 100) and one conversation with its messages, feedback, quality
+ * reviews, files, discount codes, short links and clicks, and the previous and next conversation ids.
  *
  * Order: newest first (created_at, then id). "previous" is the conversation listed just above
  * (newer), "next" the one just below (older), among the brand's conversations that the same
@@ -14,6 +14,13 @@ import type { Handle } from '../db/index.ts';
 import { codesOfConversation } from '../discounts/index.ts';
 import { flagSchema, idSchema, instantSchema, listOf, pageSchema, parseServiceInput, type Page } from './input.ts';
 import { parseConversationSearch } from './search.ts';
+import {
+  filesOfConversation,
+  qualityOfConversation,
+  type ConversationFileView,
+  type QualityView,
+} from './store/annotations.ts';
+import { feedbackOfConversation, type FeedbackView } from './store/feedback.ts';
 import { RECOVERED_STATE, type ConversationQuery } from './store/filters.ts';
 import {
   findConversationHead,
@@ -83,6 +90,9 @@ export type GetConversationInput = z.input<typeof getConversationSchema>;
 
 export interface ConversationDetail extends ConversationHead {
   messages: ConversationMessageView[];
+  feedback: FeedbackView[];
+  quality: QualityView[];
+  files: ConversationFileView[];
   discount_codes: Array<{
     code: string;
     status: string;
@@ -160,6 +170,9 @@ export async function getConversation(db: Handle, input: GetConversationInput): 
   return {
     ...head,
     messages,
+    feedback: await feedbackOfConversation(db, id),
+    quality: await qualityOfConversation(db, id),
+    files: await filesOfConversation(db, id),
     discount_codes: codes.map((d) => ({
       code: d.code,
       status: d.status,

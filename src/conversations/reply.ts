@@ -24,14 +24,14 @@
 import { z } from 'zod';
 import { AppError, type AppContext } from '../app/index.ts';
 import { isUsSmsNumber } from '../contacts/index.ts';
-import { withTransaction } from '../db/index.ts';
+import { withTransaction, type Tx } from '../db/index.ts';
 import type { Sleep } from '../http/index.ts';
 import { sendDueMessages } from '../messaging/index.ts';
 import { CONVERSATION_NOT_FOUND, USER_NOT_FOUND } from './inbox.ts';
 import { idSchema, parseServiceInput } from './input.ts';
 import { markRead, setConversationHidden, userExists } from './store/inbox.ts';
 import { findMessage, type ConversationMessageView } from './store/read.ts';
-import { insertAgentReply, lastIncomingOnChannel, lockReplyTarget } from './store/reply.ts';
+import { insertAgentReply, lastIncomingOnChannel, lockReplyTarget, type ReplyTarget } from './store/reply.ts';
 
 /** A reply to a shopper who wrote within this many hours is conversational, not marketing. */
 export const CONVERSATIONAL_WINDOW_HOURS = 24;
@@ -79,6 +79,47 @@ const refuse = (code: keyof typeof REPLY_REFUSALS): never => {
   throw new AppError('conflict', REPLY_REFUSALS[code], { code });
 };
 
+/** Refuses a channel no agent text may reach (nothing is stored before this check). */
+export function assertTextable(target: Omit<ReplyTarget, 'id'>): asserts target is Omit<ReplyTarget, 'id'> & {
+  channel_id: number;
+  username: string;
+} {
+  if (target.channel_id === null || target.channel_type !== 'sms' || !target.username) refuse('channel_missing');
+  if (target.blocked || target.channel_status === 'blocked') refuse('channel_blocked');
+  if (target.channel_status !== 'subscribed') refuse('channel_unsubscribed');
+  if (!isUsSmsNumber(target.username!)) refuse('non_us_number');
+}
+
+/** Whether the shopper wrote on the channel within the last 24 hours of `now`, and when they last did. */
+export async function conversationalWindow(
+  tx: Tx,
+  channelId: number,
+  now: Date,
+): Promise<{ conversational: boolean; extra: Record<string, unknown> }> {
+  const wrote = await lastIncomingOnChannel(tx, channelId);
+  const conversational = wrote !== null && now.getTime() - wrote.getTime() <= CONVERSATIONAL_WINDOW_HOURS * 3_600_000;
+  return {
+    conversational,
+    extra: { agent_reply: true, conversational, ...(wrote ? { shopper_wrote_at: wrote.toISOString() } : {}) },
+  };
+}
+
+/** Sends a queued agent text now through the send job and reads back what happened. */
+export async function sendAgentText(
+  ctx: AppContext,
+  { brandId, messageId, conversational }: { brandId: number; messageId: number; conversational: boolean },
+  options: ReplyOptions & { now: Date },
+): Promise<AgentReplyResult> {
+  await sendDueMessages(ctx, {
+    messageIds: [messageId],
+    now: options.now,
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const message = await findMessage(ctx.db, { brandId, id: messageId });
+  return { message: message!, conversational, outcome: outcomeOf(message!.status) };
+}
+
 const outcomeOf = (status: string): AgentReplyResult['outcome'] =>
   ['sent', 'delivered', 'sending'].includes(status)
     ? 'sent'
@@ -101,14 +142,8 @@ export async function replyToConversation(
   const { messageId, conversational } = await withTransaction(ctx.db, async (tx) => {
     const target = await lockReplyTarget(tx, { brandId, id });
     if (!target) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
-    if (target.channel_id === null || target.channel_type !== 'sms' || !target.username)
-      return refuse('channel_missing');
-    if (target.blocked || target.channel_status === 'blocked') return refuse('channel_blocked');
-    if (target.channel_status !== 'subscribed') return refuse('channel_unsubscribed');
-    if (!isUsSmsNumber(target.username)) return refuse('non_us_number');
-
-    const wrote = await lastIncomingOnChannel(tx, target.channel_id);
-    const conversational = wrote !== null && now.getTime() - wrote.getTime() <= CONVERSATIONAL_WINDOW_HOURS * 3_600_000;
+    assertTextable(target);
+    const { conversational, extra } = await conversationalWindow(tx, target.channel_id, now);
     const messageId = await insertAgentReply(tx, {
       brandId,
       conversationId: id,
@@ -116,23 +151,11 @@ export async function replyToConversation(
       body,
       isMarketing: !conversational,
       scheduledFor: now,
-      extra: {
-        agent_reply: true,
-        conversational,
-        ...(wrote ? { shopper_wrote_at: wrote.toISOString() } : {}),
-      },
+      extra,
     });
     await setConversationHidden(tx, { brandId, id, hidden: false });
     await markRead(tx, { brandId, id, userId, at: null });
     return { messageId, conversational };
   });
-
-  await sendDueMessages(ctx, {
-    messageIds: [messageId],
-    now,
-    ...(options.provider ? { provider: options.provider } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-  });
-  const message = await findMessage(ctx.db, { brandId, id: messageId });
-  return { message: message!, conversational, outcome: outcomeOf(message!.status) };
+  return sendAgentText(ctx, { brandId, messageId, conversational }, { ...options, now });
 }

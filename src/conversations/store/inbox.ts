@@ -66,3 +66,11 @@ export async function markRead(
 export async function userExists(db: Handle, userId: number): Promise<boolean> {
   return (await db('users').where({ id: userId }).first('id')) !== undefined;
 }
+
+/** Whether the brand has this conversation. */
+export async function conversationOfBrand(
+  db: Handle,
+  { brandId, id }: { brandId: number; id: number },
+): Promise<boolean> {
+  return (await db('conversations').where({ id, brand_id: brandId }).first('id')) !== undefined;
+}

@@ -81,3 +81,42 @@ export async function insertAgentReply(tx: Tx, reply: NewAgentReply): Promise<nu
     .returning<{ id: string }[]>('id');
   return Number(row!.id);
 }
+
+/** The brand's channel, share-locked, as a reply target (id 0: no conversation yet), with its contact. */
+export async function lockChannelTarget(
+  tx: Tx,
+  { brandId, channelId }: { brandId: number; channelId: number },
+): Promise<(ReplyTarget & { contact_id: number }) | undefined> {
+  const channel = await tx('contact_channels').where({ id: channelId, brand_id: brandId }).forShare().first<
+    | {
+        id: string;
+        contact_id: string;
+        type: string;
+        username: string;
+        status: string;
+        extra_data: Record<string, unknown>;
+      }
+    | undefined
+  >('id', 'contact_id', 'type', 'username', 'status', 'extra_data');
+  if (!channel) return undefined;
+  return {
+    id: 0,
+    contact_id: Number(channel.contact_id),
+    channel_id: Number(channel.id),
+    channel_type: channel.type,
+    username: channel.username,
+    channel_status: channel.status,
+    blocked: channel.extra_data?.blocked === true,
+  };
+}
+
+/** A conversation an agent starts: visible (a person wrote it), of no workflow. Returns its id. */
+export async function insertAgentConversation(
+  tx: Tx,
+  row: { brandId: number; contactId: number; channelId: number },
+): Promise<number> {
+  const [saved] = await tx('conversations')
+    .insert({ brand_id: row.brandId, contact_id: row.contactId, contact_channel_id: row.channelId, is_hidden: false })
+    .returning<{ id: string }[]>('id');
+  return Number(saved!.id);
+}
