@@ -1,6 +1,11 @@
 import { Command } from 'commander';
 import { publicBaseUrl } from '../app/index.ts';
-import { brandOfConversation, getConversation, listConversations } from '../conversations/index.ts';
+import {
+  brandOfConversation,
+  getConversation,
+  listConversations,
+  MAX_CONVERSATION_LIMIT,
+} from '../conversations/index.ts';
 import { collect, commaSeparated, optionalInteger, parseDateRange, parseIntegerFlag } from './flags.ts';
 import { conversationInboxCommands } from './conversations-inbox.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
@@ -83,7 +88,7 @@ export function conversationsCommand(): Command {
         q: opts.q,
         from: from?.toISOString(),
         to: to?.toISOString(),
-        limit: parseIntegerFlag('--limit', opts.limit, { min: 1 }),
+        limit: parseIntegerFlag('--limit', opts.limit, { min: 1, max: MAX_CONVERSATION_LIMIT }),
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
