@@ -17,10 +17,12 @@ import {
   listFeedback,
   listMessageInsights,
   MESSAGE_ID_UNDEFINED,
+  redactContactConversations,
   setContactNote,
   updateEscalation,
   upsertFeedback,
 } from '../../src/conversations/index.ts';
+import { withTransaction } from '../../src/db/index.ts';
 import { createUser } from '../factories/accounts.ts';
 import { createBrand, createContact } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
@@ -153,6 +155,24 @@ describe('quality, files and the contact note', () => {
     expect(detail.quality).toEqual([expect.objectContaining({ id: quality.id, note: 'Answered fast' })]);
     expect(detail.files).toEqual([expect.objectContaining({ id: file.id, name: 'photo.jpg' })]);
     expect(detail.feedback.length).toBeGreaterThan(0);
+  });
+
+  it("a privacy erasure clears the reviewers' notes with the rest of the conversation", async () => {
+    const { contact, channel } = await createContact(t.db, brandId);
+    const [conv] = await t
+      .db('conversations')
+      .insert({ brand_id: brandId, contact_id: contact.id, contact_channel_id: channel.id })
+      .returning('id');
+    const review = await addConversationQuality(t.db, {
+      brandId,
+      conversationId: Number(conv.id),
+      rating: 2,
+      note: 'Riley at 12 Elm St was upset',
+    });
+    await withTransaction(t.db, (tx) =>
+      redactContactConversations(tx, { brandId, contactIds: [contact.id], marker: '[redacted]' }),
+    );
+    expect((await t.db('conversation_quality').where({ id: review.id }).first()).extra_data).toEqual({ rating: 2 });
   });
 
   it("refuses another brand's conversation, a message of another conversation and a non-web URL", async () => {
