@@ -10,6 +10,9 @@
  *   never both send a number's third text;
  * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
  *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
+ * The cart-reminder rules (48 h after the cart; skipped once it is bought) apply to workflow texts,
+ * never to a text a person wrote (an agent reply, user_id set). `messageIds` limits a pass to
+ * those messages, so an agent reply is sent at once through the same rules.
  */
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
