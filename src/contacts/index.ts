@@ -20,3 +20,4 @@ export {
   type OutreachEligibility,
 } from './read.ts';
 export { markChannelEngaged } from './store.ts';
+export { updateContactNote, deleteContactChannel, CONTACT_NOTE_MAX_LENGTH } from './edits.ts';
