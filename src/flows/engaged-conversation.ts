@@ -5,7 +5,7 @@
  * the brand's tenant: once per conversation, whatever the number of replies or job runs.
  */
 import type { AppContext } from '../app/index.ts';
-import { getConversation, notifyEngagedConversation } from '../conversations/index.ts';
+import { brandOfConversation, getConversation, notifyEngagedConversation } from '../conversations/index.ts';
 import { raiseEngagedConversation, type Raised } from '../notifications/index.ts';
 
 export async function engagedConversation(
@@ -14,7 +14,8 @@ export async function engagedConversation(
 ): Promise<Raised> {
   const chat = await notifyEngagedConversation(ctx, { conversationId });
   if (chat.reason === 'conversation_not_found') return { id: null, created: false };
-  const conversation = await getConversation(ctx.db, { id: conversationId });
+  const brandId = await brandOfConversation(ctx.db, conversationId);
+  const conversation = await getConversation(ctx.db, { id: conversationId, brandId });
   const reply = conversation.messages.filter((m) => m.direction === 'incoming').at(-1);
   const raised = await raiseEngagedConversation(ctx.db, {
     brandId: conversation.brand_id,
