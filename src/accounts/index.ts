@@ -54,3 +54,5 @@ export {
   verifyPasskeyLogin,
 } from './auth/passkeys.ts';
 export { accountsRoutes } from './routes.ts';
+export { accountsApi } from './api.ts';
+export { API_GUARD, bearerToken } from './auth/guard.ts';

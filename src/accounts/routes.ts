@@ -2,8 +2,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
-import { errorBody, type RouteModule } from '../http/index.ts';
-import { readBrand, readProfile, readTenantUsers } from './auth/access.ts';
+import { errorBody, parseInput, type RouteModule } from '../http/index.ts';
+import { sessionFromRequest } from './auth/guard.ts';
 import {
   deletePasskey,
   listPasskeys,
@@ -15,36 +15,12 @@ import {
 import { forgotPassword, resetPassword } from './auth/recovery.ts';
 import { AUTH_APPS, AUTH_MESSAGES, LOGIN_LIMITS } from './auth/rules.ts';
 import { setupAccount, verifyInvite } from './auth/setup.ts';
-import { authenticate, login, refresh, type AuthSession } from './auth/session.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's session, set by requireAuth. */
-    auth?: AuthSession;
-  }
-}
-
-/** Parses request input with a zod schema; a failure is a 400 naming each bad field. */
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what = 'request body'): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map(
-    (issue) => `${issue.path.length ? issue.path.join('.') : what}: ${issue.message}`,
-  );
-  throw new AppError('invalid_input', `Invalid ${what}: ${problems.join('; ')}`, {
-    code: 'invalid_body',
-    details: { fields: parsed.error.issues.map((i) => i.path.join('.')) },
-  });
-}
+import { login, refresh, type AuthSession } from './auth/session.ts';
 
 /** preHandler for routes that need a logged-in user: `Authorization: Bearer <access token>`. */
 export function requireAuth(ctx: AppContext): preHandlerAsyncHookHandler {
   return async (request) => {
-    const header = request.headers.authorization;
-    const token =
-      typeof header === 'string' && /^Bearer\s+\S+$/i.test(header.trim()) ? header.trim().split(/\s+/)[1] : undefined;
-    if (!token) throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'missing_token' });
-    request.auth = await authenticate(ctx, token);
+    await sessionFromRequest(ctx, request);
   };
 }
 
@@ -71,7 +47,6 @@ const credential = z
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   })
   .passthrough();
-const id = z.coerce.number().int().positive();
 
 const schemas = {
   login: z.object({ email: text('email', 320), password: z.string().max(1000).optional(), app }),
@@ -93,20 +68,7 @@ const schemas = {
   passkeyRegistration: z.object({ response: credential, name: z.string().trim().max(100).optional() }),
   passkeyLoginOptions: z.object({ email: text('email', 320) }),
   passkeyLogin: z.object({ email: text('email', 320), response: credential, app }),
-  tenantUsers: z.object({
-    page: z.coerce.number().int().min(1).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    state: z.string().optional(),
-    search: z.string().max(200).optional(),
-  }),
 };
-
-/** A path id that is not a positive whole number is answered like an unknown one. */
-function pathId(value: unknown, notFound: string): number {
-  const parsed = id.safeParse(value);
-  if (!parsed.success) throw new AppError('not_found', notFound);
-  return parsed.data;
-}
 
 function registerAuthRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const authed = { preHandler: requireAuth(ctx) };
@@ -176,19 +138,6 @@ function registerAuthRoutes(scope: FastifyInstance, ctx: AppContext): void {
       app: body.app,
     });
   });
-
-  scope.get('/api/me', authed, async (request) => readProfile(ctx, sessionOf(request)));
-  scope.get('/api/tenants/:id/users', authed, async (request) => {
-    const tenantId = pathId((request.params as { id: string }).id, AUTH_MESSAGES.tenantNotFound);
-    return readTenantUsers(ctx, sessionOf(request), tenantId, parseInput(schemas.tenantUsers, request.query, 'query'));
-  });
-  scope.get('/api/brands/:id', authed, async (request) => ({
-    brand: await readBrand(
-      ctx,
-      sessionOf(request),
-      pathId((request.params as { id: string }).id, AUTH_MESSAGES.brandNotFound),
-    ),
-  }));
 }
 
 /**
