@@ -20,3 +20,4 @@ export {
   type OutreachEligibility,
 } from './read.ts';
 export { markChannelEngaged } from './store.ts';
+export { contactsApi, contactSchema, maskedContact } from './api.ts';

@@ -13,3 +13,4 @@ export {
 } from './create.ts';
 export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store/privacy.ts';
 export { unsubscribeChannel, blockContactChannel, blockContact, type UnsubscribeResult } from './opt-out.ts';
+export { conversationsApi, conversationSummarySchema, conversationDetailSchema, maskedSummary } from './api.ts';

@@ -21,6 +21,7 @@ export {
   type ApiGuard,
   type ApiInput,
   type ApiMethod,
+  type NotFound,
 } from './api/route.ts';
 export { apiRoutes, apiRouteList, BRAND_NOT_FOUND, OPENAPI_PATH, type ApiOptions } from './api/plugin.ts';
 export { openApiDocument, operationId, type OpenApiInfo } from './api/openapi.ts';

@@ -25,6 +25,7 @@ import {
   type ApiGuard,
   type ApiInput,
   type ApiRoute,
+  type NotFound,
 } from './route.ts';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
@@ -43,6 +44,12 @@ const DEFAULT_INFO: OpenApiInfo = {
     'Everything the brand panel and the operator dashboard read. Authenticate with `Authorization: Bearer <access token>`; ' +
     'a brand outside the session answers 404 like a missing one. Lists take offset/limit and answer { items, total, offset, limit }.',
 };
+
+function notFoundError(notFound: NotFound = 'Not found'): AppError {
+  return typeof notFound === 'string'
+    ? new AppError('not_found', notFound)
+    : new AppError('not_found', notFound.message, { code: notFound.code });
+}
 
 /** Refuses a route whose declaration cannot work (at start, not at the first request). */
 function assertWellFormed(route: ApiRoute, seen: Set<string>): void {
@@ -112,7 +119,7 @@ export function apiRoutes(options: ApiOptions): RouteModule {
           let params: unknown = {};
           if (route.params) {
             const parsed = route.params.safeParse(raw);
-            if (!parsed.success) throw new AppError('not_found', route.notFound ?? 'Not found');
+            if (!parsed.success) throw notFoundError(route.notFound);
             params = parsed.data;
           }
           const query = route.query ? parseInput(route.query, request.query, 'query') : undefined;

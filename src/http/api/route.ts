@@ -49,6 +49,9 @@ export interface ApiInput<P, Q, B> {
 }
 
 type Schema = z.ZodType;
+
+/** A 404's message, and its code when the service gives one. */
+export type NotFound = string | { message: string; code?: string };
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface ApiRouteDefinition<P extends Schema, Q extends Schema, B extends Schema, R extends Schema> {
@@ -68,8 +71,8 @@ export interface ApiRouteDefinition<P extends Schema, Q extends Schema, B extend
   response: R;
   /** Success status (default 200). */
   status?: number;
-  /** The 404 message for a path id that does not parse (as for an unknown one). */
-  notFound?: string;
+  /** The 404 for a path id that does not parse: the same as the service gives for an unknown one. */
+  notFound?: NotFound;
   handler(input: ApiInput<Out<P>, Out<Q>, Out<B>>): Promise<z.input<R>>;
 }
 
@@ -86,7 +89,7 @@ export interface ApiRoute {
   body?: Schema;
   response: Schema;
   status?: number;
-  notFound?: string;
+  notFound?: NotFound;
   handler(input: ApiInput<unknown, unknown, unknown>): Promise<unknown>;
 }
 
