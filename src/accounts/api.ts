@@ -1,10 +1,11 @@
 /**
- * The brand API's account routes: the caller's profile, a tenant's members, the brands the
+ * The brand API's account routes: sign-in (api-auth.ts), the caller's profile, a tenant's members, the brands the
  * session may read (staff: every brand), one brand, and a brand's permissions.
  */
 import { z } from 'zod';
 import { AppError } from '../app/index.ts';
 import { defineRoute, idSchema, page, pageQuery, timestamp, type ApiRoute } from '../http/index.ts';
+import { authApi } from './api-auth.ts';
 import { readProfile, readTenantUsers } from './auth/access.ts';
 import { AUTH_MESSAGES } from './auth/rules.ts';
 import { listBrandPermissions } from './permissions/service.ts';
@@ -82,7 +83,7 @@ const member = z.object({
   created_at: timestamp(),
 });
 
-export const accountsApi: ApiRoute[] = [
+const reads: ApiRoute[] = [
   defineRoute({
     method: 'GET',
     path: '/api/me',
@@ -142,3 +143,6 @@ export const accountsApi: ApiRoute[] = [
     handler: async ({ ctx, brand }) => listBrandPermissions(ctx.db, { brandId: brand.id }),
   }),
 ];
+
+/** Sign-in, then the caller's own reads and its brands. */
+export const accountsApi: ApiRoute[] = [...authApi, ...reads];

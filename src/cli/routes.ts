@@ -1,4 +1,4 @@
-import { accountsApi, accountsRoutes, API_GUARD } from '../accounts/index.ts';
+import { accountsApi, API_GUARD } from '../accounts/index.ts';
 import { attributionApi } from '../attribution/index.ts';
 import { billingApi, stripeWebhookRoutes } from '../billing/index.ts';
 import { contactsApi } from '../contacts/index.ts';
@@ -24,7 +24,6 @@ export const API_ROUTES: ApiRoute[] = [
 
 /** Every domain's HTTP routes, in the order they are registered. */
 export const ROUTES: RouteModule[] = [
-  accountsRoutes,
   apiRoutes({ routes: API_ROUTES, guard: API_GUARD }),
   bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,

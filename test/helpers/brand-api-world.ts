@@ -22,10 +22,33 @@ export interface World {
   tag: string;
   /** Ids by path param name (brandId, tenantId, workflowId, contactId, conversationId, orderId, cartId). */
   ids: Record<string, number>;
+  /** The member's passkey (a credential id). */
+  passkeyId: string;
   user: { id: number; email: string };
   phone: string;
   /** Texts of this world that must never reach another brand's caller. */
   markers: string[];
+}
+
+/** A passkey on the user (as registration stores it); returns its credential id. */
+export async function addPasskey(db: Db, userId: number, name: string): Promise<string> {
+  const id = `pk-${randomBytes(6).toString('hex')}`;
+  const key = {
+    id,
+    publicKey: 'AAAA',
+    counter: 0,
+    transports: ['internal'],
+    created_at: new Date().toISOString(),
+    name,
+  };
+  await db('users')
+    .where({ id: userId })
+    .update({
+      auth: db.raw(`jsonb_set(auth, '{pass_keys}', coalesce(auth->'pass_keys', '[]'::jsonb) || ?::jsonb)`, [
+        JSON.stringify([key]),
+      ]),
+    });
+  return id;
 }
 
 export async function seedWorld(db: Db, label: string, now = new Date()): Promise<World> {
@@ -114,6 +137,7 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
   const email = `user-${tag}@example.com`;
   const user = await createUser(db, { email, given_name: `Member${tag}`, role: 'admin' });
   await addTenantMember(db, { tenantId, userId: user.id, role: 'admin' });
+  const passkeyId = await addPasskey(db, user.id, `Key ${tag}`);
 
   return {
     tag,
@@ -126,6 +150,7 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       orderId: order.id,
       cartId: cart.id,
     },
+    passkeyId,
     user: { id: user.id, email },
     phone,
     markers: [
@@ -148,6 +173,8 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       `feature-${tag}`,
       email,
       `Member${tag}`,
+      passkeyId,
+      `Key ${tag}`,
     ],
   };
 }

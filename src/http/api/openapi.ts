@@ -70,10 +70,13 @@ const errorRef = (description: string): Json => ({
 function responses(route: ApiRoute): Json {
   const status = String(route.status ?? 200);
   const out: Json = {
-    [status]: {
-      description: route.summary,
-      content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
-    },
+    [status]:
+      status === '204'
+        ? { description: route.summary }
+        : {
+            description: route.summary,
+            content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+          },
   };
   if (route.query || route.body) out['400'] = errorRef('Invalid input: the message names each bad field.');
   if (!route.public) out['401'] = errorRef('No valid access token (`Invalid token`).');

@@ -9,10 +9,10 @@
  *    answer that does not match is a 500 (logged), never a silent leak.
  * `GET /api/openapi.json` serves the document generated from the same routes.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../app/index.ts';
-import type { RouteModule } from '../app.ts';
+import { AppError, isAppError, type AppContext } from '../../app/index.ts';
+import { errorBody, type RouteModule } from '../app.ts';
 import { openApiDocument, type OpenApiInfo } from './openapi.ts';
 import { idSchema, parseInput } from './schemas.ts';
 import {
@@ -89,63 +89,74 @@ export function apiRouteList(options: Pick<ApiOptions, 'routes' | 'info'>): ApiR
   return all;
 }
 
+/** One route: authentication, the brand scope, inputs, the handler, the answer through its schema. */
+function registerRoute(app: FastifyInstance, ctx: AppContext, route: ApiRoute, guard: ApiGuard): void {
+  const callers = new WeakMap<FastifyRequest, ApiCaller>();
+  const anonymous: ApiCaller = { userId: 0, isStaff: false, brands: [] };
+  app.route({
+    method: route.method,
+    url: route.path,
+    ...(route.logLevel ? { logLevel: route.logLevel } : {}),
+    onRequest: route.public
+      ? undefined
+      : async (request) => {
+          callers.set(request, await guard.authenticate(ctx, request));
+        },
+    handler: async (request, reply) => {
+      const caller = callers.get(request) ?? anonymous;
+      const raw = (request.params ?? {}) as Record<string, unknown>;
+      let brand: ApiBrand | undefined;
+      if (isBrandPath(route.path)) {
+        const brandId = idSchema().safeParse(raw.brandId);
+        brand = brandId.success ? await guard.brand(ctx, caller, brandId.data) : undefined;
+        if (!brand) throw new AppError('not_found', BRAND_NOT_FOUND);
+      }
+      let params: unknown = {};
+      if (route.params) {
+        const parsed = route.params.safeParse(raw);
+        if (!parsed.success) throw notFoundError(route.notFound);
+        params = parsed.data;
+      }
+      const query = route.query ? parseInput(route.query, request.query, 'query') : undefined;
+      const body = route.body ? parseInput(route.body, request.body) : undefined;
+      const input = { ctx, caller, params, query, body, request } as ApiInput<unknown, unknown, unknown>;
+      Object.defineProperty(input, 'brand', {
+        get: () => {
+          if (!brand) throw new Error(`${routeKey(route)} has no :brandId, so no brand`);
+          return brand;
+        },
+      });
+      const result = await route.handler(input);
+      const out = route.response.safeParse(result);
+      if (!out.success) {
+        request.log.error(
+          { route: routeKey(route), issues: out.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code })) },
+          'answer does not match its schema',
+        );
+        throw new Error(`The answer of ${routeKey(route)} does not match its schema`);
+      }
+      const status = route.status ?? 200;
+      return status === 204 ? reply.status(204).send() : reply.status(status).send(out.data);
+    },
+  });
+}
+
 export function apiRoutes(options: ApiOptions): RouteModule {
   const routes = apiRouteList(options);
   const seen = new Set<string>();
   for (const route of routes) assertWellFormed(route, seen);
 
   return async (app, ctx) => {
-    const callers = new WeakMap<FastifyRequest, ApiCaller>();
-    const anonymous: ApiCaller = { userId: 0, isStaff: false, brands: [] };
-
-    for (const route of routes) {
-      app.route({
-        method: route.method,
-        url: route.path,
-        onRequest: route.public
-          ? undefined
-          : async (request) => {
-              callers.set(request, await options.guard.authenticate(ctx, request));
-            },
-        handler: async (request, reply) => {
-          const caller = callers.get(request) ?? anonymous;
-          const raw = (request.params ?? {}) as Record<string, unknown>;
-          let brand: ApiBrand | undefined;
-          if (isBrandPath(route.path)) {
-            const brandId = idSchema().safeParse(raw.brandId);
-            brand = brandId.success ? await options.guard.brand(ctx, caller, brandId.data) : undefined;
-            if (!brand) throw new AppError('not_found', BRAND_NOT_FOUND);
-          }
-          let params: unknown = {};
-          if (route.params) {
-            const parsed = route.params.safeParse(raw);
-            if (!parsed.success) throw notFoundError(route.notFound);
-            params = parsed.data;
-          }
-          const query = route.query ? parseInput(route.query, request.query, 'query') : undefined;
-          const body = route.body ? parseInput(route.body, request.body) : undefined;
-          const input = { ctx, caller, params, query, body, request } as ApiInput<unknown, unknown, unknown>;
-          Object.defineProperty(input, 'brand', {
-            get: () => {
-              if (!brand) throw new Error(`${routeKey(route)} has no :brandId, so no brand`);
-              return brand;
-            },
-          });
-          const result = await route.handler(input);
-          const out = route.response.safeParse(result);
-          if (!out.success) {
-            request.log.error(
-              {
-                route: routeKey(route),
-                issues: out.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code })),
-              },
-              'answer does not match its schema',
-            );
-            throw new Error(`The answer of ${routeKey(route)} does not match its schema`);
-          }
-          return reply.status(route.status ?? 200).send(out.data);
-        },
+    await app.register(async (scope) => {
+      scope.setErrorHandler((error, _request, reply) => {
+        if (isAppError(error) && error.code === 'rate_limited') {
+          const seconds = Number(error.details?.retry_after_seconds);
+          if (Number.isFinite(seconds) && seconds > 0) void reply.header('retry-after', String(Math.ceil(seconds)));
+          return reply.status(429).send(errorBody(error));
+        }
+        throw error;
       });
-    }
+      for (const route of routes) registerRoute(scope, ctx, route, options.guard);
+    });
   };
 }

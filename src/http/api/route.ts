@@ -4,7 +4,7 @@
  * outputs with them and runs the guard; openapi.ts turns the same declarations into the OpenAPI
  * document. A domain exposes its routes as an `ApiRoute[]`; the composition root lists them.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, LogLevel } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/index.ts';
 
@@ -69,10 +69,12 @@ export interface ApiRouteDefinition<P extends Schema, Q extends Schema, B extend
   query?: Q;
   body?: B;
   response: R;
-  /** Success status (default 200). */
+  /** Success status (default 200); 204 answers without a body. */
   status?: number;
   /** The 404 for a path id that does not parse: the same as the service gives for an unknown one. */
   notFound?: NotFound;
+  /** Request log level: `warn` keeps the request line (with its query string) out of info logs. */
+  logLevel?: LogLevel;
   handler(input: ApiInput<Out<P>, Out<Q>, Out<B>>): Promise<z.input<R>>;
 }
 
@@ -90,6 +92,7 @@ export interface ApiRoute {
   response: Schema;
   status?: number;
   notFound?: NotFound;
+  logLevel?: LogLevel;
   handler(input: ApiInput<unknown, unknown, unknown>): Promise<unknown>;
 }
 

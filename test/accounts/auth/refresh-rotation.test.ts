@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsApi, accountsRoutes, API_GUARD } from '../../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
 import { apiRoutes } from '../../../src/http/index.ts';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     },
   });
   ctx = { ...base, logger: pino({ level: 'info' }, sink) };
-  server = await listenHttp(ctx, [accountsRoutes, apiRoutes({ routes: accountsApi, guard: API_GUARD })]);
+  server = await listenHttp(ctx, [apiRoutes({ routes: accountsApi, guard: API_GUARD })]);
 });
 afterAll(async () => {
   await server.close();

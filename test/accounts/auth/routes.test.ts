@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsApi, accountsRoutes, API_GUARD } from '../../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
 import { apiRoutes, buildHttpServer } from '../../../src/http/index.ts';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-http-'));
   ctx = await t.context({ PUBLIC_URL: ORIGIN, RECLAIM_DATA_DIR: dataDir, EMAIL_TRANSPORT: 'outbox' });
   app = await buildHttpServer(ctx, {
-    routes: [accountsRoutes, apiRoutes({ routes: accountsApi, guard: API_GUARD })],
+    routes: [apiRoutes({ routes: accountsApi, guard: API_GUARD })],
     panel: false,
   });
 });
@@ -282,7 +282,7 @@ describe('logs', () => {
     });
     const logged = await buildHttpServer(
       { ...ctx, logger: pino({ level: 'debug' }, sink) },
-      { routes: [accountsRoutes], panel: false },
+      { routes: [apiRoutes({ routes: accountsApi, guard: API_GUARD })], panel: false },
     );
     try {
       const { user, tenantId } = await createBrandUser(t.db);
