@@ -7,6 +7,7 @@
  *    their zod schemas (400 naming each bad field);
  * 4. the handler, whose answer is parsed by the output schema: only declared fields leave, and an
  *    answer that does not match is a 500 (logged), never a silent leak.
+ * An AppError with code `rate_limited` answers 429 with Retry-After (its retry_after_seconds).
  * `GET /api/openapi.json` serves the document generated from the same routes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -66,8 +67,9 @@ function assertWellFormed(route: ApiRoute, seen: Set<string>): void {
   if (route.public && isBrandPath(route.path)) throw new Error(`${key}: a brand's route cannot be public`);
 }
 
-/** The document route: public, and listed in the document like any other. */
+/** The document route: public, listed in the document like any other, built once on first request. */
 function documentRoute(routes: () => readonly ApiRoute[], info: OpenApiInfo): ApiRoute {
+  let document: Record<string, unknown> | undefined;
   return defineRoute({
     method: 'GET',
     path: OPENAPI_PATH,
@@ -75,7 +77,7 @@ function documentRoute(routes: () => readonly ApiRoute[], info: OpenApiInfo): Ap
     tag: 'meta',
     public: true,
     response: z.record(z.string(), z.unknown()),
-    handler: async () => openApiDocument(routes(), info),
+    handler: async () => (document ??= openApiDocument(routes(), info)),
   });
 }
 
