@@ -53,4 +53,5 @@ export {
   passkeyLoginOptions,
   verifyPasskeyLogin,
 } from './auth/passkeys.ts';
-export { accountsRoutes } from './routes.ts';
+export { accountsApi } from './api.ts';
+export { API_GUARD, bearerToken } from './auth/guard.ts';

@@ -21,3 +21,4 @@ export {
 } from './read.ts';
 export { markChannelEngaged } from './store.ts';
 export { updateContactNote, deleteContactChannel, CONTACT_NOTE_MAX_LENGTH } from './edits.ts';
+export { contactsApi, contactSchema, maskedContact } from './api.ts';
