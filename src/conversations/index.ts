@@ -124,4 +124,4 @@ export {
   type MessageInsightView,
 } from './insights.ts';
 export { createConversation, createConversationSchema, type CreateConversationInput } from './start.ts';
-export { conversationsApi, conversationSummarySchema, conversationDetailSchema, maskedSummary } from './api.ts';
+export { conversationsApi } from './api.ts';
