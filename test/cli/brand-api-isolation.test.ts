@@ -13,7 +13,7 @@ import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
-import { addPasskey, seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const MISSING_ID = 999_999_999;
@@ -64,6 +64,8 @@ beforeAll(async () => {
   });
   a = await seedWorld(t.db, 'a');
   b = await seedWorld(t.db, 'b');
+  await addSpareChannels(t.db, a);
+  await addSpareChannels(t.db, b);
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_FILTER_REQUIRED } from '../../src/conversations/index.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -19,6 +19,7 @@ let brand: string;
 
 beforeAll(async () => {
   world = await seedWorld(t.db, 'shop');
+  await addSpareChannels(t.db, world);
   other = await seedWorld(t.db, 'other');
   token = await api.login(world.user.email);
   brand = `/api/brands/${world.ids.brandId}`;

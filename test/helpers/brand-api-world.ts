@@ -23,7 +23,7 @@ import {
   createSentMessage,
 } from '../factories/attribution.ts';
 import { addTenantMember, createUser } from '../factories/accounts.ts';
-import { usPhone } from '../factories/index.ts';
+import { createContact, usPhone } from '../factories/index.ts';
 import { seedCart, seedOrder, seedStore } from './candidates-seed.ts';
 
 const MIN = 60_000;
@@ -35,7 +35,7 @@ export interface World {
    * orderId, cartId, checkoutId, escalationId, brandInsightId, notificationId).
    */
   ids: Record<string, number>;
-  /** Ids of what a route deletes, one set per caller (channelId: a subscribed channel of the contact; cardId). */
+  /** Ids of what a route deletes, one set per caller (cardId; channelId after addSpareChannels). */
   spares: Array<Record<string, number>>;
   /** The member's passkey (a credential id). */
   passkeyId: string;
@@ -64,6 +64,17 @@ export async function addPasskey(db: Db, userId: number, name: string): Promise<
       ]),
     });
   return id;
+}
+
+/**
+ * A subscribed channel per spare set (spares[i].channelId), each of its own contact so that the
+ * world's shopper keeps exactly one channel.
+ */
+export async function addSpareChannels(db: Db, world: World): Promise<void> {
+  for (const spare of world.spares) {
+    const { channel } = await createContact(db, world.ids.brandId!, { phone: usPhone('646'), given_name: 'Spare' });
+    spare.channelId = channel.id;
+  }
 }
 
 export async function seedWorld(db: Db, label: string, now = new Date()): Promise<World> {
@@ -194,25 +205,13 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
   const notice = await createNotification(db, { type: 'system', title: `Notice ${tag}`, tenantId });
   const spares: Array<Record<string, number>> = [];
   for (const n of [1, 2]) {
-    const [spare] = await db('contact_channels')
-      .insert({
-        brand_id: brandId,
-        contact_id: contactId,
-        type: 'sms',
-        username: usPhone('646'),
-        status: 'subscribed',
-        compliance_type: 'p2p',
-        consent_source: 'test',
-        consented_at: now,
-      })
-      .returning('id');
     const card = await createKbCard(db, {
       brandId,
       title: `Card ${tag} ${n}`,
       content: `Shipping takes three days (${tag})`,
       status: 'published',
     });
-    spares.push({ channelId: Number(spare.id), cardId: card.id });
+    spares.push({ cardId: card.id });
   }
 
   return {
