@@ -19,7 +19,6 @@ let b: World;
 let tokenA: string;
 let tokenB: string;
 let staffToken: string;
-let ownId: number;
 
 beforeAll(async () => {
   a = await seedWorld(t.db, 'na');
@@ -28,7 +27,7 @@ beforeAll(async () => {
   tokenB = await api.login(b.user.email);
   const staff = await createUser(t.db, { is_staff: true, role: 'admin' });
   staffToken = await api.login(staff.email, 'admin');
-  ownId = (await createNotification(t.db, { type: 'announcement', title: 'Welcome', userId: a.user.id })).id;
+  await createNotification(t.db, { type: 'announcement', title: 'Welcome', userId: a.user.id });
 });
 
 const titles = (answer: { json(): { items: Array<{ title: string }> } }) => answer.json().items.map((n) => n.title);
