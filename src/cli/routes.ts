@@ -5,7 +5,9 @@ import { contactsApi } from '../contacts/index.ts';
 import { conversationsApi, conversationsRoutes } from '../conversations/index.ts';
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
+import { kbApi } from '../insights/index.ts';
 import { infobipDeliveryRoutes } from '../messaging/index.ts';
+import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
 import { workflowsApi } from '../workflows/index.ts';
 
@@ -20,6 +22,8 @@ export const API_ROUTES: ApiRoute[] = [
   ...conversationsApi,
   ...attributionApi,
   ...billingApi,
+  ...kbApi,
+  ...notificationsApi,
 ];
 
 /** Every domain's HTTP routes, in the order they are registered. */

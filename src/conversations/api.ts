@@ -1,7 +1,8 @@
 /**
  * The brand API's conversation routes: the inbox list (phone numbers masked), one conversation
  * (the shopper's whole number: the one place the panel shows it), and an agent's block of a
- * shopper (every SMS channel unsubscribed and blocked, queued texts skipped).
+ * shopper (every SMS channel unsubscribed and blocked, queued texts skipped). What an agent does
+ * in a conversation is in api-inbox.ts; the shopper's orders, note and channels in api-shopper.ts.
  */
 import { z } from 'zod';
 import { publicBaseUrl } from '../app/index.ts';
@@ -16,6 +17,9 @@ import {
   timestamp,
   type ApiRoute,
 } from '../http/index.ts';
+import { inboxApi } from './api-inbox.ts';
+import { feedbackSchema, fileSchema, messageSchema, qualitySchema } from './api-schemas.ts';
+import { shopperApi } from './api-shopper.ts';
 import { blockContact } from './opt-out.ts';
 import {
   CONVERSATION_CHECKOUT_STATES,
@@ -38,28 +42,17 @@ const summaryShape = {
   is_hidden: z.boolean(),
   message_count: z.number().int(),
   has_response: z.boolean(),
+  is_unread: z.boolean().describe('a reply newer than the last read'),
+  last_read_at: timestamp().nullable(),
+  checkout_state: z.string().nullable().describe("the checkout's state, else the cart's"),
+  is_recovered: z.boolean().describe('linked to an order counted as recovered'),
+  is_historical: z.boolean().describe('about a backfilled checkout'),
   last_message: z.object({ direction: z.string(), status: z.string(), body: z.string(), at: timestamp() }).nullable(),
   created_at: timestamp(),
   updated_at: timestamp(),
 };
 
 export const conversationSummarySchema = z.object(summaryShape);
-
-const messageSchema = z.object({
-  id: z.number().int(),
-  direction: z.string(),
-  status: z.string(),
-  body: z.string(),
-  is_marketing: z.boolean(),
-  created_at: timestamp(),
-  scheduled_for: timestamp().nullable(),
-  sent_at: timestamp().nullable(),
-  status_reason: z.string().nullable(),
-  skip_reason: z.string().nullable(),
-  segments: z.number().int().nullable(),
-  encoding: z.string().nullable(),
-  provider: z.string().nullable(),
-});
 
 export const conversationDetailSchema = z.object({
   ...summaryShape,
@@ -68,6 +61,9 @@ export const conversationDetailSchema = z.object({
   order_id: z.number().int().nullable(),
   channel_last_engaged_at: timestamp().nullable(),
   messages: z.array(messageSchema),
+  feedback: z.array(feedbackSchema),
+  quality: z.array(qualitySchema),
+  files: z.array(fileSchema),
   discount_codes: z.array(
     z.object({
       code: z.string(),
@@ -152,7 +148,8 @@ export const conversationsApi: ApiRoute[] = [
     method: 'GET',
     path: '/api/brands/:brandId/conversations/:conversationId',
     tag: 'conversations',
-    summary: 'One conversation: messages, discount codes, short links and clicks, its neighbours in the list',
+    summary:
+      'One conversation: messages, feedback, quality reviews, files, discount codes, short links and clicks, its neighbours in the list',
     params: z.object({ conversationId: idSchema() }),
     notFound: CONVERSATION_NOT_FOUND,
     response: z.object({ conversation: conversationDetailSchema }),
@@ -164,6 +161,8 @@ export const conversationsApi: ApiRoute[] = [
       }),
     }),
   }),
+  ...inboxApi,
+  ...shopperApi,
   defineRoute({
     method: 'POST',
     path: '/api/brands/:brandId/contacts/:contactId/block',

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
+import { CONVERSATION_NOT_FOUND } from './inbox.ts';
 import { idSchema, pageSchema, parseServiceInput, type Page } from './input.ts';
+import { conversationOfBrand } from './store/inbox.ts';
 import {
   feedbackMessageId,
   listFeedbackRows,
@@ -39,6 +41,8 @@ export async function listFeedback(db: Handle, input: ListFeedbackInput): Promis
 export const upsertFeedbackSchema = z
   .object({
     brandId: idSchema,
+    /** The conversation the message must be in ('Conversation not found' when it is not the brand's). */
+    conversationId: idSchema.optional(),
     /** The rated message (the key). */
     messageId: idSchema.optional(),
     /** An existing feedback, when the message is not given. */
@@ -56,14 +60,24 @@ export type UpsertFeedbackInput = z.input<typeof upsertFeedbackSchema>;
  * for one the brand does not have).
  */
 export async function upsertFeedback(db: Handle, input: UpsertFeedbackInput): Promise<FeedbackView> {
-  const { brandId, messageId: given, id, rating, comment } = parseServiceInput(upsertFeedbackSchema, input);
+  const {
+    brandId,
+    conversationId,
+    messageId: given,
+    id,
+    rating,
+    comment,
+  } = parseServiceInput(upsertFeedbackSchema, input);
+  if (conversationId !== undefined && !(await conversationOfBrand(db, { brandId, id: conversationId })))
+    throw new AppError('not_found', CONVERSATION_NOT_FOUND);
   let messageId = given;
   if (messageId === undefined) {
     messageId = await feedbackMessageId(db, { brandId, id: id! });
     if (messageId === undefined) throw new AppError('not_found', 'Feedback not found');
   }
   const message = await messageOfBrand(db, { brandId, messageId });
-  if (!message) throw new AppError('not_found', 'Message not found');
+  if (!message || (conversationId !== undefined && message.conversation_id !== conversationId))
+    throw new AppError('not_found', 'Message not found');
   return upsertFeedbackRow(db, {
     brandId,
     conversationId: message.conversation_id,

@@ -12,6 +12,7 @@ import { lineItemsOf, lookupUsername, type LineItem } from './rules.ts';
 import {
   contactByFrontId,
   contactByUsername,
+  contactOfBrand,
   findCart,
   findCheckout,
   orderFrom,
@@ -45,9 +46,11 @@ const shopperRef = {
   username: z.string().trim().min(1).max(320).optional(),
   /** The Front conversation id of one of the shopper's conversations. */
   frontId: z.string().trim().min(1).max(200).optional(),
+  /** The brand's contact (the panel knows it from the conversation). */
+  contactId: idSchema.optional(),
 };
-const needsShopper = (input: { username?: string; frontId?: string }) =>
-  input.username !== undefined || input.frontId !== undefined;
+const needsShopper = (input: { username?: string; frontId?: string; contactId?: number }) =>
+  input.username !== undefined || input.frontId !== undefined || input.contactId !== undefined;
 
 export const contactOrdersSchema = z
   .object({ ...shopperRef, ...pageSchema(DEFAULT_ORDER_LIMIT, 100) })
@@ -59,11 +62,19 @@ export type OrderHistoryInput = z.input<typeof orderHistorySchema>;
 
 async function resolveContact(
   db: Handle,
-  { brandId, username, frontId }: { brandId: number; username?: string; frontId?: string },
+  {
+    brandId,
+    username,
+    frontId,
+    contactId,
+  }: { brandId: number; username?: string; frontId?: string; contactId?: number },
 ): Promise<ContactRef> {
-  const contact = username
-    ? await contactByUsername(db, { brandId, username: lookupUsername(username) })
-    : await contactByFrontId(db, { brandId, frontId: frontId! });
+  const contact =
+    contactId !== undefined
+      ? await contactOfBrand(db, { brandId, contactId })
+      : username
+        ? await contactByUsername(db, { brandId, username: lookupUsername(username) })
+        : await contactByFrontId(db, { brandId, frontId: frontId! });
   if (!contact) throw new AppError('not_found', 'Contact not found');
   return contact;
 }

@@ -36,3 +36,4 @@ export {
   type DeleteKbCardInput,
   type SearchKbCardsInput,
 } from './kb/service.ts';
+export { kbApi, kbCardSchema } from './kb/api.ts';

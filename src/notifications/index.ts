@@ -67,3 +67,4 @@ export {
   raiseTenDlcManualIntervention,
   type Raised,
 } from './raise.ts';
+export { notificationsApi, notificationSchema, userNotificationSchema } from './api.ts';

@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
+import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
-import { addPasskey, seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const MISSING_ID = 999_999_999;
@@ -27,8 +28,13 @@ let b: World;
 const tokens: Record<'a' | 'b' | 'partner' | 'staff', string> = { a: '', b: '', partner: '', staff: '' };
 /** The caller's own ids: brand A's, and the caller's own passkey (passkeys belong to a user). */
 const own: Record<'a' | 'partner', Record<string, number | string>> = { a: {}, partner: {} };
-let staffPasskey = '';
-const idsOf = (world: World): Record<string, number | string> => ({ ...world.ids, passkeyId: world.passkeyId });
+let staff: Record<string, number | string> = {};
+/** A world's ids for its first caller (what routes delete comes from spares[0]). */
+const idsOf = (world: World): Record<string, number | string> => ({
+  ...world.ids,
+  ...world.spares[0],
+  passkeyId: world.passkeyId,
+});
 const registered: Array<{ method: string; url: string }> = [];
 const routes: ApiRoute[] = apiRouteList({ routes: API_ROUTES });
 
@@ -58,6 +64,8 @@ beforeAll(async () => {
   });
   a = await seedWorld(t.db, 'a');
   b = await seedWorld(t.db, 'b');
+  await addSpareChannels(t.db, a);
+  await addSpareChannels(t.db, b);
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });
@@ -65,16 +73,49 @@ beforeAll(async () => {
   await addPartnerMember(t.db, { partnerId: partner.id, userId: partnerUser.id });
   tokens.partner = await login(partnerUser.email, 'admin');
   own.a = idsOf(a);
-  own.partner = { ...a.ids, passkeyId: await addPasskey(t.db, partnerUser.id, 'Partner key') };
-  const staff = await createUser(t.db, { is_staff: true, role: 'admin' });
-  tokens.staff = await login(staff.email, 'admin');
-  staffPasskey = await addPasskey(t.db, staff.id, 'Staff key');
+  // Notifications belong to users: the partner's and staff's own are addressed to them.
+  const partnerNotice = await createNotification(t.db, {
+    type: 'system',
+    title: 'For the partner',
+    userId: partnerUser.id,
+  });
+  own.partner = {
+    ...a.ids,
+    ...a.spares[1],
+    passkeyId: await addPasskey(t.db, partnerUser.id, 'Partner key'),
+    notificationId: partnerNotice.id,
+  };
+  const staffUser = await createUser(t.db, { is_staff: true, role: 'admin' });
+  tokens.staff = await login(staffUser.email, 'admin');
+  const staffNotice = await createNotification(t.db, { type: 'system', title: 'For staff', audience: 'staff' });
+  staff = {
+    ...b.ids,
+    ...b.spares[1],
+    passkeyId: await addPasskey(t.db, staffUser.id, 'Staff key'),
+    notificationId: staffNotice.id,
+  };
 });
+
+/**
+ * The caller's own calls change its world (a block unsubscribes the shopper); each route starts
+ * from a shopper who takes texts, so that a reply or a channel delete after a block still works.
+ */
+async function resubscribe(world: World): Promise<void> {
+  await t
+    .db('contact_channels')
+    .where({ contact_id: world.ids.contactId })
+    .update({ status: 'subscribed', extra_data: t.db.raw(`extra_data - 'blocked'`) });
+}
 afterAll(async () => {
   await app.close();
 });
 
 type Ids = (name: string) => number | string | undefined;
+
+/** A required query a route needs besides ids (a search finds what every world holds). */
+const QUERIES: Partial<Record<string, string>> = {
+  'GET /api/brands/:brandId/kb/search': 'q=shipping days',
+};
 
 /** Path params and id-like query fields, from the given id per name (a name with no id fails). */
 function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } {
@@ -84,7 +125,7 @@ function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } 
     if (id === undefined) missing.push(`:${name}`);
     return String(id ?? MISSING_ID);
   });
-  const query = new URLSearchParams();
+  const query = new URLSearchParams(QUERIES[routeKey(route)] ?? '');
   const shape = route.query instanceof z.ZodObject ? (route.query.shape as Record<string, unknown>) : {};
   for (const field of Object.keys(shape).filter((f) => f.endsWith('_id'))) {
     const id = ids(field.replace(/_id$/, 'Id').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()));
@@ -98,7 +139,22 @@ function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } 
  * A body a route needs to get past its input check. A route with a body and path params needs
  * one here (its own-brand call must succeed); sign-in routes are called without one (400).
  */
-const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {};
+const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
+  'POST /api/brands/:brandId/conversations/:conversationId/reply': () => ({ body: 'Your order ships today.' }),
+  // The comment stays (a marker the next caller reads); only the rating changes.
+  'PUT /api/brands/:brandId/conversations/:conversationId/messages/:messageId/feedback': () => ({ rating: 5 }),
+  'POST /api/brands/:brandId/conversations/:conversationId/escalations': () => ({ question: 'Can I return it?' }),
+  'PATCH /api/brands/:brandId/escalations/:escalationId': () => ({ processed_response: 'Yes, within 30 days.' }),
+  'POST /api/brands/:brandId/conversations/:conversationId/quality': () => ({ rating: 4, note: 'Fine' }),
+  'POST /api/brands/:brandId/conversations/:conversationId/files': (ids) => ({
+    url: 'https://files.example.com/receipt.pdf',
+    name: 'receipt.pdf',
+    message_id: ids('messageId'),
+  }),
+  'PUT /api/brands/:brandId/contacts/:contactId/note': () => ({ note: 'Prefers texts after 5pm' }),
+  'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
+  'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
+};
 
 /** The answer of a call that has what it needs: 2xx; public routes and sign-in without a body: below 500, not 401. */
 function expectServed(route: ApiRoute, answer: LightMyRequestResponse, where: string): void {
@@ -163,6 +219,7 @@ describe.each([
   ['a member of brand A', 'a'],
   ['a partner managing brand A only', 'partner'],
 ] as const)("every registered /api route refuses %s brand B's ids", (_who, caller) => {
+  beforeEach(() => resubscribe(a));
   it.each(table)('%s', async (key, route) => {
     const token = tokens[caller];
     const params = pathParams(route.path);
@@ -206,13 +263,13 @@ describe("A's calls changed nothing of B", () => {
 
 describe('the table can see a leak', () => {
   it("brand B's member, and staff, read B through the same routes: every marker of B shows up somewhere, no credential anywhere", async () => {
-    const staffIds = { ...idsOf(b), passkeyId: staffPasskey };
     for (const [token, ids] of [
       [tokens.b, idsOf(b)],
-      [tokens.staff, staffIds],
+      [tokens.staff, staff],
     ] as const) {
       const bodies: string[] = [];
       for (const route of routes) {
+        await resubscribe(b);
         const answer = await call(route, request(route, worldIds(ids)).url, token, worldIds(ids));
         expectServed(route, answer, routeKey(route));
         bodies.push(answer.body);
@@ -220,8 +277,10 @@ describe('the table can see a leak', () => {
         if (route.tag !== 'auth' && route.tag !== 'meta') expect(secretKeys(answer.body), routeKey(route)).toEqual([]);
       }
       const all = bodies.join('\n');
-      // Staff hold no membership (the tenant's name reaches them through no route) and not B's passkey.
-      const staffBlind = (m: string) => m.startsWith('Tenant ') || m === b.passkeyId || m.startsWith('Key ');
+      // Staff hold no membership (the tenant's name and its notifications reach them through no
+      // route) and not B's passkey.
+      const staffBlind = (m: string) =>
+        m.startsWith('Tenant ') || m.startsWith('Notice ') || m === b.passkeyId || m.startsWith('Key ');
       const own = token === tokens.b ? b.markers : b.markers.filter((m) => !staffBlind(m));
       for (const marker of own) expect(all, `nothing shows "${marker}"`).toContain(marker);
     }

@@ -1,10 +1,20 @@
 /**
- * A brand with one of everything the brand API serves (workflow, shopper, cart, order,
- * conversation with texts, a click and a code, a charge, a permission) and a member who signs in.
- * Every text it holds carries the world's tag, so a test can look for any of it in an answer.
+ * A brand with one of everything the brand API serves (workflow, shopper, cart, checkout, order,
+ * conversation with texts, a click and a code, feedback, a quality review, a file, an escalation,
+ * an insight, a charge, a permission, a notification to its tenant, KB cards) and a member who
+ * signs in. Every text it holds carries the world's tag, so a test can look for any of it in an
+ * answer. What a route deletes (a channel, a KB card) comes in `spares`, one set per caller.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  addConversationQuality,
+  createConversationFile,
+  createEscalation,
+  upsertFeedback,
+} from '../../src/conversations/index.ts';
 import type { Db } from '../../src/db/index.ts';
+import { createKbCard } from '../../src/insights/index.ts';
+import { createNotification } from '../../src/notifications/index.ts';
 import {
   createClick,
   createConversation,
@@ -13,15 +23,20 @@ import {
   createSentMessage,
 } from '../factories/attribution.ts';
 import { addTenantMember, createUser } from '../factories/accounts.ts';
-import { usPhone } from '../factories/index.ts';
+import { createContact, usPhone } from '../factories/index.ts';
 import { seedCart, seedOrder, seedStore } from './candidates-seed.ts';
 
 const MIN = 60_000;
 
 export interface World {
   tag: string;
-  /** Ids by path param name (brandId, tenantId, workflowId, contactId, conversationId, orderId, cartId). */
+  /**
+   * Ids by path param name (brandId, tenantId, workflowId, contactId, conversationId, messageId,
+   * orderId, cartId, checkoutId, escalationId, brandInsightId, notificationId).
+   */
   ids: Record<string, number>;
+  /** Ids of what a route deletes, one set per caller (cardId; channelId after addSpareChannels). */
+  spares: Array<Record<string, number>>;
   /** The member's passkey (a credential id). */
   passkeyId: string;
   user: { id: number; email: string };
@@ -49,6 +64,17 @@ export async function addPasskey(db: Db, userId: number, name: string): Promise<
       ]),
     });
   return id;
+}
+
+/**
+ * A subscribed channel per spare set (spares[i].channelId), each of its own contact so that the
+ * world's shopper keeps exactly one channel.
+ */
+export async function addSpareChannels(db: Db, world: World): Promise<void> {
+  for (const spare of world.spares) {
+    const { channel } = await createContact(db, world.ids.brandId!, { phone: usPhone('646'), given_name: 'Spare' });
+    spare.channelId = channel.id;
+  }
 }
 
 export async function seedWorld(db: Db, label: string, now = new Date()): Promise<World> {
@@ -87,13 +113,13 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
     createdAt: at,
     cart_id: cart.id,
   });
-  await createSentMessage(db, {
+  const sent = await createSentMessage(db, {
     brandId: store.brandId,
     conversationId: conversation.id,
     sentAt: at,
     body: `Body ${tag}`,
   });
-  await createReply(db, {
+  const reply = await createReply(db, {
     brandId: store.brandId,
     conversationId: conversation.id,
     at: new Date(at.getTime() + 5 * MIN),
@@ -139,6 +165,55 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
   await addTenantMember(db, { tenantId, userId: user.id, role: 'admin' });
   const passkeyId = await addPasskey(db, user.id, `Key ${tag}`);
 
+  const brandId = store.brandId;
+  const conversationId = conversation.id;
+  await upsertFeedback(db, { brandId, messageId: sent.id, rating: 4, comment: `Feedback ${tag}` });
+  await addConversationQuality(db, { brandId, conversationId, userId: user.id, rating: 5, note: `Quality ${tag}` });
+  await createConversationFile(db, {
+    brandId,
+    conversationId,
+    messageId: reply.id,
+    url: `https://files.example.com/${tag}.jpg`,
+    name: `File ${tag}`,
+    type: 'image/jpeg',
+  });
+  const escalation = await createEscalation(db, { brandId, conversationId, question: `Question ${tag}` });
+  const [checkout] = await db('checkouts')
+    .insert({
+      brand_id: brandId,
+      brand_integration_id: store.integrationId,
+      external_id: `checkout-${tag}`,
+      cart_id: cart.id,
+      contact_id: contactId,
+      state: 'abandoned',
+      total_price: 84,
+    })
+    .returning('id');
+  const [insight] = await db('brand_insights')
+    .insert({ brand_id: brandId, category: 'blocker', tag: 'shipping', topic: `Insight ${tag}` })
+    .returning('id');
+  await db('conversation_message_insights').insert({
+    brand_id: brandId,
+    brand_insight_id: insight.id,
+    conversation_id: conversationId,
+    conversation_message_id: reply.id,
+    conversation_summary: `Summary ${tag}`,
+    category: 'blocker',
+    tag: 'shipping',
+    sentiment: 'neutral',
+  });
+  const notice = await createNotification(db, { type: 'system', title: `Notice ${tag}`, tenantId });
+  const spares: Array<Record<string, number>> = [];
+  for (const n of [1, 2]) {
+    const card = await createKbCard(db, {
+      brandId,
+      title: `Card ${tag} ${n}`,
+      content: `Shipping takes three days (${tag})`,
+      status: 'published',
+    });
+    spares.push({ cardId: card.id });
+  }
+
   return {
     tag,
     ids: {
@@ -147,9 +222,15 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       workflowId: store.workflowId,
       contactId,
       conversationId: conversation.id,
+      messageId: sent.id,
       orderId: order.id,
       cartId: cart.id,
+      checkoutId: Number(checkout.id),
+      escalationId: escalation.id,
+      brandInsightId: Number(insight.id),
+      notificationId: notice.id,
     },
+    spares,
     passkeyId,
     user: { id: user.id, email },
     phone,
@@ -175,6 +256,13 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       `Member${tag}`,
       passkeyId,
       `Key ${tag}`,
+      `Feedback ${tag}`,
+      `Quality ${tag}`,
+      `File ${tag}`,
+      `Question ${tag}`,
+      `Summary ${tag}`,
+      `Notice ${tag}`,
+      `Card ${tag}`,
     ],
   };
 }

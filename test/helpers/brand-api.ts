@@ -15,6 +15,13 @@ export interface BrandApi {
   login(email: string, app?: 'brand' | 'admin'): Promise<string>;
   get(url: string, token: string): Promise<LightMyRequestResponse>;
   post(url: string, token: string, payload?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** Any method (PUT, PATCH, DELETE, ...). */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export function useBrandApi(t: TestDatabaseHandle, env: Record<string, string> = {}): BrandApi {
@@ -48,5 +55,7 @@ export function useBrandApi(t: TestDatabaseHandle, env: Record<string, string> =
     get: (url, token) => server().inject({ method: 'GET', url, headers: auth(token) }),
     post: (url, token, payload) =>
       server().inject({ method: 'POST', url, headers: auth(token), ...(payload ? { payload } : {}) }),
+    call: (method, url, token, payload) =>
+      server().inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) }),
   };
 }

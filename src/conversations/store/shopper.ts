@@ -31,6 +31,15 @@ export async function contactByUsername(
   return row ? contactRef(row) : undefined;
 }
 
+/** The brand's contact with this id. */
+export async function contactOfBrand(
+  db: Handle,
+  { brandId, contactId }: { brandId: number; contactId: number },
+): Promise<ContactRef | undefined> {
+  const row = await db('contacts').where({ id: contactId, brand_id: brandId }).first('id', 'given_name', 'family_name');
+  return row ? contactRef(row) : undefined;
+}
+
 /** The contact of the brand's latest conversation with this Front id (extra_data.front_id). */
 export async function contactByFrontId(
   db: Handle,

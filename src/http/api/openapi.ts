@@ -80,6 +80,7 @@ function responses(route: ApiRoute): Json {
   };
   if (route.query || route.body) out['400'] = errorRef('Invalid input: the message names each bad field.');
   if (!route.public) out['401'] = errorRef('No valid access token (`Invalid token`).');
+  if (route.staff) out['403'] = errorRef('The session is not staff.');
   if (!route.public && route.path.includes(':'))
     out['404'] = errorRef('Unknown, or outside the brands the session may read (the same answer for both).');
   return out;

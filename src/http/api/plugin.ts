@@ -1,11 +1,12 @@
 /**
  * Registers the brand API's routes on the server. For every route, in this order:
  * 1. authentication (unless public): no valid access token answers 401 before anything else;
- * 2. the brand scope (paths with `:brandId`): a brand the session may not read answers 404 exactly
+ * 2. staff-only routes: a session that is not staff answers 403 before anything else;
+ * 3. the brand scope (paths with `:brandId`): a brand the session may not read answers 404 exactly
  *    like a missing one, before any input is looked at;
- * 3. params (an id that does not parse is answered like an unknown one), query and body through
+ * 4. params (an id that does not parse is answered like an unknown one), query and body through
  *    their zod schemas (400 naming each bad field);
- * 4. the handler, whose answer is parsed by the output schema: only declared fields leave, and an
+ * 5. the handler, whose answer is parsed by the output schema: only declared fields leave, and an
  *    answer that does not match is a 500 (logged), never a silent leak.
  * An AppError with code `rate_limited` answers 429 with Retry-After (its retry_after_seconds).
  * `GET /api/openapi.json` serves the document generated from the same routes.
@@ -31,6 +32,7 @@ import {
 
 export const BRAND_NOT_FOUND = 'Brand not found';
 export const OPENAPI_PATH = '/api/openapi.json';
+export const STAFF_ONLY = 'Only staff can do this';
 
 export interface ApiOptions {
   routes: readonly ApiRoute[];
@@ -65,6 +67,7 @@ function assertWellFormed(route: ApiRoute, seen: Set<string>): void {
   if (declared.join() !== inPath.join())
     throw new Error(`${key}: params schema declares [${declared.join()}], the path has [${inPath.join()}]`);
   if (route.public && isBrandPath(route.path)) throw new Error(`${key}: a brand's route cannot be public`);
+  if (route.public && route.staff) throw new Error(`${key}: a staff route cannot be public`);
 }
 
 /** The document route: public, listed in the document like any other, built once on first request. */
@@ -106,6 +109,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, route: ApiRoute, g
         },
     handler: async (request, reply) => {
       const caller = callers.get(request) ?? anonymous;
+      if (route.staff && !caller.isStaff) throw new AppError('forbidden', STAFF_ONLY, { code: 'staff_only' });
       const raw = (request.params ?? {}) as Record<string, unknown>;
       let brand: ApiBrand | undefined;
       if (isBrandPath(route.path)) {

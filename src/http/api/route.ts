@@ -64,6 +64,8 @@ export interface ApiRouteDefinition<P extends Schema, Q extends Schema, B extend
   tag: string;
   /** No access token needed (the document itself). Everything else is authenticated. */
   public?: boolean;
+  /** Staff only: any other session answers 403 right after authentication, before any input. */
+  staff?: boolean;
   /** Path params other than brandId; one that does not parse answers `notFound` (404). */
   params?: P;
   query?: Q;
@@ -86,6 +88,7 @@ export interface ApiRoute {
   description?: string;
   tag: string;
   public?: boolean;
+  staff?: boolean;
   params?: Schema;
   query?: Schema;
   body?: Schema;
