@@ -54,3 +54,4 @@ export {
   verifyPasskeyLogin,
 } from './auth/passkeys.ts';
 export { accountsRoutes } from './routes.ts';
+export { hashPassword } from './auth/session.ts';

@@ -34,3 +34,4 @@ export { recordBillingCancelEvent } from './store/events.ts';
 export { stripeWebhookRoutes } from './routes.ts';
 export { processStripeEvent, processShopifyAppSubscription } from './processors.ts';
 export { listCharges, type ChargeListing } from './charges.ts';
+export { createUsageCharges, completeCharges } from './charges.ts';
