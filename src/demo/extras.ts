@@ -10,14 +10,14 @@ import type { TalkIds } from './store/talk.ts';
 
 export interface ExtrasInput {
   key: string;
-  brandName: string;
   brandId: number;
   tenantId: number;
   /** The brand's member (feedback, KB authors, their notifications), when it has one. */
   userId: number | null;
   recoveryWorkflowId: number;
-  planName: string;
-  renewsAt: Date;
+  /** The brand's plan and when it renews, when it has a subscription. */
+  planName: string | null;
+  renewsAt: Date | null;
   story: BrandStory;
   talk: TalkIds;
   now: Date;
@@ -234,14 +234,25 @@ export function extraRows(input: ExtrasInput): ExtraRows {
       readBy: userId,
     });
   }
-  notifications.push({
-    type: 'reminder',
-    title: `Your ${input.planName} plan renews on ${input.renewsAt.toISOString().slice(0, 10)}`,
-    body: 'Usage charges for recovered orders are invoiced with the renewal.',
-    tenant_id: input.tenantId,
-    brand_id: brandId,
-    created_at: before(now, 20 * HOUR_MS),
-  });
+  notifications.push(
+    input.planName && input.renewsAt
+      ? {
+          type: 'reminder',
+          title: `Your ${input.planName} plan renews on ${input.renewsAt.toISOString().slice(0, 10)}`,
+          body: 'Usage charges for recovered orders are invoiced with the renewal.',
+          tenant_id: input.tenantId,
+          brand_id: brandId,
+          created_at: before(now, 20 * HOUR_MS),
+        }
+      : {
+          type: 'reminder',
+          title: 'Choose a plan to keep recovering carts',
+          body: 'Recovered orders are waiting to be billed: subscribe to a plan to keep your workflows running.',
+          tenant_id: input.tenantId,
+          brand_id: brandId,
+          created_at: before(now, 20 * HOUR_MS),
+        },
+  );
 
   const feedback = answers.slice(0, FEEDBACK.length).map((a, i) => ({
     brand_id: brandId,

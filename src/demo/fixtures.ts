@@ -61,8 +61,8 @@ const brandFixture = z.object({
   partner: z.object({ name: z.string(), email: z.string(), user: demoUser }).nullable(),
   /** The brand's own member (an admin of its tenant). */
   user: demoUser.nullable(),
-  /** The published plan the brand is subscribed to. */
-  plan: z.string(),
+  /** The published plan the brand is subscribed to (null: no subscription yet, its recovered orders wait, billable). */
+  plan: z.string().nullable(),
   story: z.object({
     catalog: z.string(),
     shoppers: z.number().int().min(0),

@@ -48,7 +48,7 @@ export async function demoLogins(db: Handle): Promise<DemoLogin[]> {
               app: 'admin' as const,
               email: b.partner.user.email,
               password: b.partner.user.password,
-              role: `${b.partner.name} partner (${b.brand.name})`,
+              role: `${b.partner.name}, partner managing ${b.brand.name}`,
             },
           ]
         : [],

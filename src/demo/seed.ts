@@ -23,7 +23,7 @@ import { withTransaction, type Tx } from '../db/index.ts';
 import { extraRows, globalNotifications } from './extras.ts';
 import { loadDemoFixtures, type BrandFixture, type DemoFixtures, type DemoUser } from './fixtures.ts';
 import { storySpec } from './spec.ts';
-import { buildStory, type StoryClock, type UsedCodes } from './story/index.ts';
+import { buildStory, type BrandStory, type StoryClock, type UsedCodes } from './story/index.ts';
 import { DAY_MS, MINUTE_MS } from './story/random.ts';
 import {
   backdateAttribution,
@@ -36,7 +36,7 @@ import {
 import { ensureUser, insertActiveMember, insertBrandRows, insertPartner, type DemoPerson } from './store/brand.ts';
 import { countRows, type DemoCounts } from './store/counts.ts';
 import { ensureIntegration, findDemoBrandIds, hasPlans, insertRows, lockDemoSeed, planByName } from './store/rows.ts';
-import { writeShop } from './store/shop.ts';
+import { cancelOrders, writeShop, type BrandIds } from './store/shop.ts';
 import { writeTalk } from './store/talk.ts';
 
 export interface SeedResult {
@@ -115,12 +115,12 @@ interface Seeding {
   demoPasswords: boolean;
 }
 
-/** One brand: its rows, its story, attribution over its orders, its subscription and extras. */
-async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<{ brandId: number; tenantId: number }> {
+/** The brand's tenant, brand, Shopify link, discount rules and workflows. */
+async function insertBrand(s: Seeding, fixture: BrandFixture): Promise<BrandIds & { tenantId: number }> {
   const { tx, now } = s;
   const integrationId = await ensureIntegration(tx, { ...fixture.integration, is_published: true });
   const workflowAt = daysBefore(now, WORKFLOW_AGE_DAYS);
-  const ids = await insertBrandRows(tx, {
+  return insertBrandRows(tx, {
     tenant: fixture.tenant,
     brand: fixture.brand,
     integrationId,
@@ -146,55 +146,80 @@ async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<{ brandId: 
     })),
     createdAt: daysBefore(now, BRAND_AGE_DAYS),
   });
-  const memberAt = daysBefore(now, BRAND_AGE_DAYS - 1);
+}
+
+/** The brand's member and the partner managing it; returns the member's id. */
+async function insertPeople(s: Seeding, fixture: BrandFixture, tenantId: number): Promise<number | null> {
+  const at = daysBefore(s.now, BRAND_AGE_DAYS - 1);
   let userId: number | null = null;
   if (fixture.user) {
-    userId = await ensureUser(tx, await person(fixture.user, s.demoPasswords), { role: 'admin', created_at: memberAt });
-    await insertActiveMember(tx, 'tenant', { ownerId: ids.tenantId, userId, at: memberAt });
+    userId = await ensureUser(s.tx, await person(fixture.user, s.demoPasswords), { role: 'admin', created_at: at });
+    await insertActiveMember(s.tx, 'tenant', { ownerId: tenantId, userId, at });
   }
   if (fixture.partner) {
-    const partnerId = await insertPartner(tx, { ...fixture.partner, tenantIds: [ids.tenantId], at: memberAt });
-    const partnerUser = await ensureUser(tx, await person(fixture.partner.user, s.demoPasswords), {
+    const partnerId = await insertPartner(s.tx, { ...fixture.partner, tenantIds: [tenantId], at });
+    const member = await ensureUser(s.tx, await person(fixture.partner.user, s.demoPasswords), {
       role: 'partner',
-      created_at: memberAt,
+      created_at: at,
     });
-    await insertActiveMember(tx, 'partner', { ownerId: partnerId, userId: partnerUser, at: memberAt });
+    await insertActiveMember(s.tx, 'partner', { ownerId: partnerId, userId: member, at });
   }
+  return userId;
+}
 
+/**
+ * Attribution decides every complete order as the order webhook would (each in a savepoint); a
+ * refund after the decision is applied and decided again (history kept, no longer billable).
+ */
+async function attributeStory(s: Seeding, brandId: number, story: BrandStory, orderIds: number[]): Promise<void> {
+  const ctx: AppContext = { ...s.ctx, db: s.tx, logger: s.ctx.logger.child({ demo: true }, { level: 'warn' }) };
+  for (const [i, order] of story.orders.entries())
+    if (order.state === 'complete' || order.cancelledAt) await attributeOrder(ctx, orderIds[i]!);
+  const refunded = story.orders.flatMap((o, i) => (o.cancelledAt ? [{ id: orderIds[i]!, at: o.cancelledAt }] : []));
+  await cancelOrders(s.tx, refunded);
+  for (const { id } of refunded) await attributeOrder(ctx, id);
+  await backdateAttribution(s.tx, brandId, s.now);
+}
+
+/**
+ * The brand's subscription (none without a plan: its recovered orders stay billable) and the
+ * usage charges billing creates for its billable orders; those of orders recovered before the
+ * current period were invoiced with the renewal. Returns when the plan renews.
+ */
+async function bill(s: Seeding, fixture: BrandFixture, brandId: number): Promise<Date | null> {
+  const plan = fixture.plan ? await planByName(s.tx, fixture.plan) : undefined;
+  if (!fixture.plan || !plan) return null;
+  const subscription = await insertSubscription(s.tx, {
+    brandId,
+    planId: plan.id,
+    planName: fixture.plan,
+    price: plan.price,
+    billingEmail: fixture.tenant.email,
+    activatedAt: daysBefore(s.now, WORKFLOW_AGE_DAYS),
+    now: s.now,
+  });
+  await createUsageCharges(s.tx, { id: subscription.id, brand_id: brandId, plan_id: plan.id });
+  await completeCharges(s.tx, await usageChargesBefore(s.tx, subscription.id, subscription.periodStart), {
+    completed_by: 'renewal_invoice',
+  });
+  await backdateUsageCharges(s.tx, subscription.id, subscription.periodStart, s.now);
+  return new Date(subscription.periodStart.getTime() + 30 * DAY_MS);
+}
+
+/** One brand: its rows, its people, its story, attribution and billing over it, the extras. */
+async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
+  const { tx, now } = s;
+  const ids = await insertBrand(s, fixture);
+  const userId = await insertPeople(s, fixture, ids.tenantId);
   const story = buildStory(storySpec(fixture, s.linkBaseUrl), s.clock, s.used);
   const shop = await writeShop(tx, story, ids);
   const talk = await writeTalk(tx, story, { ...ids, ...shop, agentUserId: userId });
-
-  // Attribution decides every complete order as the order webhook would (in a savepoint each).
-  const attribution: AppContext = { ...s.ctx, db: tx, logger: s.ctx.logger.child({ demo: true }, { level: 'warn' }) };
-  for (const [i, order] of story.orders.entries())
-    if (order.state === 'complete') await attributeOrder(attribution, shop.orders[i]!);
-  await backdateAttribution(tx, ids.brandId, now);
-
-  const plan = await planByName(tx, fixture.plan);
-  let renewsAt = daysBefore(now, -15);
-  if (plan) {
-    const subscription = await insertSubscription(tx, {
-      brandId: ids.brandId,
-      planId: plan.id,
-      planName: fixture.plan,
-      price: plan.price,
-      billingEmail: fixture.tenant.email,
-      activatedAt: daysBefore(now, WORKFLOW_AGE_DAYS),
-      now,
-    });
-    await createUsageCharges(tx, { id: subscription.id, brand_id: ids.brandId, plan_id: plan.id });
-    await completeCharges(tx, await usageChargesBefore(tx, subscription.id, subscription.periodStart), {
-      completed_by: 'renewal_invoice',
-    });
-    await backdateUsageCharges(tx, subscription.id, subscription.periodStart, now);
-    renewsAt = new Date(subscription.periodStart.getTime() + 30 * DAY_MS);
-  }
+  await attributeStory(s, ids.brandId, story, shop.orders);
+  const renewsAt = await bill(s, fixture, ids.brandId);
 
   const recovery = fixture.workflows.find((w) => w.role === 'recovery')!;
   const extras = extraRows({
     key: fixture.key,
-    brandName: fixture.brand.name,
     brandId: ids.brandId,
     tenantId: ids.tenantId,
     userId,
@@ -210,7 +235,7 @@ async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<{ brandId: 
   await insertRows(tx, 'conversation_escalations', extras.escalations);
   await insertRows(tx, 'kb_cards', extras.kbCards);
   await insertInsights(tx, extras.insights, extras.messageInsights);
-  return { brandId: ids.brandId, tenantId: ids.tenantId };
+  return ids.brandId;
 }
 
 async function seedAll(s: Seeding, fixtures: DemoFixtures): Promise<number[]> {
@@ -221,7 +246,7 @@ async function seedAll(s: Seeding, fixtures: DemoFixtures): Promise<number[]> {
     created_at: daysBefore(s.now, BRAND_AGE_DAYS + 30),
   });
   const brandIds: number[] = [];
-  for (const fixture of fixtures.brands) brandIds.push((await seedBrand(s, fixture)).brandId);
+  for (const fixture of fixtures.brands) brandIds.push(await seedBrand(s, fixture));
   const partnered = fixtures.brands.flatMap((b) =>
     b.partner ? [{ brand: b.brand.name, partner: b.partner.name }] : [],
   );

@@ -164,20 +164,39 @@ describe('a demo that tells the whole story', () => {
     expect(late!.n).toBe(0);
   });
 
-  it('bills the recovered orders: usage charges, the older ones invoiced with the renewal', async () => {
+  it('bills the recovered orders: usage charges, the older ones invoiced with the renewal, refunds not billed', async () => {
+    const [northwind, harbor] = first.brandIds;
     const charges = await many(
       `select type, status, count(*)::int as n from subscription_charges where brand_id = ? group by 1, 2 order by 1, 2`,
-      [first.brandId],
+      [northwind],
     );
     expect(charges.map((c) => `${c.type}:${c.status}`)).toEqual([
       'recurring:complete',
       'usage:complete',
       'usage:queued',
     ]);
-    const [subscription] = await many(`select status, external_id from subscriptions where brand_id = ?`, [
-      first.brandId,
-    ]);
+    const [subscription] = await many(`select status, external_id from subscriptions where brand_id = ?`, [northwind]);
     expect(subscription).toEqual({ status: 'active', external_id: null });
+    const billing = async (brandId: number) =>
+      (
+        await many(
+          `select distinct billing_status from orders where brand_id = ? and billing_status is not null order by 1`,
+          [brandId],
+        )
+      ).map((r) => r.billing_status);
+    expect(await billing(northwind!)).toEqual(['complete', 'not_billable', 'processing']);
+    // Harbor & Pine has no plan yet: its recovered orders wait, billable.
+    const harborBilling = await billing(harbor!);
+    expect(harborBilling).toContain('billable');
+    expect(harborBilling).not.toContain('processing');
+    const refunded = await t
+      .db('orders')
+      .where({ brand_id: northwind, billing_status: 'not_billable' })
+      .first('id', 'state');
+    expect(refunded.state).toBe('cancelled');
+    const explained = await explainOrder(t.db, { orderId: Number(refunded.id) });
+    expect(explained.billed).toBe(false);
+    expect(explained.decision!.billing_note).toContain('cancelled after attribution');
   });
 
   it('has notifications, feedback, escalations, KB cards and insights', async () => {

@@ -9,10 +9,13 @@ const byState = (states: Record<string, number>): string =>
 export function demoLoginLines(logins: DemoLogin[]): string[] {
   if (logins.length === 0) return [];
   const width = Math.max(...logins.map((l) => l.email.length));
+  const secret = Math.max(...logins.map((l) => l.password.length));
   return [
     '',
     'Demo logins (embedded demo database only; POST /api/auth/login, or `reclaim auth login --email E --app APP`):',
-    ...logins.map((l) => `  ${`${l.app} app`.padEnd(10)} ${l.email.padEnd(width)}  ${l.password}  (${l.role})`),
+    ...logins.map(
+      (l) => `  ${`${l.app} app`.padEnd(10)} ${l.email.padEnd(width)}  ${l.password.padEnd(secret)}  ${l.role}`,
+    ),
   ];
 }
 

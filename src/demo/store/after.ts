@@ -53,7 +53,7 @@ export async function insertInsights(
 export async function backdateAttribution(tx: Tx, brandId: number, now: Date): Promise<void> {
   const at = `least(o.created_at + interval '1 minute', ?::timestamptz)`;
   await tx.raw(
-    `update orders o set recovered_at = ${at}, updated_at = ${at}
+    `update orders o set recovered_at = ${at}, updated_at = case when o.state = 'cancelled' then o.updated_at else ${at} end
       where o.brand_id = ? and o.recovered_at is not null`,
     [now, now, brandId],
   );

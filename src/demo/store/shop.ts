@@ -246,7 +246,8 @@ export async function writeShop(tx: Tx, story: BrandStory, ids: BrandIds): Promi
         cart_id: order.cart === null ? null : carts[order.cart],
         checkout_id: order.checkout === null ? null : checkouts[order.checkout],
         contact_id: contacts[order.contact],
-        state: order.state,
+        // A refunded order is written as placed; the seed cancels it after attribution decided it.
+        state: order.cancelledAt ? 'complete' : order.state,
         total: order.total,
         discount_codes: order.discountCode ? [order.discountCode.code] : [],
         cleaned_raw_data: {
@@ -254,10 +255,15 @@ export async function writeShop(tx: Tx, story: BrandStory, ids: BrandIds): Promi
           name: order.number,
           checkout_token: order.checkout === null ? null : story.checkouts[order.checkout]!.token,
           cart_token: order.cart === null ? null : story.carts[order.cart]!.externalId,
-          financial_status: order.state === 'pending' ? 'pending' : order.state === 'cancelled' ? 'voided' : 'paid',
+          financial_status:
+            order.state === 'pending'
+              ? 'pending'
+              : order.state === 'cancelled' && !order.cancelledAt
+                ? 'voided'
+                : 'paid',
           fulfillment_status: null,
           confirmed: order.state !== 'pending',
-          cancelled_at: order.state === 'cancelled' ? order.createdAt.toISOString() : null,
+          cancelled_at: order.state === 'cancelled' && !order.cancelledAt ? order.createdAt.toISOString() : null,
           subtotal_price: lineTotal(order.lineItems),
           total_discounts: order.discountCode?.amount ?? '0.00',
           total_price: order.total,
@@ -276,4 +282,20 @@ export async function writeShop(tx: Tx, story: BrandStory, ids: BrandIds): Promi
     }),
   );
   return { contacts, smsChannels, carts, checkouts, orders };
+}
+
+/** Orders refunded after attribution: cancelled at their time, as the orders/cancelled webhook records it. */
+export async function cancelOrders(tx: Tx, orders: { id: number; at: Date }[]): Promise<void> {
+  for (const { id, at } of orders)
+    await tx('orders')
+      .where({ id })
+      .update({
+        state: 'cancelled',
+        cleaned_raw_data: tx.raw(
+          `cleaned_raw_data || jsonb_build_object('cancelled_at', ?::text, 'financial_status', 'refunded')`,
+          [at.toISOString()],
+        ),
+        remote_updated_at: at,
+        updated_at: at,
+      });
 }

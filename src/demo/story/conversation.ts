@@ -22,7 +22,6 @@ export interface StoryClock {
 
 export interface Sender {
   clock: StoryClock;
-  brandName: string;
   brandTimeZone: string;
   /** brands.extra_data.texas_compliance: Texas shoppers get marketing texts only with it. */
   texasCompliance: boolean;

@@ -169,6 +169,7 @@ export class StoryEngine {
       total: total.toFixed(2),
       discountCode: code,
       lineItems: items,
+      cancelledAt: null,
     };
   }
 
@@ -259,7 +260,7 @@ export class StoryEngine {
     const index = story.orders.push({ ...order, externalId: key, number: '', createdAt: at }) - 1;
     if (order.checkout !== null) Object.assign(story.checkouts[order.checkout]!, { state: 'complete', updatedAt: at });
     if (order.cart !== null) Object.assign(story.carts[order.cart]!, { state: 'complete', updatedAt: at });
-    if (order.state !== 'complete' || !spec.postPurchase) return;
+    if (order.state !== 'complete' || !spec.postPurchase) return; // a cancelled one is no candidate
     const processAt = plus(at, spec.postPurchase.delayMinutes * MINUTE_MS + rngFor(spec.seed, key).int(0, 59) * 1000);
     if (processAt <= this.clock.stopAt) this.push({ type: 'process_order', at: processAt, order: index });
   }
@@ -358,7 +359,18 @@ export class StoryEngine {
               type: rule.type === 'shipping' ? 'shipping' : rule.type === 'fixed' ? 'fixed_amount' : 'percentage',
             }
           : null;
-      this.push({ type: 'order', at: acts.orderAt, key: `recovered:${key}`, order: context.conversion(discount) });
+      // A few recovered orders of older conversations are refunded a day or two later.
+      const refund = rngFor(spec.seed, `refund:${key}`);
+      const cancelledAt =
+        at.getTime() <= this.clock.now.getTime() - 6 * DAY_MS && refund.chance(0.06)
+          ? plus(acts.orderAt, refund.int(20 * 60, 44 * 60) * MINUTE_MS)
+          : null;
+      this.push({
+        type: 'order',
+        at: acts.orderAt,
+        key: `recovered:${key}`,
+        order: { ...context.conversion(discount), state: cancelledAt ? 'cancelled' : 'complete', cancelledAt },
+      });
     }
     return index;
   }

@@ -30,7 +30,12 @@ export function candidateFacts(
   const answered = (x: StoryConversation) => x.messages.some((m) => m.direction === 'incoming' && m.createdAt <= at);
   const engaged = engagements.filter((d) => d <= at);
   const { productIds, collectionIds } = lineItemFacts(c.items);
-  const orders = story.orders.filter((o) => o.contact === c.contact && o.state !== 'cancelled' && o.createdAt <= at);
+  const orders = story.orders.filter(
+    (o) =>
+      o.contact === c.contact &&
+      o.createdAt <= at &&
+      (o.state !== 'cancelled' || (o.cancelledAt !== null && o.cancelledAt > at)),
+  );
   return {
     kind,
     eventId: c.event,

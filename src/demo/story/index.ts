@@ -32,7 +32,6 @@ export function buildStory(
   let sent = 0;
   const sender = {
     clock,
-    brandName: spec.name,
     brandTimeZone: spec.timeZone,
     texasCompliance: spec.extraData.texas_compliance === true,
     helpReply: helpReply({
@@ -69,6 +68,7 @@ export function buildStory(
         total,
         discountCode: null,
         lineItems: order.lineItems,
+        cancelledAt: null,
       },
     });
   }

@@ -76,11 +76,14 @@ export interface StoryOrder {
   contact: number;
   cart: number | null;
   checkout: number | null;
+  /** The order's state now. */
   state: 'complete' | 'pending' | 'cancelled';
   total: string;
   discountCode: { code: string; amount: string; type: string } | null;
   lineItems: LineItem[];
   createdAt: Date;
+  /** A complete order cancelled later (a refund), after attribution decided it. */
+  cancelledAt: Date | null;
 }
 
 export type Outcome =
