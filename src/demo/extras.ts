@@ -185,15 +185,15 @@ const INSIGHTS: Readonly<
     category: 'product',
     tag: 'sizing',
     topic: 'Fit and sizes',
-    body: 'Shoppers are unsure whether jackets and boots run small or large.',
-    proposed_solution: 'Add a fit note and a size chart link to the product pages and to the cart reminder.',
+    body: 'Shoppers ask about fit, sizes and measurements before they buy.',
+    proposed_solution: 'Add a size guide or the measurements to the product pages and link them from the reminder text.',
   },
   returns: {
     category: 'post_purchase',
     tag: 'returns',
     topic: 'Return window',
     body: 'Shoppers want to know they can send an item back before they buy it.',
-    proposed_solution: 'Mention free 30-day returns on the product pages and in the answer template.',
+    proposed_solution: 'Mention the free 30-day returns on the product pages and in the answer template.',
   },
   price: {
     category: 'blocker',

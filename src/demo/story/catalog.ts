@@ -106,35 +106,87 @@ export const CATALOGS: Readonly<Record<string, readonly Product[]>> = {
   ],
 };
 
-/** A shopper's question, by what it is about ({product} and {city} are filled in). */
-export const QUESTIONS: Readonly<Record<Topic, readonly string[]>> = {
-  shipping: [
-    'How long does shipping take to {city}?',
-    'Is shipping free if I order today?',
-    'Do you ship to PO boxes?',
-    'If I order tonight will it arrive by Friday?',
-  ],
-  sizes: [
-    'Does the {product} run small? I am usually a medium',
-    'Do you have the {product} in a bigger size?',
-    'What size would you recommend for someone 5 10?',
-  ],
-  returns: ["If it doesn't fit can I send it back?", 'How long do I have to return it?', 'Are returns free?'],
-  price: [
-    'Does the code work on the sale price too?',
-    'Any chance of a bigger discount?',
-    'Can I use two codes on one order?',
-  ],
-};
+type Answered = readonly (readonly [question: string, answer: string])[];
 
-/** The brand's agent answering a question about each topic. */
-export const ANSWERS: Readonly<Record<Topic, string>> = {
-  shipping:
-    'Orders over $75 ship free, and standard shipping takes 3-5 business days to {city}. You get tracking by text as soon as it leaves us.',
-  sizes:
-    'The {product} fits true to size; if you are between sizes, size up for layering. Exchanges are free if it is not right.',
-  returns: 'You have 30 days to return unworn items, and returns are free with the prepaid label in your box.',
-  price: 'Your code works on everything in your cart, sale items included. One code per order, though.',
+/** A shopper's question and the agent's answer, by store and topic ({product} and {city} filled in). */
+export const QUESTIONS: Readonly<Record<string, Readonly<Record<Topic, Answered>>>> = {
+  outdoor: {
+    shipping: [
+      [
+        'How long does shipping take to {city}?',
+        'Standard shipping takes 3-5 business days to {city}, and orders over $75 ship free. You get tracking by text as soon as it leaves us.',
+      ],
+      [
+        'Is shipping free if I order today?',
+        'Yes, if your cart is over $75: shipping is free on every order above that.',
+      ],
+      ['Do you ship to PO boxes?', 'We do! Standard shipping goes to PO boxes; express needs a street address.'],
+      [
+        'If I order tonight will it arrive by Friday?',
+        'Orders placed before 2 pm ship the same day; with express (1-2 business days) it arrives by Friday.',
+      ],
+    ],
+    sizes: [
+      [
+        'Does the {product} run small? I am usually a medium',
+        'The {product} fits true to size, so a medium should be right; size up if you want room for layers. Exchanges are free.',
+      ],
+      [
+        'Do you have the {product} in a bigger size?',
+        'The sizes on the product page are all we make right now; if one does not fit, the exchange is free.',
+      ],
+      [
+        'What size would you recommend for someone 5 10?',
+        'Most customers around 5 10 take a medium; the size guide on the product page lists chest and sleeve lengths.',
+      ],
+    ],
+    returns: [
+      [
+        "If it doesn't fit can I send it back?",
+        'Of course: unworn items can be returned within 30 days with the prepaid label in your box.',
+      ],
+      ['How long do I have to return it?', 'You have 30 days from delivery to return unworn items.'],
+      ['Are returns free?', 'Yes, every box has a prepaid return label, and exchanges are free too.'],
+    ],
+    price: [
+      [
+        'Does the code work on the sale price too?',
+        'It does: your code works on everything in your cart, sale items included.',
+      ],
+      [
+        'Any chance of a bigger discount?',
+        'Your code is the best we can do right now, and orders over $75 also ship free.',
+      ],
+      ['Can I use two codes on one order?', 'Only one code per order, sorry; yours takes 10% off the whole cart.'],
+    ],
+  },
+  home: {
+    shipping: [
+      [
+        'How long does shipping take to {city}?',
+        'Orders reach {city} in 2-4 business days, and the code in your text makes shipping free.',
+      ],
+      ['Is shipping really free?', 'Yes: the code in your text takes the shipping off the whole order.'],
+    ],
+    sizes: [
+      [
+        'What are the measurements of the {product}?',
+        'They are under Details on the product page; reply if you need anything else measured.',
+      ],
+      [
+        'Is the blanket big enough for a king bed?',
+        'Take the King: it is 108 by 90 inches and hangs well over the sides.',
+      ],
+    ],
+    returns: [
+      ['Can I return it if the color looks different at home?', 'Yes, within 30 days: we email you a prepaid label.'],
+      ['How long do I have to return it?', 'You have 30 days from delivery.'],
+    ],
+    price: [
+      ['Does the code work with the sale?', 'Yes, free shipping applies to sale items too.'],
+      ['Can I get a discount instead of free shipping?', 'Free shipping is the offer for now, sorry.'],
+    ],
+  },
 };
 
 export const THANKS = [

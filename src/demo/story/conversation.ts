@@ -10,7 +10,7 @@
  */
 import { matchKeyword } from '../../conversations/index.ts';
 import { decideSend } from '../../messaging/index.ts';
-import { ANSWERS, FOLLOW_UPS, HELP_WORDS, OPT_OUT_WORDS, QUESTIONS, THANKS, USER_AGENTS, fill } from './catalog.ts';
+import { FOLLOW_UPS, HELP_WORDS, OPT_OUT_WORDS, QUESTIONS, THANKS, USER_AGENTS, fill } from './catalog.ts';
 import { DAY_MS, MINUTE_MS, plus, type Rng } from './random.ts';
 import type { StoryContact, StoryConversation, StoryMessage, Topic } from './types.ts';
 
@@ -23,6 +23,8 @@ export interface StoryClock {
 export interface Sender {
   clock: StoryClock;
   brandTimeZone: string;
+  /** The store's catalog (what shoppers ask about). */
+  catalog: string;
   /** brands.extra_data.texas_compliance: Texas shoppers get marketing texts only with it. */
   texasCompliance: boolean;
   /** The brand's HELP answer and STOP confirmation. */
@@ -281,13 +283,14 @@ export function shopperActs(
     asked = true;
     const topic = rng.pick(TOPICS);
     const at = plus(sentAt, rng.int(3, 240) * MINUTE_MS);
-    say(incoming(sender, at, fill(rng.pick(QUESTIONS[topic]), values), { action: 'reply' }, topic));
+    const [question, answer] = rng.pick(QUESTIONS[sender.catalog]![topic]);
+    say(incoming(sender, at, fill(question, values), { action: 'reply' }, topic));
     engage(contact, at);
     conversation.hidden = false;
     const answeredAt = plus(at, rng.int(4, 40) * MINUTE_MS);
     say(
       sentMessage(sender, rng, answeredAt, {
-        body: fill(ANSWERS[topic], values),
+        body: fill(answer, values),
         byAgent: true,
         topic,
         extra: { agent_reply: true },

@@ -33,6 +33,7 @@ export function buildStory(
   const sender = {
     clock,
     brandTimeZone: spec.timeZone,
+    catalog: spec.catalog,
     texasCompliance: spec.extraData.texas_compliance === true,
     helpReply: helpReply({
       brandName: spec.name,
