@@ -186,7 +186,8 @@ const INSIGHTS: Readonly<
     tag: 'sizing',
     topic: 'Fit and sizes',
     body: 'Shoppers ask about fit, sizes and measurements before they buy.',
-    proposed_solution: 'Add a size guide or the measurements to the product pages and link them from the reminder text.',
+    proposed_solution:
+      'Add a size guide or the measurements to the product pages and link them from the reminder text.',
   },
   returns: {
     category: 'post_purchase',
