@@ -3,6 +3,7 @@ import { accountsRoutes } from '../../src/accounts/index.ts';
 import type { AppContext } from '../../src/app/index.ts';
 import { explainOrder, liftStats, recoveredStats, defaultPeriod } from '../../src/attribution/index.ts';
 import { demoLogins, demoOverview, loadDemoFixtures, seedDemo, type SeedResult } from '../../src/demo/index.ts';
+import { sendDueMessages } from '../../src/messaging/index.ts';
 import { runCandidates } from '../../src/workflows/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { listenHttp } from '../helpers/listening-server.ts';
@@ -278,5 +279,29 @@ describe('on a server database the demo users get no password', () => {
       .whereRaw('lower(email) = ?', [fixtures.staff.email])
       .first('password', 'is_staff');
     expect(user).toEqual({ password: null, is_staff: true });
+  });
+});
+
+describe('in the brand’s daytime the new conversations are texted at once', () => {
+  const day = useTestDatabase();
+  // 19:00 UTC: 11:00 in Los Angeles, 14:00 in New York, inside every mainland shopper's 8:00-21:00.
+  const now = new Date('2026-03-04T19:00:00Z');
+
+  it('starts conversations on the first run-candidates and sends their texts to the outbox', async () => {
+    const dayCtx = await day.context();
+    await seedDemo(dayCtx, { now });
+    const run = await runCandidates(dayCtx, { now: new Date(now.getTime() + 60_000) });
+    expect(run.workflows.find((w) => w.name === 'Abandoned Cart')!.outcomes.started).toBeGreaterThanOrEqual(1);
+    const sent = await sendDueMessages(dayCtx, { now: new Date(now.getTime() + 90_000) });
+    expect(sent.sent).toBeGreaterThanOrEqual(run.started);
+    const outbox = await day
+      .db('conversation_messages')
+      .whereIn(
+        'conversation_id',
+        run.workflows.flatMap((w) => w.texted.map((x) => x.conversation_id!)),
+      )
+      .select('status', 'provider');
+    expect(outbox.length).toBe(run.started);
+    expect(outbox.every((m) => m.status === 'sent' && m.provider === 'outbox')).toBe(true);
   });
 });
