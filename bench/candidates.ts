@@ -142,6 +142,7 @@ const OUTCOMES = [
   'discount_codes',
   'conversation_messages',
   'conversations',
+  'cart_recovery_choices',
 ];
 
 /**
@@ -208,7 +209,7 @@ async function explainMain(db: Db, now: Date): Promise<string> {
     .where({ id: Math.ceil(BRANDS / 2) })
     .first();
   const { sql, bindings } = selectCandidatesSql({
-    workflowId: Number(workflow.id),
+    workflowIds: [Number(workflow.id)],
     brandIntegrationId: Number(workflow.brand_integration_id),
     kind: 'cart',
     window: candidateWindow('cart', workflow.delay_minutes, now),

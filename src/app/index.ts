@@ -21,6 +21,7 @@ export {
   maskPhoneNumbers,
   scrubProviderText,
   scrubValue,
+  validInput,
 } from '../errors/index.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';

@@ -17,3 +17,4 @@ export {
 export { insertGoalEvents, type GoalEvent } from './store/goals.ts';
 export { redactOrderEvidence } from './store/ledger.ts';
 export { LIVE_FEED_RECOVERED_SQL, liveFeedRecoveredSql, whereRecovered } from './store/live-feed.ts';
+export { attributionApi } from './api.ts';

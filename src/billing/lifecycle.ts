@@ -37,7 +37,8 @@ import {
   retrieveSubscription,
 } from './stripe.ts';
 import { invoiceStripeUsage, pushUsageCharges } from './usage.ts';
-import { stripePriceFor, subscribe, type SubscribeResult } from './subscribe.ts';
+import { stripePriceFor } from './subscribe-checkout.ts';
+import { subscribe, type SubscribeResult } from './subscribe.ts';
 
 /** Statuses a subscription never leaves once it has them. */
 const FINAL: readonly SubscriptionStatus[] = ['cancelled', 'expired', 'declined'];

@@ -1,14 +1,14 @@
 /**
  * Subscribe (spec 1 sections 4, 5, 7): the form checked with its messages, then a pending_setup
  * subscription with a pending recurring charge, and the gateway's page the brand confirms on:
- * a Stripe checkout session, or a Shopify app subscription's confirmation URL. Everything local
- * happens in one transaction that also spans the gateway calls, so a refused call leaves nothing
- * behind; a re-run while the first checkout is still open returns that checkout.
+ * a Stripe checkout session, or a Shopify app subscription's confirmation URL (started in
+ * subscribe-checkout.ts). Everything local happens in one transaction that also spans the gateway
+ * calls, so a refused call leaves nothing behind; a re-run while the first checkout is still open
+ * returns that checkout.
  */
 import { AppError, isAppError, type AppContext } from '../app/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
 import { findConnectedIntegration } from '../stores/index.ts';
-import { shopifyBillingClient } from './gateways.ts';
 import { createCustomPlan } from './plans.ts';
 import {
   assertNoProblems,
@@ -16,21 +16,17 @@ import {
   firstMonthDiscount,
   GATEWAYS,
   LIVE_STATUSES,
-  shopifyTestCharge,
   subscribeFormProblems,
-  USAGE_CAP_USD,
   type Gateway,
   type SubscribeForm,
   type SubscribeSource,
 } from './rules.ts';
-import { createAppSubscription, usageLine } from './shopify-billing.ts';
 import { insertCharge } from './store/charges.ts';
-import { findPlan, planGatewayId, setPlanGatewayId, type Plan } from './store/plans.ts';
+import { findPlan, type Plan } from './store/plans.ts';
 import {
   brandSubscriptions,
   findBrand,
   findPaymentSource,
-  findPaymentSourceById,
   insertPaymentSource,
   insertSubscription,
   oldestActivatedAt,
@@ -38,7 +34,8 @@ import {
   updateSubscription,
   type BrandRow,
 } from './store/subscriptions.ts';
-import { createCheckoutSession, createFirstMonthPromotion, createPlanPrice, findOrCreateCustomer } from './stripe.ts';
+import { findOrCreateCustomer } from './stripe.ts';
+import { startShopifySubscription, startStripeCheckout, subscribeFailure } from './subscribe-checkout.ts';
 
 export interface SubscribeInput extends SubscribeForm {
   returnUrl?: string | null;
@@ -62,13 +59,6 @@ export interface SubscribeResult {
   /** True when an open checkout for the same plan was returned instead of a new one. */
   reused: boolean;
 }
-
-const fail = (message: string, error: unknown, code: string): AppError =>
-  new AppError(isAppError(error) && error.kind === 'invalid_input' ? 'invalid_input' : 'upstream', message, {
-    code,
-    details: { reason: (error as Error).message },
-    cause: error,
-  });
 
 /** The gateway a subscribe goes through: as asked, else the brand's Shopify store, else Stripe. */
 export async function chooseGateway(
@@ -166,7 +156,7 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
         extra: { list_price: plan.price, discount_amount: discount },
       });
     } catch (error) {
-      throw fail(BILLING_ERRORS.subscriptionsCreation, error, 'subscription_insert_failed');
+      throw subscribeFailure(BILLING_ERRORS.subscriptionsCreation, error, 'subscription_insert_failed');
     }
     const remote =
       gateway === 'stripe'
@@ -274,132 +264,6 @@ async function paymentSourceFor(
   } catch (error) {
     if (isAppError(error) && error.code === 'invalid_payment_source') throw error;
     if (isAppError(error) && error.code === 'stripe_not_configured') throw error;
-    throw fail(BILLING_ERRORS.paymentSourceCreation, error, 'payment_source_failed');
-  }
-}
-
-/** The plan's Stripe price id, made (product + monthly USD price) and kept on first use. */
-export async function stripePriceFor(ctx: AppContext, tx: Tx, plan: Plan): Promise<string> {
-  const known = await planGatewayId(tx, plan.id, 'stripe');
-  if (known) return known;
-  const features = Array.isArray(plan.extra_data.features) ? (plan.extra_data.features as unknown[]) : [];
-  const priceId = await createPlanPrice(ctx.clients.stripe, {
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    price: plan.price,
-    features,
-  });
-  if (!priceId) throw new AppError('upstream', BILLING_ERRORS.priceIdNotFound, { code: 'price_missing' });
-  await setPlanGatewayId(tx, plan.id, 'stripe', priceId);
-  return priceId;
-}
-
-interface RemoteStart {
-  externalId: string | null;
-  extra: Record<string, unknown>;
-}
-
-async function startStripeCheckout(
-  ctx: AppContext,
-  tx: Tx,
-  input: {
-    plan: Plan;
-    subscriptionId: number;
-    brand: BrandRow;
-    paymentSourceId: number;
-    returnUrl: string;
-    trialDays: number | null;
-    discount: number;
-    now: Date;
-  },
-): Promise<RemoteStart> {
-  const source = await findPaymentSourceById(tx, input.paymentSourceId);
-  if (!source?.external_id)
-    throw new AppError('upstream', BILLING_ERRORS.customerIdNotFound, { code: 'customer_missing' });
-  try {
-    const stripe = ctx.clients.stripe;
-    const priceId = await stripePriceFor(ctx, tx, input.plan);
-    // Checkout discounts apply only with no trial and an amount above 0 (spec 1 section 5).
-    const promotion =
-      !input.trialDays && input.discount > 0
-        ? await createFirstMonthPromotion(stripe, {
-            amountUsd: input.discount,
-            planName: input.plan.name,
-            subscriptionId: input.subscriptionId,
-            now: input.now,
-          })
-        : null;
-    const metadata = {
-      reclaim_subscription_id: String(input.subscriptionId),
-      brand_id: String(input.brand.id),
-      plan_id: String(input.plan.id),
-    };
-    const session = await createCheckoutSession(stripe, {
-      customerId: source.external_id,
-      priceId,
-      returnUrl: input.returnUrl,
-      trialDays: input.trialDays,
-      promotionCodeId: promotion?.promotionCodeId ?? null,
-      metadata,
-    });
-    return {
-      externalId: null,
-      extra: {
-        checkout_session_id: session.id,
-        checkout_url: session.url,
-        checkout_expired_at: new Date(session.expires_at * 1000).toISOString(),
-        stripe_price_id: priceId,
-        ...(promotion
-          ? {
-              stripe_coupon_id: promotion.couponId,
-              stripe_promotion_code_id: promotion.promotionCodeId,
-              stripe_promotion_code: promotion.code,
-            }
-          : {}),
-      },
-    };
-  } catch (error) {
-    if (isAppError(error) && error.code === 'stripe_not_configured') throw error;
-    throw fail(BILLING_ERRORS.failedToCreate, error, 'subscription_create_failed');
-  }
-}
-
-async function startShopifySubscription(
-  ctx: AppContext,
-  tx: Tx,
-  input: {
-    plan: Plan;
-    subscriptionId: number;
-    paymentSourceId: number;
-    returnUrl: string;
-    trialDays: number | null;
-    discount: number;
-  },
-): Promise<RemoteStart> {
-  const source = await findPaymentSourceById(tx, input.paymentSourceId);
-  try {
-    const client = await shopifyBillingClient(ctx, source?.gateway_account_id);
-    const { subscription, confirmationUrl } = await createAppSubscription(client, {
-      name: input.plan.name,
-      returnUrl: input.returnUrl,
-      trialDays: input.trialDays ?? 0,
-      test: shopifyTestCharge(ctx.config.NODE_ENV),
-      priceUsd: input.plan.price,
-      ...(input.discount > 0 ? { firstIntervalDiscountUsd: input.discount } : {}),
-      usageCapUsd: USAGE_CAP_USD,
-      usageTerms: `${input.plan.usage_charge_percentage}% of sales recovered by Reclaim`,
-    });
-    return {
-      externalId: subscription.id,
-      extra: {
-        checkout_url: confirmationUrl,
-        shopify_usage_line_item_id: usageLine(subscription)?.id ?? null,
-        shopify_test: subscription.test,
-      },
-    };
-  } catch (error) {
-    if (isAppError(error) && error.code === 'invalid_payment_source') throw error;
-    throw fail(BILLING_ERRORS.failedToCreate, error, 'subscription_create_failed');
+    throw subscribeFailure(BILLING_ERRORS.paymentSourceCreation, error, 'payment_source_failed');
   }
 }

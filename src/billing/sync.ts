@@ -7,6 +7,7 @@
  * every remote call carries an idempotency key.
  */
 import { coerceError, type AppContext } from '../app/index.ts';
+import { raiseBillingSyncFailed } from '../notifications/index.ts';
 import { shopifyBillingClient } from './gateways.ts';
 import { applyRemoteState, processBillingEvents, type StatusChange } from './lifecycle.ts';
 import { isLive, LIVE_STATUSES, mapShopifyStatus, mapStripeStatus } from './rules.ts';
@@ -139,6 +140,23 @@ const emptyBrand = (brandId: number, name: string): BrandSync => ({
 
 const addMoney = (a: number, b: number): number => Math.round((a + b) * 100) / 100;
 
+/** Staff are told once per subscription and failure (the hourly retry failing alike adds nothing). */
+async function notifyFailure(ctx: AppContext, subscription: Subscription, error: string): Promise<void> {
+  try {
+    await raiseBillingSyncFailed(ctx.db, {
+      brandId: subscription.brand_id,
+      subscriptionId: subscription.id,
+      gateway: subscription.gateway,
+      error,
+    });
+  } catch (raiseError) {
+    ctx.logger.error(
+      { err: raiseError, subscription_id: subscription.id },
+      'billing sync failure notification not raised',
+    );
+  }
+}
+
 export async function billingSync(
   ctx: AppContext,
   { brandId, now = new Date() }: { brandId?: number; now?: Date } = {},
@@ -210,6 +228,7 @@ export async function billingSync(
           { err: error, subscription_id: subscription.id },
           'billing sync failed for a subscription; the others go on',
         );
+        await notifyFailure(ctx, subscription, message);
       }
     }
 

@@ -1,53 +1,98 @@
 import { Command } from 'commander';
 import { publicBaseUrl } from '../app/index.ts';
-import { getConversation, listConversations } from '../conversations/index.ts';
-import { optionalInteger, parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
+import {
+  brandOfConversation,
+  getConversation,
+  listConversations,
+  MAX_CONVERSATION_LIMIT,
+} from '../conversations/index.ts';
+import { collect, commaSeparated, optionalInteger, parseDateRange, parseIntegerFlag } from './flags.ts';
+import { conversationInboxCommands } from './conversations-inbox.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 interface ListFlags {
   brand: string;
+  id?: string;
+  state: string[];
+  excludeState: string[];
+  historical?: boolean;
+  workflow?: string;
+  responded?: boolean;
+  unread?: boolean;
   hidden?: boolean;
   visible?: boolean;
   q?: string;
-  workflow?: string;
+  from?: string;
+  to?: string;
   limit: string;
   offset: string;
   json?: boolean;
 }
 
+/** --x / --no-x style pairs: true, false, or absent. */
+const either = (yes: boolean | undefined, no: boolean | undefined): boolean | undefined =>
+  yes ? true : no ? false : undefined;
+
 export function conversationsCommand(): Command {
   const group = withExamples(
-    new Command('conversations').description("a brand's text conversations: list, search, read"),
+    new Command('conversations').description("a brand's text conversations: list, search, read, reply"),
     'reclaim conversations list --brand 1',
     'reclaim conversations show 42',
+    'reclaim conversations reply 42 --body "It ships tomorrow." --user 3',
   );
   withExamples(
     group
       .command('list')
       .description('newest first; --q takes digits of a phone number, or a name ("first last")')
       .requiredOption('--brand <id>', 'brand id')
-      .option('--hidden', 'only hidden conversations (no ordinary reply yet)')
+      .option('--id <id>', 'only this conversation')
+      .option(
+        '--state <state>',
+        'checkout state (pending, abandoned, no_identity, complete, empty, recovered); repeatable',
+        collect,
+        [],
+      )
+      .option('--exclude-state <state>', 'leave out this checkout state; repeatable', collect, [])
+      .option('--historical', 'only conversations about a backfilled checkout')
+      .option('--not-historical', 'leave those out')
+      .option('--workflow <id>', 'only this workflow')
+      .option('--responded', 'only conversations the shopper wrote in')
+      .option('--no-response', 'only conversations without a shopper message')
+      .option('--unread', 'only conversations with a shopper message newer than their last read')
+      .option('--read', 'only conversations without one')
+      .option('--hidden', 'only hidden conversations')
       .option('--visible', 'only visible conversations')
       .option('--q <text>', 'digits search phone numbers partially; words search names')
-      .option('--workflow <id>', 'only this workflow')
-      .option('--limit <n>', 'how many', '100')
+      .option('--from <date>', 'created at or after (2026-11-01 or an ISO time)')
+      .option('--to <date>', 'created before')
+      .option('--limit <n>', 'how many (at most 500)', '100')
       .option('--offset <n>', 'skip this many', '0')
       .option('--json', 'print as JSON'),
     'reclaim conversations list --brand 1 --q 415555',
-    'reclaim conversations list --brand 1 --q "Sam Shopper" --json',
+    'reclaim conversations list --brand 1 --state recovered --json',
+    'reclaim conversations list --brand 1 --unread --visible --q "Sam Shopper"',
   ).action(
-    action(async (opts: ListFlags) => {
-      const filter = {
+    action(async (opts: ListFlags & { notHistorical?: boolean; read?: boolean; response?: boolean }) => {
+      const { from, to } = parseDateRange(opts);
+      const input = {
         brandId: parseIntegerFlag('--brand', opts.brand),
-        hidden: opts.hidden ? true : opts.visible ? false : undefined,
+        id: optionalInteger('--id', opts.id),
+        checkoutState: opts.state.length ? commaSeparated(opts.state) : undefined,
+        excludeCheckoutState: opts.excludeState.length ? commaSeparated(opts.excludeState) : undefined,
+        isHistorical: either(opts.historical, opts.notHistorical),
+        workflow: optionalInteger('--workflow', opts.workflow),
+        hasResponse: either(opts.responded, opts.response === false),
+        isUnread: either(opts.unread, opts.read),
+        isHidden: either(opts.hidden, opts.visible),
         q: opts.q,
-        workflowId: optionalInteger('--workflow', opts.workflow),
-        limit: parsePositiveIntegerFlag('--limit', opts.limit),
+        from: from?.toISOString(),
+        to: to?.toISOString(),
+        limit: parseIntegerFlag('--limit', opts.limit, { min: 1, max: MAX_CONVERSATION_LIMIT }),
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
-        const page = await listConversations(ctx.db, filter);
+        const page = await listConversations(ctx.db, input as Parameters<typeof listConversations>[1]);
         if (opts.json) return printJson(page);
         printLines(conversationList(page));
       });
@@ -64,13 +109,20 @@ export function conversationsCommand(): Command {
     'reclaim conversations show 42 --json',
   ).action(
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
-      const query = { id: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
+      const conversationId = parseIntegerFlag('id', id);
+      const brand = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
-        const conversation = await getConversation(ctx.db, { ...query, publicUrl: publicBaseUrl(ctx.config) });
+        const brandId = brand ?? (await brandOfConversation(ctx.db, conversationId));
+        const conversation = await getConversation(ctx.db, {
+          id: conversationId,
+          brandId,
+          publicUrl: publicBaseUrl(ctx.config),
+        });
         if (opts.json) return printJson({ conversation });
         printLines(conversationDetail(conversation));
       });
     }),
   );
+  conversationInboxCommands(group);
   return group;
 }

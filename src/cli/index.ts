@@ -1,4 +1,4 @@
 export { main, buildProgram } from './main.ts';
-export { ROUTES } from './routes.ts';
+export { ROUTES, API_ROUTES } from './routes.ts';
 export { TASKS } from './tasks.ts';
 export { createAppContext, CLIENT_FACTORIES } from './context.ts';

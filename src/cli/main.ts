@@ -5,8 +5,10 @@ import { contactsCommand } from './contacts.ts';
 import { conversationsCommand } from './conversations.ts';
 import { dbCommand } from './db.ts';
 import { explainCommand } from './explain.ts';
+import { kbCommand } from './kb.ts';
 import { mailCommand } from './mail.ts';
 import { messagesCommand } from './messages.ts';
+import { notificationsCommand } from './notifications.ts';
 import { ordersCommand } from './orders.ts';
 import { partnersCommand } from './partners.ts';
 import { billingCommand } from './billing.ts';
@@ -56,6 +58,8 @@ export function buildProgram(): Command {
   program.addCommand(statsCommand());
   program.addCommand(conversationsCommand());
   program.addCommand(messagesCommand());
+  program.addCommand(notificationsCommand());
+  program.addCommand(kbCommand());
   return program;
 }
 

@@ -1,14 +1,30 @@
-import { accountsRoutes } from '../accounts/index.ts';
-import { stripeWebhookRoutes } from '../billing/index.ts';
-import { conversationsRoutes } from '../conversations/index.ts';
+import { accountsApi, API_GUARD } from '../accounts/index.ts';
+import { attributionApi } from '../attribution/index.ts';
+import { billingApi, stripeWebhookRoutes } from '../billing/index.ts';
+import { contactsApi } from '../contacts/index.ts';
+import { conversationsApi, conversationsRoutes } from '../conversations/index.ts';
 import { STORE_EFFECTS } from '../flows/index.ts';
-import type { RouteModule } from '../http/index.ts';
+import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
+import { workflowsApi } from '../workflows/index.ts';
+
+/**
+ * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
+ * routes. A new group is one more entry; the guard and the document come with it.
+ */
+export const API_ROUTES: ApiRoute[] = [
+  ...accountsApi,
+  ...workflowsApi(),
+  ...contactsApi,
+  ...conversationsApi,
+  ...attributionApi,
+  ...billingApi,
+];
 
 /** Every domain's HTTP routes, in the order they are registered. */
 export const ROUTES: RouteModule[] = [
-  accountsRoutes,
+  apiRoutes({ routes: API_ROUTES, guard: API_GUARD }),
   bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,
   shopifyInstallRoutes(STORE_EFFECTS),

@@ -11,7 +11,10 @@ export function runCandidatesCommand(): Command {
         'select carts, checkouts, orders and events for every runnable workflow, record one outcome each, and start conversations',
       )
       .option('--brand <id>', 'only this brand')
-      .option('--workflow <id>', 'only this workflow')
+      .option(
+        '--workflow <id>',
+        'only this workflow (a cart or checkout workflow brings the other cart and checkout workflows of its store: they choose one per cart)',
+      )
       .option('--dry-run', 'decide and report, change nothing')
       .option('--json', 'print as JSON'),
     'reclaim run-candidates',

@@ -1,6 +1,5 @@
 import { billingSync } from '../billing/index.ts';
-import { notifyEngagedConversation } from '../conversations/index.ts';
-import { WEBHOOK_PROCESSORS } from '../flows/index.ts';
+import { engagedConversation, WEBHOOK_PROCESSORS, webhookDeadLettered } from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
 import { sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
@@ -12,8 +11,12 @@ export const TASKS: TaskTable = {
   'db:health': recordHealthHeartbeat,
   'jobs:release-stale-workers': async ({ ctx }) => void (await releaseStaleWorkers(ctx)),
   'webhook:process': async ({ ctx, payload, attempt }) =>
-    processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, { attempt: attempt + payload.attemptOffset }),
-  'webhook:process-batch': async ({ ctx, payload }) => processWebhookBatch(ctx, payload.ids, WEBHOOK_PROCESSORS),
+    processWebhookEvent(ctx, payload.id, WEBHOOK_PROCESSORS, {
+      attempt: attempt + payload.attemptOffset,
+      onDeadLetter: webhookDeadLettered,
+    }),
+  'webhook:process-batch': async ({ ctx, payload }) =>
+    processWebhookBatch(ctx, payload.ids, WEBHOOK_PROCESSORS, { onDeadLetter: webhookDeadLettered }),
   'stores:recheck-pending-carts': async ({ ctx }) => void (await recheckPendingCarts(ctx)),
   'workflows:run-candidates': async ({ ctx, payload }) => {
     const result = await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId });
@@ -27,5 +30,6 @@ export const TASKS: TaskTable = {
     // A subscription that failed is retried at the next hourly run; the job itself succeeded.
     if (result.errors > 0) ctx.logger.warn({ errors: result.errors }, 'billing sync finished with errors');
   },
-  'conversations:notify-engaged': async ({ ctx, payload }) => void (await notifyEngagedConversation(ctx, payload)),
+  // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
+  'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),
 };

@@ -21,6 +21,7 @@ import { action, printJson, printLines, withContext, withExamples } from './run.
 interface FieldFlags {
   name?: string;
   delay?: string;
+  priority?: string;
   message?: string;
   status?: string;
   timezone?: string;
@@ -43,6 +44,9 @@ interface FieldFlags {
   json?: boolean;
 }
 
+const PRIORITY_HELP =
+  "one cart reminder per cart: the store's cart and checkout workflows choose by priority (highest first), then the shortest delay, then the lowest id (default 0; -1000 to 1000)";
+
 const numberFlag = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 
 /** Flags -> fields; only what was given (so update changes nothing else). */
@@ -50,6 +54,7 @@ function fieldsFrom(flags: FieldFlags): WorkflowFields & { integrationId?: numbe
   const fields: WorkflowFields & { integrationId?: number } = {};
   if (flags.name !== undefined) fields.name = flags.name;
   if (flags.delay !== undefined) fields.delayMinutes = flags.delay;
+  if (flags.priority !== undefined) fields.priority = flags.priority;
   if (flags.message !== undefined) fields.message = flags.message.replace(/\\n/g, '\n');
   if (flags.status !== undefined) fields.status = flags.status;
   if (flags.timezone !== undefined) fields.timezone = flags.timezone;
@@ -83,6 +88,7 @@ function fieldOptions(command: Command): Command {
     .option('--name <name>', "workflow name (default for create: the type's default name)")
     .option('--integration <id>', "the brand's store integration (default: its only one)")
     .option('--delay <minutes>', 'minutes after the cart / order before the first text')
+    .option('--priority <n>', PRIORITY_HELP)
     .option(
       '--message <text>',
       'message text; placeholders {first_name} {brand_name} {cart_link} {discount_code} {discount_value}; \\n starts a new paragraph',
@@ -204,6 +210,7 @@ export function workflowsCommand(): Command {
       .requiredOption('--brand <id>', 'brand id')
       .requiredOption('--template <key>', Object.keys(WORKFLOW_TEMPLATES).join(', '))
       .option('--delay <minutes>', "instead of the template's delay")
+      .option('--priority <n>', PRIORITY_HELP)
       .option('--name <name>', "instead of the template's name")
       .option('--integration <id>', "the brand's store integration (default: its only one)")
       .option('--json', 'print the workflow as JSON'),
@@ -214,6 +221,7 @@ export function workflowsCommand(): Command {
         brand: string;
         template: string;
         delay?: string;
+        priority?: string;
         name?: string;
         integration?: string;
         json?: boolean;
@@ -222,6 +230,7 @@ export function workflowsCommand(): Command {
           brandId: parseIntegerFlag('--brand', opts.brand),
           template: opts.template,
           delayMinutes: opts.delay,
+          priority: opts.priority,
           name: opts.name,
           integrationId: optionalInteger('--integration', opts.integration),
         };
@@ -242,6 +251,7 @@ export function workflowsCommand(): Command {
       .option('--clear-rules', 'remove every --rule rule')
       .option('--no-discount', 'send the message without a discount code'),
     'reclaim workflows update 7 --delay 60 --rule "cart_total gte 50" --condition AND',
+    'reclaim workflows update 7 --priority 10',
   ).action(
     action(async (id: string, opts: FieldFlags) => {
       const fields = { id: parseIntegerFlag('id', id), ...fieldsFrom(opts) };

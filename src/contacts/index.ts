@@ -20,3 +20,5 @@ export {
   type OutreachEligibility,
 } from './read.ts';
 export { markChannelEngaged } from './store.ts';
+export { updateContactNote, deleteContactChannel, CONTACT_NOTE_MAX_LENGTH } from './edits.ts';
+export { contactsApi, contactSchema, maskedContact } from './api.ts';

@@ -3,6 +3,7 @@
  * user-addressed, some read), agents' feedback on answers, escalated questions, knowledge-base
  * cards and the insights grouped from shoppers' questions.
  */
+import { causeKeys } from '../notifications/index.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './story/random.ts';
 import type { BrandStory, StoryMessage, Topic } from './story/index.ts';
 import type { DemoRow } from './store/rows.ts';
@@ -221,7 +222,8 @@ export function extraRows(input: ExtrasInput): ExtraRows {
         body: `A shopper wrote back in conversation ${r.conversationId}: "${r.message.body}"`,
         user_id: userId,
         brand_id: brandId,
-        extra_data: { cause: `conversation_engaged:${r.conversationId}`, conversation_id: r.conversationId },
+        extra_data: { conversation_id: r.conversationId },
+        dedupe_key: causeKeys.engagedConversation(r.conversationId),
         created_at: notLater(new Date(r.message.createdAt.getTime() + MINUTE_MS), now),
         ...(i === 2 ? { readBy: userId } : {}),
       }),

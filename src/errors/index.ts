@@ -7,3 +7,4 @@ export {
   type ErrorKind,
 } from './app-error.ts';
 export { maskPhone, maskPhoneNumbers, scrubProviderText, scrubValue, OMITTED } from './redact.ts';
+export { validInput } from './input.ts';

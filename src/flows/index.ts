@@ -1,3 +1,5 @@
 /** Processes that cross domains, one file per process; the webhook dispatch and the store effects wire them in. */
 export { WEBHOOK_PROCESSORS } from './webhook-processors.ts';
 export { STORE_EFFECTS } from './store-effects.ts';
+export { engagedConversation } from './engaged-conversation.ts';
+export { webhookDeadLettered } from './webhook-dead-lettered.ts';

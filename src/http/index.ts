@@ -10,3 +10,29 @@ export {
   type HttpMethod,
 } from './client.ts';
 export { retryAtFixedDelay, realSleep, type Sleep } from './retry.ts';
+export {
+  defineRoute,
+  routeKey,
+  pathParams,
+  isBrandPath,
+  type ApiRoute,
+  type ApiCaller,
+  type ApiBrand,
+  type ApiGuard,
+  type ApiInput,
+  type ApiMethod,
+  type NotFound,
+} from './api/route.ts';
+export { apiRoutes, apiRouteList, BRAND_NOT_FOUND, OPENAPI_PATH, type ApiOptions } from './api/plugin.ts';
+export { openApiDocument, operationId, type OpenApiInfo } from './api/openapi.ts';
+export {
+  parseInput,
+  idSchema,
+  queryBoolean,
+  queryTime,
+  timestamp,
+  money,
+  page,
+  pageQuery,
+  errorSchema,
+} from './api/schemas.ts';

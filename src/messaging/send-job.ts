@@ -10,6 +10,9 @@
  *   never both send a number's third text;
  * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
  *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
+ * The cart-reminder rules (48 h after the cart; skipped once it is bought) apply to workflow texts,
+ * never to a text a person wrote (an agent reply, user_id set). `messageIds` limits a pass to
+ * those messages, so an agent reply is sent at once through the same rules.
  */
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
@@ -52,6 +55,8 @@ export interface SendDueOptions {
   batchSize?: number;
   provider?: SmsProvider;
   sleep?: Sleep;
+  /** Only these messages, if due (an agent reply is sent at once through the same rules). */
+  messageIds?: readonly number[];
 }
 
 export interface SendDueResult {
@@ -259,8 +264,12 @@ async function claimForProvider(
   return { updates, toDeliver };
 }
 
-async function claimBatch(tx: Tx, provider: SmsProvider, { now, limit }: { now: Date; limit: number }): Promise<Claim> {
-  const rows = await lockDueMessages(tx, { now, limit });
+async function claimBatch(
+  tx: Tx,
+  provider: SmsProvider,
+  { now, limit, ids }: { now: Date; limit: number; ids?: readonly number[] },
+): Promise<Claim> {
+  const rows = await lockDueMessages(tx, { now, limit, ids });
   if (rows.length === 0) return { count: 0, outcomes: [], toDeliver: [] };
   const capped = rows
     .filter((row) => row.is_marketing && row.channel_id !== null && isStrictStateNumber(row.username ?? ''))
@@ -335,7 +344,7 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   while (remaining > 0) {
     const now = clock();
     const claim = await withTransaction(ctx.db, (tx) =>
-      claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining) }),
+      claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining), ids: options.messageIds }),
     );
     if (claim.count === 0) break;
     remaining -= claim.count;

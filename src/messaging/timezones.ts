@@ -160,7 +160,3 @@ export function areaCodeInfo(e164: string): AreaCodeInfo | undefined {
   const entry = areaCode === undefined ? undefined : AREA_CODES.get(areaCode);
   return entry ? { areaCode: areaCode!, country: entry[0], region: entry[1], timeZone: entry[2] } : undefined;
 }
-
-/** Area codes of one US state (the SQL of the send job and tests use them). */
-export const usAreaCodesOfState = (state: string): string[] =>
-  ENTRIES.filter(([, [c, code]]) => c === 'US' && code === state).map(([areaCode]) => areaCode);

@@ -18,3 +18,53 @@ export {
 } from './mail.ts';
 export { invitationMail, passwordResetMail, setupLink, resetLink } from './templates.ts';
 export { parseEml } from './eml.ts';
+
+// In-app notifications: who sees what (rules.ts), the data access of spec 2 (service.ts, each
+// input a zod schema beside its function) and the notifications the product raises (raise.ts).
+export {
+  NOTIFICATION_TYPES,
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_AUDIENCES,
+  NOTIFICATION_MESSAGES,
+  DEFAULT_NOTIFICATION_LIMIT,
+  MAX_NOTIFICATION_LIMIT,
+  RAISED_KINDS,
+  causeKeys,
+  type NotificationType,
+  type NotificationFilter,
+  type NotificationAudience,
+  type RaisedKind,
+} from './rules.ts';
+export {
+  listNotifications,
+  listNotificationsInput,
+  getNotification,
+  getNotificationInput,
+  createNotification,
+  createNotificationInput,
+  updateNotification,
+  updateNotificationInput,
+  markNotificationRead,
+  markNotificationReadInput,
+  markAllNotificationsRead,
+  markAllNotificationsReadInput,
+  unreadNotificationCount,
+  unreadNotificationCountInput,
+  type Notification,
+  type UserNotification,
+  type ListNotificationsInput,
+  type GetNotificationInput,
+  type CreateNotificationInput,
+  type UpdateNotificationInput,
+  type MarkNotificationReadInput,
+  type MarkAllNotificationsReadInput,
+  type UnreadNotificationCountInput,
+} from './service.ts';
+export {
+  raiseEngagedConversation,
+  raiseWebhookDeadLettered,
+  raiseBillingSyncFailed,
+  raiseStoreDisconnected,
+  raiseTenDlcManualIntervention,
+  type Raised,
+} from './raise.ts';

@@ -3,7 +3,8 @@ import type { AppContext } from '../app/index.ts';
 import type { BrandIntegration } from './integrations/store.ts';
 import type { BigCommerceClient } from './bigcommerce/client.ts';
 import { clientFor } from './bigcommerce/connection.ts';
-import { shopifyAdminFor, type RetryPolicy, type ShopifyAdminClient } from './shopify/client.ts';
+import { shopifyAdminFor } from './shopify/access-token.ts';
+import type { RetryPolicy, ShopifyAdminClient } from './shopify/client.ts';
 
 export interface StoreClients {
   /** The Admin client of a Shopify integration, its access token refreshed first when it is about to expire. */

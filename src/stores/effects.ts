@@ -18,6 +18,8 @@ export interface SavedOrder {
 /** The brand can no longer be billed through its store. */
 export interface StoreCancellation {
   brandId: number;
+  /** The store integration that was disconnected or whose plan changed. */
+  brandIntegrationId: number;
   /** 'app_uninstalled', or 'shop_plan_<plan>' for a cancelled, dormant, frozen or fraudulent shop. */
   reason: string;
   source: StorePlatform;

@@ -5,6 +5,8 @@ export {
   processWebhookBatch,
   replayWebhookEvent,
   type WebhookProcessors,
+  type DeadLetterHook,
+  type ProcessOptions,
 } from './ingest.ts';
 export { WebhookBatcher, type IngestResult } from './batcher.ts';
 export { MAX_WEBHOOK_KEY_LENGTH } from './rules.ts';

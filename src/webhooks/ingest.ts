@@ -57,6 +57,20 @@ export type WebhookProcessor = (ctx: AppContext, event: WebhookEvent) => Promise
 export type WebhookProcessors = Partial<Record<WebhookEvent['source'], WebhookProcessor>>;
 
 /**
+ * Called once an event is dead-lettered (its last attempt failed), with the event as it was read
+ * for that attempt and the failure. A failure of the hook itself is logged, never thrown.
+ */
+export type DeadLetterHook = (
+  ctx: AppContext,
+  dead: { event: WebhookEvent; attempts: number; error: string },
+) => Promise<void>;
+
+export interface ProcessOptions {
+  attempt?: number;
+  onDeadLetter?: DeadLetterHook;
+}
+
+/**
  * The job: runs the adapter for the event's platform. A failure is recorded and thrown so the
  * queue retries it with backoff; the last failed attempt leaves the event `dead`.
  */
@@ -64,7 +78,7 @@ export async function processWebhookEvent(
   ctx: AppContext,
   id: number,
   processors: WebhookProcessors,
-  { attempt = 1 }: { attempt?: number } = {},
+  { attempt = 1, onDeadLetter }: ProcessOptions = {},
 ): Promise<void> {
   const event = await beginAttempt(ctx.db, id);
   if (!event) return; // already processed (a replayed duplicate job) or deleted
@@ -81,11 +95,16 @@ export async function processWebhookEvent(
   } catch (error) {
     const cause = coerceError(error);
     const dead = attempt >= MAX_WEBHOOK_ATTEMPTS;
-    await finishAttempt(ctx.db, id, { status: dead ? 'dead' : 'failed', error: cause.message.slice(0, 2000) });
+    const message = cause.message.slice(0, 2000);
+    await finishAttempt(ctx.db, id, { status: dead ? 'dead' : 'failed', error: message });
     log.warn(
       { err: cause, attempt, dead },
       dead ? 'webhook processing failed for the last time: dead-lettered' : 'webhook processing failed; will retry',
     );
+    if (dead && onDeadLetter)
+      await onDeadLetter(ctx, { event, attempts: attempt, error: message }).catch((hookError: unknown) =>
+        log.error({ err: hookError }, 'the dead-letter hook failed'),
+      );
     throw cause;
   }
 }
@@ -102,10 +121,11 @@ export async function processWebhookBatch(
   ctx: AppContext,
   ids: number[],
   processors: WebhookProcessors,
+  { onDeadLetter }: Pick<ProcessOptions, 'onDeadLetter'> = {},
 ): Promise<void> {
   for (const id of ids) {
     try {
-      await processWebhookEvent(ctx, id, processors, { attempt: 1 });
+      await processWebhookEvent(ctx, id, processors, { attempt: 1, onDeadLetter });
     } catch {
       await enqueueJob(
         ctx.db,

@@ -17,13 +17,35 @@ import {
   type Outcome,
 } from './candidates/rules.ts';
 import { decidePage, planWorkflow } from './candidates/process.ts';
-import { latestCheckoutIdOfCart, loadCandidate, workflowContexts, type CandidateRow } from './candidates/store.ts';
+import {
+  CHOICE_ORDER,
+  isCartRecoveryKind,
+  OTHER_WORKFLOW_CHOSEN,
+  otherWorkflowChosen,
+  rankWorkflows,
+} from './candidates/rules-choice.ts';
+import {
+  cartChoicesOf,
+  latestCheckoutIdOfCart,
+  loadCandidate,
+  workflowContexts,
+  type CandidateRow,
+  type CartChoiceRow,
+} from './candidates/store.ts';
 import { flowEventsOf, integrationStates, listWorkflows, type FlowEventView, type WorkflowRow } from './store.ts';
 
 type SelectKind = Exclude<CandidateKind, 'event'>;
 
 export interface WorkflowExplanation {
-  workflow: { id: number; name: string; type: string; status: string; is_paused: boolean; delay_minutes: number };
+  workflow: {
+    id: number;
+    name: string;
+    type: string;
+    status: string;
+    is_paused: boolean;
+    delay_minutes: number;
+    priority: number;
+  };
   /** The candidate this workflow would consider (a cart's checkout for checkout workflows), or null. */
   candidate: { kind: SelectKind; id: number } | null;
   texted: boolean;
@@ -125,6 +147,7 @@ export async function explainCandidate(
       status: workflow.status,
       is_paused: workflow.is_paused,
       delay_minutes: workflow.delay_minutes,
+      priority: workflow.priority,
     };
     const kind = candidateKind(workflow.type);
     const row =
@@ -220,6 +243,9 @@ export async function explainCandidate(
     }
     out.push(entry);
   }
+  const [earlier] =
+    subjectKind === 'cart' ? await cartChoicesOf(db, { cartIds: [subject.event_id], checkoutIds: [] }) : [];
+  passOver(out, earlier);
   const phone = subject.username ? maskUsername(subject.username) : null;
   return {
     subject: {
@@ -231,4 +257,40 @@ export async function explainCandidate(
     },
     workflows: out,
   };
+}
+
+/**
+ * One cart reminder per cart: of the cart and checkout workflows the next run would text the cart
+ * with, only the first in the choice order does; the others would record other_workflow_chosen.
+ */
+function passOver(entries: WorkflowExplanation[], earlier: CartChoiceRow | undefined): void {
+  if (earlier) {
+    const chosen = otherWorkflowChosen({
+      workflowId: earlier.workflow_id,
+      workflowName: earlier.workflow_name,
+      kind: earlier.checkout_id !== null ? 'checkout' : 'cart',
+      eventId: (earlier.checkout_id ?? earlier.cart_id)!,
+      at: earlier.created_at,
+    });
+    for (const entry of entries.filter(
+      (e) => e.now && !e.recorded && e.decided_by !== 'workflow' && e.decided_by !== 'state',
+    ))
+      if (isCartRecoveryKind(entry.candidate?.kind))
+        Object.assign(entry, { decided_by: 'choice', summary: `not texted: ${chosen.detail}` });
+    return;
+  }
+  const wouldText = entries.filter(
+    (e) =>
+      e.decided_by === 'all_checks' &&
+      isCartRecoveryKind(e.candidate?.kind) &&
+      (e.now?.outcome === 'started' || e.now?.outcome === 'holdout'),
+  );
+  const [first] = rankWorkflows(wouldText.map((e) => e.workflow));
+  for (const entry of wouldText) {
+    if (!first || entry.workflow.id === first.id) continue;
+    Object.assign(entry, {
+      decided_by: 'choice',
+      summary: `not yet texted: the next run would record duplicate (${OTHER_WORKFLOW_CHOSEN}): workflow ${first.id} (${first.name}) comes first by ${CHOICE_ORDER}`,
+    });
+  }
 }

@@ -17,7 +17,7 @@ export {
   type WorkflowTransition,
 } from './service.ts';
 export { selectCandidatesSql } from './candidates/store.ts';
-export { runCandidates, type RunCandidatesResult } from './candidates/run.ts';
+export { runCandidates, type RunCandidatesOptions, type RunCandidatesResult } from './candidates/run.ts';
 export {
   decideOutcome,
   decideAll,
@@ -43,3 +43,4 @@ export {
 } from './candidates/rules.ts';
 export { processExternalEvent, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND } from './candidates/events.ts';
 export { explainCandidate, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';
+export { workflowsApi, workflowSchema, type WorkflowStatsSource } from './api.ts';

@@ -8,13 +8,11 @@ import { withTransaction, type Handle, type Tx } from '../db/index.ts';
 import {
   DEFAULT_DISCOUNT_DURATION_DAYS,
   DEFAULT_DISCOUNT_PERCENT,
-  formatDiscountValue,
   getDiscountRule,
   insertDiscountRule,
-  resolveDiscountRule,
   type DiscountRuleRow,
 } from '../discounts/index.ts';
-import { messageText, textToBlocks, type MessageBlock } from './render.ts';
+import { textToBlocks, type MessageBlock } from './render.ts';
 import {
   DEFAULT_DELAY_MINUTES,
   DEFAULT_TIMEZONE,
@@ -37,6 +35,9 @@ import {
 } from './store.ts';
 import { isTemplateKey, WORKFLOW_TEMPLATES } from './templates.ts';
 import { assertValidWorkflow, type WorkflowAction } from './validation.ts';
+import { toView, type WorkflowView } from './view.ts';
+
+export type { WorkflowView } from './view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'logger'>;
 
@@ -54,6 +55,8 @@ export interface WorkflowFields {
   name?: string;
   status?: string;
   delayMinutes?: number | string;
+  /** The choice order between the store's cart and checkout workflows (highest first; default 0). */
+  priority?: number | string;
   message?: string | MessageBlock[];
   timezone?: string;
   startsAt?: Date | null;
@@ -77,85 +80,7 @@ export interface CreateWorkflowOptions extends WorkflowFields {
   integrationId?: number;
 }
 
-export interface WorkflowView {
-  id: number;
-  brand_id: number;
-  brand_integration_id: number | null;
-  platform: string | null;
-  name: string;
-  type: WorkflowType;
-  template: string | null;
-  status: string;
-  is_paused: boolean;
-  /** draft, paused or active (active means it runs when inside its window). */
-  state: 'draft' | 'paused' | 'active';
-  delay_minutes: number;
-  timezone: string;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  message: MessageBlock[];
-  message_text: string;
-  rules: WorkflowRules;
-  action: WorkflowAction;
-  discount: {
-    rule_id: number;
-    type: string;
-    value: number;
-    duration_days: number;
-    display: string;
-    code_type: string;
-    code_prefix: string | null;
-    valid: boolean;
-    reason: string | null;
-  } | null;
-  external_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const FLOW_NOT_FOUND = 'Flow not found';
-
-async function toView(db: Handle, row: WorkflowRow): Promise<WorkflowView> {
-  const ruleRow = row.discount_rule_id ? await getDiscountRule(db, row.discount_rule_id) : undefined;
-  const resolved = ruleRow ? resolveDiscountRule(ruleRow) : undefined;
-  return {
-    id: row.id,
-    brand_id: row.brand_id,
-    brand_integration_id: row.brand_integration_id,
-    platform: row.platform,
-    name: row.name,
-    type: row.type,
-    template: row.template,
-    status: row.status,
-    is_paused: row.is_paused,
-    state: row.status === 'draft' ? 'draft' : row.is_paused ? 'paused' : 'active',
-    delay_minutes: row.delay_minutes,
-    timezone: row.timezone,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    message: row.message,
-    message_text: messageText(row.message),
-    rules: row.rules,
-    action: row.action,
-    discount:
-      ruleRow && resolved
-        ? {
-            rule_id: ruleRow.id,
-            type: resolved.rule.type,
-            value: resolved.rule.value,
-            duration_days: resolved.rule.durationDays,
-            display: formatDiscountValue(resolved.rule),
-            code_type: resolved.rule.codeType,
-            code_prefix: resolved.rule.codePrefix,
-            valid: resolved.valid,
-            reason: resolved.reason ?? null,
-          }
-        : null,
-    external_id: row.external_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
 
 async function requireBrand(db: Handle, brandId: number): Promise<{ id: number; name: string; timezone: string }> {
   const brand = await getBrand(db, brandId);
@@ -238,6 +163,7 @@ async function applyFields(
   if (fields.name !== undefined) write.name = fields.name.trim();
   if (fields.status !== undefined) write.status = fields.status;
   if (fields.delayMinutes !== undefined) write.delay_minutes = fields.delayMinutes as number;
+  if (fields.priority !== undefined) write.priority = fields.priority as number;
   if (fields.message !== undefined) write.message = blocksOf(fields.message);
   if (fields.timezone !== undefined) write.timezone = fields.timezone.trim();
   if (fields.startsAt !== undefined) write.starts_at = fields.startsAt;
@@ -278,6 +204,7 @@ async function applyFields(
     write.action = action;
   }
   if (write.delay_minutes !== undefined) write.delay_minutes = Number(write.delay_minutes);
+  if (write.priority !== undefined) write.priority = Number(write.priority);
   return write;
 }
 
@@ -309,6 +236,7 @@ export interface TemplateOptions {
   brandId: number;
   template: string;
   delayMinutes?: number | string;
+  priority?: number | string;
   integrationId?: number;
   name?: string;
 }
@@ -316,7 +244,7 @@ export interface TemplateOptions {
 /** A workflow from a template: its name, type, delay, message, main rule and a 10% discount; a paused draft. */
 export async function createWorkflowFromTemplate(
   ctx: Ctx,
-  { brandId, template, delayMinutes, integrationId, name }: TemplateOptions,
+  { brandId, template, delayMinutes, priority, integrationId, name }: TemplateOptions,
 ): Promise<WorkflowView> {
   if (!isTemplateKey(template))
     throw new AppError('not_found', 'No template workflow found', { code: 'template_not_found' });
@@ -342,6 +270,7 @@ export async function createWorkflowFromTemplate(
       {
         name: name ?? t.name,
         delayMinutes: delayMinutes ?? t.delayMinutes,
+        priority,
         message: t.message,
         mainRule: t.mainRule,
         discount: {

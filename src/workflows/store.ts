@@ -21,6 +21,8 @@ export interface WorkflowRow {
   status: WorkflowStatus;
   is_paused: boolean;
   delay_minutes: number;
+  /** The choice order between a store's cart and checkout workflows: highest first (default 0). */
+  priority: number;
   message: MessageBlock[];
   rules: WorkflowRules;
   action: WorkflowAction;
@@ -55,6 +57,7 @@ export const toWorkflowRow = (row: Row): WorkflowRow =>
     brand_id: Number(row.brand_id),
     brand_integration_id: idOrNull(row.brand_integration_id),
     discount_rule_id: idOrNull(row.discount_rule_id),
+    priority: Number(row.priority ?? 0),
     platform: (row.platform as StorePlatform | null | undefined) ?? null,
   }) as unknown as WorkflowRow;
 
@@ -73,6 +76,7 @@ export interface WorkflowWrite {
   status?: string;
   is_paused?: boolean;
   delay_minutes?: number;
+  priority?: number;
   message?: MessageBlock[];
   rules?: WorkflowRules;
   action?: WorkflowAction;
@@ -228,6 +232,34 @@ export async function insertFlowEvents(
     ] as never[],
   );
   return new Set(result.rows.map((r) => `${r.workflow_id}:${r.event_id}`));
+}
+
+export interface CartChoiceWrite {
+  brandId: number;
+  cartId: number | null;
+  checkoutId: number | null;
+  workflowId: number;
+  outcome: 'started' | 'holdout';
+}
+
+/**
+ * Records the workflow chosen for each cart (one cart reminder per cart). No conflict clause:
+ * a cart already chosen, by any run or workflow, fails the statement and with it the caller's
+ * transaction, so nothing of a second choice is kept.
+ */
+export async function insertCartChoices(tx: Tx, choices: CartChoiceWrite[]): Promise<void> {
+  if (choices.length === 0) return;
+  await tx.raw(
+    `insert into cart_recovery_choices (brand_id, cart_id, checkout_id, workflow_id, outcome)
+     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[])`,
+    [
+      choices.map((c) => c.brandId),
+      choices.map((c) => c.cartId),
+      choices.map((c) => c.checkoutId),
+      choices.map((c) => c.workflowId),
+      choices.map((c) => c.outcome),
+    ] as never[],
+  );
 }
 
 /** Updates claimed event flow events (in_progress) to their outcome. */

@@ -20,8 +20,10 @@ import {
   type Rule,
   type WorkflowRules,
 } from './rules.ts';
+import { MAX_PRIORITY, MIN_PRIORITY } from './candidates/rules-choice.ts';
 
 export const DELAY_NOT_NUMERIC = 'Delay must be a whole number of minutes';
+export const PRIORITY_INVALID = `Priority must be a whole number from ${MIN_PRIORITY} to ${MAX_PRIORITY}`;
 export const CONDITION_INVALID = 'Condition must be AND or OR';
 export const STATUS_INVALID = 'Status must be draft or active';
 export const TYPE_INVALID = `Type must be one of ${WORKFLOW_TYPES.join(', ')}`;
@@ -42,6 +44,7 @@ export interface WorkflowDraft {
   type?: string | null;
   status?: string | null;
   delay_minutes?: unknown;
+  priority?: unknown;
   timezone?: string | null;
   starts_at?: Date | null;
   ends_at?: Date | null;
@@ -69,6 +72,14 @@ export function isDelay(value: unknown): boolean {
   return Number.isSafeInteger(n) && n >= 0;
 }
 
+/** A whole number from MIN_PRIORITY to MAX_PRIORITY (numbers or numeric strings). */
+export function isPriority(value: unknown): boolean {
+  if (typeof value !== 'number' && typeof value !== 'string') return false;
+  if (typeof value === 'string' && !/^\s*-?\d+\s*$/.test(value)) return false;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= MIN_PRIORITY && n <= MAX_PRIORITY;
+}
+
 const ruleIssues = (rules: WorkflowRules | null | undefined): string[] => {
   const issues: string[] = [];
   if (rules?.main_rule) {
@@ -89,6 +100,7 @@ export function workflowIssues(draft: WorkflowDraft, { activating = false }: { a
   if (!(WORKFLOW_TYPES as readonly string[]).includes(String(draft.type))) issues.push(TYPE_INVALID);
   if (!draft.name?.trim()) issues.push(NAME_REQUIRED);
   if (!isDelay(draft.delay_minutes)) issues.push(DELAY_NOT_NUMERIC);
+  if (draft.priority !== undefined && !isPriority(draft.priority)) issues.push(PRIORITY_INVALID);
   if (!(WORKFLOW_STATUSES as readonly string[]).includes(String(draft.status ?? 'draft'))) issues.push(STATUS_INVALID);
   const condition = draft.rules?.condition ?? 'AND';
   if (!(RULE_CONDITIONS as readonly string[]).includes(String(condition))) issues.push(CONDITION_INVALID);

@@ -1,6 +1,11 @@
-/** Billing through Shopify app billing on a test database: the fake Shopify, every route, two plans, seeds. */
+/**
+ * Billing through Shopify app billing on a test database: the fake Shopify, every route, two
+ * plans, seeds. `useShopifyBilling(t)` starts it for the calling test file; the file then reads
+ * `ctx`, `app`, `shopify`, `growthPlan` and `scalePlan` from here inside its tests (each test file
+ * has its own instance of this module).
+ */
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { createPlan } from '../../src/billing/index.ts';
 import { ROUTES } from '../../src/cli/index.ts';
@@ -38,6 +43,28 @@ export async function startShopifyBilling(t: TestDatabaseHandle): Promise<Shopif
   ).id;
   const scalePlan = (await createPlan(t.db, { name: 'Scale', price: 299, rate: 5 })).id;
   return { ctx, app, shopify, growthPlan, scalePlan };
+}
+
+/** The billing `useShopifyBilling` started for this test file (set in its beforeAll). */
+export let ctx: AppContext;
+export let app: FastifyInstance;
+export let shopify: FakeShopify;
+export let growthPlan: number;
+export let scalePlan: number;
+
+/**
+ * Starts the billing for the calling test file in a beforeAll and stops it in an afterAll (call it
+ * after `useTestDatabase()`, so the database outlives it); returns the seeds on it.
+ */
+export function useShopifyBilling(t: TestDatabaseHandle) {
+  beforeAll(async () => {
+    ({ ctx, app, shopify, growthPlan, scalePlan } = await startShopifyBilling(t));
+  });
+  afterAll(async () => {
+    await app.close();
+    await shopify.close();
+  });
+  return shopifyBillingSeeds(t, () => ({ ctx, app, shopify, growthPlan, scalePlan }));
 }
 
 /** `shopifyBrand`, `billableOrder` and `activate` on the test database `t` and the started billing. */

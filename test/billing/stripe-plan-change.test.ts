@@ -2,37 +2,14 @@
  * Plan change (update in place, and cancel-and-recreate when Stripe refuses), cancel and the
  * billing portal through Stripe, end to end against the fake Stripe API.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app/index.ts';
+import { describe, expect, it } from 'vitest';
 import { billingPortalUrl, billingSync, cancelBrandSubscription, changePlan } from '../../src/billing/index.ts';
 import { createBrand } from '../factories/index.ts';
-import { FakeStripe } from '../fakes/stripe/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { RETURN_URL, startStripeBilling, stripeBillingSeeds } from './stripe-setup.ts';
+import { ctx, RETURN_URL, scalePlan, stripe, useStripeBilling } from './stripe-setup.ts';
 
 const t = useTestDatabase();
-let ctx: AppContext;
-let app: FastifyInstance;
-let stripe: FakeStripe;
-let growthPlan: number;
-let scalePlan: number;
-
-beforeAll(async () => {
-  ({ ctx, app, stripe, growthPlan, scalePlan } = await startStripeBilling(t));
-});
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
-
-const { subscriptionRow, activeStripeBrand, billableOrder } = stripeBillingSeeds(t, () => ({
-  ctx,
-  app,
-  stripe,
-  growthPlan,
-  scalePlan,
-}));
+const { subscriptionRow, activeStripeBrand, billableOrder } = useStripeBilling(t);
 
 describe('plan change, cancel and portal on Stripe', () => {
   it('moves a live subscription to the new price in place (proration invoiced); the old row is cancelled', async () => {

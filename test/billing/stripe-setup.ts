@@ -1,7 +1,12 @@
-/** Billing through Stripe on a test database: the fake Stripe, every route, two plans, seeds. */
+/**
+ * Billing through Stripe on a test database: the fake Stripe, every route, two plans, seeds.
+ * `useStripeBilling(t)` starts it for the calling test file; the file then reads `ctx`, `app`,
+ * `stripe`, `growthPlan` and `scalePlan` from here inside its tests (each test file has its own
+ * instance of this module).
+ */
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { createPlan, subscribe } from '../../src/billing/index.ts';
 import { ROUTES } from '../../src/cli/index.ts';
@@ -43,6 +48,28 @@ export async function startStripeBilling(t: TestDatabaseHandle): Promise<StripeB
   ).id;
   const scalePlan = (await createPlan(t.db, { name: 'Scale', price: 299, rate: 3 })).id;
   return { ctx, app, stripe, growthPlan, scalePlan };
+}
+
+/** The billing `useStripeBilling` started for this test file (set in its beforeAll). */
+export let ctx: AppContext;
+export let app: FastifyInstance;
+export let stripe: FakeStripe;
+export let growthPlan: number;
+export let scalePlan: number;
+
+/**
+ * Starts the billing for the calling test file in a beforeAll and stops it in an afterAll (call it
+ * after `useTestDatabase()`, so the database outlives it); returns the seeds on it.
+ */
+export function useStripeBilling(t: TestDatabaseHandle) {
+  beforeAll(async () => {
+    ({ ctx, app, stripe, growthPlan, scalePlan } = await startStripeBilling(t));
+  });
+  afterAll(async () => {
+    await app.close();
+    await stripe.close();
+  });
+  return stripeBillingSeeds(t, () => ({ ctx, app, stripe, growthPlan, scalePlan }));
 }
 
 /**

@@ -2,36 +2,13 @@
  * Usage charges through Stripe, end to end against the fake Stripe API: invoice items for billable
  * orders, invoiced at the end of the period, and Stripe's own renewal invoices.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app/index.ts';
+import { describe, expect, it } from 'vitest';
 import { billingSync } from '../../src/billing/index.ts';
-import { FakeStripe } from '../fakes/stripe/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { startStripeBilling, stripeBillingSeeds } from './stripe-setup.ts';
+import { ctx, stripe, useStripeBilling } from './stripe-setup.ts';
 
 const t = useTestDatabase();
-let ctx: AppContext;
-let app: FastifyInstance;
-let stripe: FakeStripe;
-let growthPlan: number;
-let scalePlan: number;
-
-beforeAll(async () => {
-  ({ ctx, app, stripe, growthPlan, scalePlan } = await startStripeBilling(t));
-});
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
-
-const { sendStripeEvent, subscriptionRow, activeStripeBrand, billableOrder } = stripeBillingSeeds(t, () => ({
-  ctx,
-  app,
-  stripe,
-  growthPlan,
-  scalePlan,
-}));
+const { sendStripeEvent, subscriptionRow, activeStripeBrand, billableOrder } = useStripeBilling(t);
 
 describe('usage charges on Stripe', () => {
   it('3 billable orders give 3 queued charges with invoice items; a second sync adds none; the period end invoices and completes them', async () => {

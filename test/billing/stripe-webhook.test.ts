@@ -4,24 +4,13 @@
  * created, data.object as Stripe's Event object has them). What fails is answered 401 (not signed)
  * or 400 (signed but not a Stripe Event) with a message naming the problem, and nothing is stored.
  */
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeStripe } from '../fakes/stripe/index.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../helpers/db.ts';
-import { startStripeBilling, WEBHOOK_SECRET } from './stripe-setup.ts';
+import { app, stripe, useStripeBilling, WEBHOOK_SECRET } from './stripe-setup.ts';
 
 const t = useTestDatabase();
-let app: FastifyInstance;
-let stripe: FakeStripe;
-
-beforeAll(async () => {
-  ({ app, stripe } = await startStripeBilling(t));
-});
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
+useStripeBilling(t);
 
 /** Posts `body` with a Stripe-Signature made for it with `secret` (none when `secret` is null). */
 async function post(body: string, secret: string | null = WEBHOOK_SECRET) {

@@ -5,9 +5,7 @@
  * brand, statuses from webhooks, and the billing error texts. Usage charges and plan changes are in
  * stripe-usage.test.ts and stripe-plan-change.test.ts.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/app/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
   billingPortalUrl,
   cancelBrandSubscription,
@@ -16,34 +14,13 @@ import {
   subscribe,
 } from '../../src/billing/index.ts';
 import { createBrand } from '../factories/index.ts';
-import { FakeStripe } from '../fakes/stripe/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { RETURN_URL, startStripeBilling, stripeBillingSeeds } from './stripe-setup.ts';
+import { app, ctx, growthPlan, RETURN_URL, scalePlan, stripe, useStripeBilling } from './stripe-setup.ts';
 
 const DAY = 86_400_000;
 
 const t = useTestDatabase();
-let ctx: AppContext;
-let app: FastifyInstance;
-let stripe: FakeStripe;
-let growthPlan: number;
-let scalePlan: number;
-
-beforeAll(async () => {
-  ({ ctx, app, stripe, growthPlan, scalePlan } = await startStripeBilling(t));
-});
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
-
-const { sendStripeEvent, subscriptionRow, activeStripeBrand } = stripeBillingSeeds(t, () => ({
-  ctx,
-  app,
-  stripe,
-  growthPlan,
-  scalePlan,
-}));
+const { sendStripeEvent, subscriptionRow, activeStripeBrand } = useStripeBilling(t);
 
 describe('subscribe through Stripe checkout', () => {
   it('finds or creates the customer, makes the product and price, the first-month coupon and promotion code, and a checkout session', async () => {

@@ -133,8 +133,8 @@ describe('reclaim conversations list', () => {
   it("lists the brand's conversations newest first, with contact, channel and last message", async () => {
     const page = await json(['conversations', 'list', '--brand', String(brandId)]);
     expect(page).toMatchObject({ total: 3, limit: 100, offset: 0 });
-    expect(page.conversations.map((c: { id: number }) => c.id)).toEqual([ids.samira, ids.alex, ids.sam]);
-    const sam = page.conversations[2];
+    expect(page.items.map((c: { id: number }) => c.id)).toEqual([ids.samira, ids.alex, ids.sam]);
+    const sam = page.items[2];
     expect(sam).toMatchObject({
       workflow: { name: 'Abandoned Cart' },
       contact: { given_name: 'Sam', family_name: 'Shopper' },
@@ -153,17 +153,17 @@ describe('reclaim conversations list', () => {
     [{ q: 'Sam Shop' }, ['sam']],
     [{ q: 'samira shore' }, ['samira']],
     [{ q: 'Shopper' }, ['sam']],
-    [{ hidden: false }, ['alex']],
-    [{ hidden: true }, ['samira', 'sam']],
+    [{ isHidden: false }, ['alex']],
+    [{ isHidden: true }, ['samira', 'sam']],
     [{ limit: 1, offset: 1 }, ['alex']],
   ])('filters %j', async (filter, expected) => {
     const page = await listConversations(t.db, { brandId, ...filter });
-    expect(page.conversations.map((c) => c.id)).toEqual(expected.map((k) => ids[k]));
+    expect(page.items.map((c) => c.id)).toEqual(expected.map((k) => ids[k]));
   });
 
   it('the CLI flags reach the same filters', async () => {
     const page = await json(['conversations', 'list', '--brand', String(brandId), '--hidden', '--q', 'Sam Shop']);
-    expect(page.conversations.map((c: { id: number }) => c.id)).toEqual([ids.sam]);
+    expect(page.items.map((c: { id: number }) => c.id)).toEqual([ids.sam]);
   });
 
   it.each([['415-55x'], ['+1 415 abc'], ['(415) 555-01O2']])(

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accountsRoutes } from '../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../src/accounts/index.ts';
 import type { AppContext } from '../../src/app/index.ts';
 import { explainOrder, liftStats, recoveredStats, defaultPeriod } from '../../src/attribution/index.ts';
 import { demoLogins, demoOverview, loadDemoFixtures, seedDemo, type SeedResult } from '../../src/demo/index.ts';
 import { sendDueMessages } from '../../src/messaging/index.ts';
 import { runCandidates } from '../../src/workflows/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
+import { apiRoutes } from '../../src/http/index.ts';
 import { listenHttp } from '../helpers/listening-server.ts';
 
 const t = useTestDatabase();
@@ -234,7 +235,7 @@ describe('a demo that tells the whole story', () => {
       ['admin', fixtures.staff.email],
       ['admin', fixtures.brands[1]!.partner!.user.email],
     ]);
-    const server = await listenHttp(ctx, [accountsRoutes]);
+    const server = await listenHttp(ctx, [apiRoutes({ routes: accountsApi, guard: API_GUARD })]);
     try {
       for (const login of logins) {
         const answer = await server.post('/api/auth/login', {

@@ -1,9 +1,17 @@
 import { AppError, type AppContext } from '../../app/index.ts';
 import { AUTH_MESSAGES } from './rules.ts';
-import { canReadTenant, findBrandView, membershipViews, type BrandView, type MembershipView } from '../store/access.ts';
+import {
+  canReadTenant,
+  findBrandView,
+  membershipViews,
+  type BrandView,
+  type MembershipView,
+  type Reader,
+} from '../store/access.ts';
 import { findAuthUserById } from '../store/auth.ts';
 import type { AuthSession } from './session.ts';
-import { listUsers, type MemberListing } from '../members/users.ts';
+import { parseMemberState } from '../members/rules.ts';
+import { listMembers, type MemberListRow } from '../store/members.ts';
 
 /**
  * Reads on behalf of a logged-in user. Another tenant's resource is answered exactly like a
@@ -52,25 +60,33 @@ export async function readProfile(ctx: AppContext, session: AuthSession): Promis
 }
 
 export interface TenantUsersQuery {
-  page?: number;
-  limit?: number;
+  offset: number;
+  limit: number;
   state?: string;
   search?: string;
 }
 
-/** The members of a tenant the session may read (see canReadTenant). */
+/** The members of a tenant the session may read (see canReadTenant), one page with the total. */
 export async function readTenantUsers(
   ctx: AppContext,
-  session: AuthSession,
+  session: Reader,
   tenantId: number,
-  query: TenantUsersQuery = {},
-): Promise<MemberListing> {
+  { offset, limit, state, search }: TenantUsersQuery,
+): Promise<{ items: MemberListRow[]; total: number; offset: number; limit: number }> {
   if (!(await canReadTenant(ctx.db, session, tenantId))) throw new AppError('not_found', AUTH_MESSAGES.tenantNotFound);
-  return listUsers(ctx.db, { tenantId, ...query });
+  const { rows, total } = await listMembers(ctx.db, {
+    kind: 'tenant',
+    ownerId: tenantId,
+    state: parseMemberState(state),
+    search,
+    limit,
+    offset,
+  });
+  return { items: rows, total, offset, limit };
 }
 
 /** A brand of a tenant the session may read. */
-export async function readBrand(ctx: AppContext, session: AuthSession, brandId: number): Promise<BrandView> {
+export async function readBrand(ctx: AppContext, session: Reader, brandId: number): Promise<BrandView> {
   const brand = await findBrandView(ctx.db, brandId);
   if (!brand || !(await canReadTenant(ctx.db, session, brand.tenant_id)))
     throw new AppError('not_found', AUTH_MESSAGES.brandNotFound);

@@ -11,23 +11,104 @@ export interface Reader {
   isStaff: boolean;
 }
 
+/**
+ * The tenants a (non-staff) user may read, as a subquery: those with an active, activated
+ * membership, and those its active partners own (through an active, activated partner membership).
+ */
+function readableTenantIds(db: Handle, userId: number) {
+  return db('tenant_users')
+    .where({ user_id: userId, state: 'active' })
+    .whereNotNull('activated_at')
+    .select('tenant_id')
+    .union((union) => {
+      void union
+        .from('partner_users as pu')
+        .join('partner_tenants as pt', 'pt.partner_id', 'pu.partner_id')
+        .join('partners as p', 'p.id', 'pu.partner_id')
+        .where({ 'pu.user_id': userId, 'pu.state': 'active', 'p.state': 'active' })
+        .whereNotNull('pu.activated_at')
+        .select('pt.tenant_id');
+    });
+}
+
 export async function canReadTenant(db: Handle, reader: Reader, tenantId: number): Promise<boolean> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) return false;
   const tenant = await db('tenants').where({ id: tenantId }).first('id');
   if (!tenant) return false;
   if (reader.isStaff) return true;
-  const member = await db('tenant_users')
-    .where({ tenant_id: tenantId, user_id: reader.userId, state: 'active' })
-    .whereNotNull('activated_at')
-    .first('id');
-  if (member) return true;
-  const viaPartner = await db('partner_users as pu')
-    .join('partner_tenants as pt', 'pt.partner_id', 'pu.partner_id')
-    .join('partners as p', 'p.id', 'pu.partner_id')
-    .where({ 'pu.user_id': reader.userId, 'pu.state': 'active', 'pt.tenant_id': tenantId, 'p.state': 'active' })
-    .whereNotNull('pu.activated_at')
-    .first('pu.id');
-  return viaPartner !== undefined;
+  const readable = await db
+    .select('tenant_id')
+    .from(readableTenantIds(db, reader.userId).as('r'))
+    .where('tenant_id', tenantId)
+    .first();
+  return readable !== undefined;
+}
+
+/** The brands a session may read: every brand for staff, else the brands of its readable tenants. */
+export async function readableBrandIds(db: Handle, reader: Reader): Promise<'all' | number[]> {
+  if (reader.isStaff) return 'all';
+  const rows = await db('brands').whereIn('tenant_id', readableTenantIds(db, reader.userId)).orderBy('id').select('id');
+  return rows.map((row: { id: string | number }) => Number(row.id));
+}
+
+export interface ScopedBrand {
+  id: number;
+  tenant_id: number;
+  name: string;
+  timezone: string;
+}
+
+/** A brand inside the scope (undefined when it is missing or outside: the caller cannot tell). */
+export async function findBrandInScope(
+  db: Handle,
+  scope: 'all' | readonly number[],
+  brandId: number,
+): Promise<ScopedBrand | undefined> {
+  if (!Number.isSafeInteger(brandId) || brandId <= 0) return undefined;
+  if (scope !== 'all' && !scope.includes(brandId)) return undefined;
+  const row = await db('brands').where({ id: brandId }).first('id', 'tenant_id', 'name', 'timezone');
+  return row
+    ? { id: Number(row.id), tenant_id: Number(row.tenant_id), name: row.name, timezone: row.timezone }
+    : undefined;
+}
+
+export interface BrandListItem {
+  id: number;
+  tenant_id: number;
+  name: string;
+  domain: string | null;
+  industry: string | null;
+  is_enabled: boolean;
+  timezone: string;
+  created_at: Date;
+}
+
+/** The brands in the scope, by name then id; q matches name or domain (case-insensitive, anywhere). */
+export async function listBrandsInScope(
+  db: Handle,
+  { scope, q, limit, offset }: { scope: 'all' | readonly number[]; q?: string; limit: number; offset: number },
+): Promise<{ rows: BrandListItem[]; total: number }> {
+  const base = db('brands');
+  if (scope !== 'all') void base.whereIn('id', [...scope]);
+  const text = q?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    void base.where((w) => void w.whereILike('name', like).orWhereILike('domain', like));
+  }
+  const [count] = await base.clone().count<{ count: string }[]>('* as count');
+  const rows = await base
+    .orderBy([{ column: 'name' }, { column: 'id' }])
+    .limit(limit)
+    .offset(offset)
+    .select('id', 'tenant_id', 'name', 'domain', 'industry', 'is_enabled', 'timezone', 'created_at');
+  return {
+    total: Number(count?.count ?? 0),
+    rows: rows.map((r: Record<string, unknown>) => ({
+      ...(r as unknown as BrandListItem),
+      id: Number(r.id),
+      tenant_id: Number(r.tenant_id),
+    })),
+  };
 }
 
 export interface BrandView {

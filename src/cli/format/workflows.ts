@@ -7,7 +7,7 @@ export function workflowDetail(w: WorkflowView, heading?: string): string {
   return [
     ...(heading ? [heading] : []),
     `Workflow ${w.id}: ${w.name}  (${w.type}${w.template ? `, template ${w.template}` : ''})`,
-    `  state ${w.state} (status ${w.status}, ${w.is_paused ? 'paused' : 'not paused'})  delay ${w.delay_minutes} min  timezone ${w.timezone}`,
+    `  state ${w.state} (status ${w.status}, ${w.is_paused ? 'paused' : 'not paused'})  delay ${w.delay_minutes} min  priority ${w.priority}  timezone ${w.timezone}`,
     `  integration ${w.brand_integration_id ?? '-'} (${w.platform ?? '-'})  window ${when(w.starts_at)} .. ${when(w.ends_at)}`,
     `  rules ${w.rules.condition ?? 'AND'}: ${(w.rules.rules ?? []).map((r) => `${r.field} ${r.operator} ${JSON.stringify(r.value)}`).join('; ') || 'none'}${w.rules.main_rule ? `  main rule: ${w.rules.main_rule.field} ${w.rules.main_rule.operator} ${JSON.stringify(w.rules.main_rule.value)}` : ''}`,
     `  discount ${w.discount ? `${w.discount.display} (${w.discount.type}, ${w.discount.code_type} code${w.discount.code_prefix ? ` ${w.discount.code_prefix}-` : ''}, ${w.discount.duration_days} days${w.discount.valid ? '' : `; invalid, default rule used: ${w.discount.reason}`})` : 'none'}`,
@@ -22,7 +22,7 @@ export const workflowList = (list: WorkflowView[]): string =>
     : list
         .map(
           (w) =>
-            `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  discount ${w.discount?.display ?? '-'}`,
+            `${String(w.id).padStart(6)}  ${w.name.padEnd(24)} ${w.type.padEnd(9)} ${w.state.padEnd(7)} delay ${w.delay_minutes} min  priority ${w.priority}  discount ${w.discount?.display ?? '-'}`,
         )
         .join('\n');
 

@@ -1,6 +1,6 @@
 /**
  * SQL behind privacy requests: a shopper's conversations read for an export, or erased (message
- * bodies, feedback comments, escalation questions, summaries, attached files, link-click traces).
+ * bodies, feedback comments, reviewers' notes, escalation questions, summaries, attached files, link-click traces).
  * Every query is scoped by brand through the conversations of the brand's contacts.
  */
 import type { Handle, Tx } from '../../db/index.ts';
@@ -42,7 +42,7 @@ export async function conversationsOfContacts(
 
 /**
  * Erases what the contacts' conversations say about them: message bodies and escalation questions
- * become `marker`, feedback comments, processed answers and summaries are cleared, attached files
+ * become `marker`, feedback comments, quality reviewers' notes, processed answers and summaries are cleared, attached files
  * are deleted and link clicks lose their user agent and IP hash. The conversations themselves stay.
  */
 export async function redactContactConversations(
@@ -58,6 +58,9 @@ export async function redactContactConversations(
   await tx('conversation_escalations')
     .whereIn('conversation_id', conversationIds)
     .update({ question: scope.marker, processed_question: null, processed_response: null });
+  await tx('conversation_quality')
+    .whereIn('conversation_id', conversationIds)
+    .update({ extra_data: tx.raw(`extra_data - 'note'`) });
   await tx('conversation_message_insights')
     .whereIn('conversation_id', conversationIds)
     .update({ conversation_summary: null });

@@ -4,23 +4,18 @@
  * channel and workflow.
  */
 import type { Handle } from '../../db/index.ts';
-import type { ConversationSearch } from '../search.ts';
+import {
+  CHECKOUT_STATE_SQL,
+  filteredConversations,
+  HAS_RESPONSE_SQL,
+  RECOVERED_SQL,
+  UNREAD_SQL,
+  type ConversationQuery,
+} from './filters.ts';
+
+export type { ConversationQuery } from './filters.ts';
 
 type Row = Record<string, unknown>;
-
-export interface ConversationQuery {
-  brandId: number;
-  /** true: only hidden; false: only visible; undefined: both. */
-  hidden?: boolean;
-  search?: ConversationSearch;
-  workflowId?: number;
-  /** true: only conversations with an incoming message; false: only without. */
-  hasResponse?: boolean;
-  from?: Date;
-  to?: Date;
-  limit: number;
-  offset: number;
-}
 
 export interface ConversationSummary {
   id: number;
@@ -31,6 +26,14 @@ export interface ConversationSummary {
   is_hidden: boolean;
   message_count: number;
   has_response: boolean;
+  /** An incoming message newer than the last read. */
+  is_unread: boolean;
+  last_read_at: string | null;
+  /** The checkout's state, else the cart's (null without either). */
+  checkout_state: string | null;
+  /** Linked to an order the live feed counts as recovered. */
+  is_recovered: boolean;
+  is_historical: boolean;
   last_message: { direction: string; status: string; body: string; at: string } | null;
   created_at: string;
   updated_at: string;
@@ -50,6 +53,8 @@ export interface ConversationMessageView {
   status: string;
   body: string;
   is_marketing: boolean;
+  /** The brand user who wrote it (agent replies), else null. */
+  user_id: number | null;
   created_at: string;
   scheduled_for: string | null;
   sent_at: string | null;
@@ -67,45 +72,9 @@ export interface ShortLinkWithClicks {
   clicks: Array<{ clicked_at: string; user_agent: string | null }>;
 }
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (value: unknown): string | null =>
   value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : String(value);
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-
-function baseQuery(db: Handle, filter: ConversationQuery) {
-  const query = db('conversations as c')
-    .leftJoin('contacts as ct', 'ct.id', 'c.contact_id')
-    .leftJoin('contact_channels as ch', 'ch.id', 'c.contact_channel_id')
-    .leftJoin('workflows as w', 'w.id', 'c.workflow_id')
-    .where('c.brand_id', filter.brandId);
-  if (filter.hidden !== undefined) void query.where('c.is_hidden', filter.hidden);
-  if (filter.workflowId !== undefined) void query.where('c.workflow_id', filter.workflowId);
-  if (filter.from) void query.where('c.created_at', '>=', filter.from);
-  if (filter.to) void query.where('c.created_at', '<', filter.to);
-  if (filter.hasResponse !== undefined) {
-    const incoming = db('conversation_messages as im')
-      .whereRaw('im.conversation_id = c.id')
-      .where('im.direction', 'incoming');
-    void (filter.hasResponse ? query.whereExists(incoming) : query.whereNotExists(incoming));
-  }
-  const search = filter.search;
-  if (search?.kind === 'phone') void query.where('ch.username', 'like', `%${escapeLike(search.digits)}%`);
-  if (search?.kind === 'name') {
-    const [first, ...rest] = search.words;
-    if (rest.length > 0)
-      void query
-        .whereILike('ct.given_name', `${escapeLike(first!)}%`)
-        .whereILike('ct.family_name', `${escapeLike(rest.join(' '))}%`);
-    else
-      void query.where(
-        (w) =>
-          void w
-            .whereILike('ct.given_name', `%${escapeLike(first!)}%`)
-            .orWhereILike('ct.family_name', `%${escapeLike(first!)}%`),
-      );
-  }
-  return query;
-}
 
 const summary = (row: Row): ConversationSummary => {
   const last = row.last_message as { direction: string; status: string; body: string; at: string } | null;
@@ -133,6 +102,11 @@ const summary = (row: Row): ConversationSummary => {
     is_hidden: Boolean(row.is_hidden),
     message_count: Number(row.message_count),
     has_response: Boolean(row.has_response),
+    is_unread: Boolean(row.is_unread),
+    last_read_at: iso(row.last_read_at),
+    checkout_state: row.checkout_state ? String(row.checkout_state) : null,
+    is_recovered: Boolean(row.is_recovered),
+    is_historical: Boolean(row.is_historical),
     last_message: last ? { ...last, at: new Date(last.at).toISOString() } : null,
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
@@ -152,6 +126,7 @@ const SUMMARY_COLUMNS = [
   'ch.status as channel_status',
   'ch.engagement_status',
   'c.is_hidden',
+  'c.last_read_at',
   'c.created_at',
   'c.updated_at',
 ];
@@ -159,9 +134,11 @@ const SUMMARY_COLUMNS = [
 function withMessageFacts(db: Handle) {
   return [
     db.raw('(select count(*) from conversation_messages m where m.conversation_id = c.id) as message_count'),
-    db.raw(
-      `exists (select 1 from conversation_messages m where m.conversation_id = c.id and m.direction = 'incoming') as has_response`,
-    ),
+    db.raw(`${HAS_RESPONSE_SQL} as has_response`),
+    db.raw(`${UNREAD_SQL} as is_unread`),
+    db.raw(`${RECOVERED_SQL} as is_recovered`),
+    db.raw(`nullif(${CHECKOUT_STATE_SQL}, '') as checkout_state`),
+    db.raw('coalesce(co.is_historical, false) as is_historical'),
     db.raw(`(select json_build_object('direction', m.direction, 'status', m.status, 'body', m.body, 'at', coalesce(m.sent_at, m.scheduled_for, m.created_at))
                from conversation_messages m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) as last_message`),
   ];
@@ -170,9 +147,9 @@ function withMessageFacts(db: Handle) {
 /** One page of the brand's conversations, newest first (created_at, then id), and how many match. */
 export async function listConversationSummaries(
   db: Handle,
-  filter: ConversationQuery,
-): Promise<{ conversations: ConversationSummary[]; total: number }> {
-  const base = baseQuery(db, filter);
+  filter: ConversationQuery & { limit: number; offset: number },
+): Promise<{ items: ConversationSummary[]; total: number }> {
+  const base = filteredConversations(db, filter);
   const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
   const rows = await base
     .select([...SUMMARY_COLUMNS, ...withMessageFacts(db)])
@@ -182,7 +159,7 @@ export async function listConversationSummaries(
     ])
     .limit(filter.limit)
     .offset(filter.offset);
-  return { conversations: rows.map(summary), total: Number(count) };
+  return { items: rows.map(summary), total: Number(count) };
 }
 
 /** One conversation (of the brand, when given); undefined when there is none. */
@@ -194,6 +171,8 @@ export async function findConversationHead(
     .leftJoin('contacts as ct', 'ct.id', 'c.contact_id')
     .leftJoin('contact_channels as ch', 'ch.id', 'c.contact_channel_id')
     .leftJoin('workflows as w', 'w.id', 'c.workflow_id')
+    .leftJoin('checkouts as co', 'co.id', 'c.checkout_id')
+    .leftJoin('carts as ca', 'ca.id', 'c.cart_id')
     .where('c.id', id)
     .first([
       ...SUMMARY_COLUMNS,
@@ -215,27 +194,39 @@ export async function findConversationHead(
   };
 }
 
+const messageView = (m: Row): ConversationMessageView => ({
+  id: Number(m.id),
+  direction: String(m.direction),
+  status: String(m.status),
+  body: String(m.body),
+  is_marketing: Boolean(m.is_marketing),
+  user_id: num(m.user_id),
+  created_at: iso(m.created_at)!,
+  scheduled_for: iso(m.scheduled_for),
+  sent_at: iso(m.sent_at),
+  status_reason: (m.status_reason as string | null) ?? null,
+  skip_reason:
+    typeof (m.extra_data as Row)?.skip_reason === 'string' ? ((m.extra_data as Row).skip_reason as string) : null,
+  segments: num(m.segments),
+  encoding: (m.encoding as string | null) ?? null,
+  provider: (m.provider as string | null) ?? null,
+});
+
 /** The conversation's messages, oldest first. */
 export async function messagesOfConversation(db: Handle, conversationId: number): Promise<ConversationMessageView[]> {
   const messages = await db('conversation_messages')
     .where({ conversation_id: conversationId })
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
-  return messages.map((m: Row) => ({
-    id: Number(m.id),
-    direction: String(m.direction),
-    status: String(m.status),
-    body: String(m.body),
-    is_marketing: Boolean(m.is_marketing),
-    created_at: iso(m.created_at)!,
-    scheduled_for: iso(m.scheduled_for),
-    sent_at: iso(m.sent_at),
-    status_reason: (m.status_reason as string | null) ?? null,
-    skip_reason:
-      typeof (m.extra_data as Row)?.skip_reason === 'string' ? ((m.extra_data as Row).skip_reason as string) : null,
-    segments: num(m.segments),
-    encoding: (m.encoding as string | null) ?? null,
-    provider: (m.provider as string | null) ?? null,
-  }));
+  return messages.map(messageView);
+}
+
+/** One message of the brand; undefined when there is none. */
+export async function findMessage(
+  db: Handle,
+  { brandId, id }: { brandId: number; id: number },
+): Promise<(ConversationMessageView & { conversation_id: number }) | undefined> {
+  const row = (await db('conversation_messages').where({ id, brand_id: brandId }).first()) as Row | undefined;
+  return row ? { ...messageView(row), conversation_id: Number(row.conversation_id) } : undefined;
 }
 
 /** The conversation's short links in creation order, each with its clicks (oldest first). */
@@ -263,25 +254,26 @@ export async function shortLinksOfConversation(db: Handle, conversationId: numbe
   }));
 }
 
-/** Neighbours in list order within the brand: previous = newer, next = older (compared in SQL: timestamps keep microseconds). */
+/**
+ * Neighbours in list order among the conversations matching `filter` (the inbox's current view):
+ * previous = newer, next = older (compared in SQL: timestamps keep microseconds).
+ */
 export async function neighbourIds(
   db: Handle,
   id: number,
-  brandId: number,
+  filter: ConversationQuery,
 ): Promise<{ previous_id: number | null; next_id: number | null }> {
   const self = '(select created_at, id from conversations where id = ?)';
-  const newer = await db('conversations')
-    .where('brand_id', brandId)
-    .whereRaw(`(created_at, id) > ${self}`, [id])
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .first('id');
-  const older = await db('conversations')
-    .where('brand_id', brandId)
-    .whereRaw(`(created_at, id) < ${self}`, [id])
+  const newer = await filteredConversations(db, { ...filter, id: undefined })
+    .whereRaw(`(c.created_at, c.id) > ${self}`, [id])
+    .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }])
+    .first('c.id');
+  const older = await filteredConversations(db, { ...filter, id: undefined })
+    .whereRaw(`(c.created_at, c.id) < ${self}`, [id])
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
     ])
-    .first('id');
+    .first('c.id');
   return { previous_id: num(newer?.id), next_id: num(older?.id) };
 }

@@ -91,10 +91,9 @@ export async function writeTalk(
       const extra: Record<string, unknown> =
         k === 0
           ? { ...(codeId ? { discount_code_id: codeId } : {}), ...(c.link ? { short_link_code: c.link.code } : {}) }
-          : m.byAgent && ids.agentUserId !== null
-            ? { author_user_id: ids.agentUserId }
-            : {};
-      messageRows.push({ id: mine[k], brand_id: ids.brandId, conversation_id: id, ...messageRow(m, extra) });
+          : {};
+      const author = m.byAgent && ids.agentUserId !== null ? { user_id: ids.agentUserId } : {};
+      messageRows.push({ id: mine[k], brand_id: ids.brandId, conversation_id: id, ...messageRow(m, extra), ...author });
     });
     if (c.discount && codeId) {
       codeRows.push({

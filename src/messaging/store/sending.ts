@@ -23,9 +23,12 @@ export interface DueMessage {
   channel_timezone: string | null;
   blocked: boolean;
   brand_timezone: string;
-  /** Last activity of the cart / checkout of a cart reminder (null for other conversations). */
+  /**
+   * Last activity of the cart / checkout of a cart reminder (null for other conversations, and for
+   * a text a person wrote: an agent reply is not a cart reminder).
+   */
   cart_at: Date | null;
-  /** The cart or checkout of a cart reminder was bought since. */
+  /** The cart or checkout of a cart reminder was bought since (never for an agent reply). */
   cart_done: boolean;
   /** The brand's texas_compliance as it is now. */
   texas_compliance: boolean;
@@ -38,19 +41,22 @@ export interface DueMessage {
 }
 
 /**
- * Locks up to `limit` due messages (oldest first; rows other workers hold are skipped) and reads
- * what deciding needs. Runs inside the claiming transaction.
+ * Locks up to `limit` due messages (oldest first; rows other workers hold are skipped; only the
+ * given ones when `ids` is set) and reads what deciding needs. Runs inside the claiming transaction.
  */
-export async function lockDueMessages(tx: Tx, { now, limit }: { now: Date; limit: number }): Promise<DueMessage[]> {
+export async function lockDueMessages(
+  tx: Tx,
+  { now, limit, ids }: { now: Date; limit: number; ids?: readonly number[] },
+): Promise<DueMessage[]> {
   const { rows } = await tx.raw<{ rows: Array<Record<string, unknown>> }>(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.status, m.is_marketing, m.extra_data, m.scheduled_for,
             ch.id as channel_id, ch.username, ch.status as channel_status, ch.extra_data->>'timezone' as channel_timezone,
             coalesce(ch.extra_data->>'blocked', '') = 'true' as blocked,
             b.timezone as brand_timezone,
-            case when c.order_id is not null then null
+            case when c.order_id is not null or m.user_id is not null then null
                  when c.checkout_id is not null then coalesce(co.remote_updated_at, co.created_at)
                  else coalesce(ca.remote_updated_at, ca.created_at) end as cart_at,
-            (c.order_id is null and (ca.state = 'complete' or co.state in ('complete', 'recovered'))) as cart_done,
+            (c.order_id is null and m.user_id is null and (ca.state = 'complete' or co.state in ('complete', 'recovered'))) as cart_done,
             texas.compliance as texas_compliance,
             case when m.is_marketing and not texas.compliance then
               case when c.order_id is not null then o.cleaned_raw_data->'shipping_address'
@@ -70,10 +76,11 @@ export async function lockDueMessages(tx: Tx, { now, limit }: { now: Date; limit
        left join checkouts co on co.id = c.checkout_id
        left join orders o on o.id = c.order_id
       where m.direction = 'outgoing' and m.status in ('auto_queued', 'queued') and m.scheduled_for <= ?
+        and (?::bigint[] is null or m.id = any(?::bigint[]))
       order by m.scheduled_for, m.id
       limit ?
       for update of m skip locked`,
-    [now, limit],
+    [now, ids ?? null, ids ?? null, limit] as never[],
   );
   return rows.map((row) => ({
     ...(row as unknown as DueMessage),

@@ -240,6 +240,7 @@ export async function uninstallStore(
     await disconnectIntegration(tx, found.id);
     await effects.storeCancelled(tx, {
       brandId: found.brand_id,
+      brandIntegrationId: found.id,
       reason: 'app_uninstalled',
       source: 'bigcommerce',
       extra: { store_hash: payload.storeHash, brand_integration_id: found.id },

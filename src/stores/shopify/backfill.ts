@@ -7,7 +7,8 @@
 import { AppError, coerceError, isAppError, type AppContext } from '../../app/index.ts';
 import { getBrandIntegration } from '../integrations/store.ts';
 import { CHECKOUT_PAGE_SIZE, getAbandonedCheckoutLineItems, listAbandonedCheckouts } from './admin.ts';
-import { shopifyAdminFor, type RetryPolicy } from './client.ts';
+import { shopifyAdminFor } from './access-token.ts';
+import type { RetryPolicy } from './client.ts';
 import { processShopifyCheckout } from './processors/checkout.ts';
 import { toCheckoutWebhook } from './rules-checkout.ts';
 

@@ -1,6 +1,7 @@
 /** Shopify: install (OAuth), the Admin GraphQL client, backfill, the webhook route and its adapter. */
 export { SHOPIFY_SCOPES, SHOPIFY_SUBSCRIPTION_TOPICS } from './rules.ts';
-export { createShopifyAdminClient, shopifyAdminFor, throttleWaitMs, type ShopifyAdminClient } from './client.ts';
+export { shopifyAdminFor } from './access-token.ts';
+export { createShopifyAdminClient, throttleWaitMs, type ShopifyAdminClient } from './client.ts';
 export {
   getShopInfo,
   getAppScopes,

@@ -32,7 +32,8 @@ import {
   updateWebhookSubscription,
   type ShopInfo,
 } from './admin.ts';
-import { createShopifyAdminClient, exchangeAccessToken, grantRecord, type ShopifyAdminClient } from './client.ts';
+import { exchangeAccessToken, grantRecord } from './access-token.ts';
+import { createShopifyAdminClient, type ShopifyAdminClient } from './client.ts';
 import {
   adminOrigin,
   authorizeUrl,

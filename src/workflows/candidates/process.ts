@@ -29,10 +29,12 @@ import {
   orderCounts,
   outreachStatsFor,
   type CandidateRow,
+  type LockKey,
   type WorkflowContextRow,
 } from './store.ts';
 import { renderMessage } from '../render.ts';
-import { insertFlowEvents, type WorkflowRow } from '../store.ts';
+import { insertCartChoices, insertFlowEvents, type CartChoiceWrite, type WorkflowRow } from '../store.ts';
+import { isCartRecoveryKind } from './rules-choice.ts';
 
 type SelectKind = Exclude<CandidateKind, 'event'>;
 
@@ -131,9 +133,32 @@ export function factsOf(
   };
 }
 
+/** Facts of a page of rows of one kind, in a few queries (order counts only when asked for). */
+export async function pageFacts(
+  db: Handle,
+  kind: SelectKind,
+  rows: CandidateRow[],
+  { brandId, withOrderCounts }: { brandId: number; withOrderCounts: boolean },
+): Promise<CandidateFacts[]> {
+  const channelIds = [...new Set(rows.flatMap((r) => (r.channel_id === null ? [] : [r.channel_id])))];
+  const contactIds = [...new Set(rows.flatMap((r) => (r.contact_id === null ? [] : [r.contact_id])))];
+  const [outreach, last, counts] = await Promise.all([
+    outreachStatsFor(db, channelIds),
+    kind === 'order' ? lastConversations(db, brandId, contactIds) : Promise.resolve(new Map<number, Date>()),
+    kind === 'order' || withOrderCounts ? orderCounts(db, contactIds) : Promise.resolve(undefined),
+  ]);
+  return rows.map((row) =>
+    factsOf(row, kind, {
+      outreach: row.channel_id === null ? undefined : outreach.get(row.channel_id),
+      lastConversationAt: row.contact_id === null ? null : (last.get(row.contact_id) ?? null),
+      orderCount: counts && row.contact_id !== null ? (counts.get(row.contact_id) ?? 0) : undefined,
+    }),
+  );
+}
+
 /**
- * Decides a page of rows. `seen` carries the contacts already chosen in this run (one text per
- * contact per run).
+ * Decides a page of rows of one workflow. `seen` carries the contacts already chosen in this run
+ * (one text per contact per run).
  */
 export async function decidePage(
   db: Handle,
@@ -141,24 +166,10 @@ export async function decidePage(
   rows: CandidateRow[],
   { now, seen }: { now: Date; seen: Map<number, number> },
 ): Promise<Candidate[]> {
-  const channelIds = [...new Set(rows.flatMap((r) => (r.channel_id === null ? [] : [r.channel_id])))];
-  const contactIds = [...new Set(rows.flatMap((r) => (r.contact_id === null ? [] : [r.contact_id])))];
-  const [outreach, last, counts] = await Promise.all([
-    outreachStatsFor(db, channelIds),
-    plan.kind === 'order'
-      ? lastConversations(db, plan.workflow.brand_id, contactIds)
-      : Promise.resolve(new Map<number, Date>()),
-    plan.kind === 'order' || rulesUseOrderCount(plan.workflow.rules)
-      ? orderCounts(db, contactIds)
-      : Promise.resolve(undefined),
-  ]);
-  const facts = rows.map((row) =>
-    factsOf(row, plan.kind, {
-      outreach: row.channel_id === null ? undefined : outreach.get(row.channel_id),
-      lastConversationAt: row.contact_id === null ? null : (last.get(row.contact_id) ?? null),
-      orderCount: counts && row.contact_id !== null ? (counts.get(row.contact_id) ?? 0) : undefined,
-    }),
-  );
+  const facts = await pageFacts(db, plan.kind, rows, {
+    brandId: plan.workflow.brand_id,
+    withOrderCounts: rulesUseOrderCount(plan.workflow.rules),
+  });
   const decisions = decideAll(
     facts,
     { brand: plan.brand, workflow: { type: plan.workflow.type, rules: plan.workflow.rules }, now },
@@ -255,10 +266,31 @@ export interface ChunkResult {
 
 const key = (p: Planned): string => `${p.plan.workflow.id}:${p.candidate.row.event_id}`;
 
+/** The run lock a candidate is decided under: its store's for cart and checkout workflows, else its workflow's. */
+export const lockKeyOf = (plan: WorkflowPlan): LockKey =>
+  isCartRecoveryKind(plan.kind)
+    ? { space: 'store', id: plan.workflow.brand_integration_id! }
+    : { space: 'workflow', id: plan.workflow.id };
+
+/** The cart_recovery_choices row of a chosen cart or checkout candidate (started or held out). */
+function cartChoiceOf({ plan, candidate }: Planned): CartChoiceWrite | undefined {
+  const { outcome } = candidate.decision;
+  if (!isCartRecoveryKind(plan.kind) || (outcome !== 'started' && outcome !== 'holdout')) return undefined;
+  const { row } = candidate;
+  return {
+    brandId: plan.workflow.brand_id,
+    cartId: plan.kind === 'cart' ? row.event_id : row.cart_id,
+    checkoutId: plan.kind === 'checkout' ? row.event_id : null,
+    workflowId: plan.workflow.id,
+    outcome,
+  };
+}
+
 /**
  * Writes one chunk (of one or many workflows) in the caller's transaction. Carts and checkouts
  * still pending become abandoned (a row lock: a concurrent run waits, then finds them taken); the
- * flow event insert skips candidates another run recorded; only what this run recorded gets a
+ * flow event insert skips candidates another run recorded; the workflow chosen for a cart is
+ * recorded (unique per cart: a second choice fails the chunk); only what this run recorded gets a
  * conversation and a goal event. A handful of statements whatever the chunk's size.
  */
 export async function commitChunk(tx: Tx, chunk: Planned[], now: Date): Promise<ChunkResult> {
@@ -274,6 +306,10 @@ export async function commitChunk(tx: Tx, chunk: Planned[], now: Date): Promise<
     live.map((p) => outcomeRecord(p.plan, p.candidate)),
   );
   const recorded = live.filter((p) => written.has(key(p)));
+  await insertCartChoices(
+    tx,
+    recorded.flatMap((p) => cartChoiceOf(p) ?? []),
+  );
   const texting = recorded.filter((p) => isTextingOutcome(p.candidate.decision.outcome));
   const started = await startConversations(
     tx,

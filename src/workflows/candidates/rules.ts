@@ -122,20 +122,8 @@ export function brandSettings(row: {
   };
 }
 
-type Address = Record<string, unknown> | null | undefined;
-
-/** A two-letter state from an address in any of the platforms' spellings (province_code, province, state). */
-export function provinceOf(...addresses: Address[]): string | null {
-  for (const address of addresses) {
-    if (!address || typeof address !== 'object') continue;
-    const code = address.province_code ?? address.state_code ?? address.provinceCode;
-    if (typeof code === 'string' && code.trim()) return code.trim().toUpperCase();
-    const name = address.province ?? address.state;
-    if (typeof name === 'string' && name.trim())
-      return name.trim().toLowerCase() === 'texas' ? 'TX' : name.trim().toUpperCase();
-  }
-  return null;
-}
+/** A two-letter state from an address in any of the platforms' spellings: the send job's reading, shared. */
+export { stateOfAddress as provinceOf } from '../../messaging/index.ts';
 
 /** Spec 1 section 9: Texas customers are those with a Texas area code or a TX address. */
 export const isTexasCustomer = ({

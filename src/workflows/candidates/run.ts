@@ -1,12 +1,13 @@
 /**
- * run-candidates: for every runnable workflow, select its candidates, decide one
- * outcome each, record it, and start a conversation for those to be texted. Each workflow is
- * processed under a session advisory lock (a second run skips a workflow that is being
- * processed); pages of candidates are read with one indexed query; decided candidates of any
- * number of workflows are written in chunks, one transaction per chunk; the unique flow event per
- * workflow and candidate backs the lock up, so two runs, or a run killed and started again, never
- * text a shopper twice for one cart or order.
- */
+ * run-candidates: for every runnable workflow, select its candidates, decide one outcome each,
+ * record it, and start a conversation for those to be texted. The cart and checkout workflows of a
+ * store run together under one session advisory lock of the store, choosing at most one workflow
+ * per cart (rules-choice.ts: priority, then the shortest delay, then the id); order and event
+ * workflows run under a lock each. A second run skips what another run holds. Pages of candidates
+ * are read with one indexed query; decided candidates of any number of workflows are written in
+ * chunks, one transaction per chunk; the unique flow event per workflow and candidate and the
+ * unique choice per cart back the locks up, so two runs, or a run killed and started again, never
+ * text a shopper twice for one cart or order. */
 import { coerceError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import type { Db } from '../../db/index.ts';
 import { discountRuleRows } from '../../discounts/index.ts';
@@ -18,13 +19,16 @@ import {
   isTextingOutcome,
   MAX_ORDER_CANDIDATES,
   MAX_ORDERS_PER_INTEGRATION,
+  type CandidateKind,
   type Outcome,
 } from './rules.ts';
 import { decidePage, planWorkflow, textedEntry, type Planned, type WorkflowPlan } from './process.ts';
-import { selectCandidates, workflowContexts } from './store.ts';
+import { isCartRecoveryKind, rankWorkflows, type CartKind } from './rules-choice.ts';
+import { selectCartGroup } from './group.ts';
+import { lockName, selectCandidates, workflowContexts, type LockKey } from './store.ts';
 import { runEventWorkflow, type AutomationClientOptions } from './events.ts';
 import { CandidateWriter, openLockSession } from './writer.ts';
-import { listRunnableWorkflows } from '../store.ts';
+import { listRunnableWorkflows, type WorkflowRow } from '../store.ts';
 
 /** Rows read per query. */
 export const CANDIDATE_PAGE_SIZE = 2_000;
@@ -87,11 +91,8 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   const began = performance.now();
   const now = options.now ?? new Date();
   const dryRun = options.dryRun ?? false;
-  const workflows = await listRunnableWorkflows(ctx.db, {
-    brandId: options.brandId,
-    workflowId: options.workflowId,
-    now,
-  });
+  const pageSize = options.pageSize ?? CANDIDATE_PAGE_SIZE;
+  const workflows = await runnableWorkflows(ctx.db, { ...options, now });
   const contexts = await workflowContexts(
     ctx.db,
     workflows.map((w) => w.id),
@@ -102,7 +103,20 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
     ),
   ]);
   const budget: OrderBudget = { total: MAX_ORDER_CANDIDATES, perIntegration: new Map() };
-  const results = new Map<number, WorkflowRunResult>();
+  const results = new Map<number, WorkflowRunResult>(
+    workflows.map((w) => [
+      w.id,
+      {
+        id: w.id,
+        name: w.name,
+        type: w.type,
+        brand_id: w.brand_id,
+        outcomes: emptyOutcomeCounts(),
+        texted: [],
+        failed: 0,
+      },
+    ]),
+  );
   const count = (item: Planned, conversationId?: number): void => {
     const result = results.get(item.plan.workflow.id)!;
     const { decision } = item.candidate;
@@ -116,32 +130,50 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
     log: ctx.logger,
     events: { recorded: count, failed: (item) => void (results.get(item.plan.workflow.id)!.failed += 1) },
   });
+  const sink = (units: Planned[][]): Promise<void> | void =>
+    dryRun ? units.forEach((unit) => unit.forEach((item) => count(item))) : writer.add(units);
+  const plan = (workflow: WorkflowRow, kind: Exclude<CandidateKind, 'event'>): WorkflowPlan =>
+    planWorkflow(
+      workflow,
+      kind,
+      contexts.get(workflow.id)!,
+      workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
+      {
+        linkBaseUrl: publicBaseUrl(ctx.config),
+        logger: ctx.logger.child({ workflow_id: workflow.id, brand_id: workflow.brand_id }),
+      },
+    );
   const session = dryRun ? undefined : await openLockSession(ctx.db);
-  let finished: number[] = [];
+  const groups = cartGroups(workflows);
+  let finished: LockKey[] = [];
   try {
     for (const workflow of workflows) {
-      const log = ctx.logger.child({ workflow_id: workflow.id, brand_id: workflow.brand_id });
-      const result: WorkflowRunResult = {
-        id: workflow.id,
-        name: workflow.name,
-        type: workflow.type,
-        brand_id: workflow.brand_id,
-        outcomes: emptyOutcomeCounts(),
-        texted: [],
-        failed: 0,
-      };
-      results.set(workflow.id, result);
+      const result = results.get(workflow.id)!;
       const kind = candidateKind(workflow.type);
       if (!kind) {
         result.skipped = `${workflow.type} workflows do not select candidates`;
         continue;
       }
-      if (session && !(await session.tryLock(workflow.id))) {
-        result.skipped = 'another run is processing this workflow';
+      const group = isCartRecoveryKind(kind) ? groups.get(workflow.brand_integration_id!) : undefined;
+      if (group && group[0] !== workflow) continue; // the store's cart workflows run together, at the first of them
+      const members = group ?? [workflow];
+      const lock: LockKey = group
+        ? { space: 'store', id: workflow.brand_integration_id! }
+        : { space: 'workflow', id: workflow.id };
+      if (session && !(await session.tryLock(lock))) {
+        for (const w of members) results.get(w.id)!.skipped = 'another run is processing this workflow';
         continue;
       }
       try {
-        if (kind === 'event') {
+        if (group) {
+          const plans = group.flatMap((w) => {
+            const k = candidateKind(w.type) as CartKind;
+            const empty = emptyWindow(k, w.delay_minutes, now);
+            if (empty) results.get(w.id)!.skipped = empty;
+            return empty ? [] : [plan(w, k)];
+          });
+          await selectCartGroup(ctx.db, plans, { now, pageSize, sink });
+        } else if (kind === 'event') {
           const events = await runEventWorkflow(ctx, workflow, { now, dryRun, client: options.automation });
           Object.assign(result, {
             outcomes: events.outcomes,
@@ -149,31 +181,22 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
             ...(events.skipped ? { skipped: events.skipped } : {}),
           });
         } else {
-          const plan = planWorkflow(
-            workflow,
-            kind,
-            contexts.get(workflow.id)!,
-            workflow.discount_rule_id ? (rules.get(workflow.discount_rule_id) ?? null) : null,
-            { linkBaseUrl: publicBaseUrl(ctx.config), logger: log },
-          );
-          await selectWorkflow(ctx.db, plan, result, {
-            now,
-            budget,
-            pageSize: options.pageSize ?? CANDIDATE_PAGE_SIZE,
-            sink: dryRun ? (items) => items.forEach((item) => count(item)) : (items) => writer.add(items),
-          });
+          await selectWorkflow(ctx.db, plan(workflow, kind), result, { now, budget, pageSize, sink });
         }
       } catch (error) {
-        log.error({ err: coerceError(error) }, 'run-candidates failed for this workflow; the others go on');
-        result.skipped = `failed: ${coerceError(error).message}`;
+        ctx.logger.error(
+          { err: coerceError(error), workflow_id: workflow.id, brand_id: workflow.brand_id },
+          'run-candidates failed for this workflow; the others go on',
+        );
+        for (const w of members) results.get(w.id)!.skipped = `failed: ${coerceError(error).message}`;
       }
       if (session) {
-        // A workflow's lock is released once none of its candidates wait in the buffer.
-        finished.push(workflow.id);
-        const waiting = writer.pendingWorkflows();
-        const done = finished.filter((id) => !waiting.has(id));
-        finished = finished.filter((id) => waiting.has(id));
-        for (const id of done) await session.unlock(id);
+        // A lock is released once none of its candidates wait in the buffer.
+        finished.push(lock);
+        const waiting = writer.pendingLocks();
+        const done = finished.filter((key) => !waiting.has(lockName(key)));
+        finished = finished.filter((key) => waiting.has(lockName(key)));
+        for (const key of done) await session.unlock(key);
       }
     }
     await writer.flush();
@@ -186,7 +209,43 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   return { dry_run: dryRun, workflows: list, started, took_ms: Math.round(performance.now() - began) };
 }
 
-/** Pages through one workflow's window, decides each page and hands it to the sink. */
+/**
+ * The workflows to run: the runnable ones of the brand (or all). A cart or checkout workflow named
+ * alone brings the other cart and checkout workflows of its store: they choose between them per
+ * cart, so none of them is run without the others.
+ */
+async function runnableWorkflows(
+  db: Db,
+  { brandId, workflowId, now }: { brandId?: number; workflowId?: number; now: Date },
+): Promise<WorkflowRow[]> {
+  const workflows = await listRunnableWorkflows(db, { brandId, workflowId, now });
+  const named = workflowId !== undefined ? workflows[0] : undefined;
+  if (!named || !isCartRecoveryKind(candidateKind(named.type))) return workflows;
+  return (await listRunnableWorkflows(db, { brandId: named.brand_id, now })).filter(
+    (w) => w.brand_integration_id === named.brand_integration_id && isCartRecoveryKind(candidateKind(w.type)),
+  );
+}
+
+/** The cart and checkout workflows of each store, in the choice order. */
+function cartGroups(workflows: WorkflowRow[]): Map<number, WorkflowRow[]> {
+  const groups = new Map<number, WorkflowRow[]>();
+  for (const w of workflows) {
+    if (!isCartRecoveryKind(candidateKind(w.type))) continue;
+    groups.set(w.brand_integration_id!, [...(groups.get(w.brand_integration_id!) ?? []), w]);
+  }
+  for (const [id, members] of groups) groups.set(id, rankWorkflows(members));
+  return groups;
+}
+
+/** Why a workflow selects nothing at any time (its delay is past the whole window), else undefined. */
+function emptyWindow(kind: CandidateKind, delayMinutes: number, now: Date): string | undefined {
+  const window = candidateWindow(kind, delayMinutes, now);
+  return window.from.getTime() > window.to.getTime()
+    ? `the delay (${delayMinutes} minutes) is longer than the ${kind} window`
+    : undefined;
+}
+
+/** Pages through one (order) workflow's window, decides each page and hands it to the sink. */
 async function selectWorkflow(
   db: Db,
   plan: WorkflowPlan,
@@ -196,15 +255,16 @@ async function selectWorkflow(
     budget,
     pageSize,
     sink,
-  }: { now: Date; budget: OrderBudget; pageSize: number; sink: (items: Planned[]) => Promise<void> | void },
+  }: { now: Date; budget: OrderBudget; pageSize: number; sink: (units: Planned[][]) => Promise<void> | void },
 ): Promise<void> {
   const { workflow, kind } = plan;
   const integrationId = workflow.brand_integration_id!;
-  const window = candidateWindow(kind, workflow.delay_minutes, now);
-  if (window.from.getTime() > window.to.getTime()) {
-    result.skipped = `the delay (${workflow.delay_minutes} minutes) is longer than the ${kind} window`;
+  const empty = emptyWindow(kind, workflow.delay_minutes, now);
+  if (empty) {
+    result.skipped = empty;
     return;
   }
+  const window = candidateWindow(kind, workflow.delay_minutes, now);
   const seen = new Map<number, number>();
   let after: { at: Date; id: number } | undefined;
   for (;;) {
@@ -218,7 +278,7 @@ async function selectWorkflow(
       if (limit <= 0) break;
     }
     const rows = await selectCandidates(db, {
-      workflowId: workflow.id,
+      workflowIds: [workflow.id],
       brandIntegrationId: integrationId,
       kind,
       window,
@@ -232,7 +292,7 @@ async function selectWorkflow(
       budget.perIntegration.set(integrationId, (budget.perIntegration.get(integrationId) ?? 0) + rows.length);
     }
     const candidates = await decidePage(db, plan, rows, { now, seen });
-    await sink(candidates.map((candidate) => ({ plan, candidate })));
+    await sink(candidates.map((candidate) => [{ plan, candidate }]));
     if (rows.length < limit) break;
   }
 }

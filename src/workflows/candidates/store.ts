@@ -8,26 +8,35 @@
 import type { Handle } from '../../db/index.ts';
 import type { CandidateKind, CandidateWindow } from './rules.ts';
 
-/** Advisory lock namespace of run-candidates ('RCND'); the second key is the workflow id. */
-const RUN_LOCK_NAMESPACE = 0x52434e44 & 0x7fffffff;
-const lockKey = (workflowId: number): number => workflowId % 2_147_483_647;
+/**
+ * Advisory lock namespaces of run-candidates: one per workflow ('RCND', order and event
+ * workflows) and one per store ('RCRT', every cart and checkout workflow of the store together,
+ * since they choose between them per cart). The second key is the workflow or integration id.
+ */
+const LOCK_NAMESPACES = { workflow: 0x52434e44 & 0x7fffffff, store: 0x52435254 & 0x7fffffff } as const;
+
+/** What a run locks: a workflow, or the cart workflows of a store (by brand integration id). */
+export interface LockKey {
+  space: keyof typeof LOCK_NAMESPACES;
+  id: number;
+}
+
+export const lockName = (key: LockKey): string => `${key.space}:${key.id}`;
+const lockArgs = (key: LockKey): [number, number] => [LOCK_NAMESPACES[key.space], key.id % 2_147_483_647];
 
 /** A pooled connection of its own that run-candidates holds its session advisory locks on. */
 export interface LockConnection {
   query(sql: string, values: unknown[]): Promise<{ rows: { ok?: boolean }[] }>;
 }
 
-/** Takes the workflow's run lock on the connection; false when another session holds it. */
-export async function tryRunLock(connection: LockConnection, workflowId: number): Promise<boolean> {
-  const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', [
-    RUN_LOCK_NAMESPACE,
-    lockKey(workflowId),
-  ]);
+/** Takes the run lock on the connection; false when another session holds it. */
+export async function tryRunLock(connection: LockConnection, key: LockKey): Promise<boolean> {
+  const result = await connection.query('select pg_try_advisory_lock($1, $2) as ok', lockArgs(key));
   return result.rows[0]?.ok === true;
 }
 
-export async function releaseRunLock(connection: LockConnection, workflowId: number): Promise<void> {
-  await connection.query('select pg_advisory_unlock($1, $2)', [RUN_LOCK_NAMESPACE, lockKey(workflowId)]);
+export async function releaseRunLock(connection: LockConnection, key: LockKey): Promise<void> {
+  await connection.query('select pg_advisory_unlock($1, $2)', lockArgs(key));
 }
 
 /** Releases every advisory lock the connection's session holds. */
@@ -120,7 +129,8 @@ const toRow = (r: Record<string, unknown>): CandidateRow =>
   }) as CandidateRow;
 
 export interface SelectOptions {
-  workflowId: number;
+  /** The workflows selecting (one, or a store's cart workflows of this kind): a candidate any of them decided is left out. */
+  workflowIds: number[];
   /**
    * The workflow's store integration. It belongs to the workflow's brand (listRunnableWorkflows
    * joins them), so it scopes the query to the brand; a brand_id condition as well would tempt the
@@ -132,23 +142,38 @@ export interface SelectOptions {
   limit: number;
   /** Keyset: the last candidate of the previous page. */
   after?: { at: Date; id: number };
+  /** Only these rows (the carts of a page of checkouts). */
+  ids?: number[];
 }
 
 /**
- * One page of a workflow's window: candidates in the right state, inside the window, with no
- * outcome recorded for this workflow yet, with contact and channel.
+ * One page of a window: candidates in the right state, inside the window, with no outcome
+ * recorded for the selecting workflows yet, with contact and channel.
  */
-export function selectCandidatesSql({ workflowId, brandIntegrationId, kind, window, limit, after }: SelectOptions): {
+export function selectCandidatesSql({
+  workflowIds,
+  brandIntegrationId,
+  kind,
+  window,
+  limit,
+  after,
+  ids,
+}: SelectOptions): {
   sql: string;
   bindings: unknown[];
 } {
   const k = KIND_SQL[kind];
   const cmp = k.order === 'asc' ? '>' : '<';
-  const bindings: unknown[] = [brandIntegrationId, window.from, window.to, workflowId, kind];
+  const one = workflowIds.length === 1;
+  const bindings: unknown[] = [brandIntegrationId, window.from, window.to, one ? workflowIds[0] : workflowIds, kind];
   let keyset = '';
   if (after) {
     keyset = `and (${k.at}, t.id) ${cmp} (?, ?)`;
     bindings.push(after.at, after.id);
+  }
+  if (ids) {
+    keyset += ' and t.id = any(?::bigint[])';
+    bindings.push(ids);
   }
   bindings.push(limit);
   const sql = `select t.id as event_id, ${k.at} as at, t.contact_id, ${k.columns}, ${SELECT_TAIL}
@@ -157,7 +182,7 @@ export function selectCandidatesSql({ workflowId, brandIntegrationId, kind, wind
       ${CHANNEL_LATERAL}
      where t.brand_integration_id = ? and ${k.state}
        and ${k.at} >= ? and ${k.at} <= ?
-       and not exists (select 1 from flow_events fe where fe.workflow_id = ? and fe.event_type = ? and fe.event_id = t.id)
+       and not exists (select 1 from flow_events fe where fe.workflow_id ${one ? '= ?' : '= any(?::bigint[])'} and fe.event_type = ? and fe.event_id = t.id)
        ${keyset}
      order by ${k.at} ${k.order}, t.id ${k.order}
      limit ?`;
@@ -312,5 +337,35 @@ export async function selectEvents(
     ...(r as unknown as EventRow),
     id: Number(r.id),
     contact_id: r.contact_id === null ? null : Number(r.contact_id),
+  }));
+}
+
+export interface CartChoiceRow {
+  cart_id: number | null;
+  checkout_id: number | null;
+  workflow_id: number | null;
+  workflow_name: string | null;
+  created_at: Date;
+}
+
+/** The workflows chosen by earlier runs for these carts and cart-less checkouts (cart_recovery_choices). */
+export async function cartChoicesOf(
+  db: Handle,
+  { cartIds, checkoutIds }: { cartIds: number[]; checkoutIds: number[] },
+): Promise<CartChoiceRow[]> {
+  if (cartIds.length === 0 && checkoutIds.length === 0) return [];
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select c.cart_id, c.checkout_id, c.workflow_id, w.name as workflow_name, c.created_at
+       from cart_recovery_choices c left join workflows w on w.id = c.workflow_id
+      where c.cart_id = any(?::bigint[]) or c.checkout_id = any(?::bigint[])`,
+    [cartIds, checkoutIds],
+  );
+  const id = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return result.rows.map((r) => ({
+    cart_id: id(r.cart_id),
+    checkout_id: id(r.checkout_id),
+    workflow_id: id(r.workflow_id),
+    workflow_name: (r.workflow_name as string | null) ?? null,
+    created_at: r.created_at as Date,
   }));
 }

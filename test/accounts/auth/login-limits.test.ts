@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountsRoutes } from '../../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
+import { apiRoutes } from '../../../src/http/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
 import { createBrandUser, createUser, TEST_PASSWORD } from '../../factories/accounts.ts';
@@ -33,7 +34,7 @@ async function serve(env: Record<string, string> = {}): Promise<{ ctx: AppContex
     EMAIL_TRANSPORT: 'outbox',
     ...env,
   });
-  const server = await listenHttp(ctx, [accountsRoutes]);
+  const server = await listenHttp(ctx, [apiRoutes({ routes: accountsApi, guard: API_GUARD })]);
   servers.push(server);
   return { ctx, server };
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsRoutes } from '../../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
+import { apiRoutes } from '../../../src/http/index.ts';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
 import { createBrandUser, TEST_PASSWORD } from '../../factories/accounts.ts';
 import { useTestDatabase } from '../../helpers/db.ts';
@@ -31,7 +32,7 @@ beforeAll(async () => {
     },
   });
   ctx = { ...base, logger: pino({ level: 'info' }, sink) };
-  server = await listenHttp(ctx, [accountsRoutes]);
+  server = await listenHttp(ctx, [apiRoutes({ routes: accountsApi, guard: API_GUARD })]);
 });
 afterAll(async () => {
   await server.close();

@@ -5,9 +5,9 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsRoutes } from '../../../src/accounts/index.ts';
+import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
 import type { AppContext } from '../../../src/app/index.ts';
-import { buildHttpServer } from '../../../src/http/index.ts';
+import { apiRoutes, buildHttpServer } from '../../../src/http/index.ts';
 import { latestOutboxMessageTo } from '../../../src/notifications/index.ts';
 import {
   addPartnerMember,
@@ -28,7 +28,10 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-auth-http-'));
   ctx = await t.context({ PUBLIC_URL: ORIGIN, RECLAIM_DATA_DIR: dataDir, EMAIL_TRANSPORT: 'outbox' });
-  app = await buildHttpServer(ctx, { routes: [accountsRoutes], panel: false });
+  app = await buildHttpServer(ctx, {
+    routes: [apiRoutes({ routes: accountsApi, guard: API_GUARD })],
+    panel: false,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -218,7 +221,8 @@ describe('tenant isolation', () => {
 
     const own = await get(`/api/tenants/${mine.tenantId}/users`, token);
     expect(own.statusCode).toBe(200);
-    expect(own.json().users.map((u: { email: string }) => u.email)).toEqual([mine.user.email]);
+    expect(own.json().items.map((u: { email: string }) => u.email)).toEqual([mine.user.email]);
+    expect(own.json()).toMatchObject({ total: 1, offset: 0, limit: 10 });
     expect((await get(`/api/brands/${mine.brandId}`, token)).json().brand).toMatchObject({
       id: mine.brandId,
       tenant_id: mine.tenantId,
@@ -244,7 +248,7 @@ describe('tenant isolation', () => {
     const other = await createBrandUser(t.db);
     const staff = await createUser(t.db, { is_staff: true, role: 'admin' });
     const staffToken = await tokenFor(staff.email, 'admin');
-    expect((await get(`/api/tenants/${other.tenantId}/users`, staffToken)).json().users[0].email).toBe(
+    expect((await get(`/api/tenants/${other.tenantId}/users`, staffToken)).json().items[0].email).toBe(
       other.user.email,
     );
 
@@ -278,7 +282,7 @@ describe('logs', () => {
     });
     const logged = await buildHttpServer(
       { ...ctx, logger: pino({ level: 'debug' }, sink) },
-      { routes: [accountsRoutes], panel: false },
+      { routes: [apiRoutes({ routes: accountsApi, guard: API_GUARD })], panel: false },
     );
     try {
       const { user, tenantId } = await createBrandUser(t.db);

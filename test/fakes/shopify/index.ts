@@ -6,13 +6,14 @@
  *   offline token `{ access_token, scope, expires_in: 3600, refresh_token, refresh_token_expires_in }`;
  *   `grant_type: "refresh_token"` trades a refresh token for a new pair (the old refresh token keeps
  *   working until the new access token is first used, as Shopify does since 2026-08).
- * - Admin GraphQL: POST /admin/api/{version}/graphql.json with `X-Shopify-Access-Token` (401 with
- *   Shopify's body when unknown or expired). A mutation input with a field its input type does not
- *   have is refused with Shopify's (graphql-ruby's) invalid-variable error and no data; a customer's
- *   phone is served as the path's version has it (customer-phone.ts: 2026-10's smsMarketingConsent).
- *   Operations are answered by name from per-shop state, with
- *   `extensions.cost` and a real leaky bucket per shop (requested cost must be available, else a
- *   THROTTLED error; actual cost is charged, the rest refunded; restoreRate points a second).
+ * - Admin GraphQL (admin-graphql.ts): POST /admin/api/{version}/graphql.json with
+ *   `X-Shopify-Access-Token` (401 with Shopify's body when unknown or expired). A mutation input
+ *   with a field its input type does not have is refused with Shopify's (graphql-ruby's)
+ *   invalid-variable error and no data; a customer's phone is served as the path's version has it
+ *   (customer-phone.ts: 2026-10's smsMarketingConsent). Operations are answered by name from
+ *   per-shop state (graphql.ts, app-billing.ts), with `extensions.cost` and a real leaky bucket per
+ *   shop (requested cost must be available, else a THROTTLED error; actual cost is charged, the
+ *   rest refunded; restoreRate points a second).
  * - Faults: `fail({ operation, status | throttle, retryAfter, times, when })` answers matching requests
  *   with an HTTP error (429 with Retry-After, 5xx) or a THROTTLED GraphQL error.
  * - App billing: appSubscriptionCreate / node / activeSubscriptions / cancel / usage records / cap
@@ -25,25 +26,12 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readRequest, sendJson, startServer, type FakeServer, type Json } from '../server.ts';
+import { readRequest, startServer, type FakeServer, type Json } from '../server.ts';
+import { answerGraphql, send } from './admin-graphql.ts';
 import { appSubscriptionWebhookBody, approveAppSubscription } from './app-billing-merchant.ts';
-import { phoneFieldError } from './customer-phone.ts';
-import { graphqlHandlers } from './graphql.ts';
-import { invalidVariable } from './graphql-inputs.ts';
-import type {
-  FakeAppSubscription,
-  FakeShopData,
-  Fault,
-  GraphqlContext,
-  RouteHandler,
-  ShopifyApp,
-  ShopifyRequest,
-} from './types.ts';
+import type { FakeAppSubscription, FakeShopData, Fault, RouteHandler, ShopifyApp, ShopifyRequest } from './types.ts';
 
 export type { FakeAppSubscription, FakeShopData, Fault, RouteHandler, ShopifyRequest } from './types.ts';
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void =>
-  sendJson(res, status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
 
 export class FakeShopify implements ShopifyApp {
   readonly requests: ShopifyRequest[] = [];
@@ -273,7 +261,7 @@ export class FakeShopify implements ShopifyApp {
     if (custom) return void (await custom(request, res));
     if (request.method === 'POST' && path === '/admin/oauth/access_token') return this.tokenExchange(body, res);
     if (request.method === 'POST' && /^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(path))
-      return this.graphql(request, res);
+      return answerGraphql(this, this.shops.values(), request, res, (served) => this.takeFault(served));
     send(res, 404, { errors: 'Not Found' });
   }
 
@@ -307,96 +295,6 @@ export class FakeShopify implements ShopifyApp {
     const issued = this.issueExpiringToken(shop.domain);
     shop.refreshTokens.get(token)!.retiredBy = issued.access_token;
     send(res, 200, issued);
-  }
-
-  private graphql(request: ShopifyRequest, res: ServerResponse): void {
-    const token = request.headers['x-shopify-access-token'];
-    const live = (candidate: FakeShopData): boolean =>
-      typeof token === 'string' &&
-      candidate.accessTokens.has(token) &&
-      (candidate.tokenExpiry.get(token) ?? Infinity) > Date.now();
-    const shop = [...this.shops.values()].find(live);
-    request.shop = shop?.domain;
-    // The first use of a refreshed access token ends the refresh token it replaced.
-    if (shop)
-      for (const [refresh, entry] of shop.refreshTokens)
-        if (entry.retiredBy === token) shop.refreshTokens.delete(refresh);
-    const fault = this.takeFault(request);
-    if (fault?.status) {
-      const bodies: Record<number, string> = {
-        402: 'Unavailable Shop',
-        401: '[API] Invalid API key or access token (unrecognized login or wrong password)',
-        429: 'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
-      };
-      return send(
-        res,
-        fault.status,
-        { errors: bodies[fault.status] ?? 'Internal Server Error' },
-        fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {},
-      );
-    }
-    if (!shop)
-      return send(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
-    const handler = request.operation ? graphqlHandlers[request.operation] : undefined;
-    const invalid = handler?.inputs ? invalidVariable(handler.inputs, request.variables ?? {}) : undefined;
-    if (invalid) return send(res, 200, { errors: [invalid] });
-    const query = typeof request.body?.query === 'string' ? request.body.query : '';
-    const version = /^\/admin\/api\/(\d{4}-\d{2})\//.exec(request.path)![1]!;
-    const undefinedField = phoneFieldError(query, version);
-    if (undefinedField) return send(res, 200, { errors: [undefinedField] });
-    const ctx: GraphqlContext = { fake: this, shop, variables: request.variables ?? {}, query, version };
-    const requested = handler?.cost(ctx) ?? 1;
-    const bucket = shop.bucket;
-    const now = Date.now();
-    bucket.available = Math.min(
-      bucket.maximumAvailable,
-      bucket.available + ((now - bucket.at) / 1000) * bucket.restoreRate,
-    );
-    bucket.at = now;
-    if (fault?.throttle) {
-      bucket.available = fault.throttle.available;
-      if (fault.throttle.restoreRate) bucket.restoreRate = fault.throttle.restoreRate;
-    }
-    const throttleStatus = () => ({
-      maximumAvailable: bucket.maximumAvailable,
-      currentlyAvailable: Math.floor(bucket.available),
-      restoreRate: bucket.restoreRate,
-    });
-    const costOf = fault?.throttle?.requested ?? requested;
-    if (costOf > bucket.available) {
-      request.throttled = true;
-      return send(res, 200, {
-        errors: [
-          {
-            message: 'Throttled',
-            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
-          },
-        ],
-        extensions: { cost: { requestedQueryCost: costOf, actualQueryCost: null, throttleStatus: throttleStatus() } },
-      });
-    }
-    if (!handler) {
-      return send(res, 200, {
-        errors: [
-          {
-            message: `Fake Shopify does not answer operation ${request.operation ?? '(anonymous)'}`,
-            extensions: { code: 'undefinedField' },
-          },
-        ],
-      });
-    }
-    const { data, actual } = handler.run(ctx);
-    bucket.available -= Math.min(requested, actual);
-    send(res, 200, {
-      data,
-      extensions: {
-        cost: {
-          requestedQueryCost: requested,
-          actualQueryCost: Math.min(requested, actual),
-          throttleStatus: throttleStatus(),
-        },
-      },
-    });
   }
 }
 

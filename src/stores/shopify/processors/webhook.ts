@@ -125,6 +125,7 @@ async function processAppUninstalled(
     await disconnectIntegration(tx, integration.id);
     await effects.storeCancelled(tx, {
       brandId: integration.brand_id,
+      brandIntegrationId: integration.id,
       reason: 'app_uninstalled',
       source: 'shopify',
       extra: { shop: event.shop, webhook_event_id: event.id },
@@ -164,6 +165,7 @@ async function processShopUpdate(
     if (cancelled && previous !== cancelled) {
       await effects.storeCancelled(tx, {
         brandId: integration.brand_id,
+        brandIntegrationId: integration.id,
         reason: `shop_plan_${cancelled}`,
         source: 'shopify',
         extra: { shop: event.shop, webhook_event_id: event.id },

@@ -1,0 +1,161 @@
+/**
+ * Agent replies: a brand user writes a text into a conversation.
+ *
+ * Refused, with nothing stored, when the conversation has no SMS channel, when the channel is
+ * unsubscribed (the shopper texted STOP) or blocked, or when its number is not +1. The channel is
+ * read under a share lock, so an opt-out arriving at the same moment is either seen here or, if it
+ * commits after the reply is queued, skips the queued reply (agent_skipped, 'unsubscribed').
+ *
+ * Otherwise the reply is stored with its author (conversation_messages.user_id), queued and sent
+ * at once through the send job (messaging's sendDueMessages for this one message): the same
+ * provider, the same channel checks, the same compliance rules as every other text. Which rules
+ * apply depends on whether the reply is conversational:
+ * - the shopper wrote on this channel within the last 24 hours: a conversational answer, not
+ *   marketing (is_marketing false). It goes out at any hour, and is not counted in, nor held by,
+ *   the 3-per-24-hours marketing cap of Florida, Oklahoma and Maryland, nor the Texas rule; still
+ *   only +1 and never to an opted-out or blocked channel;
+ * - otherwise it is a marketing text (is_marketing true): quiet hours 8:00-21:00 in the shopper's
+ *   time (8:00-20:00 in those three states, where it counts towards and waits for the cap), and a
+ *   Texas number only with the brand's texas_compliance. A held reply waits, queued, for the next
+ *   allowed minute. The cart-reminder rules (48 hours after the cart; skipped once the cart is
+ *   bought) do not apply: a text a person wrote is not a cart reminder.
+ * The reply also shows the conversation (is_hidden false) and marks it read by its author.
+ */
+import { z } from 'zod';
+import { AppError, type AppContext } from '../app/index.ts';
+import { isUsSmsNumber } from '../contacts/index.ts';
+import { withTransaction, type Tx } from '../db/index.ts';
+import type { Sleep } from '../http/index.ts';
+import { sendDueMessages } from '../messaging/index.ts';
+import { CONVERSATION_NOT_FOUND, USER_NOT_FOUND } from './inbox.ts';
+import { idSchema, parseServiceInput } from './input.ts';
+import { markRead, setConversationHidden, userExists } from './store/inbox.ts';
+import { findMessage, type ConversationMessageView } from './store/read.ts';
+import { insertAgentReply, lastIncomingOnChannel, lockReplyTarget, type ReplyTarget } from './store/reply.ts';
+
+/** A reply to a shopper who wrote within this many hours is conversational, not marketing. */
+export const CONVERSATIONAL_WINDOW_HOURS = 24;
+/** Ten concatenated segments of GSM-7 text. */
+export const AGENT_REPLY_MAX_LENGTH = 1530;
+
+export const REPLY_REFUSALS = {
+  channel_missing: 'This conversation has no text channel to reply to.',
+  channel_unsubscribed: 'The shopper has unsubscribed (texted STOP): nothing can be sent until they text START.',
+  channel_blocked: 'The shopper is blocked: nothing can be sent to this number.',
+  non_us_number: 'Only +1 (US) numbers are texted, and this number is not one.',
+} as const;
+
+export const replyToConversationSchema = z.object({
+  brandId: idSchema,
+  /** The conversation. */
+  id: idSchema,
+  /** The brand user who writes it. */
+  userId: idSchema,
+  body: z
+    .string()
+    .trim()
+    .min(1, 'The reply is empty.')
+    .max(AGENT_REPLY_MAX_LENGTH, `A reply has at most ${AGENT_REPLY_MAX_LENGTH} characters.`),
+});
+export type ReplyToConversationInput = z.input<typeof replyToConversationSchema>;
+
+export interface AgentReplyResult {
+  message: ConversationMessageView;
+  /** The shopper wrote within the last 24 hours: sent as a conversational (non-marketing) text. */
+  conversational: boolean;
+  /** sent; held (queued for a later minute: quiet hours or the state cap); skipped; failed. */
+  outcome: 'sent' | 'held' | 'skipped' | 'failed';
+}
+
+export interface ReplyOptions {
+  /** The clock (tests); default now. */
+  now?: Date;
+  /** The SMS provider (default the context's). */
+  provider?: AppContext['clients']['sms'];
+  sleep?: Sleep;
+}
+
+const refuse = (code: keyof typeof REPLY_REFUSALS): never => {
+  throw new AppError('conflict', REPLY_REFUSALS[code], { code });
+};
+
+/** Refuses a channel no agent text may reach (nothing is stored before this check). */
+export function assertTextable(target: Omit<ReplyTarget, 'id'>): asserts target is Omit<ReplyTarget, 'id'> & {
+  channel_id: number;
+  username: string;
+} {
+  if (target.channel_id === null || target.channel_type !== 'sms' || !target.username) refuse('channel_missing');
+  if (target.blocked || target.channel_status === 'blocked') refuse('channel_blocked');
+  if (target.channel_status !== 'subscribed') refuse('channel_unsubscribed');
+  if (!isUsSmsNumber(target.username!)) refuse('non_us_number');
+}
+
+/** Whether the shopper wrote on the channel within the last 24 hours of `now`, and when they last did. */
+export async function conversationalWindow(
+  tx: Tx,
+  channelId: number,
+  now: Date,
+): Promise<{ conversational: boolean; extra: Record<string, unknown> }> {
+  const wrote = await lastIncomingOnChannel(tx, channelId);
+  const conversational = wrote !== null && now.getTime() - wrote.getTime() <= CONVERSATIONAL_WINDOW_HOURS * 3_600_000;
+  return {
+    conversational,
+    extra: { agent_reply: true, conversational, ...(wrote ? { shopper_wrote_at: wrote.toISOString() } : {}) },
+  };
+}
+
+/** Sends a queued agent text now through the send job and reads back what happened. */
+export async function sendAgentText(
+  ctx: AppContext,
+  { brandId, messageId, conversational }: { brandId: number; messageId: number; conversational: boolean },
+  options: ReplyOptions & { now: Date },
+): Promise<AgentReplyResult> {
+  await sendDueMessages(ctx, {
+    messageIds: [messageId],
+    now: options.now,
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const message = await findMessage(ctx.db, { brandId, id: messageId });
+  return { message: message!, conversational, outcome: outcomeOf(message!.status) };
+}
+
+const outcomeOf = (status: string): AgentReplyResult['outcome'] =>
+  ['sent', 'delivered', 'sending'].includes(status)
+    ? 'sent'
+    : status === 'agent_skipped'
+      ? 'skipped'
+      : ['failed', 'undelivered'].includes(status)
+        ? 'failed'
+        : 'held';
+
+/** Writes and sends an agent's reply (see the file comment for the rules). */
+export async function replyToConversation(
+  ctx: AppContext,
+  input: ReplyToConversationInput,
+  options: ReplyOptions = {},
+): Promise<AgentReplyResult> {
+  const { brandId, id, userId, body } = parseServiceInput(replyToConversationSchema, input);
+  const now = options.now ?? new Date();
+  if (!(await userExists(ctx.db, userId))) throw new AppError('not_found', USER_NOT_FOUND);
+
+  const { messageId, conversational } = await withTransaction(ctx.db, async (tx) => {
+    const target = await lockReplyTarget(tx, { brandId, id });
+    if (!target) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+    assertTextable(target);
+    const { conversational, extra } = await conversationalWindow(tx, target.channel_id, now);
+    const messageId = await insertAgentReply(tx, {
+      brandId,
+      conversationId: id,
+      userId,
+      body,
+      isMarketing: !conversational,
+      scheduledFor: now,
+      extra,
+    });
+    await setConversationHidden(tx, { brandId, id, hidden: false });
+    await markRead(tx, { brandId, id, userId, at: null });
+    return { messageId, conversational };
+  });
+  return sendAgentText(ctx, { brandId, messageId, conversational }, { ...options, now });
+}

@@ -1,0 +1,77 @@
+/**
+ * Building blocks of the brand API's schemas: path ids, query booleans and times, the page
+ * (`offset`/`limit` in, `{ items, total, offset, limit }` out), timestamps and the error body.
+ */
+import { z } from 'zod';
+import { AppError } from '../../app/index.ts';
+
+/** Parses request input with a zod schema; a failure is a 400 naming each bad field. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what = 'request body'): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.length ? issue.path.join('.') : what}: ${issue.message}`,
+  );
+  throw new AppError('invalid_input', `Invalid ${what}: ${problems.join('; ')}`, {
+    code: 'invalid_body',
+    details: { fields: parsed.error.issues.map((i) => i.path.join('.')) },
+  });
+}
+
+/** A positive whole-number id (path or query). */
+export const idSchema = () => z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** `true` or `false` in a query string (z.coerce.boolean would read "false" as true). */
+export const queryBoolean = () => z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** A time in a query string: an ISO 8601 date (midnight UTC) or date-time with offset. */
+export const queryTime = () =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()])
+    .transform((value) => new Date(value))
+    .describe('ISO 8601 date or date-time (UTC unless an offset is given)');
+
+/** A time on the wire: ISO 8601 UTC (`2026-11-24T10:00:00.000Z`), from a Date or a date string. */
+export const timestamp = () =>
+  z
+    .union([z.date(), z.string()])
+    .transform((value, ctx) => {
+      const date = value instanceof Date ? value : new Date(value);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'not a time' });
+        return z.NEVER;
+      }
+      return date.toISOString();
+    })
+    .pipe(z.string().meta({ format: 'date-time' }));
+
+/** Money on the wire: a decimal string (`"59.00"`). */
+export const money = () =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value))
+    .pipe(z.string().regex(/^-?\d+(\.\d+)?$/));
+
+/** `offset` and `limit` of a list; limit defaults as the spec says per list. */
+export const pageQuery = (defaultLimit: number, maxLimit = 1000) => ({
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).describe('items to skip'),
+  limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit).describe('items per page'),
+});
+
+/** The answer of every list: one page of items and the total across pages. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1),
+  });
+
+/** The body of every error answer. */
+export const errorSchema = z.object({
+  error: z.object({
+    kind: z.enum(['invalid_input', 'not_found', 'conflict', 'unauthorized', 'forbidden', 'upstream', 'internal']),
+    code: z.string().nullable(),
+    message: z.string(),
+  }),
+});

@@ -1,0 +1,242 @@
+/**
+ * Isolation of the brand API, driven by the route registry: every registered `/api` route is
+ * called by brand A's member and by a partner outside brand B with B's ids (404 exactly like a
+ * missing id, nothing of B in the answer), and anonymously (401). A route added to the registry
+ * is covered without touching this file; one that needs an id this file cannot fill fails here.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/app/index.ts';
+import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
+import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
+import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
+import { addPasskey, seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { useTestDatabase } from '../helpers/db.ts';
+
+const MISSING_ID = 999_999_999;
+/** `/api` routes outside the brand API: the stores' app callbacks (signed by the platforms). */
+const OUTSIDE_REGISTRY = [/^\/api\/integration\//];
+
+const t = useTestDatabase();
+let ctx: AppContext;
+let app: FastifyInstance;
+let a: World;
+let b: World;
+const tokens: Record<'a' | 'b' | 'partner' | 'staff', string> = { a: '', b: '', partner: '', staff: '' };
+/** The caller's own ids: brand A's, and the caller's own passkey (passkeys belong to a user). */
+const own: Record<'a' | 'partner', Record<string, number | string>> = { a: {}, partner: {} };
+let staffPasskey = '';
+const idsOf = (world: World): Record<string, number | string> => ({ ...world.ids, passkeyId: world.passkeyId });
+const registered: Array<{ method: string; url: string }> = [];
+const routes: ApiRoute[] = apiRouteList({ routes: API_ROUTES });
+
+const login = async (email: string, appName: 'brand' | 'admin'): Promise<string> => {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: TEST_PASSWORD, app: appName },
+  });
+  expect(answer.statusCode).toBe(200);
+  return answer.json().access_token;
+};
+
+beforeAll(async () => {
+  ctx = await t.context({ PUBLIC_URL: 'https://app.reclaim.test' });
+  app = await buildHttpServer(ctx, {
+    routes: [
+      (server) => {
+        server.addHook('onRoute', (route) => {
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD') registered.push({ method, url: route.url });
+        });
+      },
+      ...ROUTES,
+    ],
+    panel: false,
+  });
+  a = await seedWorld(t.db, 'a');
+  b = await seedWorld(t.db, 'b');
+  tokens.a = await login(a.user.email, 'brand');
+  tokens.b = await login(b.user.email, 'brand');
+  const partnerUser = await createUser(t.db, { role: 'partner' });
+  const partner = await createPartner(t.db, { tenantIds: [a.ids.tenantId!] });
+  await addPartnerMember(t.db, { partnerId: partner.id, userId: partnerUser.id });
+  tokens.partner = await login(partnerUser.email, 'admin');
+  own.a = idsOf(a);
+  own.partner = { ...a.ids, passkeyId: await addPasskey(t.db, partnerUser.id, 'Partner key') };
+  const staff = await createUser(t.db, { is_staff: true, role: 'admin' });
+  tokens.staff = await login(staff.email, 'admin');
+  staffPasskey = await addPasskey(t.db, staff.id, 'Staff key');
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Ids = (name: string) => number | string | undefined;
+
+/** Path params and id-like query fields, from the given id per name (a name with no id fails). */
+function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } {
+  const missing: string[] = [];
+  const url = route.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const id = ids(name);
+    if (id === undefined) missing.push(`:${name}`);
+    return String(id ?? MISSING_ID);
+  });
+  const query = new URLSearchParams();
+  const shape = route.query instanceof z.ZodObject ? (route.query.shape as Record<string, unknown>) : {};
+  for (const field of Object.keys(shape).filter((f) => f.endsWith('_id'))) {
+    const id = ids(field.replace(/_id$/, 'Id').replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()));
+    if (id !== undefined) query.set(field, String(id));
+  }
+  const qs = query.toString();
+  return { url: qs ? `${url}?${qs}` : url, missing };
+}
+
+/**
+ * A body a route needs to get past its input check. A route with a body and path params needs
+ * one here (its own-brand call must succeed); sign-in routes are called without one (400).
+ */
+const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {};
+
+/** The answer of a call that has what it needs: 2xx; public routes and sign-in without a body: below 500, not 401. */
+function expectServed(route: ApiRoute, answer: LightMyRequestResponse, where: string): void {
+  if (route.public || (route.body && !BODIES[routeKey(route)])) {
+    expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(500);
+    expect(answer.statusCode, `${where}: ${answer.body}`).not.toBe(401);
+  } else expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(300);
+}
+
+async function call(route: ApiRoute, url: string, token?: string, ids?: Ids): Promise<LightMyRequestResponse> {
+  const body = BODIES[routeKey(route)];
+  if (route.body && !body && pathParams(route.path).length > 0)
+    throw new Error(`${routeKey(route)} takes a body: give this test a body for it (BODIES)`);
+  return app.inject({
+    ...(body && ids ? { payload: body(ids) } : {}),
+    method: route.method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+const worldIds = (ids: Record<string, number | string>) => (name: string) => ids[name];
+/** Brand A's brand with everything else of B: the handler's own brand filter is what answers. */
+const aBrandBRest = (name: string) => (name === 'brandId' || name === 'tenantId' ? a.ids[name] : idsOf(b)[name]);
+const aBrandMissingRest = (name: string) => (name === 'brandId' || name === 'tenantId' ? a.ids[name] : MISSING_ID);
+
+/** Keys of an answer that name a credential (sign-in answers carry tokens by design, nothing else may). */
+function secretKeys(body: string): string[] {
+  const found: string[] = [];
+  JSON.parse(body || 'null', (key, value) => {
+    if (/password|secret|token|hash|credential|api_?key|challenge/i.test(key)) found.push(key);
+    return value;
+  });
+  return found;
+}
+
+function expectNothingOf(world: World, body: string, where: string): void {
+  for (const marker of world.markers) expect(body, `${where} shows "${marker}"`).not.toContain(marker);
+}
+
+const table = routes.map((route) => [routeKey(route), route] as const);
+
+describe('every registered /api route answers an anonymous caller 401 (the document excepted)', () => {
+  it.each(table)('%s', async (_key, route) => {
+    const { url } = request(route, worldIds(idsOf(b)));
+    for (const token of [undefined, 'not-a-token']) {
+      const answer = await call(route, url, token);
+      if (route.public) {
+        expect(answer.statusCode, answer.body).not.toBe(401);
+        expect(answer.statusCode, answer.body).toBeLessThan(500);
+        expectNothingOf(b, answer.body, routeKey(route));
+        continue;
+      }
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().error.kind).toBe('unauthorized');
+      expectNothingOf(b, answer.body, routeKey(route));
+    }
+  });
+});
+
+describe.each([
+  ['a member of brand A', 'a'],
+  ['a partner managing brand A only', 'partner'],
+] as const)("every registered /api route refuses %s brand B's ids", (_who, caller) => {
+  it.each(table)('%s', async (key, route) => {
+    const token = tokens[caller];
+    const params = pathParams(route.path);
+
+    // Its own brand works, so a 404 below is the guard's (or the handler's brand filter) at work.
+    const mine = worldIds(own[caller]);
+    const ownCall = request(route, mine);
+    expect(ownCall.missing, `${key}: no id of this test fills ${ownCall.missing.join(', ')}`).toEqual([]);
+    const ownAnswer = await call(route, ownCall.url, token, mine);
+    expectServed(route, ownAnswer, `${key} for its own brand`);
+    expectNothingOf(b, ownAnswer.body, `${key} (own ids, B's ids in the query)`);
+
+    if (params.length === 0) return; // nothing of B to ask for: the answer above holds nothing of B
+
+    const theirs = await call(route, request(route, worldIds(idsOf(b))).url, token, worldIds(idsOf(b)));
+    const missing = await call(route, request(route, () => MISSING_ID).url, token, () => MISSING_ID);
+    expect(theirs.statusCode, `${key}: ${theirs.body}`).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    expectNothingOf(b, theirs.body, key);
+
+    if (params.some((p) => p !== 'brandId' && p !== 'tenantId')) {
+      const mixed = await call(route, request(route, aBrandBRest).url, token, aBrandBRest);
+      const mixedMissing = await call(route, request(route, aBrandMissingRest).url, token, aBrandMissingRest);
+      expect(mixed.statusCode, `${key} with brand A and B's other ids: ${mixed.body}`).toBe(404);
+      expect(mixed.body).toBe(mixedMissing.body);
+      expectNothingOf(b, mixed.body, `${key} (brand A, B's other ids)`);
+    }
+  });
+});
+
+describe("A's calls changed nothing of B", () => {
+  it("B's workflow is still running and B's shopper still subscribed after A's pause and block attempts", async () => {
+    const workflow = await t.db('workflows').where({ id: b.ids.workflowId }).first('is_paused');
+    expect(workflow.is_paused).toBe(false);
+    const channel = await t.db('contact_channels').where({ contact_id: b.ids.contactId }).first('status');
+    expect(channel.status).toBe('subscribed');
+    const user = await t.db('users').where({ id: b.user.id }).first('auth');
+    expect(user.auth.pass_keys.map((k: { id: string }) => k.id)).toEqual([b.passkeyId]);
+  });
+});
+
+describe('the table can see a leak', () => {
+  it("brand B's member, and staff, read B through the same routes: every marker of B shows up somewhere, no credential anywhere", async () => {
+    const staffIds = { ...idsOf(b), passkeyId: staffPasskey };
+    for (const [token, ids] of [
+      [tokens.b, idsOf(b)],
+      [tokens.staff, staffIds],
+    ] as const) {
+      const bodies: string[] = [];
+      for (const route of routes) {
+        const answer = await call(route, request(route, worldIds(ids)).url, token, worldIds(ids));
+        expectServed(route, answer, routeKey(route));
+        bodies.push(answer.body);
+        // Sign-in answers carry tokens by design; the document names the fields of sign-in.
+        if (route.tag !== 'auth' && route.tag !== 'meta') expect(secretKeys(answer.body), routeKey(route)).toEqual([]);
+      }
+      const all = bodies.join('\n');
+      // Staff hold no membership (the tenant's name reaches them through no route) and not B's passkey.
+      const staffBlind = (m: string) => m.startsWith('Tenant ') || m === b.passkeyId || m.startsWith('Key ');
+      const own = token === tokens.b ? b.markers : b.markers.filter((m) => !staffBlind(m));
+      for (const marker of own) expect(all, `nothing shows "${marker}"`).toContain(marker);
+    }
+  });
+});
+
+describe('no /api route escapes the registry', () => {
+  it('every /api route the server has is registered (or is a store app callback)', () => {
+    const known = new Set(routes.map(routeKey));
+    const stray = registered
+      .filter((r) => r.url.startsWith('/api/'))
+      .filter((r) => !OUTSIDE_REGISTRY.some((pattern) => pattern.test(r.url)))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !known.has(key));
+    expect(stray).toEqual([]);
+    for (const route of routes) expect(registered.map((r) => `${r.method} ${r.url}`)).toContain(routeKey(route));
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * A brand with one of everything the brand API serves (workflow, shopper, cart, order,
+ * conversation with texts, a click and a code, a charge, a permission) and a member who signs in.
+ * Every text it holds carries the world's tag, so a test can look for any of it in an answer.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/index.ts';
+import {
+  createClick,
+  createConversation,
+  createDiscountCode,
+  createReply,
+  createSentMessage,
+} from '../factories/attribution.ts';
+import { addTenantMember, createUser } from '../factories/accounts.ts';
+import { usPhone } from '../factories/index.ts';
+import { seedCart, seedOrder, seedStore } from './candidates-seed.ts';
+
+const MIN = 60_000;
+
+export interface World {
+  tag: string;
+  /** Ids by path param name (brandId, tenantId, workflowId, contactId, conversationId, orderId, cartId). */
+  ids: Record<string, number>;
+  /** The member's passkey (a credential id). */
+  passkeyId: string;
+  user: { id: number; email: string };
+  phone: string;
+  /** Texts of this world that must never reach another brand's caller. */
+  markers: string[];
+}
+
+/** A passkey on the user (as registration stores it); returns its credential id. */
+export async function addPasskey(db: Db, userId: number, name: string): Promise<string> {
+  const id = `pk-${randomBytes(6).toString('hex')}`;
+  const key = {
+    id,
+    publicKey: 'AAAA',
+    counter: 0,
+    transports: ['internal'],
+    created_at: new Date().toISOString(),
+    name,
+  };
+  await db('users')
+    .where({ id: userId })
+    .update({
+      auth: db.raw(`jsonb_set(auth, '{pass_keys}', coalesce(auth->'pass_keys', '[]'::jsonb) || ?::jsonb)`, [
+        JSON.stringify([key]),
+      ]),
+    });
+  return id;
+}
+
+export async function seedWorld(db: Db, label: string, now = new Date()): Promise<World> {
+  const tag = `${label}${randomBytes(3).toString('hex')}`;
+  const phone = usPhone('212');
+  const store = await seedStore(db, {
+    brand: { name: `Brand ${tag}`, domain: `shop-${tag}.example.com`, support_email: `help-${tag}@example.com` },
+    workflow: {
+      name: `Workflow ${tag}`,
+      message: JSON.stringify([{ type: 'paragraph', children: [{ text: `Message ${tag} {cart_link}` }] }]),
+    },
+  });
+  const brand = await db('brands').where({ id: store.brandId }).first('tenant_id');
+  const tenantId = Number(brand.tenant_id);
+  await db('tenants')
+    .where({ id: tenantId })
+    .update({ name: `Tenant ${tag}` });
+
+  const cart = await seedCart(db, store, { age: 45, phone, firstName: `Given${tag}` }, now);
+  const contactId = cart.contactId!;
+  await db('contacts')
+    .where({ id: contactId })
+    .update({ family_name: `Family${tag}` });
+  const channel = await db('contact_channels').where({ contact_id: contactId }).first('id');
+  const order = await seedOrder(db, store, { age: 10, contactId }, now);
+  await db('orders')
+    .where({ id: order.id })
+    .update({ number: `#${tag}` });
+
+  const at = new Date(now.getTime() - 30 * MIN);
+  const conversation = await createConversation(db, {
+    brandId: store.brandId,
+    workflowId: store.workflowId,
+    contactId,
+    channelId: Number(channel.id),
+    createdAt: at,
+    cart_id: cart.id,
+  });
+  await createSentMessage(db, {
+    brandId: store.brandId,
+    conversationId: conversation.id,
+    sentAt: at,
+    body: `Body ${tag}`,
+  });
+  await createReply(db, {
+    brandId: store.brandId,
+    conversationId: conversation.id,
+    at: new Date(at.getTime() + 5 * MIN),
+    body: `Reply ${tag}`,
+  });
+  await createClick(db, { brandId: store.brandId, conversationId: conversation.id, at: new Date(at.getTime() + MIN) });
+  await createDiscountCode(db, {
+    brandId: store.brandId,
+    conversationId: conversation.id,
+    workflowId: store.workflowId,
+    code: `CODE${tag.toUpperCase()}`,
+    createdAt: at,
+  });
+
+  const [plan] = await db('plans')
+    .insert({ name: `Plan ${tag}`, price: 99, status: 'published' })
+    .returning('id');
+  const [subscription] = await db('subscriptions')
+    .insert({
+      brand_id: store.brandId,
+      plan_id: plan.id,
+      status: 'active',
+      billing_email: `billing-${tag}@example.com`,
+    })
+    .returning('id');
+  await db('subscription_charges').insert({
+    subscription_id: subscription.id,
+    brand_id: store.brandId,
+    plan_id: plan.id,
+    order_id: order.id,
+    amount: 12.5,
+    status: 'complete',
+    type: 'usage',
+    extra_data: JSON.stringify({ description: `Charge ${tag}`, order_total: 120 }),
+  });
+  const [permission] = await db('permissions')
+    .insert({ action: 'read', attribute: `beta:feature-${tag}` })
+    .returning('id');
+  await db('brand_permissions').insert({ brand_id: store.brandId, permission_id: permission.id });
+
+  const email = `user-${tag}@example.com`;
+  const user = await createUser(db, { email, given_name: `Member${tag}`, role: 'admin' });
+  await addTenantMember(db, { tenantId, userId: user.id, role: 'admin' });
+  const passkeyId = await addPasskey(db, user.id, `Key ${tag}`);
+
+  return {
+    tag,
+    ids: {
+      brandId: store.brandId,
+      tenantId,
+      workflowId: store.workflowId,
+      contactId,
+      conversationId: conversation.id,
+      orderId: order.id,
+      cartId: cart.id,
+    },
+    passkeyId,
+    user: { id: user.id, email },
+    phone,
+    markers: [
+      `Brand ${tag}`,
+      `shop-${tag}`,
+      `help-${tag}`,
+      `Tenant ${tag}`,
+      `Workflow ${tag}`,
+      `Message ${tag}`,
+      `Given${tag}`,
+      `Family${tag}`,
+      phone,
+      phone.slice(2),
+      `#${tag}`,
+      `Body ${tag}`,
+      `Reply ${tag}`,
+      `CODE${tag.toUpperCase()}`,
+      `Plan ${tag}`,
+      `Charge ${tag}`,
+      `feature-${tag}`,
+      email,
+      `Member${tag}`,
+      passkeyId,
+      `Key ${tag}`,
+    ],
+  };
+}
