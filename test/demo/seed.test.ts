@@ -117,7 +117,7 @@ describe('a demo that tells the whole story', () => {
     );
     expect(topics.map((r) => r.tag).sort()).toEqual(['price', 'returns', 'shipping_cost', 'sizing']);
     const [answers] = await many(
-      `select count(*)::int as n from conversation_messages m join users u on u.id = (m.extra_data->>'author_user_id')::bigint
+      `select count(*)::int as n from conversation_messages m join users u on u.id = m.user_id
         where m.direction = 'outgoing' and not m.is_marketing and m.extra_data->>'agent_reply' = 'true'`,
     );
     expect(answers!.n).toBeGreaterThan(5);
