@@ -53,5 +53,6 @@ export {
   passkeyLoginOptions,
   verifyPasskeyLogin,
 } from './auth/passkeys.ts';
+export { hashPassword } from './auth/session.ts';
 export { accountsApi } from './api.ts';
 export { API_GUARD, bearerToken } from './auth/guard.ts';

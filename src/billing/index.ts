@@ -34,4 +34,5 @@ export { recordBillingCancelEvent } from './store/events.ts';
 export { stripeWebhookRoutes } from './routes.ts';
 export { processStripeEvent, processShopifyAppSubscription } from './processors.ts';
 export { listCharges, type ChargeListing } from './charges.ts';
+export { createUsageCharges, completeCharges } from './charges.ts';
 export { billingApi } from './api.ts';

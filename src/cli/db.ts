@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { AppError } from '../app/index.ts';
+import { AppError, isEmbedded } from '../app/index.ts';
 import { checkSchemaDump, migrateLatest, migrationStatus, rollback, writeSchemaDump } from '../db/index.ts';
-import { seedDemo } from '../demo/index.ts';
+import { demoLogins, seedDemo } from '../demo/index.ts';
 import { lastHeartbeat } from '../jobs/index.ts';
 import {
   appliedMigrations,
@@ -76,7 +76,7 @@ export function dbCommand(): Command {
     db
       .command('seed')
       .description('load the deterministic demo data set (idempotent)')
-      .option('--demo', 'load the demo brand, workflows, contacts, carts, orders and conversations')
+      .option('--demo', 'load the demo brands with 30 days of history (embedded database: with demo logins)')
       .option('--json', 'print the counts as JSON'),
     'reclaim db seed --demo',
     'reclaim db seed --demo --json',
@@ -85,9 +85,11 @@ export function dbCommand(): Command {
       if (!opts.demo) throw new AppError('invalid_input', 'Say what to seed: --demo is the only data set so far.');
       await withContext(async (ctx) => {
         await migrateLatest(ctx.db);
-        const result = await seedDemo(ctx.db);
+        // Demo passwords only on the embedded (demo) database, never on a server.
+        const embedded = isEmbedded(ctx.config);
+        const result = await seedDemo(ctx, { demoPasswords: embedded });
         if (opts.json) return printJson(result.counts);
-        printLines(seededDemo(result));
+        printLines(seededDemo(result, embedded ? await demoLogins(ctx.db) : []));
       });
     }),
   );

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { databaseIsEmpty, demoOverview, seedDemo } from '../demo/index.ts';
+import { isEmbedded } from '../app/index.ts';
+import { databaseIsEmpty, demoLogins, demoOverview, seedDemo } from '../demo/index.ts';
 import { startWorker } from '../jobs/index.ts';
 import { parsePortFlag } from './flags.ts';
 import { startOverview } from './format/start.ts';
@@ -27,11 +28,21 @@ export function startCommand(): Command {
         async (ctx) => {
           await ctx.secrets(); // generated once in embedded mode; required in server mode
           await prepareDatabase(ctx);
+          // The demo users get (and `start` prints) their demo passwords only on the embedded
+          // database, a local demo; on a server (DATABASE_URL) they have none and none is printed.
+          const embedded = isEmbedded(ctx.config);
           const seeded = opts.seed && (await databaseIsEmpty(ctx.db));
-          if (seeded) await seedDemo(ctx.db);
+          if (seeded) await seedDemo(ctx, { demoPasswords: embedded });
           const overview = await demoOverview(ctx.db);
-          if (opts.json) printJson({ database: ctx.databaseLabel, seeded, ...overview });
-          else printLines(startOverview(overview, ctx.databaseLabel, seeded));
+          const logins = embedded ? await demoLogins(ctx.db) : [];
+          if (opts.json)
+            printJson({
+              database: ctx.databaseLabel,
+              seeded,
+              ...overview,
+              ...(embedded ? { demo_logins: logins } : {}),
+            });
+          else printLines(startOverview(overview, ctx.databaseLabel, seeded, logins));
           if (opts.once) return;
 
           const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT });

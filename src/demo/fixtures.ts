@@ -2,111 +2,87 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const DEMO_DIR = fileURLToPath(new URL('../../fixtures/demo/', import.meta.url));
+const DEMO_FILE = fileURLToPath(new URL('../../fixtures/demo/brands.json', import.meta.url));
 
 const record = z.record(z.string(), z.unknown());
-const minutesAgo = z.number().int().min(0);
+const group = z.enum(['A', 'B', 'C', 'D']);
+const phoneKind = z.enum(['us', 'texas', 'strict_state', 'territory', 'foreign', 'none']);
 
-const brandFile = z.object({
-  tenant: z.object({ name: z.string(), email: z.string(), type: z.literal('brand') }),
-  brand: record.and(z.object({ name: z.string() })),
-  integration: z.object({ name: z.string(), slug: z.string(), category: z.string() }),
-  brand_integration: z.object({ lookup_id: z.string(), status: z.string(), is_enabled: z.boolean(), settings: record }),
+const demoUser = z.object({
+  email: z.string().email(),
+  given_name: z.string(),
+  family_name: z.string(),
+  /** The demo password, set only in embedded (demo) mode. */
+  password: z.string().min(8),
 });
 
-const workflowsFile = z.array(
-  z.object({
-    template: z.string(),
-    name: z.string(),
-    type: z.string(),
-    status: z.enum(['draft', 'active']),
-    is_paused: z.boolean(),
-    delay_minutes: z.number().int().min(0),
-    message: z.unknown(),
-    rules: record,
-    action: record,
-    discount: z
-      .object({ type: z.enum(['percentage', 'fixed', 'shipping']), value: z.number(), duration: z.number().int() })
-      .nullable(),
+const workflow = z.object({
+  /** recovery: the brand's checkout or cart flow; post_purchase: its order flow; null: shown, not run. */
+  role: z.enum(['recovery', 'post_purchase']).nullable(),
+  template: z.string().nullable(),
+  name: z.string(),
+  type: z.enum(['checkout', 'cart', 'order']),
+  status: z.enum(['draft', 'active']),
+  is_paused: z.boolean(),
+  delay_minutes: z.number().int().min(0),
+  message: z.unknown(),
+  rules: record,
+  action: record,
+  discount: z
+    .object({
+      type: z.enum(['percentage', 'fixed', 'shipping']),
+      value: z.number(),
+      duration: z.number().int().positive(),
+      prefix: z.string(),
+    })
+    .nullable(),
+});
+
+const brandFixture = z.object({
+  /** Short key of the brand in external ids and provider ids ("nw"). */
+  key: z.string().regex(/^[a-z]{2,8}$/),
+  /** The story's seed: the same seed tells the same story. */
+  seed: z.number().int().positive(),
+  tenant: z.object({ name: z.string(), email: z.string(), type: z.literal('brand') }),
+  brand: record.and(
+    z.object({
+      name: z.string(),
+      company_website: z.string().url(),
+      support_email: z.string().nullable(),
+      support_phone: z.string().nullable(),
+      timezone: z.string(),
+      re_engage_period: z.number().int().nullable(),
+      extra_data: record,
+    }),
+  ),
+  integration: z.object({ name: z.string(), slug: z.string(), category: z.string() }),
+  brand_integration: z.object({ lookup_id: z.string(), status: z.string(), is_enabled: z.boolean(), settings: record }),
+  /** The partner that manages the brand, with its member. */
+  partner: z.object({ name: z.string(), email: z.string(), user: demoUser }).nullable(),
+  /** The brand's own member (an admin of its tenant). */
+  user: demoUser.nullable(),
+  /** The published plan the brand is subscribed to (null: no subscription yet, its recovered orders wait, billable). */
+  plan: z.string().nullable(),
+  story: z.object({
+    catalog: z.string(),
+    shoppers: z.number().int().min(0),
+    buyers: z.number().int().min(0),
+    fresh: z.array(z.tuple([phoneKind, group])),
+    fresh_minutes_ago: z.array(z.number().int().min(1).max(179)),
+    strays: z.object({ anonymous: z.number().int().min(0), emptied: z.number().int().min(0) }),
+    order_number_from: z.number().int().positive(),
   }),
-);
+  workflows: z.array(workflow).min(1),
+});
 
-const contactsFile = z.array(
-  z.object({
-    external_id: z.string(),
-    given_name: z.string(),
-    family_name: z.string(),
-    email: z.string(),
-    phone: z.string().regex(/^\+\d{8,15}$/),
-    kind: z.string(),
-    group_name: z.enum(['A', 'B', 'C', 'D']),
-    sms_status: z.enum(['subscribed', 'unsubscribed']),
-    buyer_accepts_sms_marketing: z.boolean(),
-    timezone: z.string().nullable(),
-  }),
-);
+const demoFile = z.object({ staff: demoUser, brands: z.array(brandFixture).min(1) });
 
-const cartsFile = z.array(
-  z.object({
-    external_id: z.string(),
-    contact: z.string().nullable(),
-    state: z.enum(['pending', 'abandoned', 'no_identity', 'complete', 'empty']),
-    total: z.string(),
-    minutes_ago: minutesAgo,
-    line_items: z.array(record),
-  }),
-);
+export type DemoFixtures = z.infer<typeof demoFile>;
+export type BrandFixture = z.infer<typeof brandFixture>;
+export type WorkflowFixture = z.infer<typeof workflow>;
+export type DemoUser = z.infer<typeof demoUser>;
 
-const ordersFile = z.array(
-  z.object({
-    external_id: z.string(),
-    number: z.string(),
-    contact: z.string(),
-    cart: z.string().nullable(),
-    state: z.enum(['cancelled', 'complete', 'pending']),
-    total: z.string(),
-    minutes_ago: minutesAgo,
-  }),
-);
-
-const conversationsFile = z.array(
-  z.object({
-    cart: z.string(),
-    workflow: z.string(),
-    is_hidden: z.boolean(),
-    messages: z.array(
-      z.object({
-        direction: z.enum(['incoming', 'outgoing']),
-        status: z.string(),
-        minutes_ago: minutesAgo,
-        body: z.string(),
-      }),
-    ),
-  }),
-);
-
-export interface DemoFixtures {
-  brand: z.infer<typeof brandFile>;
-  workflows: z.infer<typeof workflowsFile>;
-  contacts: z.infer<typeof contactsFile>;
-  carts: z.infer<typeof cartsFile>;
-  orders: z.infer<typeof ordersFile>;
-  conversations: z.infer<typeof conversationsFile>;
-}
-
-async function load<T>(name: string, schema: z.ZodType<T>): Promise<T> {
-  return schema.parse(JSON.parse(await readFile(`${DEMO_DIR}${name}.json`, 'utf8')));
-}
-
-/** Reads and validates fixtures/demo/*.json (made by scripts/generate-demo-fixtures.ts). */
+/** Reads and validates fixtures/demo/brands.json: who the demo brands, workflows and users are. */
 export async function loadDemoFixtures(): Promise<DemoFixtures> {
-  const [brand, workflows, contacts, carts, orders, conversations] = await Promise.all([
-    load('brand', brandFile),
-    load('workflows', workflowsFile),
-    load('contacts', contactsFile),
-    load('carts', cartsFile),
-    load('orders', ordersFile),
-    load('conversations', conversationsFile),
-  ]);
-  return { brand, workflows, contacts, carts, orders, conversations };
+  return demoFile.parse(JSON.parse(await readFile(DEMO_FILE, 'utf8')));
 }

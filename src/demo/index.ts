@@ -1,4 +1,6 @@
-export { seedDemo, type SeedResult } from './seed.ts';
-export { demoOverview, type DemoOverview } from './overview.ts';
-export { databaseIsEmpty } from './store.ts';
+export { seedDemo, WORKER_STOPPED_MINUTES_AGO, type SeedResult, type SeedOptions } from './seed.ts';
+export { demoOverview, demoLogins, type DemoOverview, type DemoLogin } from './overview.ts';
+export { databaseIsEmpty } from './store/rows.ts';
 export { loadDemoFixtures } from './fixtures.ts';
+export { storySpec } from './spec.ts';
+export { buildStory, type BrandStory } from './story/index.ts';

@@ -1,221 +1,67 @@
-import { createPlan } from '../billing/index.ts';
-import { withTransaction, type Db, type Tx } from '../db/index.ts';
-import { loadDemoFixtures, type DemoFixtures } from './fixtures.ts';
+/**
+ * `reclaim db seed --demo` and the first `reclaim start`: the demo data set in one transaction.
+ *
+ * Two brands (fixtures/demo/brands.json): Northwind Outfitters, a checkout flow with a holdout
+ * group, a post-purchase flow and a draft; Harbor & Pine Goods, a cart flow, managed by a partner.
+ * Each gets 30 days of history ending now, told by the story (story/): shoppers, carts and
+ * checkouts in every state, the workflows' outcomes, conversations with sent, delivered, failed
+ * and held texts, clicks, questions and agents' answers, HELP and STOP, and orders. The worker is
+ * taken to have stopped 150 minutes ago, so the newest checkouts and carts are candidates the
+ * first run-candidates after seeding texts. Then the real code paths run over the rows: every
+ * complete order is attributed (evidence ledger, recovered and billable orders), usage charges
+ * are created by billing. Last come the people: the brand's member, a staff user, the partner's
+ * member (with their demo passwords only in embedded mode), notifications, feedback,
+ * escalations, knowledge-base cards and insights.
+ *
+ * The demo is keyed by its brands' Shopify integrations: when they exist, nothing changes.
+ */
+import { hashPassword } from '../accounts/index.ts';
+import { publicBaseUrl, type AppContext } from '../app/index.ts';
+import { attributeOrder } from '../attribution/index.ts';
+import { completeCharges, createPlan, createUsageCharges } from '../billing/index.ts';
+import { withTransaction, type Tx } from '../db/index.ts';
+import { extraRows, globalNotifications } from './extras.ts';
+import { loadDemoFixtures, type BrandFixture, type DemoFixtures, type DemoUser } from './fixtures.ts';
+import { storySpec } from './spec.ts';
+import { buildStory, type BrandStory, type StoryClock, type UsedCodes } from './story/index.ts';
+import { DAY_MS, MINUTE_MS } from './story/random.ts';
 import {
-  countRows,
-  ensureIntegration,
-  findDemoBrandId,
-  hasPlans,
-  insertBrand,
-  insertBrandIntegration,
-  insertCarts,
-  insertChannels,
-  insertConsentEvents,
-  insertContacts,
-  insertConversation,
-  insertDiscountRule,
-  insertMessages,
-  insertOrders,
-  insertTenant,
-  insertWorkflow,
-  lockDemoSeed,
-  type DemoCounts,
-  type IdMap,
-} from './store.ts';
+  backdateAttribution,
+  backdateUsageCharges,
+  insertInsights,
+  insertNotifications,
+  insertSubscription,
+  usageChargesBefore,
+} from './store/after.ts';
+import { ensureUser, insertActiveMember, insertBrandRows, insertPartner, type DemoPerson } from './store/brand.ts';
+import { countRows, type DemoCounts } from './store/counts.ts';
+import { ensureIntegration, findDemoBrandIds, hasPlans, insertRows, lockDemoSeed, planByName } from './store/rows.ts';
+import { cancelOrders, writeShop, type BrandIds } from './store/shop.ts';
+import { writeTalk } from './store/talk.ts';
 
 export interface SeedResult {
   /** False when the demo was already there (nothing changed). */
   created: boolean;
+  /** The first demo brand (Northwind Outfitters). */
   brandId: number;
+  brandIds: number[];
   counts: DemoCounts;
 }
 
-const CONSENT_SOURCE = 'demo_seed';
-const minutesBefore = (now: Date, minutes: number): Date => new Date(now.getTime() - minutes * 60_000);
-
-async function seedBrand(tx: Tx, fixtures: DemoFixtures): Promise<{ brandId: number; integrationId: number }> {
-  const { tenant, brand, integration, brand_integration } = fixtures.brand;
-  const tenantId = await insertTenant(tx, tenant);
-  const brandId = await insertBrand(tx, { ...brand, tenant_id: tenantId });
-  const shopifyId = await ensureIntegration(tx, { ...integration, is_published: true });
-  const integrationId = await insertBrandIntegration(tx, {
-    ...brand_integration,
-    brand_id: brandId,
-    integration_id: shopifyId,
-    settings: { ...brand_integration.settings, installed_at: new Date().toISOString() },
-  });
-  return { brandId, integrationId };
+export interface SeedOptions {
+  /** The moment the history ends (default: now). */
+  now?: Date;
+  /**
+   * Give the demo users their demo passwords (fixtures/demo/brands.json). Only for the embedded
+   * (demo) database: on a server they get no password and set one through password recovery.
+   */
+  demoPasswords?: boolean;
 }
 
-async function seedWorkflows(tx: Tx, fixtures: DemoFixtures, brandId: number, integrationId: number): Promise<IdMap> {
-  const ids: IdMap = new Map();
-  for (const { discount, ...workflow } of fixtures.workflows) {
-    let discountRuleId: number | null = null;
-    if (discount) {
-      discountRuleId = await insertDiscountRule(tx, {
-        brand_id: brandId,
-        ...discount,
-        extra_data: { type: 'dynamic', code_prefix: 'LR-', category: 'order' },
-      });
-    }
-    const workflowId = await insertWorkflow(tx, {
-      ...workflow,
-      message: JSON.stringify(workflow.message),
-      brand_id: brandId,
-      brand_integration_id: integrationId,
-      discount_rule_id: discountRuleId,
-    });
-    ids.set(workflow.name, workflowId);
-  }
-  return ids;
-}
-
-async function seedContacts(
-  tx: Tx,
-  fixtures: DemoFixtures,
-  brandId: number,
-  now: Date,
-): Promise<{ contacts: IdMap; smsChannels: IdMap }> {
-  const contacts = await insertContacts(
-    tx,
-    fixtures.contacts.map((c) => ({
-      brand_id: brandId,
-      external_id: c.external_id,
-      given_name: c.given_name,
-      family_name: c.family_name,
-      source: 'shopify',
-      buyer_accepts_sms_marketing: c.buyer_accepts_sms_marketing,
-      extra_data: { group_name: c.group_name },
-    })),
-  );
-  const channelRows = fixtures.contacts.flatMap((c) => [
-    {
-      brand_id: brandId,
-      contact_id: contacts.get(c.external_id),
-      type: 'sms',
-      username: c.phone,
-      status: c.sms_status,
-      compliance_type: c.sms_status === 'subscribed' ? 'p2p' : 'na',
-      consent_source: CONSENT_SOURCE,
-      consented_at: c.sms_status === 'subscribed' ? now : null,
-      extra_data: { source: 'customer', ...(c.timezone ? { timezone: c.timezone } : {}) },
-    },
-    {
-      brand_id: brandId,
-      contact_id: contacts.get(c.external_id),
-      type: 'email',
-      username: c.email,
-      status: 'subscribed',
-      compliance_type: 'a2p',
-      consent_source: CONSENT_SOURCE,
-      consented_at: now,
-      extra_data: { source: 'customer' },
-    },
-  ]);
-  const channels = await insertChannels(tx, channelRows);
-  const consent = channelRows.map((row) => ({
-    brand_id: brandId,
-    contact_channel_id: channels.get(row.username),
-    username: row.username,
-    status: row.status,
-    source: CONSENT_SOURCE,
-    recorded_at: now,
-  }));
-  await insertConsentEvents(tx, consent);
-  const smsChannels: IdMap = new Map(fixtures.contacts.map((c) => [c.external_id, channels.get(c.phone)!]));
-  return { contacts, smsChannels };
-}
-
-async function seedCartsAndOrders(
-  tx: Tx,
-  fixtures: DemoFixtures,
-  ids: { brandId: number; integrationId: number; contacts: IdMap },
-  now: Date,
-): Promise<IdMap> {
-  const carts = await insertCarts(
-    tx,
-    fixtures.carts.map((cart) => {
-      const at = minutesBefore(now, cart.minutes_ago);
-      return {
-        brand_id: ids.brandId,
-        brand_integration_id: ids.integrationId,
-        external_id: cart.external_id,
-        contact_id: cart.contact ? ids.contacts.get(cart.contact) : null,
-        state: cart.state,
-        total: cart.total,
-        extra_data: {
-          from_webhook: true,
-          abandoned_checkout_url: `https://northwind-outfitters.com/checkouts/cn/${cart.external_id}`,
-        },
-        data: { line_items: cart.line_items },
-        created_at: at,
-        updated_at: at,
-        remote_updated_at: at,
-      };
-    }),
-  );
-  const orderRows = fixtures.orders.map((order) => {
-    const at = minutesBefore(now, order.minutes_ago);
-    return {
-      brand_id: ids.brandId,
-      brand_integration_id: ids.integrationId,
-      external_id: order.external_id,
-      number: order.number,
-      contact_id: ids.contacts.get(order.contact),
-      cart_id: order.cart ? carts.get(order.cart) : null,
-      state: order.state,
-      total: order.total,
-      created_at: at,
-      updated_at: at,
-      remote_updated_at: at,
-    };
-  });
-  await insertOrders(tx, orderRows);
-  return carts;
-}
-
-async function seedConversations(
-  tx: Tx,
-  fixtures: DemoFixtures,
-  ids: { brandId: number; carts: IdMap; workflows: IdMap; smsChannels: IdMap; contacts: IdMap },
-  now: Date,
-): Promise<void> {
-  const cartContacts = new Map(fixtures.carts.map((cart) => [cart.external_id, cart.contact]));
-  for (const conversation of fixtures.conversations) {
-    const contact = cartContacts.get(conversation.cart);
-    const started = minutesBefore(now, Math.max(...conversation.messages.map((m) => m.minutes_ago)));
-    const conversationId = await insertConversation(tx, {
-      brand_id: ids.brandId,
-      workflow_id: ids.workflows.get(conversation.workflow),
-      contact_id: contact ? ids.contacts.get(contact) : null,
-      contact_channel_id: contact ? ids.smsChannels.get(contact) : null,
-      cart_id: ids.carts.get(conversation.cart),
-      is_hidden: conversation.is_hidden,
-      created_at: started,
-      updated_at: started,
-    });
-    await insertMessages(
-      tx,
-      conversation.messages.map((message) => {
-        const at = minutesBefore(now, message.minutes_ago);
-        const sent = message.status === 'sent' || message.status === 'received';
-        return {
-          brand_id: ids.brandId,
-          conversation_id: conversationId,
-          body: message.body,
-          direction: message.direction,
-          status: message.status,
-          scheduled_for: message.direction === 'outgoing' ? at : null,
-          sent_at: sent ? at : null,
-          provider: message.direction === 'outgoing' ? 'outbox' : null,
-          is_marketing: message.direction === 'outgoing',
-          created_at: at,
-          updated_at: at,
-        };
-      }),
-    );
-  }
-}
+/** The worker is taken to have stopped this long before the seed: newer work waits for it. */
+export const WORKER_STOPPED_MINUTES_AGO = 150;
+const BRAND_AGE_DAYS = 60;
+const WORKFLOW_AGE_DAYS = 45;
 
 /** Published plans for a fresh install (only when there are no plans at all). */
 export const DEMO_PLANS = [
@@ -248,23 +94,191 @@ async function seedPlans(tx: Tx): Promise<void> {
   for (const plan of DEMO_PLANS) await createPlan(tx, { ...plan, features: [...plan.features] });
 }
 
+const daysBefore = (now: Date, days: number): Date => new Date(now.getTime() - days * DAY_MS);
+
+async function person(user: DemoUser, demoPasswords: boolean): Promise<DemoPerson> {
+  return {
+    email: user.email,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    password: demoPasswords ? await hashPassword(user.password) : null,
+  };
+}
+
+interface Seeding {
+  ctx: AppContext;
+  tx: Tx;
+  now: Date;
+  clock: StoryClock;
+  used: UsedCodes;
+  linkBaseUrl: string;
+  demoPasswords: boolean;
+}
+
+/** The brand's tenant, brand, Shopify link, discount rules and workflows. */
+async function insertBrand(s: Seeding, fixture: BrandFixture): Promise<BrandIds & { tenantId: number }> {
+  const { tx, now } = s;
+  const integrationId = await ensureIntegration(tx, { ...fixture.integration, is_published: true });
+  const workflowAt = daysBefore(now, WORKFLOW_AGE_DAYS);
+  return insertBrandRows(tx, {
+    tenant: fixture.tenant,
+    brand: fixture.brand,
+    integrationId,
+    brandIntegration: {
+      ...fixture.brand_integration,
+      settings: { ...fixture.brand_integration.settings, installed_at: daysBefore(now, BRAND_AGE_DAYS).toISOString() },
+    },
+    workflows: fixture.workflows.map(({ role: _role, discount, ...w }) => ({
+      ...w,
+      message: JSON.stringify(w.message),
+      created_at: workflowAt,
+      updated_at: workflowAt,
+      discount: discount && {
+        type: discount.type,
+        value: discount.value,
+        duration: discount.duration,
+        extra_data: {
+          type: 'dynamic',
+          code_prefix: discount.prefix,
+          category: discount.type === 'shipping' ? 'shipping' : 'order',
+        },
+      },
+    })),
+    createdAt: daysBefore(now, BRAND_AGE_DAYS),
+  });
+}
+
+/** The brand's member and the partner managing it; returns the member's id. */
+async function insertPeople(s: Seeding, fixture: BrandFixture, tenantId: number): Promise<number | null> {
+  const at = daysBefore(s.now, BRAND_AGE_DAYS - 1);
+  let userId: number | null = null;
+  if (fixture.user) {
+    userId = await ensureUser(s.tx, await person(fixture.user, s.demoPasswords), { role: 'admin', created_at: at });
+    await insertActiveMember(s.tx, 'tenant', { ownerId: tenantId, userId, at });
+  }
+  if (fixture.partner) {
+    const partnerId = await insertPartner(s.tx, { ...fixture.partner, tenantIds: [tenantId], at });
+    const member = await ensureUser(s.tx, await person(fixture.partner.user, s.demoPasswords), {
+      role: 'partner',
+      created_at: at,
+    });
+    await insertActiveMember(s.tx, 'partner', { ownerId: partnerId, userId: member, at });
+  }
+  return userId;
+}
+
 /**
- * Loads the deterministic demo (fixtures/demo/) in one transaction. The demo is keyed by its
- * Shopify integration (northwind-outfitters.myshopify.com): when that exists, nothing changes.
+ * Attribution decides every complete order as the order webhook would (each in a savepoint); a
+ * refund after the decision is applied and decided again (history kept, no longer billable).
  */
-export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<SeedResult> {
+async function attributeStory(s: Seeding, brandId: number, story: BrandStory, orderIds: number[]): Promise<void> {
+  const ctx: AppContext = { ...s.ctx, db: s.tx, logger: s.ctx.logger.child({ demo: true }, { level: 'warn' }) };
+  for (const [i, order] of story.orders.entries())
+    if (order.state === 'complete' || order.cancelledAt) await attributeOrder(ctx, orderIds[i]!);
+  const refunded = story.orders.flatMap((o, i) => (o.cancelledAt ? [{ id: orderIds[i]!, at: o.cancelledAt }] : []));
+  await cancelOrders(s.tx, refunded);
+  for (const { id } of refunded) await attributeOrder(ctx, id);
+  await backdateAttribution(s.tx, brandId, s.now);
+}
+
+/**
+ * The brand's subscription (none without a plan: its recovered orders stay billable) and the
+ * usage charges billing creates for its billable orders; those of orders recovered before the
+ * current period were invoiced with the renewal. Returns when the plan renews.
+ */
+async function bill(s: Seeding, fixture: BrandFixture, brandId: number): Promise<Date | null> {
+  const plan = fixture.plan ? await planByName(s.tx, fixture.plan) : undefined;
+  if (!fixture.plan || !plan) return null;
+  const subscription = await insertSubscription(s.tx, {
+    brandId,
+    planId: plan.id,
+    planName: fixture.plan,
+    price: plan.price,
+    billingEmail: fixture.tenant.email,
+    activatedAt: daysBefore(s.now, WORKFLOW_AGE_DAYS),
+    now: s.now,
+  });
+  await createUsageCharges(s.tx, { id: subscription.id, brand_id: brandId, plan_id: plan.id });
+  await completeCharges(s.tx, await usageChargesBefore(s.tx, subscription.id, subscription.periodStart), {
+    completed_by: 'renewal_invoice',
+  });
+  await backdateUsageCharges(s.tx, subscription.id, subscription.periodStart, s.now);
+  return new Date(subscription.periodStart.getTime() + 30 * DAY_MS);
+}
+
+/** One brand: its rows, its people, its story, attribution and billing over it, the extras. */
+async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
+  const { tx, now } = s;
+  const ids = await insertBrand(s, fixture);
+  const userId = await insertPeople(s, fixture, ids.tenantId);
+  const story = buildStory(storySpec(fixture, s.linkBaseUrl), s.clock, s.used);
+  const shop = await writeShop(tx, story, ids);
+  const talk = await writeTalk(tx, story, { ...ids, ...shop, agentUserId: userId });
+  await attributeStory(s, ids.brandId, story, shop.orders);
+  const renewsAt = await bill(s, fixture, ids.brandId);
+
+  const recovery = fixture.workflows.find((w) => w.role === 'recovery')!;
+  const extras = extraRows({
+    key: fixture.key,
+    brandId: ids.brandId,
+    tenantId: ids.tenantId,
+    userId,
+    recoveryWorkflowId: ids.workflows.get(recovery.name)!,
+    planName: fixture.plan,
+    renewsAt,
+    story,
+    talk,
+    now,
+  });
+  await insertNotifications(tx, extras.notifications);
+  await insertRows(tx, 'conversation_feedback', extras.feedback);
+  await insertRows(tx, 'conversation_escalations', extras.escalations);
+  await insertRows(tx, 'kb_cards', extras.kbCards);
+  await insertInsights(tx, extras.insights, extras.messageInsights);
+  return ids.brandId;
+}
+
+async function seedAll(s: Seeding, fixtures: DemoFixtures): Promise<number[]> {
+  await seedPlans(s.tx);
+  const staffId = await ensureUser(s.tx, await person(fixtures.staff, s.demoPasswords), {
+    role: 'admin',
+    is_staff: true,
+    created_at: daysBefore(s.now, BRAND_AGE_DAYS + 30),
+  });
+  const brandIds: number[] = [];
+  for (const fixture of fixtures.brands) brandIds.push(await seedBrand(s, fixture));
+  const partnered = fixtures.brands.flatMap((b) =>
+    b.partner ? [{ brand: b.brand.name, partner: b.partner.name }] : [],
+  );
+  await insertNotifications(s.tx, globalNotifications(s.now, staffId, partnered));
+  return brandIds;
+}
+
+/** Loads the demo (see the file comment); a second call changes nothing. */
+export async function seedDemo(
+  ctx: AppContext,
+  { now = new Date(), demoPasswords = false }: SeedOptions = {},
+): Promise<SeedResult> {
   const fixtures = await loadDemoFixtures();
-  const lookupId = fixtures.brand.brand_integration.lookup_id;
-  return withTransaction(db, async (tx) => {
+  const lookups = fixtures.brands.map((b) => b.brand_integration.lookup_id);
+  return withTransaction(ctx.db, async (tx) => {
     await lockDemoSeed(tx);
-    const existing = await findDemoBrandId(tx, lookupId);
-    if (existing !== undefined) return { created: false, brandId: existing, counts: await countRows(tx, [existing]) };
-    await seedPlans(tx);
-    const { brandId, integrationId } = await seedBrand(tx, fixtures);
-    const workflows = await seedWorkflows(tx, fixtures, brandId, integrationId);
-    const { contacts, smsChannels } = await seedContacts(tx, fixtures, brandId, now);
-    const carts = await seedCartsAndOrders(tx, fixtures, { brandId, integrationId, contacts }, now);
-    await seedConversations(tx, fixtures, { brandId, carts, workflows, smsChannels, contacts }, now);
-    return { created: true, brandId, counts: await countRows(tx, [brandId]) };
+    const existing = await findDemoBrandIds(tx, lookups);
+    const created = existing.length === 0;
+    const brandIds = created
+      ? await seedAll(
+          {
+            ctx,
+            tx,
+            now,
+            clock: { now, stopAt: new Date(now.getTime() - WORKER_STOPPED_MINUTES_AGO * MINUTE_MS) },
+            used: { shortCodes: new Set(), discountCodes: new Set() },
+            linkBaseUrl: publicBaseUrl(ctx.config),
+            demoPasswords,
+          },
+          fixtures,
+        )
+      : existing;
+    return { created, brandId: brandIds[0]!, brandIds, counts: await countRows(tx, brandIds) };
   });
 }

@@ -6,4 +6,5 @@ export { sendMessageNow } from './send-now.ts';
 export { planSlots } from './rate-limit.ts';
 export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';
+export { decideSend, segmentInfo, type SendDecision } from './rules.ts';
 export { stateOfAddress } from './rules.ts';

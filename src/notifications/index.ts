@@ -29,6 +29,7 @@ export {
   DEFAULT_NOTIFICATION_LIMIT,
   MAX_NOTIFICATION_LIMIT,
   RAISED_KINDS,
+  causeKeys,
   type NotificationType,
   type NotificationFilter,
   type NotificationAudience,

@@ -89,7 +89,7 @@ describe('database commands (server mode)', () => {
   });
 
   it('`db seed --demo --json` loads the demo once; a second run prints the same counts', async () => {
-    const counts = { brands: 1, workflows: 3, contacts: 200, carts: 300, orders: 150, conversations: 5 };
+    const counts = { brands: 2, workflows: 4, contacts: 521, carts: 673, orders: 317, conversations: 351 };
     const first = await runCli(['db', 'seed', '--demo', '--json'], env);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual(counts);
@@ -97,8 +97,8 @@ describe('database commands (server mode)', () => {
     const second = await runCli(['db', 'seed', '--demo', '--json'], env);
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout)).toEqual(counts);
-    expect(await t.db('brands').pluck('name')).toEqual(['Northwind Outfitters']);
-    expect(await t.db('contacts').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '200' }]);
+    expect(await t.db('brands').orderBy('id').pluck('name')).toEqual(['Northwind Outfitters', 'Harbor & Pine Goods']);
+    expect(await t.db('contacts').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '521' }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MigrationStatus } from '../../db/index.ts';
-import type { SeedResult } from '../../demo/index.ts';
+import type { DemoLogin, SeedResult } from '../../demo/index.ts';
+import { demoLoginLines } from './start.ts';
 import type { Heartbeat } from '../../jobs/index.ts';
 
 /** `db migrate`: the migrations just applied, or that there was nothing to do. */
@@ -46,8 +47,9 @@ export const databaseStatusText = (status: DatabaseStatus): string =>
   ].join('\n');
 
 /** `db seed`: whether the demo data was loaded, and its row counts. */
-export const seededDemo = (result: SeedResult): string =>
+export const seededDemo = (result: SeedResult, logins: DemoLogin[] = []): string =>
   [
     result.created ? 'Demo data loaded:' : 'Demo data already present; nothing changed:',
     ...Object.entries(result.counts).map(([key, value]) => `  ${key.padEnd(14)} ${value}`),
+    ...demoLoginLines(logins),
   ].join('\n');
