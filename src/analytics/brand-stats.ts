@@ -5,16 +5,8 @@
 import type { Handle } from '../db/index.ts';
 import { buckets, change, type Period } from './rules.ts';
 import { periodView, reportScope, type PeriodQuery, type PeriodView, type ReportScope } from './scope.ts';
-import {
-  completeMetrics,
-  METRICS,
-  metricBuckets,
-  metricInfo,
-  metricTotals,
-  type MetricFilter,
-  type MetricInfo,
-  type MetricValue,
-} from './store/metrics.ts';
+import { completeMetrics, metricBuckets, metricTotals, type MetricFilter } from './store/metric-queries.ts';
+import { METRICS, metricInfo, type MetricInfo, type MetricValue } from './store/metrics.ts';
 
 export interface MetricComparison extends MetricInfo {
   current: MetricValue;

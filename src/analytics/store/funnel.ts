@@ -59,7 +59,7 @@ export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGro
              bool_or(m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}) as sent,
              bool_or(m.direction = 'outgoing' and m.status = 'delivered') as delivered,
              bool_or(${shopperReplySql('m')}) as replied,
-             count(*) filter (where m.direction = 'outgoing' and m.extra_data ? 'hold') as held,
+             count(*) filter (where m.direction = 'outgoing' and m.extra_data->'hold' is not null) as held,
              count(*) filter (where m.status = 'agent_skipped') as skipped
         from conversation_messages m
         join cohort co on co.id = m.conversation_id
