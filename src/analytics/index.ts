@@ -14,6 +14,8 @@ export {
   DEFAULT_PERIOD_DAYS,
   MAX_BUCKETS,
   isGranularity,
+  parseDay,
+  resolveTimeZone,
   resolvePeriod,
   previousPeriod,
   buckets,
