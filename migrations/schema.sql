@@ -432,6 +432,8 @@ create table conversation_messages (
   constraint conversation_messages_pkey PRIMARY KEY (id)
 );
 CREATE INDEX conversation_messages_brand_id_created_at_index ON conversation_messages USING btree (brand_id, created_at);
+CREATE INDEX conversation_messages_brand_incoming_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (direction = 'incoming'::text);
+CREATE INDEX conversation_messages_brand_sent_at_index ON conversation_messages USING btree (brand_id, sent_at) INCLUDE (conversation_id, status) WHERE ((direction = 'outgoing'::text) AND (sent_at IS NOT NULL));
 CREATE INDEX conversation_messages_conversation_id_created_at_index ON conversation_messages USING btree (conversation_id, created_at);
 CREATE INDEX conversation_messages_due_index ON conversation_messages USING btree (scheduled_for, id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['auto_queued'::text, 'queued'::text])));
 CREATE UNIQUE INDEX conversation_messages_provider_message_id_unique ON conversation_messages USING btree (provider, provider_message_id) WHERE (provider_message_id IS NOT NULL);
@@ -776,6 +778,7 @@ CREATE INDEX orders_brand_integration_id_created_at_index ON orders USING btree 
 CREATE INDEX orders_cart_id_index ON orders USING btree (cart_id);
 CREATE INDEX orders_checkout_id_index ON orders USING btree (checkout_id);
 CREATE INDEX orders_contact_id_index ON orders USING btree (contact_id);
+CREATE INDEX orders_recovered_index ON orders USING btree (brand_id) INCLUDE (total, created_at, billing_status, checkout_id) WHERE ((recovered_at IS NOT NULL) AND (workflow_id IS NOT NULL));
 CREATE INDEX orders_workflow_id_index ON orders USING btree (workflow_id);
 
 create table partner_tenants (
@@ -1170,6 +1173,7 @@ CREATE INDEX workflow_goal_state_change_events_brand_id_index ON workflow_goal_s
 CREATE INDEX workflow_goal_state_change_events_cart_id_index ON workflow_goal_state_change_events USING btree (cart_id);
 CREATE INDEX workflow_goal_state_change_events_checkout_id_index ON workflow_goal_state_change_events USING btree (checkout_id);
 CREATE INDEX workflow_goal_state_change_events_conversation_id_index ON workflow_goal_state_change_events USING btree (conversation_id);
+CREATE INDEX workflow_goal_state_change_events_live_index ON workflow_goal_state_change_events USING btree (brand_id, created_at) WHERE (state = ANY (ARRAY['pending'::text, 'recovered'::text, 'messaged'::text]));
 CREATE UNIQUE INDEX workflow_goal_state_change_events_order_goal_key ON workflow_goal_state_change_events USING btree (order_id, state) WHERE ((order_id IS NOT NULL) AND (state = ANY (ARRAY['converted'::text, 'recovered'::text])));
 CREATE INDEX workflow_goal_state_change_events_order_id_index ON workflow_goal_state_change_events USING btree (order_id);
 CREATE INDEX workflow_goal_state_change_events_workflow_id_index ON workflow_goal_state_change_events USING btree (workflow_id, created_at);
