@@ -49,18 +49,16 @@ export interface DailyStats {
 
 const asNumber = (v: MetricValue): number | null => (v === null ? null : Number(v));
 
-const filterOf = (scope: ReportScope, period: Period, workflowId?: number): MetricFilter => ({
+const filterOf = (scope: ReportScope, workflowId?: number): MetricFilter => ({
   brandId: scope.brand.id,
-  from: period.from,
-  to: period.to,
   workflowIds: workflowId === undefined ? undefined : [workflowId],
   markers: scope.markers,
-  timezone: period.timezone,
+  timezone: scope.current.timezone,
 });
 
 async function series(db: Handle, scope: ReportScope, workflowId?: number): Promise<SeriesPoint[]> {
   const period = scope.current;
-  const rows = await metricBuckets(db, filterOf(scope, period, workflowId), period.granularity);
+  const rows = await metricBuckets(db, filterOf(scope, workflowId), period, period.granularity);
   return buckets(period).map((b) => ({
     key: b.key,
     label: b.label,
@@ -71,9 +69,9 @@ async function series(db: Handle, scope: ReportScope, workflowId?: number): Prom
 
 export async function brandStats(db: Handle, q: BrandStatsQuery): Promise<BrandStats> {
   const scope = await reportScope(db, q.brandId, q);
-  const [current, previous] = await Promise.all([
-    metricTotals(db, filterOf(scope, scope.current, q.workflowId)),
-    metricTotals(db, filterOf(scope, scope.previous, q.workflowId)),
+  const [[current, previous], points] = await Promise.all([
+    metricTotals(db, filterOf(scope, q.workflowId), [scope.current, scope.previous]),
+    q.charts ? series(db, scope, q.workflowId) : undefined,
   ]);
   return {
     brand: { id: scope.brand.id, name: scope.brand.name },
@@ -82,11 +80,11 @@ export async function brandStats(db: Handle, q: BrandStatsQuery): Promise<BrandS
     previous: periodView(scope.previous),
     metrics: METRICS.map((m) => ({
       ...metricInfo(m),
-      current: current[m.id] ?? null,
-      previous: previous[m.id] ?? null,
-      change: change(asNumber(current[m.id] ?? null), asNumber(previous[m.id] ?? null), m.unit),
+      current: current![m.id] ?? null,
+      previous: previous![m.id] ?? null,
+      change: change(asNumber(current![m.id] ?? null), asNumber(previous![m.id] ?? null), m.unit),
     })),
-    ...(q.charts ? { series: await series(db, scope, q.workflowId) } : {}),
+    ...(points ? { series: points } : {}),
   };
 }
 

@@ -5,8 +5,8 @@
  */
 import type { Handle } from '../../db/index.ts';
 import type { Granularity } from '../rules.ts';
-import { isBase, METRICS, type BaseMetric, type MetricValue, type SourceId } from './metrics.ts';
-import { bucketSql, SENT_STATUS_SQL } from './sql.ts';
+import { isBase, METRICS, type Agg, type BaseMetric, type MetricValue, type SourceId } from './metrics.ts';
+import { bucketGroupSql, bucketKeySql, markerPattern, SENT_STATUS_SQL } from './sql.ts';
 
 interface Source {
   from: string;
@@ -16,6 +16,8 @@ interface Source {
   /** The conversations join a workflow filter needs (null: the source has its own workflow column). */
   conversationJoin: string | null;
   workflow: string;
+  /** What a 'units' metric counts (distinct values of this column), if the source has units. */
+  unit: string | null;
 }
 
 const SOURCES: Record<SourceId, Source> = {
@@ -26,6 +28,7 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: null,
     workflow: 'c.workflow_id',
+    unit: null,
   },
   sent: {
     from: 'conversation_messages m',
@@ -34,6 +37,7 @@ const SOURCES: Record<SourceId, Source> = {
     where: [`m.direction = 'outgoing'`, `m.status in ${SENT_STATUS_SQL}`],
     conversationJoin: 'join conversations c on c.id = m.conversation_id',
     workflow: 'c.workflow_id',
+    unit: 'm.conversation_id',
   },
   incoming: {
     from: 'conversation_messages m',
@@ -42,6 +46,7 @@ const SOURCES: Record<SourceId, Source> = {
     where: [`m.direction = 'incoming'`],
     conversationJoin: 'join conversations c on c.id = m.conversation_id',
     workflow: 'c.workflow_id',
+    unit: 'm.conversation_id',
   },
   clicks: {
     from: 'link_clicks k join short_links l on l.id = k.short_link_id',
@@ -50,6 +55,7 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: 'join conversations c on c.id = l.conversation_id',
     workflow: 'c.workflow_id',
+    unit: 'k.short_link_id',
   },
   orders: {
     from: 'orders o',
@@ -58,13 +64,12 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: null,
     workflow: 'o.workflow_id',
+    unit: null,
   },
 };
 
 export interface MetricFilter {
   brandId: number;
-  from: Date;
-  to: Date;
   /** Only these workflows (conversations, texts, replies and clicks of their conversations; orders they recovered). */
   workflowIds?: number[];
   /** Upper-case code markers for the template rule (codeMarkers). */
@@ -72,39 +77,84 @@ export interface MetricFilter {
   timezone: string;
 }
 
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
 export type MetricRow = Record<string, MetricValue>;
 
-/** The base metrics of one source, in one statement: one row in all, or one per bucket (key in `bucket`). */
+/** Grouping: one row per range (key: its index), or one per bucket of one range (key: the bucket key). */
+type Grouping = { ranges: TimeRange[] } | { range: TimeRange; granularity: Granularity };
+
+/**
+ * The base metrics of one source in one statement. Several ranges (the current and the previous
+ * period) are read in the same scan and told apart by the group key.
+ */
 async function sourceRows(
   db: Handle,
   sourceId: SourceId,
   metrics: BaseMetric[],
   filter: MetricFilter,
-  granularity?: Granularity,
+  grouping: Grouping,
 ): Promise<MetricRow[]> {
   const s = SOURCES[sourceId];
   const byWorkflow = filter.workflowIds !== undefined;
+  const ranges = 'ranges' in grouping ? grouping.ranges : [grouping.range];
+  const bindings: Record<string, unknown> = {
+    brandId: filter.brandId,
+    workflowIds: filter.workflowIds ?? [],
+    markerPattern: markerPattern(filter.markers),
+    tz: filter.timezone,
+  };
+  const inRange = ranges.map((r, k) => {
+    bindings[`from${k}`] = r.from;
+    bindings[`to${k}`] = r.to;
+    return `(${s.time} >= :from${k} and ${s.time} < :to${k})`;
+  });
   const where = [
     `${s.brand} = :brandId`,
-    `${s.time} >= :from`,
-    `${s.time} < :to`,
+    `(${inRange.join(' or ')})`,
     ...s.where,
     ...(byWorkflow ? [`${s.workflow} = any(:workflowIds::bigint[])`] : []),
   ];
-  const columns = metrics.map((m) => `${m.sql} as "${m.id}"`);
-  const bucket = granularity ? `${bucketSql(s.time, granularity)} as bucket, ` : '';
-  const sql = `select ${bucket}${columns.join(', ')}
-      from ${s.from} ${byWorkflow && s.conversationJoin ? s.conversationJoin : ''}
-     where ${where.join(' and ')}${granularity ? ' group by 1' : ''}`;
-  const { rows } = await db.raw<{ rows: MetricRow[] }>(sql, {
-    brandId: filter.brandId,
-    from: filter.from,
-    to: filter.to,
-    workflowIds: filter.workflowIds ?? [],
-    markers: filter.markers,
-    tz: filter.timezone,
-  } as never);
+  const group =
+    'ranges' in grouping
+      ? `case ${inRange.map((c, k) => `when ${c} then ${k}`).join(' ')} end`
+      : bucketGroupSql(s.time, grouping.granularity);
+  const from = `from ${s.from} ${byWorkflow && s.conversationJoin ? s.conversationJoin : ''} where ${where.join(' and ')}`;
+  const key = 'ranges' in grouping ? 'g' : bucketKeySql(grouping.granularity).replace('$KEY', 'g');
+  const sql = metrics.some((m) => m.agg.kind === 'units')
+    ? twoLevel(metrics, group, from, s.unit!, key)
+    : `select ${key} as key, ${metrics.map((m) => `"${m.id}"`).join(', ')}
+         from (select ${group} as g, ${metrics.map((m) => `${rowAggregate(m.agg)} as "${m.id}"`).join(', ')} ${from} group by 1) x`;
+  const { rows } = await db.raw<{ rows: MetricRow[] }>(sql, bindings as never);
   return rows;
+}
+
+const filtered = (where?: string): string => (where ? ` filter (where ${where})` : '');
+
+function rowAggregate(agg: Agg): string {
+  if (agg.kind === 'sum') return `sum(${agg.expr})${filtered(agg.where)}`;
+  if (agg.kind === 'count') return `count(*)${filtered(agg.where)}`;
+  throw new Error('units need the two-level aggregate');
+}
+
+/**
+ * Units (distinct conversations or links) without count(distinct), which sorts every row: first
+ * one row per group and unit (counts and sums per unit, and whether the unit qualifies), then the
+ * totals per group.
+ */
+function twoLevel(metrics: BaseMetric[], group: string, from: string, unit: string, key: string): string {
+  const inner = metrics.map((m) =>
+    m.agg.kind === 'units' ? `bool_or(${m.agg.where ?? 'true'}) as "${m.id}"` : `${rowAggregate(m.agg)} as "${m.id}"`,
+  );
+  const outer = metrics.map((m) =>
+    m.agg.kind === 'units' ? `count(*) filter (where "${m.id}") as "${m.id}"` : `sum("${m.id}") as "${m.id}"`,
+  );
+  return `select ${key} as key, ${outer.join(', ')}
+            from (select ${group} as g, ${unit} as u, ${inner.join(', ')} ${from} group by 1, 2) x
+           group by g`;
 }
 
 const number = (value: MetricValue | undefined): number => (value === null || value === undefined ? 0 : Number(value));
@@ -131,24 +181,31 @@ function bySource(): Map<SourceId, BaseMetric[]> {
   return groups;
 }
 
-/** Every metric over the whole period. */
-export async function metricTotals(db: Handle, filter: MetricFilter): Promise<Record<string, MetricValue>> {
-  const rows = await Promise.all([...bySource()].map(([source, metrics]) => sourceRows(db, source, metrics, filter)));
-  return completeMetrics(Object.assign({}, ...rows.map((r) => r[0])));
+/** Every metric over each range (in the order given), read in one statement per source. */
+export async function metricTotals(
+  db: Handle,
+  filter: MetricFilter,
+  ranges: TimeRange[],
+): Promise<Array<Record<string, MetricValue>>> {
+  const rows = (
+    await Promise.all([...bySource()].map(([source, metrics]) => sourceRows(db, source, metrics, filter, { ranges })))
+  ).flat();
+  return ranges.map((_, k) => completeMetrics(Object.assign({}, ...rows.filter((r) => Number(r.key) === k))));
 }
 
-/** The base metrics per bucket key (buckets without events are absent). */
+/** The base metrics per bucket key of a range (buckets without events are absent). */
 export async function metricBuckets(
   db: Handle,
   filter: MetricFilter,
+  range: TimeRange,
   granularity: Granularity,
 ): Promise<Map<string, MetricRow>> {
   const out = new Map<string, MetricRow>();
   const sources = await Promise.all(
-    [...bySource()].map(([source, metrics]) => sourceRows(db, source, metrics, filter, granularity)),
+    [...bySource()].map(([source, metrics]) => sourceRows(db, source, metrics, filter, { range, granularity })),
   );
   for (const row of sources.flat()) {
-    const key = String(row.bucket);
+    const key = String(row.key);
     out.set(key, { ...(out.get(key) ?? {}), ...row });
   }
   return out;

@@ -24,10 +24,16 @@ export interface MetricInfo {
   lower_is_better: boolean;
 }
 
+/**
+ * How a base metric aggregates its source's rows (over the source's aliases): rows counted, a
+ * column summed, or units counted (the distinct conversations or links the rows belong to).
+ */
+export type Agg =
+  { kind: 'count'; where?: string } | { kind: 'sum'; expr: string; where?: string } | { kind: 'units'; where?: string };
+
 export interface BaseMetric extends MetricInfo {
   source: SourceId;
-  /** The aggregate, over the source's aliases. */
-  sql: string;
+  agg: Agg;
 }
 
 interface DerivedMetric extends MetricInfo {
@@ -39,8 +45,9 @@ interface DerivedMetric extends MetricInfo {
 export type Metric = BaseMetric | DerivedMetric;
 
 const recovered = liveFeedRecoveredSql('o');
-const money = (expr: string, filter: string): string =>
-  `coalesce(sum(${expr}) filter (where ${filter}), 0)::numeric(14, 2)::text`;
+const rows = (where?: string): Agg => ({ kind: 'count', where });
+const total = (expr: string, where?: string): Agg => ({ kind: 'sum', expr, where });
+const units = (where?: string): Agg => ({ kind: 'units', where });
 
 const base = (
   id: string,
@@ -48,9 +55,9 @@ const base = (
   unit: MetricUnit,
   label: string,
   definition: string,
-  sql: string,
+  agg: Agg,
   lowerIsBetter = false,
-): BaseMetric => ({ id, label, definition, unit, lower_is_better: lowerIsBetter, source, sql });
+): BaseMetric => ({ id, label, definition, unit, lower_is_better: lowerIsBetter, source, agg });
 
 const derived = (
   id: string,
@@ -70,7 +77,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Conversations started',
     'Conversations that began in the period, from a workflow or from a shopper texting first.',
-    'count(*)',
+    rows(),
   ),
   base(
     'texts_sent',
@@ -78,7 +85,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Texts sent',
     'Outgoing texts handed to the SMS provider in the period, whatever the delivery report said later.',
-    'count(*)',
+    rows(),
   ),
   base(
     'template_texts_sent',
@@ -86,7 +93,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Template texts sent',
     'Texts sent that are workflow templates: under 230 characters with a short link or a discount code prefix.',
-    `count(*) filter (where ${templateSql('m')})`,
+    rows(templateSql('m')),
   ),
   derived(
     'reply_texts_sent',
@@ -102,7 +109,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Delivered',
     'Texts sent in the period whose delivery report says delivered.',
-    `count(*) filter (where m.status = 'delivered')`,
+    rows(`m.status = 'delivered'`),
   ),
   derived(
     'delivery_rate',
@@ -118,23 +125,16 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Conversations texted',
     'Conversations that got at least one text in the period.',
-    'count(distinct m.conversation_id)',
+    units(),
   ),
-  base(
-    'clicks',
-    'clicks',
-    'count',
-    'Clicks',
-    'Every visit to a short link in the period, repeats included.',
-    'count(*)',
-  ),
+  base('clicks', 'clicks', 'count', 'Clicks', 'Every visit to a short link in the period, repeats included.', rows()),
   base(
     'unique_clicks',
     'clicks',
     'count',
     'Unique clicks',
     'Short links visited at least once in the period (each text has its own link).',
-    'count(distinct k.short_link_id)',
+    units(),
   ),
   derived(
     'click_rate',
@@ -150,7 +150,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Replies',
     'Texts from shoppers in the period, not counting STOP, HELP and START.',
-    `count(*) filter (where ${shopperReplySql('m')})`,
+    rows(shopperReplySql('m')),
   ),
   base(
     'replied_conversations',
@@ -158,7 +158,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Conversations with a reply',
     'Conversations in which the shopper replied in the period.',
-    `count(distinct m.conversation_id) filter (where ${shopperReplySql('m')})`,
+    units(shopperReplySql('m')),
   ),
   derived(
     'reply_rate',
@@ -174,7 +174,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Opt-outs',
     'Conversations in which the shopper texted STOP (or another opt-out word) in the period.',
-    `count(distinct m.conversation_id) filter (where ${optOutSql('m')})`,
+    units(optOutSql('m')),
     true,
   ),
   derived(
@@ -192,7 +192,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Orders',
     'Orders placed in the period, cancelled ones left out.',
-    `count(*) filter (where o.state <> 'cancelled')`,
+    rows(`o.state <> 'cancelled'`),
   ),
   base(
     'sales',
@@ -200,7 +200,7 @@ export const METRICS: readonly Metric[] = [
     'money',
     'Sales',
     'The total of the orders placed in the period, cancelled ones left out.',
-    money('o.total', `o.state <> 'cancelled'`),
+    total('o.total', `o.state <> 'cancelled'`),
   ),
   derived(
     'average_order_value',
@@ -216,7 +216,7 @@ export const METRICS: readonly Metric[] = [
     'count',
     'Recovered orders',
     'Orders placed in the period that a conversation recovered (the live feed rule: attributed to a workflow and billable, from a recovered checkout or linked to a conversation).',
-    `count(*) filter (where ${recovered})`,
+    rows(recovered),
   ),
   base(
     'recovered_sales',
@@ -224,7 +224,7 @@ export const METRICS: readonly Metric[] = [
     'money',
     'Recovered sales',
     'The total of the recovered orders.',
-    money('o.total', recovered),
+    total('o.total', recovered),
   ),
   derived(
     'recovered_average_order_value',

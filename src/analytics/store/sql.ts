@@ -13,29 +13,51 @@ function checked(column: string): string {
 }
 
 /**
- * The bucket key of a timestamptz column, matching rules.ts bucketKey: for hours the ISO instant
- * the local hour starts (PostgreSQL's date_trunc with a zone keeps the two 01:00 hours of a
- * fall-back day apart), otherwise the local date the day, week (Monday), month or year starts.
- * The zone is the named binding :tz.
+ * The bucket of a timestamptz column, as an expression to group by (hash-friendly: a timestamp):
+ * for hours the instant the local hour starts (PostgreSQL's date_trunc with a zone keeps the two
+ * 01:00 hours of a fall-back day apart), otherwise the local start of the day, week (Monday),
+ * month or year. The zone is the named binding :tz.
  */
-export function bucketSql(column: string, granularity: Granularity): string {
+export function bucketGroupSql(column: string, granularity: Granularity): string {
   const c = checked(column);
-  if (granularity === 'hour')
-    return `to_char(date_trunc('hour', ${c}, :tz) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  return `to_char(date_trunc('${granularity}', ${c} at time zone :tz), 'YYYY-MM-DD')`;
+  return granularity === 'hour'
+    ? `date_trunc('hour', ${c}, :tz)`
+    : `date_trunc('${granularity}', ${c} at time zone :tz)`;
+}
+
+/** The key of a bucket (rules.ts bucketKey) from its group expression, written as $KEY. */
+export function bucketKeySql(granularity: Granularity): string {
+  return granularity === 'hour'
+    ? `to_char($KEY at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : `to_char($KEY, 'YYYY-MM-DD')`;
+}
+
+/** The bucket key of a column directly (for queries that do not group by it). */
+export function bucketSql(column: string, granularity: Granularity): string {
+  return bucketKeySql(granularity).replace('$KEY', bucketGroupSql(column, granularity));
 }
 
 /** Outgoing texts handed to the provider (whatever the delivery report said afterwards). */
 export const SENT_STATUSES = ['sent', 'delivered', 'undelivered'] as const;
 export const SENT_STATUS_SQL = `('sent', 'delivered', 'undelivered')`;
 
+/** The code markers as one regular expression (bound as :markerPattern); they hold only A-Z, 0-9 and dashes. */
+export function markerPattern(markers: readonly string[]): string {
+  return (
+    markers
+      .map((m) => m.replace(/[^A-Z0-9-]/g, ''))
+      .filter(Boolean)
+      .join('|') || '$^'
+  );
+}
+
 /**
  * A template text: the messages row `alias` is outgoing, shorter than 230 characters, and carries
- * a short link or one of the code markers bound as :markers (text[], upper case; see codeMarkers).
+ * a short link or one of the code markers (:markerPattern, see markerPattern).
  */
 export function templateSql(alias = 'm'): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`invalid SQL alias "${alias}"`);
-  return `(${alias}.direction = 'outgoing' and char_length(${alias}.body) < ${TEMPLATE_MAX_LENGTH} and (${alias}.body ~ '${SHORT_LINK_PATTERN}' or upper(${alias}.body) like any (select '%' || mk || '%' from unnest(:markers::text[]) mk)))`;
+  return `(${alias}.direction = 'outgoing' and char_length(${alias}.body) < ${TEMPLATE_MAX_LENGTH} and (${alias}.body ~ '${SHORT_LINK_PATTERN}' or upper(${alias}.body) ~ :markerPattern))`;
 }
 
 /** A shopper's own reply: incoming and not a keyword (STOP, HELP, START). */
