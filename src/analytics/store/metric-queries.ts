@@ -16,8 +16,6 @@ interface Source {
   /** The conversations join a workflow filter needs (null: the source has its own workflow column). */
   conversationJoin: string | null;
   workflow: string;
-  /** What a 'units' metric counts (distinct values of this column), if the source has units. */
-  unit: string | null;
 }
 
 const SOURCES: Record<SourceId, Source> = {
@@ -28,7 +26,6 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: null,
     workflow: 'c.workflow_id',
-    unit: null,
   },
   sent: {
     from: 'conversation_messages m',
@@ -37,7 +34,6 @@ const SOURCES: Record<SourceId, Source> = {
     where: [`m.direction = 'outgoing'`, `m.status in ${SENT_STATUS_SQL}`],
     conversationJoin: 'join conversations c on c.id = m.conversation_id',
     workflow: 'c.workflow_id',
-    unit: 'm.conversation_id',
   },
   incoming: {
     from: 'conversation_messages m',
@@ -46,7 +42,6 @@ const SOURCES: Record<SourceId, Source> = {
     where: [`m.direction = 'incoming'`],
     conversationJoin: 'join conversations c on c.id = m.conversation_id',
     workflow: 'c.workflow_id',
-    unit: 'm.conversation_id',
   },
   clicks: {
     from: 'link_clicks k join short_links l on l.id = k.short_link_id',
@@ -55,7 +50,6 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: 'join conversations c on c.id = l.conversation_id',
     workflow: 'c.workflow_id',
-    unit: 'k.short_link_id',
   },
   orders: {
     from: 'orders o',
@@ -64,7 +58,6 @@ const SOURCES: Record<SourceId, Source> = {
     where: [],
     conversationJoin: null,
     workflow: 'o.workflow_id',
-    unit: null,
   },
 };
 
@@ -124,9 +117,7 @@ async function sourceRows(
       : bucketGroupSql(s.time, grouping.granularity);
   const from = `from ${s.from} ${byWorkflow && s.conversationJoin ? s.conversationJoin : ''} where ${where.join(' and ')}`;
   const key = 'ranges' in grouping ? 'g' : bucketKeySql(grouping.granularity).replace('$KEY', 'g');
-  const sql = metrics.some((m) => m.agg.kind === 'units')
-    ? twoLevel(metrics, group, from, s.unit!, key)
-    : `select ${key} as key, ${metrics.map((m) => `"${m.id}"`).join(', ')}
+  const sql = `select ${key} as key, ${metrics.map((m) => `"${m.id}"`).join(', ')}
          from (select ${group} as g, ${metrics.map((m) => `${rowAggregate(m.agg)} as "${m.id}"`).join(', ')} ${from} group by 1) x`;
   const { rows } = await db.raw<{ rows: MetricRow[] }>(sql, bindings as never);
   return rows;
@@ -134,27 +125,8 @@ async function sourceRows(
 
 const filtered = (where?: string): string => (where ? ` filter (where ${where})` : '');
 
-function rowAggregate(agg: Agg): string {
-  if (agg.kind === 'sum') return `sum(${agg.expr})${filtered(agg.where)}`;
-  if (agg.kind === 'count') return `count(*)${filtered(agg.where)}`;
-  throw new Error('units need the two-level aggregate');
-}
-
-/**
- * Units (distinct conversations or links) without count(distinct), which sorts every row: first
- * one row per group and unit (counts and sums per unit, and whether the unit qualifies), then the
- * totals per group.
- */
-function twoLevel(metrics: BaseMetric[], group: string, from: string, unit: string, key: string): string {
-  const inner = metrics.map((m) =>
-    m.agg.kind === 'units' ? `bool_or(${m.agg.where ?? 'true'}) as "${m.id}"` : `${rowAggregate(m.agg)} as "${m.id}"`,
-  );
-  const outer = metrics.map((m) =>
-    m.agg.kind === 'units' ? `count(*) filter (where "${m.id}") as "${m.id}"` : `sum("${m.id}") as "${m.id}"`,
-  );
-  return `select ${key} as key, ${outer.join(', ')}
-            from (select ${group} as g, ${unit} as u, ${inner.join(', ')} ${from} group by 1, 2) x
-           group by g`;
+export function rowAggregate(agg: Agg): string {
+  return agg.kind === 'sum' ? `sum(${agg.expr})${filtered(agg.where)}` : `count(*)${filtered(agg.where)}`;
 }
 
 const number = (value: MetricValue | undefined): number => (value === null || value === undefined ? 0 : Number(value));

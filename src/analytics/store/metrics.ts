@@ -5,11 +5,12 @@
  *
  * Every metric counts events by their own time inside the period: conversations by when they
  * started, texts by when they were sent, replies and opt-outs by when they arrived, clicks by when
- * they happened, orders by when they were placed. "Recovered" is the live feed rule of attribution
+ * they happened, orders by when they were placed. A conversation (or link) counts once, at its
+ * first text, reply, opt-out (or click). "Recovered" is the live feed rule of attribution
  * (liveFeedRecoveredSql), never a second definition.
  */
 import { liveFeedRecoveredSql } from '../../attribution/index.ts';
-import { optOutSql, shopperReplySql, templateSql } from './sql.ts';
+import { firstClickSql, firstIncomingSql, firstSentSql, optOutSql, shopperReplySql, templateSql } from './sql.ts';
 
 export type MetricUnit = 'count' | 'money' | 'rate';
 export type SourceId = 'conversations' | 'sent' | 'incoming' | 'clicks' | 'orders';
@@ -47,7 +48,6 @@ export type Metric = BaseMetric | DerivedMetric;
 const recovered = liveFeedRecoveredSql('o');
 const rows = (where?: string): Agg => ({ kind: 'count', where });
 const total = (expr: string, where?: string): Agg => ({ kind: 'sum', expr, where });
-const units = (where?: string): Agg => ({ kind: 'units', where });
 
 const base = (
   id: string,
@@ -124,8 +124,8 @@ export const METRICS: readonly Metric[] = [
     'sent',
     'count',
     'Conversations texted',
-    'Conversations that got at least one text in the period.',
-    units(),
+    'Conversations that got their first text in the period.',
+    rows(firstSentSql('m')),
   ),
   base('clicks', 'clicks', 'count', 'Clicks', 'Every visit to a short link in the period, repeats included.', rows()),
   base(
@@ -133,8 +133,8 @@ export const METRICS: readonly Metric[] = [
     'clicks',
     'count',
     'Unique clicks',
-    'Short links visited at least once in the period (each text has its own link).',
-    units(),
+    'Short links visited for the first time in the period (each text has its own link).',
+    rows(firstClickSql('k')),
   ),
   derived(
     'click_rate',
@@ -157,8 +157,8 @@ export const METRICS: readonly Metric[] = [
     'incoming',
     'count',
     'Conversations with a reply',
-    'Conversations in which the shopper replied in the period.',
-    units(shopperReplySql('m')),
+    'Conversations in which the shopper first replied in the period.',
+    rows(`${shopperReplySql('m')} and ${firstIncomingSql('m', shopperReplySql('e'))}`),
   ),
   derived(
     'reply_rate',
@@ -173,8 +173,8 @@ export const METRICS: readonly Metric[] = [
     'incoming',
     'count',
     'Opt-outs',
-    'Conversations in which the shopper texted STOP (or another opt-out word) in the period.',
-    units(optOutSql('m')),
+    'Conversations in which the shopper first texted STOP (or another opt-out word) in the period.',
+    rows(`${optOutSql('m')} and ${firstIncomingSql('m', optOutSql('e'))}`),
     true,
   ),
   derived(

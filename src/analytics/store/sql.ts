@@ -69,3 +69,18 @@ export function shopperReplySql(alias = 'm'): string {
 export function optOutSql(alias = 'm'): string {
   return `(${alias}.direction = 'incoming' and ${alias}.extra_data->>'action' = 'opt_out')`;
 }
+
+/** The sent text `alias` is its conversation's first sent text (ties broken by id). */
+export function firstSentSql(alias = 'm'): string {
+  return `not exists (select 1 from conversation_messages e where e.conversation_id = ${alias}.conversation_id and e.direction = 'outgoing' and e.status in ${SENT_STATUS_SQL} and e.sent_at is not null and (e.sent_at, e.id) < (${alias}.sent_at, ${alias}.id))`;
+}
+
+/** The incoming text `alias` is the first of its conversation that matches `match` (a predicate over alias e). */
+export function firstIncomingSql(alias: string, match: string): string {
+  return `not exists (select 1 from conversation_messages e where e.conversation_id = ${alias}.conversation_id and ${match} and (e.created_at, e.id) < (${alias}.created_at, ${alias}.id))`;
+}
+
+/** The click `alias` is its link's first click. */
+export function firstClickSql(alias = 'k'): string {
+  return `not exists (select 1 from link_clicks e where e.short_link_id = ${alias}.short_link_id and (e.clicked_at, e.id) < (${alias}.clicked_at, ${alias}.id))`;
+}
