@@ -54,6 +54,7 @@ const filterOf = (scope: ReportScope, workflowId?: number): MetricFilter => ({
   workflowIds: workflowId === undefined ? undefined : [workflowId],
   markers: scope.markers,
   timezone: scope.current.timezone,
+  rollups: scope.rollups,
 });
 
 async function series(db: Handle, scope: ReportScope, workflowId?: number): Promise<SeriesPoint[]> {

@@ -163,6 +163,7 @@ export async function conversationStats(db: Handle, q: ConversationStatsQuery): 
     isHistorical: q.isHistorical,
     isHidden: isHidden ?? undefined,
     timezone: p.timezone,
+    rollups: scope.rollups,
   });
   const [[current], [previous]] = await Promise.all([
     cohortFunnel(db, filter(scope.current), { by: 'none' }),

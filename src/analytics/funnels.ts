@@ -8,16 +8,8 @@ import type { Handle } from '../db/index.ts';
 import { FUNNEL_STEPS, ORDER_FIGURES, OUTCOMES, type StepInfo } from './funnel-steps.ts';
 import { change, ratio, type Period } from './rules.ts';
 import { periodView, reportScope, type PeriodQuery, type PeriodView, type ReportScope } from './scope.ts';
-import {
-  brandWorkflows,
-  candidateOutcomes,
-  cohortFunnel,
-  orderCounts,
-  type CohortRow,
-  type OrderCountsRow,
-  type OutcomeRow,
-  type WorkflowRow,
-} from './store/funnel.ts';
+import { brandWorkflows, cohortFunnel, type CohortRow, type WorkflowRow } from './store/funnel.ts';
+import { candidateOutcomes, orderCounts, type OrderCountsRow, type OutcomeRow } from './store/outcomes.ts';
 
 export const WORKFLOW_NOT_FOUND = 'Flow not found';
 
@@ -122,7 +114,13 @@ async function periodRaw(
   filter: FunnelFilter,
   perWorkflow: boolean,
 ): Promise<Map<string, Raw>> {
-  const f = { brandId: scope.brand.id, from: period.from, to: period.to, workflowIds: filter.workflowIds };
+  const f = {
+    brandId: scope.brand.id,
+    from: period.from,
+    to: period.to,
+    workflowIds: filter.workflowIds,
+    rollups: scope.rollups,
+  };
   const [cohort, outcomes, orders] = await Promise.all([
     cohortFunnel(
       db,

@@ -15,6 +15,7 @@ export {
   MAX_BUCKETS,
   isGranularity,
   parseDay,
+  hourAligned,
   resolveTimeZone,
   resolvePeriod,
   previousPeriod,
@@ -85,3 +86,4 @@ export {
   type ChargeList,
 } from './staff.ts';
 export { INTERNAL_TESTING_INDUSTRY } from './store/brands.ts';
+export { refreshAnalyticsRollups, ROLLUP_BATCH_SIZE, type RollupRefresh } from './rollups.ts';

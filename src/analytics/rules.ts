@@ -327,6 +327,16 @@ export function bucketKey(at: Date, granularity: Granularity, timeZone: string):
   return formatDay(bucketDay(localDay(at, timeZone), granularity));
 }
 
+/**
+ * Whether periods can be read from the hourly rollups: their bounds and every bucket start fall on
+ * a whole UTC hour (true for every zone whose offset is whole hours, as in the US; not for India,
+ * Nepal, Newfoundland or South Australia).
+ */
+export function hourAligned(...periods: Period[]): boolean {
+  const whole = (d: Date): boolean => d.getTime() % HOUR_MS === 0;
+  return periods.every((p) => whole(p.from) && whole(p.to) && buckets(p).every((b) => whole(b.start)));
+}
+
 // ------------------------------------------------------------------------------------------
 // Ratios and change.
 

@@ -6,6 +6,7 @@
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import {
+  hourAligned,
   isValidTimeZone,
   previousPeriod,
   resolvePeriod,
@@ -32,6 +33,8 @@ export interface PeriodQuery {
   previousTo?: string;
   /** The clock (tests). */
   now?: Date;
+  /** false: read every figure from the rows, never from the hourly rollups (checks and tests). */
+  rollups?: boolean;
 }
 
 export interface ReportScope {
@@ -39,6 +42,8 @@ export interface ReportScope {
   current: Period;
   previous: Period;
   markers: string[];
+  /** Whether reads may use the hourly rollups (asked for, and both periods on whole UTC hours). */
+  rollups: boolean;
 }
 
 export interface PeriodView {
@@ -79,5 +84,11 @@ export async function reportScope(db: Handle, brandId: number, q: PeriodQuery = 
     q.previousFrom !== undefined
       ? { ...resolvePeriod({ from: q.previousFrom, to: q.previousTo, timezone }), granularity: current.granularity }
       : previousPeriod(current);
-  return { brand, current, previous, markers: codeMarkers(await brandCodePrefixes(db, brandId)) };
+  return {
+    brand,
+    current,
+    previous,
+    markers: codeMarkers(await brandCodePrefixes(db, brandId)),
+    rollups: q.rollups !== false && hourAligned(current, previous),
+  };
 }

@@ -5,6 +5,7 @@ import {
   buckets,
   change,
   DEFAULT_TIMEZONE,
+  hourAligned,
   previousPeriod,
   resolvePeriod,
   type Granularity,
@@ -175,6 +176,20 @@ describe('periods and buckets in the requested time zone', () => {
     [{ granularity: 'minute' as Granularity }, 'granularity must be one of hour, day, week, month, year.'],
   ])('bad input %j is refused with a message', (input, message) => {
     expect(() => resolvePeriod(input)).toThrow(message);
+  });
+});
+
+describe('which periods the hourly rollups can serve (bounds and buckets on whole UTC hours)', () => {
+  it.each([
+    ['America/Los_Angeles, across the DST change, by day', 'America/Los_Angeles', '2026-10-25', '2026-11-07', true],
+    ['America/New_York, by hour', 'America/New_York', '2026-11-01', '2026-11-02', true],
+    ['UTC, a year by month', 'UTC', '2026-01-01', '2026-12-31', true],
+    ['Asia/Kolkata (+05:30)', 'Asia/Kolkata', '2026-11-01', '2026-11-07', false],
+    ['America/St_Johns (-03:30)', 'America/St_Johns', '2026-11-01', '2026-11-07', false],
+    ['Australia/Adelaide (+10:30 in summer)', 'Australia/Adelaide', '2026-11-01', '2026-11-07', false],
+  ])('%s -> %s', (_name, timezone, from, to, expected) => {
+    const period = resolvePeriod({ from, to, timezone });
+    expect(hourAligned(period, previousPeriod(period))).toBe(expected);
   });
 });
 

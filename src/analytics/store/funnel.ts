@@ -10,6 +10,7 @@
 import { liveFeedRecoveredSql } from '../../attribution/index.ts';
 import type { Handle } from '../../db/index.ts';
 import type { Granularity } from '../rules.ts';
+import { dirtyHours, mergeRows, rollupRows } from './rollups.ts';
 import { bucketSql, SENT_STATUS_SQL, shopperReplySql } from './sql.ts';
 
 export interface CohortFilter {
@@ -22,37 +23,59 @@ export interface CohortFilter {
   /** Hidden conversations (true) or visible ones (false); absent: both. */
   isHidden?: boolean;
   timezone: string;
+  /** Read the clean hours from the cohort rollup (only for periods on whole UTC hours). */
+  rollups?: boolean;
 }
 
-export type CohortGroup = { by: 'none' } | { by: 'workflow' } | { by: 'bucket'; granularity: Granularity };
+/** Per range total, workflow or bucket; `hour` gives the rollup's rows (hour, workflow, hidden, historical). */
+export type CohortGroup =
+  { by: 'none' } | { by: 'workflow' } | { by: 'bucket'; granularity: Granularity } | { by: 'hour'; hours: Date[] };
 
-export interface CohortRow {
+export const COHORT_COLUMNS = [
+  'started',
+  'sent',
+  'delivered',
+  'clicked',
+  'replied',
+  'recovered',
+  'quiet_hours_held',
+  'skipped',
+] as const;
+
+export type CohortRow = {
   /** The workflow id, the bucket key, or null for the whole cohort. */
   key: string | null;
-  started: number;
-  sent: number;
-  delivered: number;
-  clicked: number;
-  replied: number;
-  recovered: number;
-  quiet_hours_held: number;
-  skipped: number;
-}
+} & Record<(typeof COHORT_COLUMNS)[number], number>;
 
-const groupColumn = (group: CohortGroup): string | null =>
-  group.by === 'workflow' ? 'co.workflow_id::text' : group.by === 'bucket' ? 'co.bucket' : null;
+const groupColumns = (group: CohortGroup): string | null =>
+  group.by === 'workflow'
+    ? 'co.workflow_id::text as key'
+    : group.by === 'bucket'
+      ? 'co.bucket as key'
+      : group.by === 'hour'
+        ? 'co.hour, co.workflow_id, co.is_hidden, co.is_historical'
+        : null;
 
-export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGroup): Promise<CohortRow[]> {
+/** The cohort's figures from the rows; `onlyHours` keeps the conversations that started in those hours. */
+async function cohortRaw(db: Handle, f: CohortFilter, group: CohortGroup, onlyHours?: Date[]): Promise<CohortRow[]> {
+  const hours = group.by === 'hour' ? group.hours : onlyHours;
   const where = ['c.brand_id = :brandId', 'c.created_at >= :from', 'c.created_at < :to'];
+  if (hours) where.push(`date_trunc('hour', c.created_at) = any(:hours::timestamptz[])`);
   if (f.workflowIds) where.push('c.workflow_id = any(:workflowIds::bigint[])');
   if (f.isHidden !== undefined) where.push('c.is_hidden = :isHidden');
   if (f.isHistorical !== undefined) where.push('coalesce(ck.is_historical, false) = :isHistorical');
-  const key = groupColumn(group);
+  const extra =
+    group.by === 'bucket'
+      ? `, ${bucketSql('c.created_at', group.granularity)} as bucket`
+      : group.by === 'hour'
+        ? `, date_trunc('hour', c.created_at) as hour, coalesce(c.workflow_id, 0) as workflow_id, c.is_hidden, coalesce(ck.is_historical, false) as is_historical`
+        : '';
+  const keys = groupColumns(group);
   const sql = `
     with cohort as materialized (
-      select c.id, c.workflow_id${group.by === 'bucket' ? `, ${bucketSql('c.created_at', group.granularity)} as bucket` : ''}
+      select c.id${group.by === 'hour' ? '' : ', c.workflow_id'}${extra}
         from conversations c
-        ${f.isHistorical !== undefined ? 'left join checkouts ck on ck.id = c.checkout_id' : ''}
+        ${f.isHistorical !== undefined || group.by === 'hour' ? 'left join checkouts ck on ck.id = c.checkout_id' : ''}
        where ${where.join(' and ')}
     ), msg as (
       select m.conversation_id,
@@ -78,7 +101,7 @@ export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGro
         join orders o on o.id = oc.order_id
        where oc.brand_id = :brandId and oc.created_at >= :from and ${liveFeedRecoveredSql('o')}
     )
-    select ${key ?? 'null'} as key,
+    select ${keys ?? 'null as key'},
            count(*)::int as started,
            count(*) filter (where msg.sent)::int as sent,
            count(*) filter (where msg.delivered)::int as delivered,
@@ -91,11 +114,12 @@ export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGro
       left join msg on msg.conversation_id = co.id
       left join clk on clk.conversation_id = co.id
       left join rec on rec.conversation_id = co.id
-     ${key ? 'group by 1' : ''}`;
+     ${keys ? `group by ${group.by === 'hour' ? '1, 2, 3, 4' : '1'}` : ''}`;
   const { rows } = await db.raw<{ rows: CohortRow[] }>(sql, {
     brandId: f.brandId,
     from: f.from,
     to: f.to,
+    hours: hours ?? [],
     workflowIds: f.workflowIds ?? [],
     isHidden: f.isHidden ?? false,
     isHistorical: f.isHistorical ?? false,
@@ -104,68 +128,28 @@ export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGro
   return rows;
 }
 
-/** Candidate outcomes recorded by run-candidates (flow_events.state). */
-export const OUTCOME_STATES = [
-  'started',
-  'triggered',
-  'filtered_out',
-  'channel_missing',
-  'channel_blocked',
-  'recently_engaged',
-  'holdout',
-  'duplicate',
-  'compliance_skipped',
-] as const;
-export type OutcomeState = (typeof OUTCOME_STATES)[number];
-
-export type OutcomeRow = { workflow_id: string | null; candidates: number } & Record<OutcomeState, number>;
-
-/** Candidates and their outcomes in the period, for the brand or per workflow. */
-export async function candidateOutcomes(
-  db: Handle,
-  f: { brandId: number; from: Date; to: Date; workflowIds?: number[] },
-  perWorkflow: boolean,
-): Promise<OutcomeRow[]> {
-  const counts = OUTCOME_STATES.map((s) => `count(*) filter (where fe.state = '${s}')::int as ${s}`);
-  const { rows } = await db.raw<{ rows: OutcomeRow[] }>(
-    `select ${perWorkflow ? 'fe.workflow_id::text' : 'null'} as workflow_id, count(*)::int as candidates, ${counts.join(', ')}
-       from flow_events fe
-      where fe.brand_id = :brandId and fe.created_at >= :from and fe.created_at < :to
-        ${f.workflowIds ? 'and fe.workflow_id = any(:workflowIds::bigint[])' : ''}
-      ${perWorkflow ? 'group by 1' : ''}`,
-    { brandId: f.brandId, from: f.from, to: f.to, workflowIds: f.workflowIds ?? [] } as never,
-  );
-  return rows;
-}
-
-export interface OrderCountsRow {
-  workflow_id: string | null;
-  orders: number;
-  sales: string;
-  recovered_orders: number;
-  recovered_sales: string;
-}
-
-/** Orders placed in the period and the live-feed recovered ones, for the brand or per recovering workflow. */
-export async function orderCounts(
-  db: Handle,
-  f: { brandId: number; from: Date; to: Date; workflowIds?: number[] },
-  perWorkflow: boolean,
-): Promise<OrderCountsRow[]> {
-  const recovered = liveFeedRecoveredSql('o');
-  const { rows } = await db.raw<{ rows: OrderCountsRow[] }>(
-    `select ${perWorkflow ? 'o.workflow_id::text' : 'null'} as workflow_id,
-            count(*) filter (where o.state <> 'cancelled')::int as orders,
-            coalesce(sum(o.total) filter (where o.state <> 'cancelled'), 0)::numeric(14, 2)::text as sales,
-            count(*) filter (where ${recovered})::int as recovered_orders,
-            coalesce(sum(o.total) filter (where ${recovered}), 0)::numeric(14, 2)::text as recovered_sales
-       from orders o
-      where o.brand_id = :brandId and o.created_at >= :from and o.created_at < :to
-        ${f.workflowIds ? 'and o.workflow_id = any(:workflowIds::bigint[])' : ''}
-      ${perWorkflow ? 'group by 1' : ''}`,
-    { brandId: f.brandId, from: f.from, to: f.to, workflowIds: f.workflowIds ?? [] } as never,
-  );
-  return rows;
+/** The cohort of conversations that started in [from, to), followed to the end (see the file comment). */
+export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGroup): Promise<CohortRow[]> {
+  if (!f.rollups || group.by === 'hour') return cohortRaw(db, f, group);
+  const range = { from: f.from, to: f.to };
+  const dirty = await dirtyHours(db, f.brandId, [range]);
+  const where: string[] = [];
+  if (f.isHidden !== undefined) where.push('h.is_hidden = :isHidden');
+  if (f.isHistorical !== undefined) where.push('h.is_historical = :isHistorical');
+  const [rolled, fresh] = await Promise.all([
+    rollupRows(db, {
+      table: 'analytics_cohort_hourly',
+      brandId: f.brandId,
+      columns: Object.fromEntries(COHORT_COLUMNS.map((c) => [c, `sum(h.${c})`])),
+      workflowIds: f.workflowIds,
+      where,
+      bindings: { isHidden: f.isHidden ?? false, isHistorical: f.isHistorical ?? false },
+      timezone: f.timezone,
+      grouping: group.by === 'bucket' ? { range, granularity: group.granularity } : { range, by: group.by },
+    }),
+    dirty.length > 0 ? cohortRaw(db, f, group, dirty) : Promise.resolve([]),
+  ]);
+  return [...mergeRows<CohortRow>(['key'], rolled, fresh).values()];
 }
 
 export interface WorkflowRow {
