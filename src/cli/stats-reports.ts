@@ -15,6 +15,7 @@ import {
   isGranularity,
   liveFeed,
   parseDay,
+  refreshAnalyticsRollups,
   workflowStatsList,
   type PeriodQuery,
 } from '../analytics/index.ts';
@@ -260,5 +261,31 @@ export function addReportCommands(stats: Command): void {
       (o, db) => liveFeed(db, { brandId: brandOf(o) }),
       liveReport,
     ),
+  );
+
+  withExamples(
+    stats
+      .command('refresh')
+      .description(
+        'recompute the hours of the analytics rollups that changed since the last refresh (reports are exact without it, and faster after it)',
+      )
+      .option('--brand <id>', 'only this brand')
+      .option('--limit <n>', 'at most this many batches of 2,000 hours')
+      .option('--json', 'print as JSON'),
+    'reclaim stats refresh',
+    'reclaim stats refresh --brand 1 --json',
+  ).action(
+    action(async (opts: { brand?: string; limit?: string; json?: boolean }) => {
+      const brandId = optionalInteger('--brand', opts.brand);
+      const maxBatches = optionalInteger('--limit', opts.limit);
+      await withContext(async (ctx) => {
+        // Writes: always the main database, never the read replica.
+        const result = await refreshAnalyticsRollups(ctx.db, { brandId, maxBatches });
+        if (opts.json) return printJson(result);
+        printLines(
+          `Refreshed ${result.hours} hour${result.hours === 1 ? '' : 's'} in ${result.batches} batch${result.batches === 1 ? '' : 'es'}; ${result.remaining} left to refresh.`,
+        );
+      });
+    }),
   );
 }

@@ -83,6 +83,18 @@ describe('reclaim stats brand | funnel | conversations | workflows | brands | li
     expect(csv.stderr).toContain('--format csv is for table results; use --json for stats live.');
   });
 
+  it('refresh: recomputes the dirty hours of the rollups; the reports read the same before and after', async () => {
+    const before = await cli('funnel', '--brand', String(s.brandA), ...WEEK, '--format', 'csv');
+    const refresh = await cli('refresh', '--json');
+    expect(refresh.code).toBe(0);
+    const result = JSON.parse(refresh.stdout);
+    expect(result.hours).toBeGreaterThan(0);
+    expect(result.remaining).toBe(0);
+    const after = await cli('funnel', '--brand', String(s.brandA), ...WEEK, '--format', 'csv');
+    expect(after.stdout).toBe(before.stdout);
+    expect((await cli('refresh')).stdout).toBe('Refreshed 0 hours in 0 batches; 0 left to refresh.\n');
+  });
+
   it.each([
     [['brand', '--brand', '1', '--from', '2026-02-30'], '--from must be a day like 2026-11-01, got "2026-02-30".'],
     [
