@@ -4,7 +4,8 @@
  * Seeds a fresh server database set-based (bench/analytics-seed.ts: 1,000 brands, 2,000,000
  * conversations, 6,000,000 messages, 1,000,000 orders, 500,000 clicks over 180 days at scale 1;
  * brand 1 is the large brand), then times every analytics query for brand 1 over the last 90
- * days, the staff brand list over all brands, and the inbox list with and without a search: one
+ * days (after a refresh of the hourly rollups, whose time is printed), the staff brand list over
+ * all brands, and the inbox list with and without a search: one
  * warm-up run, then BENCH_RUNS (20) timed runs each. Prints a table of p50 / p95 per query against
  * its target (100 ms per brand, 500 ms for the brand list) and EXPLAIN (ANALYZE, BUFFERS) of the
  * slowest statement of the slowest query.
@@ -12,7 +13,8 @@
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCALE (1: the sizes above; 0.02 for a quick run), BENCH_LARGE_SHARE (0.05: brand 1's share
  * of the rows), BENCH_BRANDS (1000), BENCH_RUNS (20), BENCH_KEEP (keep the database),
- * BENCH_DATABASE (reuse this already-seeded database instead of seeding one).
+ * BENCH_DATABASE (reuse this already-seeded database instead of seeding one), BENCH_ROLLUPS=off (no
+ * refresh; every query reads the rows).
  */
 import {
   brandInsights,
@@ -30,6 +32,7 @@ import {
   insightTagCategoryCounts,
   kbCardStats,
   liveFeed,
+  refreshAnalyticsRollups,
   staffMembers,
   workflowStats,
   workflowStatsList,
@@ -94,15 +97,16 @@ async function queries(db: Db, now: Date): Promise<Timed[]> {
   const workflowId = Number((await db('workflows').where({ brand_id: BRAND }).first('id')).id);
   const phone = (await db('contact_channels').where({ brand_id: BRAND }).first('username')).username as string;
   const b = { brandId: BRAND };
+  const rollups = process.env.BENCH_ROLLUPS !== 'off';
   const per = (name: string, run: () => Promise<unknown>): Timed => ({ name, target: PER_BRAND_TARGET_MS, run });
   return [
-    per('brand stats (90 days against the 90 before)', () => brandStats(db, { ...b, ...period })),
-    per('daily stats, 90 days by week', () => dailyStats(db, { ...b, ...period })),
-    per('daily stats, 5 days by hour', () => dailyStats(db, { ...b, ...five })),
-    per('GetClientFunnelStats', () => clientFunnelStats(db, { ...b, ...period })),
-    per('GetConversationStats (charts)', () => conversationStats(db, { ...b, ...period, charts: true })),
-    per('GetWorkflowStatsList', () => workflowStatsList(db, { ...b, ...period })),
-    per('GetWorkflowStats', () => workflowStats(db, { ...b, ...period, workflowId })),
+    per('brand stats (90 days against the 90 before)', () => brandStats(db, { ...b, ...period, rollups })),
+    per('daily stats, 90 days by week', () => dailyStats(db, { ...b, ...period, rollups })),
+    per('daily stats, 5 days by hour', () => dailyStats(db, { ...b, ...five, rollups })),
+    per('GetClientFunnelStats', () => clientFunnelStats(db, { ...b, ...period, rollups })),
+    per('GetConversationStats (charts)', () => conversationStats(db, { ...b, ...period, charts: true, rollups })),
+    per('GetWorkflowStatsList', () => workflowStatsList(db, { ...b, ...period, rollups })),
+    per('GetWorkflowStats', () => workflowStats(db, { ...b, ...period, workflowId, rollups })),
     per('getConvoThread', () => conversationThread(db, { ...b, conversationId: conversationIds[0]! })),
     per('GetConversationMessageCount (100)', () => conversationMessageCount(db, { ...b, conversationIds })),
     per('GetConversationMessageBody (100)', () => conversationMessageBody(db, { ...b, messageIds })),
@@ -152,6 +156,7 @@ async function main(): Promise<void> {
   const url = reuse ? withDatabase(SERVER, reuse) : await createDatabase(SERVER, name);
   const db = createDb({ url, pool: { max: 4 } });
   const now = new Date();
+  let refreshLine = 'Rollups off (BENCH_ROLLUPS=off): every query reads the rows.';
   try {
     if (!reuse) {
       await migrateLatest(db);
@@ -159,6 +164,12 @@ async function main(): Promise<void> {
       const began = performance.now();
       const counts = await seedAnalyticsBench(db, { scale: SCALE, largeShare: LARGE_SHARE, brands: BRANDS, now });
       log(`Seeded ${JSON.stringify(counts)} in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    }
+    if (process.env.BENCH_ROLLUPS !== 'off') {
+      const began = performance.now();
+      const refreshed = await refreshAnalyticsRollups(db);
+      refreshLine = `Rollup refresh of every seeded hour: ${refreshed.hours} (brand, hour) keys in ${((performance.now() - began) / 1000).toFixed(1)} s`;
+      log(refreshLine);
     }
     const sizes = await db.raw(
       `select (select count(*) from conversations where brand_id = ?) as conversations,
@@ -182,7 +193,9 @@ async function main(): Promise<void> {
           `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.target} | ${r.p95 < r.target ? 'yes' : '**no**'} |`,
       ),
     ];
-    process.stdout.write(`\nScale ${SCALE}, brand ${BRAND}: ${JSON.stringify(sizes.rows[0])}\n\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `\nScale ${SCALE}, brand ${BRAND}: ${JSON.stringify(sizes.rows[0])}\n${refreshLine}\n\n${lines.join('\n')}\n`,
+    );
     const perBrand = results.filter((r) => r.target === PER_BRAND_TARGET_MS);
     const slowest = perBrand.reduce((a, r) => (r.p95 > a.p95 ? r : a));
     process.stdout.write(`\nSlowest per-brand query: ${slowest.name} (p95 ${slowest.p95.toFixed(1)} ms)\n\n`);

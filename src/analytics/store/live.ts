@@ -27,19 +27,24 @@ export interface LiveConversationRow {
 
 export async function liveConversations(db: Handle, brandId: number, limit: number): Promise<LiveConversationRow[]> {
   const { rows } = await db.raw<{ rows: LiveConversationRow[] }>(
-    `select c.id, c.created_at, c.workflow_id, w.name as workflow_name, ct.given_name, ct.family_name, ch.username,
+    `with recent as materialized (
+       select c.id, c.created_at, c.workflow_id, c.contact_id, c.contact_channel_id
+         from conversations c
+        where c.brand_id = ?
+        order by c.created_at desc, c.id desc
+        limit ?
+     )
+     select c.id, c.created_at, c.workflow_id, w.name as workflow_name, ct.given_name, ct.family_name, ch.username,
             case when exists (select 1 from order_conversations oc join orders o on o.id = oc.order_id
                                where oc.conversation_id = c.id and ${liveFeedRecoveredSql('o')}) then 'recovered'
                  when exists (select 1 from conversation_messages m
                                where m.conversation_id = c.id and m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}) then 'messaged'
                  else 'pending' end as state
-       from conversations c
+       from recent c
        left join workflows w on w.id = c.workflow_id
        left join contacts ct on ct.id = c.contact_id
        left join contact_channels ch on ch.id = c.contact_channel_id
-      where c.brand_id = ?
-      order by c.created_at desc, c.id desc
-      limit ?`,
+      order by c.created_at desc, c.id desc`,
     [brandId, limit],
   );
   return rows.map((r) => ({
