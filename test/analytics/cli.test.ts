@@ -13,6 +13,16 @@ const WEEK = ['--from', '2026-11-10', '--to', '2026-11-16'];
 const cli = (...args: string[]) => runCli(['stats', ...args], testEnv(t.url));
 
 describe('reclaim stats brand | funnel | conversations | workflows | brands | live', () => {
+  it.concurrent.each(['brand', 'funnel', 'conversations', 'workflows', 'brands', 'live', 'refresh'])(
+    '`stats %s --help` exits 0 with an example',
+    async (command) => {
+      const { code, stdout } = await runCli(['stats', command, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: reclaim stats ${command} [options]`);
+      expect(stdout).toMatch(new RegExp(`^Examples?:\\n {2}\\$ reclaim stats ${command}`, 'm'));
+    },
+  );
+
   it('brand: JSON for scripts, a table for people, CSV of the metrics or of the chart', async () => {
     const json = await cli('brand', '--brand', String(s.brandA), ...WEEK, '--json');
     expect(json.code).toBe(0);
