@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 // Analytics: indexes its raw queries need, and the hourly rollups that keep the reports fast.
 //
 // Indexes (src/analytics/store):
-// - texts sent, by when they were sent: a brand's outgoing messages by sent_at;
+// - texts sent, by when they were sent: a brand's sent texts by sent_at (only those: the send
+//   job's own 24-hour look-up of a number's texts must not be drawn to it);
 // - replies and opt-outs, by when they arrived: a brand's incoming messages by created_at;
 // - the staff brand list: every brand's live-feed recovered orders with their totals;
 // - the live feed's events: the newest goal events in the states pending, recovered, messaged.
@@ -13,77 +14,100 @@ import type { Knex } from 'knex';
 //   outcomes (flow events);
 // - analytics_cohort_hourly (and workflow, hidden, historical): the conversations that started in
 //   the hour, followed to the end (sent, delivered, clicked, replied, recovered, held, skipped).
-// Correct under late and out-of-order events: a trigger on every table a figure reads marks the
-// (brand, hour) keys a change can move as dirty (analytics_dirty), in the writer's transaction;
-// a read sums the clean hours from the rollups and computes the dirty ones from the rows; the
-// refresh (refreshAnalyticsRollups) recomputes dirty hours and clears their marks. A change made
-// while a refresh runs re-marks its hour after the refresh commits (the mark is an upsert on the
-// row the refresh holds), so no change is lost.
+// Correct under late and out-of-order events. A trigger on every table a figure reads appends,
+// in the writer's transaction, what a change can move: to analytics_dirty_conversations the
+// conversations whose messages, links or orders changed (cheap: no lookup on the hot path of
+// messages), which stand for the conversation's start hour and every hour of its texts, replies
+// and clicks (a new text can change which one is its first); to analytics_dirty the (brand, hour)
+// keys of everything else (orders, flow events, deleted rows, old times of moved rows). Marks are
+// append-only, so writers never wait on each other. A read sums the clean hours from the rollups
+// and computes the dirty ones from the rows; the refresh (refreshAnalyticsRollups) takes marks,
+// recomputes their hours and deletes exactly the marks it took, so a change committed meanwhile
+// keeps its own mark. Lookups from a statement's rows go through `= any(array(...))`, an index
+// scan whatever the planner guesses about the transition table.
 
 const HOUR = (column: string) => `date_trunc('hour', ${column})`;
-const SENT = `('sent', 'delivered', 'undelivered')`;
 
-/** The dirty keys a statement's transition table `rows` (alias r) gives, per table. */
-const KEYS: Record<string, (rows: string) => string> = {
-  conversations: (rows) => `
-    select r.brand_id, ${HOUR('r.created_at')} from ${rows} r`,
-  conversation_messages: (rows) => `
-    select r.brand_id, ${HOUR('r.created_at')} from ${rows} r
-    union all select r.brand_id, ${HOUR('r.sent_at')} from ${rows} r
-    union all select c.brand_id, ${HOUR('c.created_at')} from conversations c where c.id in (select conversation_id from ${rows})`,
-  link_clicks: (rows) => `
-    select r.brand_id, ${HOUR('r.clicked_at')} from ${rows} r
-    union all select e.brand_id, ${HOUR('e.clicked_at')} from link_clicks e where e.short_link_id in (select short_link_id from ${rows})
-    union all select c.brand_id, ${HOUR('c.created_at')} from short_links l join conversations c on c.id = l.conversation_id
-               where l.id in (select short_link_id from ${rows})`,
-  orders: (rows) => `
-    select r.brand_id, ${HOUR('r.created_at')} from ${rows} r
-    union all select c.brand_id, ${HOUR('c.created_at')} from order_conversations oc join conversations c on c.id = oc.conversation_id
-               where oc.order_id in (select id from ${rows})`,
-  order_conversations: (rows) => `
-    select o.brand_id, ${HOUR('o.created_at')} from orders o where o.id in (select order_id from ${rows})
-    union all select c.brand_id, ${HOUR('c.created_at')} from conversations c where c.id in (select conversation_id from ${rows})`,
-  checkouts: (rows) => `
-    select o.brand_id, ${HOUR('o.created_at')} from orders o where o.checkout_id in (select id from ${rows})
-    union all select c.brand_id, ${HOUR('c.created_at')} from orders o join order_conversations oc on oc.order_id = o.id
-               join conversations c on c.id = oc.conversation_id where o.checkout_id in (select id from ${rows})
-    union all select c.brand_id, ${HOUR('c.created_at')} from conversations c where c.checkout_id in (select id from ${rows})`,
-  flow_events: (rows) => `
-    select r.brand_id, ${HOUR('r.created_at')} from ${rows} r`,
+interface Marks {
+  /** (brand_id, hour) pairs. */
+  hours?: (rows: string) => string;
+  /** (brand_id, conversation_id) pairs. */
+  conversations?: (rows: string) => string;
+}
+
+/** What a statement's transition table `rows` (alias r) marks; `old` is the before-image (update, delete). */
+const MARKS: Record<string, { new: Marks; old: Marks }> = {
+  conversations: {
+    new: { conversations: (rows) => `select r.brand_id, r.id from ${rows} r` },
+    old: { hours: (rows) => `select r.brand_id, ${HOUR('r.created_at')} from ${rows} r` },
+  },
+  conversation_messages: {
+    new: { conversations: (rows) => `select r.brand_id, r.conversation_id from ${rows} r` },
+    old: {
+      conversations: (rows) => `select r.brand_id, r.conversation_id from ${rows} r`,
+      hours: (rows) => `
+        select r.brand_id, ${HOUR('r.created_at')} from ${rows} r
+        union all select r.brand_id, ${HOUR('r.sent_at')} from ${rows} r`,
+    },
+  },
+  link_clicks: {
+    new: {
+      hours: (rows) => `select r.brand_id, ${HOUR('r.clicked_at')} from ${rows} r`,
+      conversations: (rows) =>
+        `select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from ${rows}))`,
+    },
+    old: {
+      hours: (rows) => `select r.brand_id, ${HOUR('r.clicked_at')} from ${rows} r`,
+      conversations: (rows) =>
+        `select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from ${rows}))`,
+    },
+  },
+  orders: {
+    new: {
+      hours: (rows) => `select r.brand_id, ${HOUR('r.created_at')} from ${rows} r`,
+      conversations: (rows) =>
+        `select oc.brand_id, oc.conversation_id from order_conversations oc where oc.order_id = any(array(select id from ${rows}))`,
+    },
+    old: { hours: (rows) => `select r.brand_id, ${HOUR('r.created_at')} from ${rows} r` },
+  },
+  order_conversations: {
+    new: {
+      hours: (rows) =>
+        `select o.brand_id, ${HOUR('o.created_at')} from orders o where o.id = any(array(select order_id from ${rows}))`,
+      conversations: (rows) => `select r.brand_id, r.conversation_id from ${rows} r`,
+    },
+    old: {
+      hours: (rows) =>
+        `select o.brand_id, ${HOUR('o.created_at')} from orders o where o.id = any(array(select order_id from ${rows}))`,
+      conversations: (rows) => `select r.brand_id, r.conversation_id from ${rows} r`,
+    },
+  },
+  checkouts: {
+    new: {
+      hours: (rows) =>
+        `select o.brand_id, ${HOUR('o.created_at')} from orders o where o.checkout_id = any(array(select id from ${rows}))`,
+      conversations: (rows) => `
+        select c.brand_id, c.id from conversations c where c.checkout_id = any(array(select id from ${rows}))
+        union all select oc.brand_id, oc.conversation_id from orders o join order_conversations oc on oc.order_id = o.id
+                   where o.checkout_id = any(array(select id from ${rows}))`,
+    },
+    old: {},
+  },
+  flow_events: {
+    new: { hours: (rows) => `select r.brand_id, ${HOUR('r.created_at')} from ${rows} r` },
+    old: { hours: (rows) => `select r.brand_id, ${HOUR('r.created_at')} from ${rows} r` },
+  },
   // The template rule reads the brand's code prefixes: every hour of the brand's texts.
-  discount_rules: (rows) => `
-    select h.brand_id, h.hour from analytics_hourly h where h.brand_id in (select brand_id from ${rows}) and h.texts_sent > 0`,
-};
-
-/**
- * Keys beyond the rows' own: a conversation whose first text (reply, opt-out) changes moves its
- * count to another hour, and a conversation moved to another workflow moves its texts and clicks.
- */
-const UPDATE_KEYS: Record<string, string> = {
-  conversation_messages: `
-    select e.brand_id, ${HOUR('e.sent_at')} from conversation_messages e
-     where e.conversation_id in (select n.conversation_id from new_rows n join old_rows o on o.id = n.id
-                                  where o.sent_at is distinct from n.sent_at or o.direction <> n.direction
-                                     or (o.status in ${SENT}) <> (n.status in ${SENT})
-                                     or o.extra_data->>'action' is distinct from n.extra_data->>'action')
-    union all select e.brand_id, ${HOUR('e.created_at')} from conversation_messages e
-     where e.direction = 'incoming' and e.conversation_id in (select n.conversation_id from new_rows n join old_rows o on o.id = n.id
-                                  where o.extra_data->>'action' is distinct from n.extra_data->>'action' or o.direction <> n.direction)`,
-  conversations: `
-    select e.brand_id, ${HOUR('e.sent_at')} from conversation_messages e
-     where e.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)
-    union all select e.brand_id, ${HOUR('e.created_at')} from conversation_messages e
-     where e.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)
-    union all select k.brand_id, ${HOUR('k.clicked_at')} from link_clicks k join short_links l on l.id = k.short_link_id
-     where l.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)`,
-};
-
-/** A new text (or reply, opt-out) can also be earlier than the conversation's first one. */
-const INSERT_KEYS: Record<string, string> = {
-  conversation_messages: `
-    select e.brand_id, ${HOUR('e.sent_at')} from conversation_messages e where e.conversation_id in (select conversation_id from new_rows)
-    union all select e.brand_id, ${HOUR('e.created_at')} from conversation_messages e
-     where e.direction = 'incoming' and e.conversation_id in (select conversation_id from new_rows)`,
+  discount_rules: {
+    new: {
+      hours: (rows) =>
+        `select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from ${rows})) and h.texts_sent > 0`,
+    },
+    old: {
+      hours: (rows) =>
+        `select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from ${rows})) and h.texts_sent > 0`,
+    },
+  },
 };
 
 const COUNTS = [
@@ -112,20 +136,34 @@ const COUNTS = [
 ];
 const COHORT = ['started', 'sent', 'delivered', 'clicked', 'replied', 'recovered', 'quiet_hours_held', 'skipped'];
 
+function markStatements(marks: Marks[], rows: string[]): string {
+  const hours = marks.flatMap((m, k) => (m.hours ? [m.hours(rows[k]!)] : []));
+  const conversations = marks.flatMap((m, k) => (m.conversations ? [m.conversations(rows[k]!)] : []));
+  return [
+    hours.length === 0
+      ? ''
+      : `insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (${hours.join(' union all ')}) k(brand_id, hour)
+          where brand_id is not null and hour is not null;`,
+    conversations.length === 0
+      ? ''
+      : `insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (${conversations.join(' union all ')}) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;`,
+  ].join('\n');
+}
+
 function markFunction(table: string): string {
-  const keys = (rows: string) => KEYS[table]!(rows);
-  const mark = (select: string) => `
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (${select}) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();`;
+  const { new: after, old: before } = MARKS[table]!;
   return `
     create function analytics_mark_${table}() returns trigger language plpgsql as $fn$
     begin
-      if tg_op = 'INSERT' then${mark(`${keys('new_rows')}${INSERT_KEYS[table] ? ` union all ${INSERT_KEYS[table]}` : ''}`)}
-      elsif tg_op = 'UPDATE' then${mark(`${keys('new_rows')} union all ${keys('old_rows')}${UPDATE_KEYS[table] ? ` union all ${UPDATE_KEYS[table]}` : ''}`)}
-      else${mark(keys('old_rows'))}
+      if tg_op = 'INSERT' then
+        ${markStatements([after], ['new_rows'])}
+      elsif tg_op = 'UPDATE' then
+        ${markStatements([after, before], ['new_rows', 'old_rows'])}
+      else
+        ${markStatements([before], ['old_rows'])}
       end if;
       return null;
     end
@@ -150,7 +188,7 @@ const EXISTING_KEYS = `
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create index conversation_messages_brand_sent_at_index on conversation_messages (brand_id, sent_at)
-      include (conversation_id, status) where direction = 'outgoing' and sent_at is not null;
+      include (conversation_id) where direction = 'outgoing' and status in ('sent', 'delivered', 'undelivered');
     create index conversation_messages_brand_incoming_index on conversation_messages (brand_id, created_at)
       include (conversation_id) where direction = 'incoming';
     create index orders_recovered_index on orders (brand_id)
@@ -159,12 +197,20 @@ export async function up(knex: Knex): Promise<void> {
       where state in ('pending', 'recovered', 'messaged');
 
     create table analytics_dirty (
+      id bigint generated always as identity primary key,
       brand_id bigint not null,
       hour timestamptz not null,
-      marked_at timestamptz not null default clock_timestamp(),
-      constraint analytics_dirty_pkey primary key (brand_id, hour)
+      marked_at timestamptz not null default now()
     );
-    create index analytics_dirty_marked_at_index on analytics_dirty (marked_at);
+    create index analytics_dirty_brand_id_hour_index on analytics_dirty (brand_id, hour);
+
+    create table analytics_dirty_conversations (
+      id bigint generated always as identity primary key,
+      brand_id bigint not null,
+      conversation_id bigint not null,
+      marked_at timestamptz not null default now()
+    );
+    create index analytics_dirty_conversations_brand_id_index on analytics_dirty_conversations (brand_id, conversation_id);
 
     create table analytics_hourly (
       brand_id bigint not null,
@@ -188,14 +234,14 @@ export async function up(knex: Knex): Promise<void> {
       constraint analytics_cohort_hourly_pkey primary key (brand_id, hour, workflow_id, is_hidden, is_historical)
     );
   `);
-  for (const table of Object.keys(KEYS)) await knex.raw(markFunction(table));
+  for (const table of Object.keys(MARKS)) await knex.raw(markFunction(table));
   await knex.raw(
-    `insert into analytics_dirty (brand_id, hour) select distinct * from (${EXISTING_KEYS}) k where k is not null on conflict do nothing`,
+    `insert into analytics_dirty (brand_id, hour) select distinct * from (${EXISTING_KEYS}) k where k is not null`,
   );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of Object.keys(KEYS).reverse())
+  for (const table of Object.keys(MARKS).reverse())
     await knex.raw(`
       drop trigger analytics_mark_delete on ${table};
       drop trigger analytics_mark_update on ${table};
@@ -204,6 +250,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     drop table analytics_cohort_hourly;
     drop table analytics_hourly;
+    drop table analytics_dirty_conversations;
     drop table analytics_dirty;
     drop index workflow_goal_state_change_events_live_index;
     drop index orders_recovered_index;

@@ -82,12 +82,22 @@ create table analytics_cohort_hourly (
 );
 
 create table analytics_dirty (
+  id bigint generated always as identity not null,
   brand_id bigint not null,
   hour timestamp with time zone not null,
-  marked_at timestamp with time zone not null default clock_timestamp(),
-  constraint analytics_dirty_pkey PRIMARY KEY (brand_id, hour)
+  marked_at timestamp with time zone not null default now(),
+  constraint analytics_dirty_pkey PRIMARY KEY (id)
 );
-CREATE INDEX analytics_dirty_marked_at_index ON analytics_dirty USING btree (marked_at);
+CREATE INDEX analytics_dirty_brand_id_hour_index ON analytics_dirty USING btree (brand_id, hour);
+
+create table analytics_dirty_conversations (
+  id bigint generated always as identity not null,
+  brand_id bigint not null,
+  conversation_id bigint not null,
+  marked_at timestamp with time zone not null default now(),
+  constraint analytics_dirty_conversations_pkey PRIMARY KEY (id)
+);
+CREATE INDEX analytics_dirty_conversations_brand_id_index ON analytics_dirty_conversations USING btree (brand_id, conversation_id);
 
 create table analytics_hourly (
   brand_id bigint not null,
@@ -494,7 +504,7 @@ create table conversation_messages (
 );
 CREATE INDEX conversation_messages_brand_id_created_at_index ON conversation_messages USING btree (brand_id, created_at);
 CREATE INDEX conversation_messages_brand_incoming_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (direction = 'incoming'::text);
-CREATE INDEX conversation_messages_brand_sent_at_index ON conversation_messages USING btree (brand_id, sent_at) INCLUDE (conversation_id, status) WHERE ((direction = 'outgoing'::text) AND (sent_at IS NOT NULL));
+CREATE INDEX conversation_messages_brand_sent_at_index ON conversation_messages USING btree (brand_id, sent_at) INCLUDE (conversation_id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['sent'::text, 'delivered'::text, 'undelivered'::text])));
 CREATE INDEX conversation_messages_conversation_id_created_at_index ON conversation_messages USING btree (conversation_id, created_at);
 CREATE INDEX conversation_messages_due_index ON conversation_messages USING btree (scheduled_for, id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['auto_queued'::text, 'queued'::text])));
 CREATE UNIQUE INDEX conversation_messages_provider_message_id_unique ON conversation_messages USING btree (provider, provider_message_id) WHERE (provider_message_id IS NOT NULL);
@@ -1322,39 +1332,28 @@ CREATE OR REPLACE FUNCTION analytics_mark_checkouts()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id in (select id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from orders o join order_conversations oc on oc.order_id = o.id
-               join conversations c on c.id = oc.conversation_id where o.checkout_id in (select id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.checkout_id in (select id from new_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id = any(array(select id from new_rows))) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (
+        select c.brand_id, c.id from conversations c where c.checkout_id = any(array(select id from new_rows))
+        union all select oc.brand_id, oc.conversation_id from orders o join order_conversations oc on oc.order_id = o.id
+                   where o.checkout_id = any(array(select id from new_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id in (select id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from orders o join order_conversations oc on oc.order_id = o.id
-               join conversations c on c.id = oc.conversation_id where o.checkout_id in (select id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.checkout_id in (select id from new_rows) union all 
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id in (select id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from orders o join order_conversations oc on oc.order_id = o.id
-               join conversations c on c.id = oc.conversation_id where o.checkout_id in (select id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.checkout_id in (select id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id = any(array(select id from new_rows))) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (
+        select c.brand_id, c.id from conversations c where c.checkout_id = any(array(select id from new_rows))
+        union all select oc.brand_id, oc.conversation_id from orders o join order_conversations oc on oc.order_id = o.id
+                   where o.checkout_id = any(array(select id from new_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.checkout_id in (select id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from orders o join order_conversations oc on oc.order_id = o.id
-               join conversations c on c.id = oc.conversation_id where o.checkout_id in (select id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.checkout_id in (select id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        
+
       end if;
       return null;
     end
@@ -1367,46 +1366,28 @@ CREATE OR REPLACE FUNCTION analytics_mark_conversation_messages()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r
-    union all select r.brand_id, date_trunc('hour', r.sent_at) from new_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from new_rows) union all 
-    select e.brand_id, date_trunc('hour', e.sent_at) from conversation_messages e where e.conversation_id in (select conversation_id from new_rows)
-    union all select e.brand_id, date_trunc('hour', e.created_at) from conversation_messages e
-     where e.direction = 'incoming' and e.conversation_id in (select conversation_id from new_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from new_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r
-    union all select r.brand_id, date_trunc('hour', r.sent_at) from new_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from new_rows) union all 
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
-    union all select r.brand_id, date_trunc('hour', r.sent_at) from old_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from old_rows) union all 
-    select e.brand_id, date_trunc('hour', e.sent_at) from conversation_messages e
-     where e.conversation_id in (select n.conversation_id from new_rows n join old_rows o on o.id = n.id
-                                  where o.sent_at is distinct from n.sent_at or o.direction <> n.direction
-                                     or (o.status in ('sent', 'delivered', 'undelivered')) <> (n.status in ('sent', 'delivered', 'undelivered'))
-                                     or o.extra_data->>'action' is distinct from n.extra_data->>'action')
-    union all select e.brand_id, date_trunc('hour', e.created_at) from conversation_messages e
-     where e.direction = 'incoming' and e.conversation_id in (select n.conversation_id from new_rows n join old_rows o on o.id = n.id
-                                  where o.extra_data->>'action' is distinct from n.extra_data->>'action' or o.direction <> n.direction)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (
+        select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
+        union all select r.brand_id, date_trunc('hour', r.sent_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from new_rows r union all select r.brand_id, r.conversation_id from old_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
-    union all select r.brand_id, date_trunc('hour', r.sent_at) from old_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (
+        select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
+        union all select r.brand_id, date_trunc('hour', r.sent_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from old_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       end if;
       return null;
     end
@@ -1419,33 +1400,22 @@ CREATE OR REPLACE FUNCTION analytics_mark_conversations()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.id from new_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r union all 
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r union all 
-    select e.brand_id, date_trunc('hour', e.sent_at) from conversation_messages e
-     where e.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)
-    union all select e.brand_id, date_trunc('hour', e.created_at) from conversation_messages e
-     where e.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)
-    union all select k.brand_id, date_trunc('hour', k.clicked_at) from link_clicks k join short_links l on l.id = k.short_link_id
-     where l.conversation_id in (select n.id from new_rows n join old_rows o on o.id = n.id where o.workflow_id is distinct from n.workflow_id)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.id from new_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       end if;
       return null;
     end
@@ -1458,27 +1428,20 @@ CREATE OR REPLACE FUNCTION analytics_mark_discount_rules()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select h.brand_id, h.hour from analytics_hourly h where h.brand_id in (select brand_id from new_rows) and h.texts_sent > 0) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from new_rows)) and h.texts_sent > 0) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select h.brand_id, h.hour from analytics_hourly h where h.brand_id in (select brand_id from new_rows) and h.texts_sent > 0 union all 
-    select h.brand_id, h.hour from analytics_hourly h where h.brand_id in (select brand_id from old_rows) and h.texts_sent > 0) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from new_rows)) and h.texts_sent > 0 union all select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from old_rows)) and h.texts_sent > 0) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select h.brand_id, h.hour from analytics_hourly h where h.brand_id in (select brand_id from old_rows) and h.texts_sent > 0) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select h.brand_id, h.hour from analytics_hourly h where h.brand_id = any(array(select brand_id from old_rows)) and h.texts_sent > 0) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       end if;
       return null;
     end
@@ -1491,27 +1454,20 @@ CREATE OR REPLACE FUNCTION analytics_mark_flow_events()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from new_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r union all 
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from new_rows r union all select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       end if;
       return null;
     end
@@ -1524,39 +1480,26 @@ CREATE OR REPLACE FUNCTION analytics_mark_link_clicks()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.clicked_at) from new_rows r
-    union all select e.brand_id, date_trunc('hour', e.clicked_at) from link_clicks e where e.short_link_id in (select short_link_id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from short_links l join conversations c on c.id = l.conversation_id
-               where l.id in (select short_link_id from new_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.clicked_at) from new_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from new_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.clicked_at) from new_rows r
-    union all select e.brand_id, date_trunc('hour', e.clicked_at) from link_clicks e where e.short_link_id in (select short_link_id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from short_links l join conversations c on c.id = l.conversation_id
-               where l.id in (select short_link_id from new_rows) union all 
-    select r.brand_id, date_trunc('hour', r.clicked_at) from old_rows r
-    union all select e.brand_id, date_trunc('hour', e.clicked_at) from link_clicks e where e.short_link_id in (select short_link_id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from short_links l join conversations c on c.id = l.conversation_id
-               where l.id in (select short_link_id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.clicked_at) from new_rows r union all select r.brand_id, date_trunc('hour', r.clicked_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from new_rows)) union all select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from old_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.clicked_at) from old_rows r
-    union all select e.brand_id, date_trunc('hour', e.clicked_at) from link_clicks e where e.short_link_id in (select short_link_id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from short_links l join conversations c on c.id = l.conversation_id
-               where l.id in (select short_link_id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.clicked_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select l.brand_id, l.conversation_id from short_links l where l.id = any(array(select short_link_id from old_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       end if;
       return null;
     end
@@ -1569,31 +1512,26 @@ CREATE OR REPLACE FUNCTION analytics_mark_order_conversations()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id in (select order_id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from new_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id = any(array(select order_id from new_rows))) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from new_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id in (select order_id from new_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from new_rows) union all 
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id in (select order_id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id = any(array(select order_id from new_rows)) union all select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id = any(array(select order_id from old_rows))) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from new_rows r union all select r.brand_id, r.conversation_id from old_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id in (select order_id from old_rows)
-    union all select c.brand_id, date_trunc('hour', c.created_at) from conversations c where c.id in (select conversation_id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select o.brand_id, date_trunc('hour', o.created_at) from orders o where o.id = any(array(select order_id from old_rows))) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select r.brand_id, r.conversation_id from old_rows r) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       end if;
       return null;
     end
@@ -1606,35 +1544,24 @@ CREATE OR REPLACE FUNCTION analytics_mark_orders()
 AS $function$
     begin
       if tg_op = 'INSERT' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from order_conversations oc join conversations c on c.id = oc.conversation_id
-               where oc.order_id in (select id from new_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from new_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select oc.brand_id, oc.conversation_id from order_conversations oc where oc.order_id = any(array(select id from new_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       elsif tg_op = 'UPDATE' then
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from new_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from order_conversations oc join conversations c on c.id = oc.conversation_id
-               where oc.order_id in (select id from new_rows) union all 
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from order_conversations oc join conversations c on c.id = oc.conversation_id
-               where oc.order_id in (select id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from new_rows r union all select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+insert into analytics_dirty_conversations (brand_id, conversation_id)
+         select distinct brand_id, conversation_id from (select oc.brand_id, oc.conversation_id from order_conversations oc where oc.order_id = any(array(select id from new_rows))) k(brand_id, conversation_id)
+          where brand_id is not null and conversation_id is not null;
       else
-    insert into analytics_dirty (brand_id, hour)
-    select distinct brand_id, hour from (
-    select r.brand_id, date_trunc('hour', r.created_at) from old_rows r
-    union all select c.brand_id, date_trunc('hour', c.created_at) from order_conversations oc join conversations c on c.id = oc.conversation_id
-               where oc.order_id in (select id from old_rows)) k(brand_id, hour)
-     where brand_id is not null and hour is not null
-     order by 1, 2
-    on conflict (brand_id, hour) do update set marked_at = clock_timestamp();
+        insert into analytics_dirty (brand_id, hour)
+         select distinct brand_id, hour from (select r.brand_id, date_trunc('hour', r.created_at) from old_rows r) k(brand_id, hour)
+          where brand_id is not null and hour is not null;
+
       end if;
       return null;
     end

@@ -43,7 +43,9 @@ const metric = async (id: string, rollups = true) => {
 };
 const step = async (id: string) =>
   (await clientFunnelStats(t.db, { brandId: s.brandA, ...WEEK })).steps.find((x) => x.id === id)!.current;
-const dirtyCount = async () => Number((await t.db('analytics_dirty').count({ n: '*' }))[0]!.n);
+const dirtyCount = async () =>
+  Number((await t.db('analytics_dirty').count({ n: '*' }))[0]!.n) +
+  Number((await t.db('analytics_dirty_conversations').count({ n: '*' }))[0]!.n);
 
 /** The figure read right after a change (its hours dirty), after a refresh, and from the rows agree. */
 async function agreeEverywhere(read: () => Promise<unknown>, expected: unknown) {
@@ -155,36 +157,39 @@ describe('hourly rollups: the same figures as the rows, correct under late and o
     expect(await reports(true)).toEqual(await reports(false));
   });
 
-  it('a change made while a refresh holds its hour is marked again when the refresh commits', async () => {
+  it('a change committed while a refresh runs keeps its mark (the refresh clears only the marks it took)', async () => {
     await refreshAnalyticsRollups(t.db);
-    // An hour with a mark, held as a refresh holds it: locked, recomputed, its mark deleted.
-    await t.db('analytics_dirty').insert({ brand_id: s.brandA, hour: new Date('2026-11-13T17:00:00Z') });
+    // A change in C5's hour (13 November, 17:00 UTC) for the refresh to take.
+    await t.db('conversation_messages').where({ id: s.messages.m10 }).update({ body: 'What are your hours?' });
     const other = createDb({ url: t.url, pool: { max: 1 } });
+    let written = false;
     try {
-      const refresh = await t.db.transaction();
-      await refresh.raw(`select 1 from analytics_dirty where brand_id = ? for update`, [s.brandA]);
-      // A reply arrives in that hour while the refresh runs; its trigger waits for the refresh.
-      const writer = other('conversation_messages').insert({
-        brand_id: s.brandA,
-        conversation_id: s.conversations.c5,
-        body: 'And on Sundays?',
-        direction: 'incoming',
-        status: 'received',
-        created_at: new Date('2026-11-13T17:30:00Z'),
-        extra_data: { action: 'reply' },
+      await refreshAnalyticsRollups(t.db, {
+        maxBatches: 1,
+        // A reply lands in that hour after the refresh recomputed it, before it clears its marks.
+        beforeClear: async () => {
+          if (written) return;
+          written = true;
+          await other('conversation_messages').insert({
+            brand_id: s.brandA,
+            conversation_id: s.conversations.c5,
+            body: 'And on Sundays?',
+            direction: 'incoming',
+            status: 'received',
+            created_at: new Date('2026-11-13T17:30:00Z'),
+            extra_data: { action: 'reply' },
+          });
+        },
       });
-      const written = writer.then(() => 'written');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await refresh.raw(`delete from analytics_dirty where brand_id = ?`, [s.brandA]);
-      await refresh.commit();
-      expect(await written).toBe('written');
     } finally {
       await other.destroy();
     }
-    const marks = await t.db('analytics_dirty').where({ brand_id: s.brandA }).pluck('hour');
-    expect(marks.map((h: Date) => h.toISOString())).toContain('2026-11-13T17:00:00.000Z');
+    expect(written).toBe(true);
+    const marks = await t.db('analytics_dirty_conversations').where({ brand_id: s.brandA }).pluck('conversation_id');
+    expect(marks.map(Number)).toContain(s.conversations.c5);
     expect(await metric('replies')).toEqual([3, 1]);
     await refreshAnalyticsRollups(t.db);
+    expect(await dirtyCount()).toBe(0);
     expect(await metric('replies')).toEqual([3, 1]);
   });
 

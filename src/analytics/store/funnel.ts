@@ -146,6 +146,7 @@ export async function cohortFunnel(db: Handle, f: CohortFilter, group: CohortGro
       bindings: { isHidden: f.isHidden ?? false, isHistorical: f.isHistorical ?? false },
       timezone: f.timezone,
       grouping: group.by === 'bucket' ? { range, granularity: group.granularity } : { range, by: group.by },
+      dirty,
     }),
     dirty.length > 0 ? cohortRaw(db, f, group, dirty) : Promise.resolve([]),
   ]);

@@ -56,6 +56,7 @@ async function baseRows(
       workflowIds: filter.workflowIds,
       timezone: filter.timezone,
       grouping,
+      dirty,
     }),
     dirty.length > 0 ? raw(dirty) : Promise.resolve([]),
   ]);

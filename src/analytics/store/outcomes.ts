@@ -79,6 +79,7 @@ async function withRollup<R extends object>(
       workflowIds: f.workflowIds,
       timezone: 'UTC',
       grouping: { range, by: perWorkflow ? 'workflow' : 'none' },
+      dirty,
     }),
     dirty.length > 0 ? raw(dirty) : Promise.resolve([]),
   ]);

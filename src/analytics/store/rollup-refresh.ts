@@ -1,10 +1,10 @@
 /**
- * Refreshing the hourly rollups: takes up to `limit` dirty (brand, hour) keys (oldest mark first,
- * keys another refresh holds are skipped), recomputes those hours of analytics_hourly and
- * analytics_cohort_hourly from the rows with the same SQL a read uses, and clears the marks, in one
- * transaction. A change committed after the recompute read its rows marks its hour again (the
- * trigger's upsert waits for this transaction, finds the mark gone and inserts it), so it is picked
- * up by the next refresh and read from the rows until then.
+ * Refreshing the hourly rollups: takes the oldest dirty marks (analytics_dirty and
+ * analytics_dirty_conversations rows, appended by the triggers; a conversation stands for its
+ * start hour and the hours of its texts, replies and clicks), recomputes their (brand, hour) keys of analytics_hourly and
+ * analytics_cohort_hourly from the rows with the same SQL a read uses, and deletes exactly the
+ * marks it took, in one transaction. A change committed after the marks were taken has a mark of
+ * its own, which stays for the next refresh; until then reads take its hour from the rows.
  */
 import { withTransaction, type Db, type Tx } from '../../db/index.ts';
 import { codeMarkers } from '../rules-messages.ts';
@@ -13,7 +13,7 @@ import { COHORT_COLUMNS, cohortFunnel } from './funnel.ts';
 import { SOURCES, sourceRows, type MetricRow } from './metric-sources.ts';
 import { isBase, METRICS, type BaseMetric, type SourceId } from './metrics.ts';
 import { OUTCOME_STATES, outcomeRows } from './outcomes.ts';
-import { mergeRows, type Row } from './rollups.ts';
+import { conversationHoursSql, mergeRows, type Row } from './rollups.ts';
 
 const HOUR_MS = 3_600_000;
 const INSERT_CHUNK = 1000;
@@ -84,26 +84,62 @@ async function refreshBrand(tx: Tx, brandId: number, hours: Date[]): Promise<voi
   );
 }
 
-/** One batch of dirty keys (see the file comment); `brandId` limits it to one brand. */
+/** Refreshes run one at a time (a transaction-level advisory lock with this key). */
+const REFRESH_LOCK = 8_402_117_310;
+
+/**
+ * One batch: the oldest `limit` marks (with every other mark of their keys), recomputed and
+ * deleted in one transaction; `brandId` limits it to one brand. While another refresh runs this
+ * one does nothing (hours: 0, busy: true). `beforeClear` runs after the recompute, before the
+ * marks are deleted (tests write there, as a late event would).
+ */
 export async function refreshRollupBatch(
   db: Db,
-  { limit = 2000, brandId }: { limit?: number; brandId?: number } = {},
-): Promise<RefreshResult> {
+  { limit = 2000, brandId, beforeClear }: { limit?: number; brandId?: number; beforeClear?: () => Promise<void> } = {},
+): Promise<RefreshResult & { busy: boolean }> {
   return withTransaction(db, async (tx) => {
-    const { rows } = await tx.raw<{ rows: Array<{ brand_id: string; hour: Date }> }>(
-      `select brand_id, hour from analytics_dirty ${brandId === undefined ? '' : 'where brand_id = :brandId'}
-        order by marked_at, brand_id, hour limit :limit for update skip locked`,
-      { brandId: brandId ?? null, limit } as never,
+    const { rows: locked } = await tx.raw<{ rows: Array<{ ok: boolean }> }>(
+      'select pg_try_advisory_xact_lock(?) as ok',
+      [REFRESH_LOCK],
     );
+    if (!locked[0]!.ok) return { hours: 0, brands: 0, busy: true };
+    const brandFilter = brandId === undefined ? '' : 'where brand_id = :brandId';
+    const bindings = { brandId: brandId ?? null, limit } as never;
+    // The oldest marks of each kind, with every other mark of the same hour or conversation.
+    const { rows: hourMarks } = await tx.raw<{ rows: Array<{ id: string; brand_id: string; hour: Date }> }>(
+      `select d.id, d.brand_id, d.hour from analytics_dirty d
+        where (d.brand_id, d.hour) in (select brand_id, hour from analytics_dirty ${brandFilter} order by id limit :limit)`,
+      bindings,
+    );
+    const { rows: conversationMarks } = await tx.raw<{ rows: Array<{ id: string; conversation_id: string }> }>(
+      `select d.id, d.conversation_id from analytics_dirty_conversations d
+        where d.conversation_id in (select conversation_id from analytics_dirty_conversations ${brandFilter} order by id limit :limit)`,
+      bindings,
+    );
+    const conversationIds = [...new Set(conversationMarks.map((m) => m.conversation_id))];
+    const { rows: conversationKeys } = conversationIds.length
+      ? await tx.raw<{ rows: Array<{ brand_id: string; hour: Date }> }>(
+          `select brand_id, hour from (${conversationHoursSql('?::bigint[]')}) k where hour is not null`,
+          Array(4).fill(conversationIds) as never[],
+        )
+      : { rows: [] };
     const byBrand = new Map<number, Date[]>();
-    for (const r of rows) byBrand.set(Number(r.brand_id), [...(byBrand.get(Number(r.brand_id)) ?? []), r.hour]);
+    const seen = new Set<string>();
+    for (const r of [...hourMarks, ...conversationKeys]) {
+      if (brandId !== undefined && Number(r.brand_id) !== brandId) continue;
+      const key = `${r.brand_id}|${r.hour.toISOString()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      byBrand.set(Number(r.brand_id), [...(byBrand.get(Number(r.brand_id)) ?? []), r.hour]);
+    }
     for (const [brand, hours] of byBrand) await refreshBrand(tx, brand, hours);
-    if (rows.length > 0)
-      await tx.raw(
-        `delete from analytics_dirty d using unnest(?::bigint[], ?::timestamptz[]) k(brand_id, hour)
-          where d.brand_id = k.brand_id and d.hour = k.hour`,
-        [rows.map((r) => r.brand_id), rows.map((r) => r.hour)] as never[],
-      );
-    return { hours: rows.length, brands: byBrand.size };
+    await beforeClear?.();
+    if (hourMarks.length > 0)
+      await tx.raw('delete from analytics_dirty where id = any(?::bigint[])', [hourMarks.map((r) => r.id)] as never[]);
+    if (conversationMarks.length > 0)
+      await tx.raw('delete from analytics_dirty_conversations where id = any(?::bigint[])', [
+        conversationMarks.map((r) => r.id),
+      ] as never[]);
+    return { hours: seen.size, brands: byBrand.size, busy: false };
   });
 }

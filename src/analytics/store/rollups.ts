@@ -1,7 +1,7 @@
 /**
  * Reading the hourly rollups (see the analytics migration): the clean hours are summed from
- * analytics_hourly / analytics_cohort_hourly, the dirty ones (analytics_dirty: a change not yet
- * refreshed) are computed from the rows by the caller, and both are added up (mergeRows). Only
+ * analytics_hourly / analytics_cohort_hourly, the dirty ones (marked by a change not yet
+ * refreshed: analytics_dirty, analytics_dirty_conversations) are computed from the rows by the caller, and both are added up (mergeRows). Only
  * for periods whose bounds and buckets fall on whole UTC hours (rules.ts hourAligned).
  */
 import type { Handle } from '../../db/index.ts';
@@ -15,17 +15,34 @@ export interface RollupRange {
   to: Date;
 }
 
-/** Dirty hours of a brand in [from, to): what a rollup read must compute from the rows. */
+/**
+ * The (brand_id, hour) keys the conversations in `ids` (an SQL array expression) stand for: their
+ * start hours and every hour of their texts, replies and clicks.
+ */
+export function conversationHoursSql(ids: string): string {
+  return `select c.brand_id, date_trunc('hour', c.created_at) as hour from conversations c where c.id = any(${ids})
+    union select m.brand_id, date_trunc('hour', m.sent_at) from conversation_messages m
+           where m.conversation_id = any(${ids}) and m.sent_at is not null
+    union select m.brand_id, date_trunc('hour', m.created_at) from conversation_messages m where m.conversation_id = any(${ids})
+    union select k.brand_id, date_trunc('hour', k.clicked_at) from short_links l join link_clicks k on k.short_link_id = l.id
+           where l.conversation_id = any(${ids})`;
+}
+
+/** Dirty hours of a brand in the ranges (marked hours, and the hours of marked conversations). */
 export async function dirtyHours(db: Handle, brandId: number, ranges: RollupRange[]): Promise<Date[]> {
   const from = new Date(Math.min(...ranges.map((r) => r.from.getTime())));
   const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())));
-  const rows = await db('analytics_dirty')
-    .where('brand_id', brandId)
-    .where('hour', '>=', from)
-    .where('hour', '<', to)
-    .orderBy('hour')
-    .pluck('hour');
-  return rows.map((h: Date | string) => new Date(h));
+  const { rows } = await db.raw<{ rows: Array<{ hour: Date }> }>(
+    `select distinct k.hour
+       from (select d.brand_id, d.hour from analytics_dirty d where d.brand_id = :brandId
+             union all ${conversationHoursSql(
+               `array(select distinct conversation_id from analytics_dirty_conversations where brand_id = :brandId)`,
+             )}) k
+      where k.brand_id = :brandId and k.hour >= :from and k.hour < :to
+      order by k.hour`,
+    { brandId, from, to } as never,
+  );
+  return rows.map((r) => new Date(r.hour));
 }
 
 /** Grouping of rollup rows: per range (key: its index), per bucket of one range, per workflow, or one row. */
@@ -45,6 +62,8 @@ export interface RollupRead {
   bindings?: Record<string, unknown>;
   timezone: string;
   grouping: RollupGrouping;
+  /** The dirty hours (dirtyHours): left out, the caller reads them from the rows. */
+  dirty: Date[];
 }
 
 /** The summed clean rollup rows, one per group key (`key`). */
@@ -55,6 +74,7 @@ export async function rollupRows(db: Handle, r: RollupRead): Promise<Row[]> {
     brandId: r.brandId,
     workflowIds: r.workflowIds ?? [],
     tz: r.timezone,
+    dirtyHours: r.dirty,
     ...(r.bindings ?? {}),
   };
   const inRange = ranges.map((range, k) => {
@@ -76,7 +96,7 @@ export async function rollupRows(db: Handle, r: RollupRead): Promise<Row[]> {
     `(${inRange.join(' or ')})`,
     ...(r.workflowIds ? ['h.workflow_id = any(:workflowIds::bigint[])'] : []),
     ...(r.where ?? []),
-    `not exists (select 1 from analytics_dirty d where d.brand_id = h.brand_id and d.hour = h.hour)`,
+    'h.hour <> all(:dirtyHours::timestamptz[])',
   ];
   const names = Object.keys(r.columns);
   const { rows } = await db.raw<{ rows: Row[] }>(
