@@ -33,11 +33,12 @@ export async function dirtyHours(db: Handle, brandId: number, ranges: RollupRang
   const from = new Date(Math.min(...ranges.map((r) => r.from.getTime())));
   const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())));
   const { rows } = await db.raw<{ rows: Array<{ hour: Date }> }>(
-    `select distinct k.hour
+    `with marked as materialized (
+       select array(select distinct conversation_id from analytics_dirty_conversations where brand_id = :brandId) as ids
+     )
+     select distinct k.hour
        from (select d.brand_id, d.hour from analytics_dirty d where d.brand_id = :brandId
-             union all ${conversationHoursSql(
-               `array(select distinct conversation_id from analytics_dirty_conversations where brand_id = :brandId)`,
-             )}) k
+             union all ${conversationHoursSql('(select ids from marked)::bigint[]')}) k
       where k.brand_id = :brandId and k.hour >= :from and k.hour < :to
       order by k.hour`,
     { brandId, from, to } as never,
