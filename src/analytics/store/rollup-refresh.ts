@@ -88,7 +88,8 @@ async function refreshBrand(tx: Tx, brandId: number, hours: Date[]): Promise<voi
 const REFRESH_LOCK = 8_402_117_310;
 
 /**
- * One batch: the oldest `limit` marks (with every other mark of their keys), recomputed and
+ * One batch: the marks of the brand with the oldest mark (up to `limit` of each kind, with every
+ * other mark of their keys), recomputed and
  * deleted in one transaction; `brandId` limits it to one brand. While another refresh runs this
  * one does nothing (hours: 0, busy: true). `beforeClear` runs after the recompute, before the
  * marks are deleted (tests write there, as a late event would).
@@ -105,15 +106,21 @@ export async function refreshRollupBatch(
     if (!locked[0]!.ok) return { hours: 0, brands: 0, busy: true };
     const brandFilter = brandId === undefined ? '' : 'where brand_id = :brandId';
     const bindings = { brandId: brandId ?? null, limit } as never;
-    // The oldest marks of each kind, with every other mark of the same hour or conversation.
+    // Of each kind of mark, the brand with the oldest one: up to `limit` of its marks, with every
+    // other mark of the same hour or conversation (a brand at a time keeps the per-brand work of a
+    // batch to one pass, whatever its number of hours).
     const { rows: hourMarks } = await tx.raw<{ rows: Array<{ id: string; brand_id: string; hour: Date }> }>(
-      `select d.id, d.brand_id, d.hour from analytics_dirty d
-        where (d.brand_id, d.hour) in (select brand_id, hour from analytics_dirty ${brandFilter} order by id limit :limit)`,
+      `with brand as (select brand_id from analytics_dirty ${brandFilter} order by id limit 1)
+       select d.id, d.brand_id, d.hour from analytics_dirty d
+        where (d.brand_id, d.hour) in (select brand_id, hour from analytics_dirty
+                                        where brand_id = (select brand_id from brand) order by id limit :limit)`,
       bindings,
     );
     const { rows: conversationMarks } = await tx.raw<{ rows: Array<{ id: string; conversation_id: string }> }>(
-      `select d.id, d.conversation_id from analytics_dirty_conversations d
-        where d.conversation_id in (select conversation_id from analytics_dirty_conversations ${brandFilter} order by id limit :limit)`,
+      `with brand as (select brand_id from analytics_dirty_conversations ${brandFilter} order by id limit 1)
+       select d.id, d.conversation_id from analytics_dirty_conversations d
+        where d.conversation_id in (select conversation_id from analytics_dirty_conversations
+                                     where brand_id = (select brand_id from brand) order by id limit :limit)`,
       bindings,
     );
     const conversationIds = [...new Set(conversationMarks.map((m) => m.conversation_id))];
