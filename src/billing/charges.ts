@@ -17,6 +17,8 @@ export interface ChargeFilter {
   to?: Date;
   limit?: number;
   offset?: number;
+  /** By creation time: newest first (desc, the default) or oldest first. */
+  order?: 'asc' | 'desc';
 }
 
 export interface ChargeListing {
@@ -49,6 +51,7 @@ export async function listCharges(
     to: filter.to,
     limit: filter.limit ?? 50,
     offset: filter.offset ?? 0,
+    order: filter.order ?? 'desc',
   });
   return {
     count,

@@ -3,6 +3,7 @@
  * use and closed when the context is released; commands, servers, the worker and the tests create
  * their contexts through createAppContext.
  */
+import { createAnalyticsDb } from '../analytics/index.ts';
 import { createContext, type AppContext, type ClientFactories, type ContextOptions } from '../app/index.ts';
 import { createStripeClient } from '../billing/index.ts';
 import { getSmsProvider } from '../messaging/index.ts';
@@ -25,6 +26,8 @@ export const CLIENT_FACTORIES: ClientFactories = {
   stores: (ctx) => createStoreClients(ctx),
   // The events it has accepted are written before the database pool closes.
   webhookBatcher: (ctx) => closedOnRelease(ctx, new WebhookBatcher(ctx.db)),
+  // Reports read the replica in ANALYTICS_DATABASE_URL when it is set, else the main database.
+  analyticsDb: (ctx) => createAnalyticsDb(ctx),
 };
 
 /** The startup context with the program's clients. */

@@ -3,6 +3,7 @@ import { defaultPeriod, liftStats, recoveredStats, type Period } from '../attrib
 import { parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { liftReport, recoveredReport } from './format/stats.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { addReportCommands } from './stats-reports.ts';
 
 /** The report period: the default one, or from --since to now. */
 function parsePeriod(since?: string): Period {
@@ -13,10 +14,14 @@ function parsePeriod(since?: string): Period {
 
 export function statsCommand(): Command {
   const stats = withExamples(
-    new Command('stats').description('recovered orders and the real lift of texting (holdout)'),
-    'reclaim stats recovered --brand 1',
+    new Command('stats').description(
+      'brand reports: metrics against the previous period, funnels, workflows, the live feed, brands by earnings, recovered orders and the real lift of texting (holdout)',
+    ),
+    'reclaim stats brand --brand 1',
+    'reclaim stats funnel --brand 1 --from 2026-11-01 --to 2026-11-30',
     'reclaim stats lift --brand 1 --since 2026-11-01',
   );
+  addReportCommands(stats);
 
   withExamples(
     stats

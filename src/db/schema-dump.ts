@@ -4,7 +4,8 @@ const IGNORED_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 
 /**
  * A deterministic, readable dump of the public schema built from the catalogue
- * (tables, columns, constraints, indexes), so schema changes show in a diff.
+ * (tables, columns, constraints, indexes, triggers, and the functions they call), so schema
+ * changes show in a diff.
  */
 export async function dumpSchema(db: Db): Promise<string> {
   const tables = await db.raw<{ rows: { name: string }[] }>(
@@ -38,10 +39,22 @@ export async function dumpSchema(db: Db): Promise<string> {
         order by c.relname`,
       [`public.${name}`],
     );
+    const triggers = await db.raw<{ rows: { line: string }[] }>(
+      `select pg_get_triggerdef(oid) || ';' as line from pg_trigger
+        where tgrelid = ?::regclass and not tgisinternal order by tgname`,
+      [`public.${name}`],
+    );
     const body = [...columns.rows, ...constraints.rows].map((row) => row.line).join(',\n');
     blocks.push(`create table ${name} (\n${body}\n);`);
     for (const row of indexes.rows) blocks.push(row.line.replace(/ ON public\./, ' ON '));
+    for (const row of triggers.rows)
+      blocks.push(row.line.replace(/ ON public\./, ' ON ').replace(/FUNCTION public\./, 'FUNCTION '));
     blocks.push('');
   }
+  const functions = await db.raw<{ rows: { line: string }[] }>(
+    `select pg_get_functiondef(p.oid) || ';' as line from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prokind = 'f' order by p.proname`,
+  );
+  for (const row of functions.rows) blocks.push(row.line.replace(/FUNCTION public\./, 'FUNCTION '), '');
   return blocks.join('\n');
 }

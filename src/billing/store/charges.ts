@@ -167,7 +167,15 @@ export type ChargeRow = Charge & { plan_name: string; subscription_status: strin
  */
 export async function listChargeRows(
   db: Handle,
-  filter: { brandId: number; gateway?: string; from?: Date; to?: Date; limit: number; offset: number },
+  filter: {
+    brandId: number;
+    gateway?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+    order?: 'asc' | 'desc';
+  },
 ): Promise<{ rows: ChargeRow[]; count: number; totalAmount: number }> {
   const base = db('subscription_charges as c')
     .join('plans as p', 'p.id', 'c.plan_id')
@@ -182,8 +190,8 @@ export async function listChargeRows(
   const rows = await base
     .clone()
     .orderBy([
-      { column: 'c.created_at', order: 'desc' },
-      { column: 'c.id', order: 'desc' },
+      { column: 'c.created_at', order: filter.order ?? 'desc' },
+      { column: 'c.id', order: filter.order ?? 'desc' },
     ])
     .limit(filter.limit)
     .offset(filter.offset)
