@@ -24,6 +24,17 @@ describe('after `reclaim db seed --demo` the demo tells the whole story', () => 
     expect(Number(stats.recovered_sales)).toBeGreaterThan(0);
   });
 
+  it('`stats brand --brand 1` shows conversations, replies, recovered orders and recovered sales', async () => {
+    const stats = (await json(['stats', 'brand', '--brand', '1'])) as {
+      metrics: { id: string; current: number | string | null }[];
+    };
+    const current = Object.fromEntries(stats.metrics.map((m) => [m.id, Number(m.current)]));
+    expect(current.conversations_started).toBeGreaterThan(0);
+    expect(current.replies).toBeGreaterThan(0);
+    expect(current.recovered_orders).toBeGreaterThan(0);
+    expect(current.recovered_sales).toBeGreaterThan(0);
+  });
+
   it('`stats lift --brand 1` has texted and held-out carts', async () => {
     const lift = (await json(['stats', 'lift', '--brand', '1'])) as {
       texted: { carts: number };
