@@ -86,4 +86,9 @@ export {
   type ChargeList,
 } from './staff.ts';
 export { INTERNAL_TESTING_INDUSTRY } from './store/brands.ts';
-export { refreshAnalyticsRollups, ROLLUP_BATCH_SIZE, type RollupRefresh } from './rollups.ts';
+export {
+  refreshAnalyticsRollups,
+  ROLLUP_BATCH_SIZE,
+  SCHEDULED_REFRESH_MAX_BATCHES,
+  type RollupRefresh,
+} from './rollups.ts';

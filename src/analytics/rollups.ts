@@ -5,7 +5,7 @@
  * transaction; refreshes run one at a time (a second one at the same moment does nothing).
  */
 import type { Db } from '../db/index.ts';
-import { refreshRollupBatch } from './store/rollup-refresh.ts';
+import { countDirtyMarks, refreshRollupBatch } from './store/rollup-refresh.ts';
 
 export const ROLLUP_BATCH_SIZE = 2000;
 
@@ -16,6 +16,9 @@ export interface RollupRefresh {
   /** Dirty marks left (for the brand, when one was given): hours and conversations to recompute. */
   remaining: number;
 }
+
+/** Batches one scheduled refresh (every minute) works through at most; the rest waits for the next run. */
+export const SCHEDULED_REFRESH_MAX_BATCHES = 20;
 
 export async function refreshAnalyticsRollups(
   db: Db,
@@ -40,10 +43,5 @@ export async function refreshAnalyticsRollups(
     hours += batch.hours;
     batches += 1;
   }
-  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
-    `select (select count(*) from analytics_dirty ${brandId === undefined ? '' : 'where brand_id = :brandId'})
-          + (select count(*) from analytics_dirty_conversations ${brandId === undefined ? '' : 'where brand_id = :brandId'}) as n`,
-    { brandId: brandId ?? null } as never,
-  );
-  return { hours, batches, remaining: Number(rows[0]!.n) };
+  return { hours, batches, remaining: await countDirtyMarks(db, brandId) };
 }

@@ -1,3 +1,4 @@
+import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
 import { engagedConversation, WEBHOOK_PROCESSORS, webhookDeadLettered } from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
@@ -29,6 +30,14 @@ export const TASKS: TaskTable = {
     const result = await billingSync(ctx, { brandId: payload.brandId });
     // A subscription that failed is retried at the next hourly run; the job itself succeeded.
     if (result.errors > 0) ctx.logger.warn({ errors: result.errors }, 'billing sync finished with errors');
+  },
+  // Bounded per run so a backlog (the first refresh after an upgrade) is worked off a minute at a time.
+  'analytics:refresh': async ({ ctx, payload }) => {
+    const result = await refreshAnalyticsRollups(ctx.db, {
+      brandId: payload.brandId,
+      maxBatches: SCHEDULED_REFRESH_MAX_BATCHES,
+    });
+    if (result.hours > 0) ctx.logger.info(result, 'analytics rollups refreshed');
   },
   // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
   'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),

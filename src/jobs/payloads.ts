@@ -19,6 +19,7 @@ export const TASK_PAYLOADS = {
   'workflows:run-candidates': z.object({ brandId: id.optional(), workflowId: id.optional(), ...cron }).loose(),
   'messages:send-due': z.object({ limit: id.optional(), ...cron }).loose(),
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
+  'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
   'conversations:notify-engaged': z.object({ conversationId: id }),
 } as const;
 

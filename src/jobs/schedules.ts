@@ -58,6 +58,13 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     description: 'reconcile subscriptions with Stripe and Shopify, create and push usage charges',
   },
   {
+    name: 'analytics_refresh',
+    task: 'analytics:refresh',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description: "recompute the analytics rollups' changed hours (reports stay exact without it, only slower)",
+  },
+  {
     name: 'pending_carts',
     task: 'stores:recheck-pending-carts',
     pattern: '*/10 * * * *',

@@ -150,3 +150,13 @@ export async function refreshRollupBatch(
     return { hours: seen.size, brands: byBrand.size, busy: false };
   });
 }
+
+/** Dirty marks left (for one brand, when given): hours and conversations still to recompute. */
+export async function countDirtyMarks(db: Db, brandId?: number): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ n: string }> }>(
+    `select (select count(*) from analytics_dirty ${brandId === undefined ? '' : 'where brand_id = :brandId'})
+          + (select count(*) from analytics_dirty_conversations ${brandId === undefined ? '' : 'where brand_id = :brandId'}) as n`,
+    { brandId: brandId ?? null } as never,
+  );
+  return Number(rows[0]!.n);
+}
