@@ -13,6 +13,13 @@
  *   Monday, a month on the 1st, a year on 1 January.
  */
 import { AppError } from '../errors/index.ts';
+import {
+  isValidTimeZone,
+  localTime,
+  zoneOffsetMs,
+  zonedInstant as zonedInstantOf,
+  type LocalTime,
+} from '../app/index.ts';
 
 export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 export const GRANULARITIES = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -63,35 +70,7 @@ export interface Bucket {
   start: Date;
 }
 
-// ------------------------------------------------------------------------------------------
-// Time zones (Intl only; formatters are costly, so they are cached).
-
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat | null {
-  let cached = formatters.get(timeZone);
-  if (cached === undefined) {
-    try {
-      cached = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      cached = null;
-    }
-    formatters.set(timeZone, cached);
-  }
-  return cached;
-}
-
-export const isValidTimeZone = (timeZone: string | null | undefined): timeZone is string =>
-  typeof timeZone === 'string' && timeZone !== '' && formatter(timeZone) !== null;
+export { isValidTimeZone };
 
 /** The time zone to report in: the one given, else the default; an unknown one is refused. */
 export function resolveTimeZone(timeZone?: string | null): string {
@@ -103,32 +82,12 @@ export function resolveTimeZone(timeZone?: string | null): string {
   return timeZone;
 }
 
-interface Wall extends LocalDay {
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallTime(at: number, timeZone: string): Wall {
-  const out: Wall = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatter(timeZone)!.formatToParts(new Date(at)))
-    if (part.type in out) out[part.type as keyof Wall] = Number(part.value);
-  return out;
-}
-
-/** Local minus UTC at an instant, in ms. */
-function offsetMs(at: number, timeZone: string): number {
-  const t = wallTime(at, timeZone);
-  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(at / 1000) * 1000;
-}
+const wallTime = (at: number, timeZone: string): LocalTime => localTime(new Date(at), timeZone);
+const offsetMs = zoneOffsetMs;
 
 /** The instant of a local wall-clock time (a time inside a spring-forward gap moves forward). */
-export function zonedInstant(timeZone: string, day: LocalDay, hour = 0): Date {
-  const guess = Date.UTC(day.year, day.month - 1, day.day, hour);
-  const first = guess - offsetMs(guess, timeZone);
-  const second = guess - offsetMs(first, timeZone);
-  return new Date(second);
-}
+export const zonedInstant = (timeZone: string, day: LocalDay, hour = 0): Date =>
+  zonedInstantOf(timeZone, day.year, day.month, day.day, hour);
 
 /** The local calendar day of an instant. */
 export function localDay(at: Date, timeZone: string): LocalDay {

@@ -34,3 +34,4 @@ export {
   type ClientFactories,
   type ContextOptions,
 } from './context.ts';
+export { isValidTimeZone, localTime, zoneOffsetMs, zonedInstant, type LocalTime } from './time-zones.ts';

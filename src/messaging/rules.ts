@@ -14,6 +14,7 @@
  *   marketing texts only while the brand has texas_compliance: checked when candidates are selected
  *   and again here, with the brand's setting as it is when the text goes out.
  */
+import { isValidTimeZone, localTime, zonedInstant } from '../app/index.ts';
 import { isTexasNumber, isUsSmsNumber } from '../contacts/index.ts';
 import { areaCodeInfo } from './timezones.ts';
 
@@ -75,72 +76,8 @@ export interface SendInput {
   province?: string | null;
 }
 
-// -------------------------------------------------------------------------------------------
-// Time zone arithmetic with Intl only (formatters are cached: they are costly to build).
-
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat | null {
-  let cached = formatters.get(timeZone);
-  if (cached === undefined) {
-    try {
-      cached = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      cached = null;
-    }
-    formatters.set(timeZone, cached);
-  }
-  return cached;
-}
-
-export const isValidTimeZone = (timeZone: string | null | undefined): timeZone is string =>
-  !!timeZone && formatter(timeZone) !== null;
-
-export interface LocalTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** Wall-clock time of an instant in a time zone. */
-export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = formatter(timeZone)?.formatToParts(at);
-  if (!parts) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  const out: LocalTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of parts) if (part.type in out) out[part.type as keyof LocalTime] = Number(part.value);
-  return out;
-}
-
-const offsetMs = (at: number, timeZone: string): number => {
-  const t = localTime(new Date(at), timeZone);
-  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(at / 1000) * 1000;
-};
-
-/** The instant a wall-clock time happens in a time zone (day overflow is fine: day 32 is next month). */
-export function zonedInstant(
-  timeZone: string,
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-): Date {
-  const guess = Date.UTC(year, month - 1, day, hour, minute);
-  const first = guess - offsetMs(guess, timeZone);
-  return new Date(guess - offsetMs(first, timeZone));
-}
+// Time zone arithmetic lives in app (shared with the reports); re-exported for messaging's callers.
+export { isValidTimeZone, localTime, zonedInstant, type LocalTime } from '../app/index.ts';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 export const formatMinute = (minuteOfDay: number): string =>
