@@ -92,3 +92,4 @@ export {
   SCHEDULED_REFRESH_MAX_BATCHES,
   type RollupRefresh,
 } from './rollups.ts';
+export { analyticsApi, workflowStatsSource } from './api.ts';

@@ -1,4 +1,5 @@
 import { accountsApi, API_GUARD } from '../accounts/index.ts';
+import { analyticsApi, workflowStatsSource } from '../analytics/index.ts';
 import { attributionApi } from '../attribution/index.ts';
 import { billingApi, stripeWebhookRoutes } from '../billing/index.ts';
 import { contactsApi } from '../contacts/index.ts';
@@ -17,13 +18,14 @@ import { workflowsApi } from '../workflows/index.ts';
  */
 export const API_ROUTES: ApiRoute[] = [
   ...accountsApi,
-  ...workflowsApi(),
+  ...workflowsApi({ stats: workflowStatsSource }),
   ...contactsApi,
   ...conversationsApi,
   ...attributionApi,
   ...billingApi,
   ...kbApi,
   ...notificationsApi,
+  ...analyticsApi,
 ];
 
 /** Every domain's HTTP routes, in the order they are registered. */

@@ -156,9 +156,13 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
 };
 
-/** The answer of a call that has what it needs: 2xx; public routes and sign-in without a body: below 500, not 401. */
-function expectServed(route: ApiRoute, answer: LightMyRequestResponse, where: string): void {
-  if (route.public || (route.body && !BODIES[routeKey(route)])) {
+/**
+ * The answer of a call that has what it needs: 2xx; public routes and sign-in without a body:
+ * below 500, not 401; a staff-only route called by anyone but staff: 403.
+ */
+function expectServed(route: ApiRoute, answer: LightMyRequestResponse, where: string, isStaff = false): void {
+  if (route.staff && !isStaff) expect(answer.statusCode, `${where}: ${answer.body}`).toBe(403);
+  else if (route.public || (route.body && !BODIES[routeKey(route)])) {
     expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(500);
     expect(answer.statusCode, `${where}: ${answer.body}`).not.toBe(401);
   } else expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(300);
@@ -271,7 +275,7 @@ describe('the table can see a leak', () => {
       for (const route of routes) {
         await resubscribe(b);
         const answer = await call(route, request(route, worldIds(ids)).url, token, worldIds(ids));
-        expectServed(route, answer, routeKey(route));
+        expectServed(route, answer, routeKey(route), token === tokens.staff);
         bodies.push(answer.body);
         // Sign-in answers carry tokens by design; the document names the fields of sign-in.
         if (route.tag !== 'auth' && route.tag !== 'meta') expect(secretKeys(answer.body), routeKey(route)).toEqual([]);
