@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 describe('GET /api/brands/:brandId/workflows', () => {
-  it('pages newest first with the total; stats stay null until a stats source is wired', async () => {
+  it('pages newest first with the total, each workflow with its funnel for the period', async () => {
     const all = await api.get(base, token);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ total: 2, offset: 0, limit: 100 });
@@ -37,9 +37,12 @@ describe('GET /api/brands/:brandId/workflows', () => {
     expect(all.json().items[1]).toMatchObject({
       name: `Workflow ${world.tag}`,
       state: 'active',
-      stats: null,
       discount: { type: 'percentage', value: 10 },
     });
+    const stats = all.json().items[1].stats;
+    expect(stats.current).toMatchObject({ days: 30, timezone: 'America/Los_Angeles' });
+    expect(stats.steps.length).toBeGreaterThan(0);
+    expect(stats.steps[0]).toMatchObject({ current: expect.any(Number), previous: expect.any(Number) });
     const second = await api.get(`${base}?offset=1&limit=1`, token);
     expect(second.json()).toMatchObject({ total: 2, offset: 1, limit: 1 });
     expect(second.json().items.map((w: { id: number }) => w.id)).toEqual([world.ids.workflowId]);
