@@ -19,7 +19,12 @@ export const ANALYTICS_POOL_MAX = 5;
 export function createAnalyticsDb(ctx: AppContext): Db {
   const url = ctx.config.ANALYTICS_DATABASE_URL;
   if (!url) return ctx.db;
-  const db = createDb({ url, pool: { max: ANALYTICS_POOL_MAX }, applicationName: 'reclaim-analytics' });
+  const db = createDb({
+    url,
+    pool: { max: ANALYTICS_POOL_MAX },
+    applicationName: 'reclaim-analytics',
+    logger: ctx.logger,
+  });
   ctx.onRelease(() => db.destroy());
   return db;
 }

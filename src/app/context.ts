@@ -90,7 +90,7 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
       databaseUrl = config.DATABASE_URL!;
       databaseLabel = `PostgreSQL server ${describeServerUrl(databaseUrl)}`;
     }
-    const db = createDb({ url: databaseUrl, pool: { max: options.poolMax ?? 10 } });
+    const db = createDb({ url: databaseUrl, pool: { max: options.poolMax ?? 10 }, logger });
     releases.push(() => db.destroy());
     let secrets: Promise<Secrets> | undefined;
     const ctx: AppContext = {

@@ -24,10 +24,12 @@ export interface DbOptions {
   url: string;
   pool?: { min?: number; max?: number };
   applicationName?: string;
+  /** Where knex's own warnings go (the context's logger); without one they are dropped. */
+  logger?: { warn(fields: object, message: string): void };
 }
 
 /** The knex settings of a handle on PostgreSQL: our dialect, pool and error handling. */
-export function dbConfig({ url, pool = {}, applicationName = 'reclaim' }: DbOptions): Knex.Config {
+export function dbConfig({ url, pool = {}, applicationName = 'reclaim', logger }: DbOptions): Knex.Config {
   return {
     client: ReclaimPgClient as unknown as typeof knexFactory.Client,
     connection: { connectionString: url, application_name: applicationName },
@@ -39,7 +41,8 @@ export function dbConfig({ url, pool = {}, applicationName = 'reclaim' }: DbOpti
     // query that wanted the connection, whose caller reports it, so that print is left out.
     log: {
       warn(message: string) {
-        if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+        if (!String(message).startsWith('Acquire connection error'))
+          logger?.warn({ knex: String(message) }, 'knex warning');
       },
     },
   };
