@@ -106,25 +106,28 @@ export interface ListFilter {
   limit?: number;
 }
 
+/** The columns of an event in a list (no payload or headers). */
+const LIST_COLUMNS = [
+  'id',
+  'source',
+  'event_id',
+  'topic',
+  'shop',
+  'brand_integration_id',
+  'triggered_at',
+  'received_at',
+  'processed_at',
+  'attempts',
+  'last_error',
+  'status',
+];
+
 export async function listEvents(
   db: Db,
   { failed = false, source, limit = 50 }: ListFilter = {},
 ): Promise<WebhookEvent[]> {
   const query = db('webhook_events')
-    .select(
-      'id',
-      'source',
-      'event_id',
-      'topic',
-      'shop',
-      'brand_integration_id',
-      'triggered_at',
-      'received_at',
-      'processed_at',
-      'attempts',
-      'last_error',
-      'status',
-    )
+    .select(...LIST_COLUMNS)
     .orderBy('id', 'desc')
     .limit(limit);
   if (failed) query.whereIn('status', ['failed', 'dead']);
@@ -150,18 +153,7 @@ export async function listStuckEvents(
 ): Promise<StuckWebhookEvent[]> {
   const query = db('webhook_events')
     .select(
-      'id',
-      'source',
-      'event_id',
-      'topic',
-      'shop',
-      'brand_integration_id',
-      'triggered_at',
-      'received_at',
-      'processed_at',
-      'attempts',
-      'last_error',
-      'status',
+      ...LIST_COLUMNS,
       'status_at as since',
       db.raw('floor(extract(epoch from now() - status_at))::int as stuck_seconds'),
     )
