@@ -162,7 +162,7 @@ export async function explainCandidate(
       const why =
         !kind || kind === 'event'
           ? `${workflow.type} workflows do not select ${subjectKind}s`
-          : kind === 'checkout'
+          : kind === 'checkout' && subjectKind === 'cart'
             ? 'the cart has no checkout'
             : `${kind} workflows select ${kind}s, not ${subjectKind}s`;
       out.push({

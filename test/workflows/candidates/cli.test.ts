@@ -4,7 +4,7 @@ import { withTransaction } from '../../../src/db/index.ts';
 import { generateCode, seededRandom } from '../../../src/discounts/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../../helpers/db.ts';
-import { outcomesOf, seedCart, seedStore, tableCounts, type Store } from '../../helpers/candidates-seed.ts';
+import { outcomesOf, seedCart, seedOrder, seedStore, tableCounts, type Store } from '../../helpers/candidates-seed.ts';
 
 const t = useTestDatabase();
 
@@ -205,6 +205,17 @@ describe('reclaim explain', () => {
     const out = JSON.parse((await runCli(['explain', '--cart', String(carts.early), '--json'], testEnv(t.url))).stdout);
     expect(out.workflows[0]).toMatchObject({ decided_by: 'workflow', summary: 'not texted: the workflow is paused' });
     await t.db('workflows').where({ id: store.workflowId }).update({ is_paused: false });
+  });
+
+  it('an order against a checkout workflow: not applicable, and not for a missing checkout', async () => {
+    const checkoutStore = await seedStore(t.db, { type: 'checkout' });
+    const order = await seedOrder(t.db, checkoutStore, { age: 60 }, now);
+    const out = JSON.parse((await runCli(['explain', '--order', String(order.id), '--json'], testEnv(t.url))).stdout);
+    expect(out.workflows[0]).toMatchObject({
+      decided_by: 'workflow',
+      texted: false,
+      summary: 'not applicable: checkout workflows select checkouts, not orders',
+    });
   });
 
   it('bad input: one of --cart or --order, and a cart that exists', async () => {
