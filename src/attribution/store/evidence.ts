@@ -82,6 +82,7 @@ export async function gatherEvidence(
           direction: string;
           status: string;
           is_marketing: boolean;
+          user_id: string | null;
           sent_at: Date;
           action: string | null;
         }[]
@@ -91,6 +92,7 @@ export async function gatherEvidence(
         'direction',
         'status',
         'is_marketing',
+        'user_id',
         'sent_at',
         db.raw(`extra_data->>'action' as action`),
       );
@@ -110,9 +112,11 @@ export async function gatherEvidence(
       } else {
         const ineligible = !['sent', 'delivered'].includes(m.status)
           ? `not delivered (status ${m.status})`
-          : !m.is_marketing
-            ? 'a service message (opt-out or help answer)'
-            : undefined;
+          : m.is_marketing
+            ? undefined
+            : m.user_id !== null
+              ? "a conversational reply by the brand's team, not marketing"
+              : 'a service message (opt-out or help answer)';
         items.push({
           kind: 'message',
           id: Number(m.id),
