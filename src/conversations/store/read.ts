@@ -8,7 +8,7 @@ import {
   CHECKOUT_STATE_SQL,
   filteredConversations,
   HAS_RESPONSE_SQL,
-  RECOVERED_SQL,
+  RECOVERED_COLUMN_SQL,
   UNREAD_SQL,
   type ConversationQuery,
 } from './filters.ts';
@@ -136,7 +136,7 @@ function withMessageFacts(db: Handle) {
     db.raw('(select count(*) from conversation_messages m where m.conversation_id = c.id) as message_count'),
     db.raw(`${HAS_RESPONSE_SQL} as has_response`),
     db.raw(`${UNREAD_SQL} as is_unread`),
-    db.raw(`${RECOVERED_SQL} as is_recovered`),
+    db.raw(`${RECOVERED_COLUMN_SQL} as is_recovered`),
     db.raw(`nullif(${CHECKOUT_STATE_SQL}, '') as checkout_state`),
     db.raw('coalesce(co.is_historical, false) as is_historical'),
     db.raw(`(select json_build_object('direction', m.direction, 'status', m.status, 'body', m.body, 'at', coalesce(m.sent_at, m.scheduled_for, m.created_at))
@@ -150,7 +150,7 @@ export async function listConversationSummaries(
   filter: ConversationQuery & { limit: number; offset: number },
 ): Promise<{ items: ConversationSummary[]; total: number }> {
   const base = filteredConversations(db, filter);
-  const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
+  const [{ count }] = await filteredConversations(db, filter, { join: [] }).count<{ count: string }[]>({ count: '*' });
   const rows = await base
     .select([...SUMMARY_COLUMNS, ...withMessageFacts(db)])
     .orderBy([
@@ -264,11 +264,11 @@ export async function neighbourIds(
   filter: ConversationQuery,
 ): Promise<{ previous_id: number | null; next_id: number | null }> {
   const self = '(select created_at, id from conversations where id = ?)';
-  const newer = await filteredConversations(db, { ...filter, id: undefined })
+  const newer = await filteredConversations(db, { ...filter, id: undefined }, { join: [] })
     .whereRaw(`(c.created_at, c.id) > ${self}`, [id])
     .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }])
     .first('c.id');
-  const older = await filteredConversations(db, { ...filter, id: undefined })
+  const older = await filteredConversations(db, { ...filter, id: undefined }, { join: [] })
     .whereRaw(`(c.created_at, c.id) < ${self}`, [id])
     .orderBy([
       { column: 'c.created_at', order: 'desc' },
