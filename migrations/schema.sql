@@ -445,6 +445,7 @@ create table contacts (
 );
 CREATE INDEX contacts_brand_id_created_at_index ON contacts USING btree (brand_id, created_at);
 CREATE INDEX contacts_brand_id_external_id_index ON contacts USING btree (brand_id, external_id);
+CREATE INDEX contacts_brand_id_names_index ON contacts USING btree (brand_id, lower(family_name) text_pattern_ops, lower(given_name) text_pattern_ops);
 CREATE INDEX contacts_family_name_trgm_index ON contacts USING gin (family_name gin_trgm_ops);
 CREATE INDEX contacts_given_name_trgm_index ON contacts USING gin (given_name gin_trgm_ops);
 
@@ -599,7 +600,7 @@ create table conversations (
   constraint conversations_workflow_id_fkey FOREIGN KEY (workflow_id) REFERENCES workflows(id) ON DELETE SET NULL,
   constraint conversations_pkey PRIMARY KEY (id)
 );
-CREATE INDEX conversations_brand_id_created_at_index ON conversations USING btree (brand_id, created_at);
+CREATE INDEX conversations_brand_id_created_at_id_index ON conversations USING btree (brand_id, created_at, id);
 CREATE INDEX conversations_cart_id_index ON conversations USING btree (cart_id);
 CREATE INDEX conversations_checkout_id_index ON conversations USING btree (checkout_id);
 CREATE INDEX conversations_contact_channel_id_created_at_index ON conversations USING btree (contact_channel_id, created_at);

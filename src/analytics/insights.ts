@@ -10,7 +10,6 @@ import { periodView, reportScope, requireBrand, type PeriodQuery, type PeriodVie
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './staff.ts';
 import { kbCardStatsRow, type KbCardStatsRow } from './store/brands.ts';
 import {
-  categoryBuckets,
   insightRows,
   tagCategoryCounts,
   type InsightFilter,
@@ -85,10 +84,10 @@ export async function insightTagCategoryCounts(
   q: InsightQuery & { charts?: boolean },
 ): Promise<TagCategoryCounts> {
   const { f, period, scope } = await filterOf(db, q, true);
-  const counts = await tagCategoryCounts(db, f);
+  const granularity = q.charts && scope ? scope.current.granularity : undefined;
+  const { counts, buckets: rows } = await tagCategoryCounts(db, f, granularity);
   const result: TagCategoryCounts = { period: period!, counts };
-  if (q.charts && scope) {
-    const rows = await categoryBuckets(db, f, scope.current.granularity);
+  if (granularity && scope) {
     result.series = buckets(scope.current).map((b) => ({
       key: b.key,
       label: b.label,

@@ -104,31 +104,41 @@ export interface TagCategoryRow {
   messages: number;
 }
 
-/** Matching conversations and message insights by category and tag, most conversations first. */
-export async function tagCategoryCounts(db: Handle, f: InsightFilter): Promise<TagCategoryRow[]> {
-  const { sql, bindings } = filtered(f);
-  const { rows } = await db.raw<{ rows: TagCategoryRow[] }>(
-    `select mi.category, mi.tag, count(distinct mi.conversation_id)::int as conversations, count(*)::int as messages
-       from ${sql}
-      group by 1, 2
-      order by conversations desc, 1 nulls last, 2 nulls last`,
-    bindings as never,
-  );
-  return rows;
+export interface CategoryBucketRow {
+  bucket: string;
+  category: string | null;
+  conversations: number;
 }
 
-/** Matching conversations per bucket of their start and per category. */
-export async function categoryBuckets(
+/**
+ * Matching conversations and message insights by category and tag, most conversations first; with
+ * a granularity, also the matching conversations per bucket of their start and per category. One
+ * pass over the rows: both are grouping sets of the same scan.
+ */
+export async function tagCategoryCounts(
   db: Handle,
   f: InsightFilter,
-  granularity: Granularity,
-): Promise<Array<{ bucket: string; category: string | null; conversations: number }>> {
+  granularity?: Granularity,
+): Promise<{ counts: TagCategoryRow[]; buckets: CategoryBucketRow[] }> {
   const { sql, bindings } = filtered(f);
-  const { rows } = await db.raw<{ rows: Array<{ bucket: string; category: string | null; conversations: number }> }>(
-    `select ${bucketSql('c.created_at', granularity)} as bucket, mi.category, count(distinct mi.conversation_id)::int as conversations
-       from ${sql}
-      group by 1, 2`,
+  const groupBy = granularity ? 'grouping sets ((category, tag), (bucket, category))' : 'category, tag';
+  const { rows } = await db.raw<{ rows: Array<TagCategoryRow & { bucket: string | null; by_bucket: boolean }> }>(
+    `select category, tag, bucket, ${granularity ? 'grouping(tag) = 1' : 'false'} as by_bucket,
+            count(distinct conversation_id)::int as conversations, count(*)::int as messages
+       from (select category, tag, conversation_id, ${granularity ? bucketSql('j.created_at', granularity) : 'null::text'} as bucket
+               -- offset 0 keeps the bucket (to_char per row) above the join: computed for the matching
+               -- rows only, not for every conversation of the period the join reads.
+               from (select mi.category, mi.tag, mi.conversation_id, c.created_at from ${sql} offset 0) j) m
+      group by ${groupBy}
+      order by conversations desc, category nulls last, tag nulls last`,
     bindings as never,
   );
-  return rows;
+  return {
+    counts: rows
+      .filter((r) => !r.by_bucket)
+      .map(({ category, tag, conversations, messages }) => ({ category, tag, conversations, messages })),
+    buckets: rows
+      .filter((r) => r.by_bucket)
+      .map(({ bucket, category, conversations }) => ({ bucket: bucket!, category, conversations })),
+  };
 }
