@@ -7,6 +7,7 @@ import {
   countRecoveryRequests,
   findAuthUserByEmail,
   findAuthUserById,
+  lockAttempts,
   patchAuth,
   recordAttempt,
   storePassword,
@@ -53,8 +54,13 @@ export async function forgotPassword(
   { email, ip }: { email: string; ip?: string },
 ): Promise<{ message: string }> {
   assertMailAvailable(ctx.config);
-  const earlier = await countRecoveryRequests(ctx.db, email, RECOVERY_LIMITS.windowMinutes);
-  await recordAttempt(ctx.db, { kind: 'forgot_password', email, ip, succeeded: true });
+  // Counted and recorded under a lock per e-mail: parallel requests cannot all pass the count.
+  const earlier = await withTransaction(ctx.db, async (tx) => {
+    await lockAttempts(tx, { kind: 'forgot_password', email });
+    const count = await countRecoveryRequests(tx, email, RECOVERY_LIMITS.windowMinutes);
+    await recordAttempt(tx, { kind: 'forgot_password', email, ip, succeeded: true });
+    return count;
+  });
   const user = await findAuthUserByEmail(ctx.db, email);
   if (!user || user.state === 'suspended' || earlier >= RECOVERY_LIMITS.perEmail) {
     ctx.logger.info(

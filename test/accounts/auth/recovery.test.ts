@@ -69,6 +69,12 @@ describe('forgot password', () => {
     expect((await listOutbox(ctx.config)).filter((m) => m.to.includes(user.email))).toHaveLength(5);
   });
 
+  it('sends at most 5 mails an hour to one address when the requests come at once', async () => {
+    const user = await createUser(t.db);
+    await Promise.all(Array.from({ length: 12 }, () => forgotPassword(ctx, { email: user.email })));
+    expect((await listOutbox(ctx.config)).filter((m) => m.to.includes(user.email))).toHaveLength(5);
+  });
+
   it("says 'Email service not available' when no mail can be sent, whoever asks", async () => {
     const noMail = await t.context({ EMAIL_TRANSPORT: 'none', RECLAIM_DATA_DIR: dataDir });
     const { user } = await createBrandUser(t.db);
