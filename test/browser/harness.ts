@@ -141,7 +141,7 @@ export function usePanel(): Panel {
     async submitLogin(page, user) {
       await page.getByLabel('E-mail').fill(user.email);
       await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     },
     async signIn(user, options = {}) {
       const page = await panel.newPage();

@@ -25,7 +25,8 @@ export function Shell({ brand, children }: { brand?: { id: number; name: string 
   const onSignOut = async () => {
     await signOut();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    // A new entry: the back button then lands on a brand page, which sends a signed-out user to sign-in.
+    navigate('/login');
   };
 
   return (
