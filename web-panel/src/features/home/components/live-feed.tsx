@@ -37,7 +37,7 @@ export function LiveFeed({ feed, locale, brandId }: { feed: Feed; locale: Locale
             {feed.orders.slice(0, SHOWN).map((o) => (
               <li key={o.id}>
                 <span>
-                  {o.number ? `#${o.number}` : `Order ${o.id}`} ·{' '}
+                  {o.number ? `#${o.number.replace(/^#/, '')}` : `Order ${o.id}`} ·{' '}
                   {formatMoney(o.total, { ...locale, currency: o.currency })}
                 </span>
                 <span className={`pill pill-${o.state}`}>{STATE[o.state]}</span>

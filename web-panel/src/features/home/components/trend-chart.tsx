@@ -16,6 +16,20 @@ export const CHART_METRICS = [
   'click_rate',
 ];
 
+const BUCKET_FORMATS: Record<string, Intl.DateTimeFormatOptions> = {
+  hour: { hour: 'numeric', day: 'numeric', month: 'short' },
+  day: { month: 'short', day: 'numeric' },
+  week: { month: 'short', day: 'numeric' },
+  month: { month: 'short', year: 'numeric' },
+  year: { year: 'numeric' },
+};
+
+/** A bucket's start in the brand's time zone: "Oct 28", "Oct 2026", "2 PM". */
+export function bucketLabel(start: string, granularity: string, locale: Locale): string {
+  const options = BUCKET_FORMATS[granularity] ?? BUCKET_FORMATS.day;
+  return new Intl.DateTimeFormat(locale.locale, { ...options, timeZone: locale.timezone }).format(new Date(start));
+}
+
 export default function TrendChart({
   series,
   metrics,
@@ -28,12 +42,16 @@ export default function TrendChart({
   locale: Locale;
 }) {
   const id = useId();
-  const choices = metrics.filter((m) => CHART_METRICS.includes(m.id));
+  const choices = CHART_METRICS.flatMap((metricId) => metrics.find((m) => m.id === metricId) ?? []);
   const [metricId, setMetricId] = useState(choices[0]?.id ?? 'recovered_sales');
   const metric = choices.find((m) => m.id === metricId) ?? choices[0];
   const data = useMemo(
-    () => series.map((point) => ({ label: point.label, value: Number(point.values[metricId] ?? 0) })),
-    [series, metricId],
+    () =>
+      series.map((point) => ({
+        label: bucketLabel(point.start, granularity, locale),
+        value: Number(point.values[metricId] ?? 0),
+      })),
+    [series, metricId, granularity, locale],
   );
   if (!metric) return null;
   const format = (value: number) => formatValue(value, metric.unit, locale);
