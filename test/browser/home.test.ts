@@ -1,9 +1,11 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { HOME_METRICS } from '../../web-panel/src/app/routes/home.tsx';
 import { formatValue, DEFAULT_LOCALE } from '../../web-panel/src/lib/format.ts';
 import { addDays, todayIn } from '../../web-panel/src/lib/period.ts';
-import { DEMO, usePanel } from './harness.ts';
+import { ARTIFACTS, DEMO, usePanel } from './harness.ts';
 
 interface ApiMetric {
   id: string;
@@ -79,5 +81,28 @@ describe('the home page in the browser', () => {
     await tip.blur();
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'home');
+  });
+
+  // The target is 1.5 s on an idle machine (bench-panel figures); the bound here only catches a
+  // regression on a loaded CI machine, where bcrypt and the analytics queries share two cores.
+  test('from sign-in to the home figures drawn: median of 5 (written to timings.json)', async () => {
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const page = await panel.newPage();
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill(DEMO.brand.email);
+      await page.getByLabel('Password').fill(DEMO.brand.password);
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.locator('[data-ready="true"] .metric-value').first().waitFor();
+      runs.push(Date.now() - started);
+      await page.context().close();
+    }
+    const median = [...runs].sort((a, b) => a - b)[2]!;
+    await writeFile(
+      join(ARTIFACTS, 'timings.json'),
+      JSON.stringify({ sign_in_to_home_figures_ms: { runs, median } }, null, 2),
+    );
+    expect(median).toBeLessThan(5000);
   });
 });
