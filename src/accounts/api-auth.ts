@@ -112,7 +112,8 @@ export const authApi: ApiRoute[] = [
     response: loginResponse,
     handler: async ({ ctx, body, request, reply }) => {
       const token = body.refresh_token ?? readCookie(request, REFRESH_COOKIE);
-      if (!token) throw new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken, { code: 'invalid_token' });
+      // Neither in the body nor in a cookie: a bad request, as before the cookie existed.
+      if (!token) throw new AppError('invalid_input', 'refresh_token is required', { code: 'missing_refresh_token' });
       try {
         return withCookie(request, reply, await refresh(ctx, token, { ip: request.ip }));
       } catch (error) {

@@ -95,7 +95,7 @@ describe('signing in to the panel, in the browser', () => {
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/\S/);
 
-    await page.goto('/reset?token=not-a-token');
+    await page.goto('/account/reset?token=not-a-token'); // the mailed link's path
     await page.getByLabel('New password').fill('a-new-password-1');
     await page.getByLabel('Repeat the password').fill('a-new-password-2');
     await page.getByRole('button', { name: 'Save the password' }).click();
@@ -103,7 +103,7 @@ describe('signing in to the panel, in the browser', () => {
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'reset');
 
-    await page.goto('/setup?token=not-a-token');
+    await page.goto('/account/setup?token=not-a-token'); // the invitation's path
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid account token');
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'setup');

@@ -64,8 +64,11 @@ describe('the refresh cookie', () => {
     expect(second.length).toBeGreaterThan(20);
 
     const noCookie = await post('/api/auth/refresh');
-    expect(noCookie.statusCode).toBe(401);
-    expect(noCookie.json().error.message).toBe('Invalid refresh token');
+    expect(noCookie.statusCode).toBe(400);
+    expect(noCookie.json().error.message).toBe('refresh_token is required');
+    const stale = await post('/api/auth/refresh', first);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.message).toBe('Invalid refresh token');
   });
 
   it('logout revokes the session (its access token stops working) and clears the cookie', async () => {

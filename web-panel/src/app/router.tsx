@@ -18,6 +18,9 @@ export const routes: RouteObject[] = [
       { path: '/forgot', lazy: page(() => import('./routes/forgot.tsx')) },
       { path: '/reset', lazy: page(() => import('./routes/reset.tsx')) },
       { path: '/setup', lazy: page(() => import('./routes/setup.tsx')) },
+      // The mailed links (src/notifications/templates.ts: SETUP_PATH, RESET_PATH).
+      { path: '/account/reset', lazy: page(() => import('./routes/reset.tsx')) },
+      { path: '/account/setup', lazy: page(() => import('./routes/setup.tsx')) },
       { path: '/auth/redirect', lazy: page(() => import('./routes/auth-redirect.tsx')) },
       {
         element: <RequireAuth />,
