@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -78,6 +78,19 @@ describe('the home page in the browser', () => {
     const funnel = page.getByRole('table', { name: 'Funnel by workflow' });
     await expect.poll(() => funnel.locator('tbody tr').count()).toBeGreaterThan(0);
     await page.locator('.chart-body svg').first().waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^northwind-outfitters-funnel-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    const [header, ...rows] = csv.trim().split('\r\n');
+    expect(header).toBe(
+      'workflow,status,Candidates,Started,Sent,Delivered,Clicked,Replied,Recovered,recovered sales,from,to',
+    );
+    const shown = await funnel.locator('tbody tr').first().locator('th').textContent();
+    expect(rows[0]!.startsWith(`${shown},`)).toBe(true);
+    expect(rows).toHaveLength(await funnel.locator('tbody tr').count());
     await tip.blur();
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'home');
