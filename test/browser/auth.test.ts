@@ -119,4 +119,74 @@ describe('signing in to the panel, in the browser', () => {
     expect((await fetch(`${panel.base}/api/nothing-here`)).status).toBe(404);
     expect((await fetch(`${panel.base}/assets/missing.js`)).status).toBe(404);
   });
+
+  test('a passkey registered for the user signs in with no password (a virtual authenticator)', async () => {
+    const id = await brandIdOf();
+    const token = await panel.token(DEMO.brand);
+    const page = await panel.newPage();
+    await page.goto('/login');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    // Registration as a signed-in user's settings would do it: options, create(), verify.
+    const registered = await page.evaluate(async (accessToken) => {
+      const b64 = (buffer: ArrayBuffer) =>
+        btoa(String.fromCharCode(...new Uint8Array(buffer)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const bytes = (text: string) =>
+        Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+      const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+      const options = await (
+        await fetch('/api/auth/passkeys/registration/options', { method: 'POST', headers: auth, body: '{}' })
+      ).json();
+      const credential = (await navigator.credentials.create({
+        publicKey: {
+          ...options,
+          challenge: bytes(options.challenge),
+          user: { ...options.user, id: bytes(options.user.id) },
+          excludeCredentials: (options.excludeCredentials ?? []).map((c: { id: string }) => ({
+            ...c,
+            id: bytes(c.id),
+          })),
+        },
+      })) as PublicKeyCredential;
+      const response = credential.response as AuthenticatorAttestationResponse;
+      const verify = await fetch('/api/auth/passkeys/registration/verify', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          name: 'Test browser',
+          response: {
+            id: credential.id,
+            rawId: b64(credential.rawId),
+            type: credential.type,
+            clientExtensionResults: {},
+            response: {
+              clientDataJSON: b64(response.clientDataJSON),
+              attestationObject: b64(response.attestationObject),
+              transports: response.getTransports(),
+            },
+          },
+        }),
+      });
+      return verify.status;
+    }, token);
+    expect(registered).toBe(201);
+
+    await page.getByLabel('E-mail').fill(DEMO.brand.email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL((url) => url.pathname === `/b/${id}`);
+    await page.locator('[data-ready="true"]').waitFor();
+  });
 });

@@ -17,7 +17,8 @@
  *
  * `usePanel()` registers the file's hooks: before all, it builds the panel when web-panel/dist is
  * missing or stale, clones a fresh database, seeds the demo data set (with the demo passwords),
- * starts the `serve-webhooks` HTTP server (every route, the panel) on a free loopback port and
+ * starts the `serve-webhooks` HTTP server (every route, the panel) on a free loopback port,
+ * reached as http://localhost:PORT (its PUBLIC_URL, so passkeys verify), and
  * launches Debian's Chromium (/usr/bin/chromium, STACK.md options); after all it closes them.
  * Every `newPage()` / `signIn()` opens a new browser context (no cookies, no storage).
  * `panel.api(path, token)` calls the API directly (to compare figures with what the page shows);
@@ -26,7 +27,7 @@
  * (test/browser/*.test.ts); keep each file on one server.
  */
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -55,6 +56,15 @@ export const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ] as const;
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 export interface DemoUser {
   email: string;
@@ -108,11 +118,13 @@ export function usePanel(): Panel {
 
   beforeAll(async () => {
     await ensurePanelBuilt();
-    ctx = await database.context();
+    // The server's public URL is the browser's origin (passkeys check it): http://localhost:PORT.
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    ctx = await database.context({ PUBLIC_URL: base });
     await seedDemo(ctx, { demoPasswords: true });
     server = await buildHttpServer(ctx, { routes: ROUTES });
-    await server.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    await server.listen({ host: '127.0.0.1', port });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     await mkdir(ARTIFACTS, { recursive: true });
   }, 180_000);
