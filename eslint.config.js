@@ -14,6 +14,7 @@
 // nested folder that shares a domain's name (say src/billing/jobs/) and npm
 // subpaths (say `firebase/app/...`) from being flagged, which plain `**/db/*`
 // globs would do.
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import importX from 'eslint-plugin-import-x';
@@ -137,6 +138,42 @@ function boundaryBlocks() {
   return blocks;
 }
 
+/**
+ * The panel's features never import each other (PANEL.md): a file under
+ * web-panel/src/features/<f>/ may import its own feature, lib/ and components/ui/, never another
+ * feature. Shared code moves to lib/ or components/ui/. One block per feature and depth (the
+ * relative prefix that reaches features/ is fixed by the depth, as for src/ above).
+ */
+function panelFeatureBlocks() {
+  const root = new URL('./web-panel/src/features/', import.meta.url);
+  const features = existsSync(root)
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+  const blocks = [];
+  for (const feature of features)
+    for (let k = 0; k <= 3; k += 1)
+      blocks.push({
+        name: `reclaim/panel-features/${feature}/depth-${k}`,
+        files: [filesAtDepth(`web-panel/src/features/${feature}`, k)],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  regex: `^${climb(k + 1)}(?!\\.\\./|${feature}/)[^/]+/`,
+                  message: `Panel features do not import each other: move what ${feature} needs to lib/ or components/ui/.`,
+                },
+              ],
+            },
+          ],
+        },
+      });
+  return blocks;
+}
+
 const unusedVarsOptions = {
   argsIgnorePattern: '^_',
   varsIgnorePattern: '^_',
@@ -213,4 +250,6 @@ export default defineConfig(
   },
 
   ...boundaryBlocks(),
+
+  ...panelFeatureBlocks(),
 );

@@ -180,7 +180,7 @@ create table auth_sessions (
   revoked_reason text,
   constraint auth_sessions_app_check CHECK ((app = ANY (ARRAY['admin'::text, 'brand'::text]))),
   constraint auth_sessions_check CHECK (((revoked_at IS NULL) = (revoked_reason IS NULL))),
-  constraint auth_sessions_revoked_reason_check CHECK ((revoked_reason = ANY (ARRAY['refresh_token_reuse'::text, 'password_reset'::text]))),
+  constraint auth_sessions_revoked_reason_check CHECK ((revoked_reason = ANY (ARRAY['refresh_token_reuse'::text, 'password_reset'::text, 'logout'::text]))),
   constraint auth_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
   constraint auth_sessions_pkey PRIMARY KEY (id)
 );

@@ -6,7 +6,17 @@
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { defineRoute, timestamp, type ApiRoute } from '../http/index.ts';
+import { AppError } from '../app/index.ts';
+import {
+  clearRefreshCookie,
+  defineRoute,
+  readCookie,
+  REFRESH_COOKIE,
+  setRefreshCookie,
+  timestamp,
+  type ApiRoute,
+} from '../http/index.ts';
+import { endFamily } from './auth/families.ts';
 import {
   deletePasskey,
   listPasskeys,
@@ -16,9 +26,10 @@ import {
   verifyPasskeyRegistration,
 } from './auth/passkeys.ts';
 import { forgotPassword, resetPassword } from './auth/recovery.ts';
-import { AUTH_APPS, AUTH_MESSAGES } from './auth/rules.ts';
+import { AUTH_APPS, AUTH_MESSAGES, TOKEN_MINUTES } from './auth/rules.ts';
 import { setupAccount, verifyInvite } from './auth/setup.ts';
-import { login, refresh } from './auth/session.ts';
+import { login, refresh, type LoginResponse } from './auth/session.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const text = (name: string, max = 500) =>
   z
@@ -68,6 +79,12 @@ const passkey = z.object({
 
 const webauthnOptions = z.record(z.string(), z.unknown()).describe('options for navigator.credentials');
 
+/** A browser session keeps its refresh token in the httpOnly cookie the answer sets. */
+function withCookie(request: FastifyRequest, reply: FastifyReply, session: LoginResponse): LoginResponse {
+  setRefreshCookie(request, reply, session.refresh_token, TOKEN_MINUTES.refresh);
+  return session;
+}
+
 const RESET_DONE = 'Your password has been reset; log in with the new one.';
 
 export const authApi: ApiRoute[] = [
@@ -80,7 +97,8 @@ export const authApi: ApiRoute[] = [
     description: 'Failed attempts are limited per e-mail and per address: too many answer 429 with Retry-After.',
     body: z.object({ email: text('email', 320), password: z.string().max(1000).optional(), app }),
     response: loginResponse,
-    handler: async ({ ctx, body, request }) => login(ctx, { ...body, ip: request.ip }),
+    handler: async ({ ctx, body, request, reply }) =>
+      withCookie(request, reply, await login(ctx, { ...body, ip: request.ip })),
   }),
   defineRoute({
     method: 'POST',
@@ -88,9 +106,37 @@ export const authApi: ApiRoute[] = [
     tag: 'auth',
     public: true,
     summary: 'A new token pair for a refresh token (the presented one is retired)',
-    body: z.object({ refresh_token: text('refresh_token', 4000) }),
+    description:
+      'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set.',
+    body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
     response: loginResponse,
-    handler: async ({ ctx, body, request }) => refresh(ctx, body.refresh_token, { ip: request.ip }),
+    handler: async ({ ctx, body, request, reply }) => {
+      const token = body.refresh_token ?? readCookie(request, REFRESH_COOKIE);
+      // Neither in the body nor in a cookie: a bad request, as before the cookie existed.
+      if (!token) throw new AppError('invalid_input', 'refresh_token is required', { code: 'missing_refresh_token' });
+      try {
+        return withCookie(request, reply, await refresh(ctx, token, { ip: request.ip }));
+      } catch (error) {
+        if (!body.refresh_token) clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    public: true,
+    summary: 'Sign out: the session of the refresh token (body or cookie) is revoked and the cookie cleared',
+    status: 204,
+    body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
+    response: z.undefined(),
+    handler: async ({ ctx, body, request, reply }) => {
+      const token = body.refresh_token ?? readCookie(request, REFRESH_COOKIE);
+      if (token) await endFamily(ctx, token);
+      clearRefreshCookie(request, reply);
+      return undefined;
+    },
   }),
   defineRoute({
     method: 'POST',
@@ -230,11 +276,15 @@ export const authApi: ApiRoute[] = [
     summary: 'Finish logging in with a passkey',
     body: z.object({ email: text('email', 320), response: credential, app }),
     response: loginResponse,
-    handler: async ({ ctx, body }) =>
-      verifyPasskeyLogin(ctx, {
-        email: body.email,
-        response: body.response as unknown as AuthenticationResponseJSON,
-        app: body.app,
-      }),
+    handler: async ({ ctx, body, request, reply }) =>
+      withCookie(
+        request,
+        reply,
+        await verifyPasskeyLogin(ctx, {
+          email: body.email,
+          response: body.response as unknown as AuthenticationResponseJSON,
+          app: body.app,
+        }),
+      ),
   }),
 ];

@@ -1,4 +1,5 @@
 export { main, buildProgram } from './main.ts';
 export { ROUTES, API_ROUTES } from './routes.ts';
+export { ensurePanelBuilt, panelBuildNeeded } from './panel-build.ts';
 export { TASKS } from './tasks.ts';
 export { createAppContext, CLIENT_FACTORIES } from './context.ts';

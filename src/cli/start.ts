@@ -3,7 +3,8 @@ import { isEmbedded } from '../app/index.ts';
 import { databaseIsEmpty, demoLogins, demoOverview, seedDemo } from '../demo/index.ts';
 import { startWorker } from '../jobs/index.ts';
 import { parsePortFlag } from './flags.ts';
-import { startOverview } from './format/start.ts';
+import { panelLines, startOverview } from './format/start.ts';
+import { ensurePanelBuilt } from './panel-build.ts';
 import { prepareDatabase } from './prepare.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 import { listen } from './serve-webhooks.ts';
@@ -45,6 +46,7 @@ export function startCommand(): Command {
           else printLines(startOverview(overview, ctx.databaseLabel, seeded, logins));
           if (opts.once) return;
 
+          await ensurePanelBuilt((line) => process.stderr.write(`${line}\n`));
           const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT });
           const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
@@ -52,6 +54,7 @@ export function startCommand(): Command {
           process.stderr.write(
             `\nServing webhooks, API and panel on http://localhost:${port}; worker running. Press Ctrl-C to stop.\n`,
           );
+          printLines(panelLines(`http://localhost:${port}/`, logins));
           await Promise.race([untilSignal(), worker.done]);
           await app.close();
           await worker.stop();

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -12,6 +9,7 @@ import {
   type Config,
 } from '../app/index.ts';
 import { ping } from '../db/index.ts';
+import { registerPanel } from './panel.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +31,7 @@ export interface HttpOptions {
   routes?: RouteModule[];
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
-  /** Serve the built web panel (web-panel/dist) when present. */
+  /** Serve the built web panel (web-panel/dist) when present, with index.html for its deep links. */
   panel?: boolean;
 }
 
@@ -45,8 +43,6 @@ function serializeRequest(request: {
 }): Record<string, unknown> {
   return { method: request.method, path: request.url?.split('?')[0], id: request.id, remote_address: request.ip };
 }
-
-const PANEL_DIR = fileURLToPath(new URL('../../web-panel/dist/', import.meta.url));
 
 export function errorBody(error: AppError): { error: { kind: string; code: string | null; message: string } } {
   return { error: { kind: error.kind, code: error.code ?? null, message: error.message } };
@@ -122,15 +118,17 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
     const shown = isAppError(error) ? error.message : GENERIC_INTERNAL_MESSAGE;
     return reply.status(500).send({ error: { kind: 'internal', code: null, message: shown } });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+  let deepLink: Awaited<ReturnType<typeof registerPanel>>;
+  app.setNotFoundHandler((request, reply) => {
+    if (deepLink?.(request, reply)) return reply;
+    return reply.status(404).send({
       error: {
         kind: 'not_found',
         code: null,
         message: `No route for ${request.method} ${request.url.split('?')[0]}`,
       },
-    }),
-  );
+    });
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -145,8 +143,6 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
 
   for (const register of options.routes ?? []) await register(app, ctx);
 
-  if (options.panel !== false && existsSync(PANEL_DIR)) {
-    await app.register(fastifyStatic, { root: PANEL_DIR, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
+  if (options.panel !== false) deepLink = await registerPanel(app);
   return app;
 }

@@ -36,3 +36,5 @@ export {
   pageQuery,
   errorSchema,
 } from './api/schemas.ts';
+export { readCookie, setRefreshCookie, clearRefreshCookie, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './cookies.ts';
+export { CONTENT_SECURITY_POLICY, isPanelDeepLink } from './panel.ts';

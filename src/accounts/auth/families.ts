@@ -8,7 +8,7 @@ import {
   sessionFamilyIsLive,
 } from '../store/sessions.ts';
 import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './rules.ts';
-import type { FamilyClaims, VerifiedToken } from './tokens.ts';
+import { verifyRefreshToken, type FamilyClaims, type VerifiedToken } from './tokens.ts';
 
 /**
  * Session families (OWASP session management; OAuth 2.0 security BCP refresh token rotation).
@@ -87,4 +87,19 @@ export async function rotateFamily(
 export async function assertFamilyLive(ctx: AppContext, { claims }: VerifiedToken<FamilyClaims>): Promise<void> {
   if (!(await sessionFamilyIsLive(ctx.db, claims.sid, Number(claims.sub))))
     throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken, { code: 'session_revoked' });
+}
+
+/**
+ * Sign-out: revokes the family of a refresh token (its access tokens stop working too). A token
+ * that does not verify changes nothing; sign-out never fails.
+ */
+export async function endFamily(ctx: AppContext, refreshToken: string): Promise<void> {
+  let verified: VerifiedToken<FamilyClaims>;
+  try {
+    verified = await verifyRefreshToken(ctx, refreshToken);
+  } catch {
+    return;
+  }
+  const family = await findSessionFamily(ctx.db, verified.claims.sid);
+  if (family && family.user_id === Number(verified.claims.sub)) await revokeSessionFamily(ctx.db, family.id, 'logout');
 }

@@ -5,7 +5,7 @@
 import type { Handle } from '../../db/index.ts';
 import type { AuthApp } from '../auth/rules.ts';
 
-export type RevokeReason = 'refresh_token_reuse' | 'password_reset';
+export type RevokeReason = 'refresh_token_reuse' | 'password_reset' | 'logout';
 
 export interface SessionFamily {
   id: string;

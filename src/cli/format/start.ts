@@ -48,3 +48,13 @@ export function startOverview(
     '  reclaim --help                      every command',
   ].join('\n');
 }
+
+/** Where the panel is, and (embedded demo only) who to sign in as. */
+export function panelLines(url: string, logins: DemoLogin[]): string {
+  const brand = logins.find((login) => login.app === 'brand');
+  return [
+    '',
+    `Brand panel: ${url}`,
+    ...(brand ? [`  sign in as ${brand.email} with the password ${brand.password} (${brand.role})`] : []),
+  ].join('\n');
+}

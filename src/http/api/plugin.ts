@@ -125,7 +125,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, route: ApiRoute, g
       }
       const query = route.query ? parseInput(route.query, request.query, 'query') : undefined;
       const body = route.body ? parseInput(route.body, request.body) : undefined;
-      const input = { ctx, caller, params, query, body, request } as ApiInput<unknown, unknown, unknown>;
+      const input = { ctx, caller, params, query, body, request, reply } as ApiInput<unknown, unknown, unknown>;
       Object.defineProperty(input, 'brand', {
         get: () => {
           if (!brand) throw new Error(`${routeKey(route)} has no :brandId, so no brand`);

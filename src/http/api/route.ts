@@ -4,7 +4,7 @@
  * outputs with them and runs the guard; openapi.ts turns the same declarations into the OpenAPI
  * document. A domain exposes its routes as an `ApiRoute[]`; the composition root lists them.
  */
-import type { FastifyRequest, LogLevel } from 'fastify';
+import type { FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/index.ts';
 
@@ -46,6 +46,8 @@ export interface ApiInput<P, Q, B> {
   query: Q;
   body: B;
   request: FastifyRequest;
+  /** For headers only (the sign-in routes set the refresh cookie); the plugin sends the answer. */
+  reply: FastifyReply;
 }
 
 type Schema = z.ZodType;

@@ -1,0 +1,52 @@
+/**
+ * The panel's routes (PANEL.md, Pages). Every page is its own lazy chunk, so the first load
+ * carries only the shell; the inbox and the charts load when opened. Pages behind sign-in sit
+ * under RequireAuth; brand pages under the brand shell, which admits the brand through the API.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from './require-auth.tsx';
+import { RouteError } from './route-error.tsx';
+
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', lazy: page(() => import('./routes/login.tsx')) },
+      { path: '/forgot', lazy: page(() => import('./routes/forgot.tsx')) },
+      { path: '/reset', lazy: page(() => import('./routes/reset.tsx')) },
+      { path: '/setup', lazy: page(() => import('./routes/setup.tsx')) },
+      // The mailed links (src/notifications/templates.ts: SETUP_PATH, RESET_PATH).
+      { path: '/account/reset', lazy: page(() => import('./routes/reset.tsx')) },
+      { path: '/account/setup', lazy: page(() => import('./routes/setup.tsx')) },
+      { path: '/auth/redirect', lazy: page(() => import('./routes/auth-redirect.tsx')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, lazy: page(() => import('./routes/start.tsx')) },
+          { path: '/brands', lazy: page(() => import('./routes/brands.tsx')) },
+          { path: '/notifications', lazy: page(() => import('./routes/notifications.tsx')) },
+          {
+            path: '/b/:brandId',
+            lazy: page(() => import('./routes/brand-shell.tsx')),
+            children: [
+              { index: true, lazy: page(() => import('./routes/home.tsx')) },
+              { path: 'conversations', lazy: page(() => import('./routes/conversations.tsx')) },
+              { path: 'conversations/:conversationId', lazy: page(() => import('./routes/conversation.tsx')) },
+              { path: 'workflows', lazy: page(() => import('./routes/workflows.tsx')) },
+              { path: 'workflows/:workflowId', lazy: page(() => import('./routes/workflow.tsx')) },
+              { path: 'insights', lazy: page(() => import('./routes/insights.tsx')) },
+              { path: 'settings', lazy: page(() => import('./routes/settings.tsx')) },
+              { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

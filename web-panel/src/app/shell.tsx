@@ -1,0 +1,74 @@
+/**
+ * The frame of every signed-in page: the brand's name and navigation (brand pages), the way to
+ * the brand picker (when the session may see several brands), notifications and sign-out.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { signOut } from '../lib/api-client.ts';
+import { useSession } from '../lib/session.ts';
+
+const NAV = [
+  { to: '', label: 'Home', end: true },
+  { to: 'conversations', label: 'Conversations', end: false },
+  { to: 'workflows', label: 'Workflows', end: false },
+  { to: 'insights', label: 'Insights', end: false },
+  { to: 'settings', label: 'Settings', end: false },
+] as const;
+
+export function Shell({ brand, children }: { brand?: { id: number; name: string }; children: ReactNode }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const manyBrands = Boolean(session && (session.is_staff || session.partner_id !== null || !session.brand_id));
+
+  const onSignOut = async () => {
+    await signOut();
+    queryClient.clear();
+    // A new entry: the back button then lands on a brand page, which sends a signed-out user to sign-in.
+    navigate('/login');
+  };
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link className="logo" to={brand ? `/b/${brand.id}` : '/'}>
+          Reclaim
+        </Link>
+        {brand ? <span className="brand-name">{brand.name}</span> : null}
+        {manyBrands ? (
+          <Link className="topbar-link" to="/brands">
+            Switch brand
+          </Link>
+        ) : null}
+        <span className="topbar-spacer" />
+        <Link className="topbar-link" to="/notifications" aria-label="Notifications">
+          Notifications
+        </Link>
+        {session ? (
+          <span className="user-email" title={session.email}>
+            {session.email}
+          </span>
+        ) : null}
+        <button type="button" className="button button-quiet" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      {brand ? (
+        <nav className="nav" aria-label="Brand pages">
+          {NAV.map((item) => (
+            <NavLink key={item.label} to={`/b/${brand.id}${item.to ? `/${item.to}` : ''}`} end={item.end}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

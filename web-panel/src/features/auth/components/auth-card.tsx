@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+/** The frame of the sign-in pages: the product name and one card. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="page-center auth-page">
+      <div className="card auth-card">
+        <p className="logo">Reclaim</p>
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
