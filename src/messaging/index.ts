@@ -8,3 +8,32 @@ export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';
 export { decideSend, segmentInfo, type SendDecision } from './rules.ts';
 export { stateOfAddress } from './rules.ts';
+export {
+  runRegistrationStep,
+  pollRegistrations,
+  infobipRegistrationRoutes,
+  processRegistrationEvent,
+  REGISTRATION_PATH,
+  REGISTRATION_TOPIC,
+  appealCampaign,
+  checkBrandPolicy,
+  checkPolicyPages,
+  getCompanySettingsOf,
+  registrationStatus,
+  retryRegistration,
+  startRegistration,
+  updateCompanySettings,
+  INDUSTRY_VERTICALS,
+  DEFAULT_VERTICAL,
+  verticalOf,
+  REGISTRATION_STATES,
+  REGISTRATION_STEPS,
+  COMPANY_TYPES,
+  type RegistrationStatus,
+  type RegistrationState,
+  type RegistrationOptions,
+  type CompanySettings,
+  type CompanySettingsInput,
+  type PolicyCheckResult,
+  type PollResult,
+} from './registration/index.ts';

@@ -1,0 +1,49 @@
+/**
+ * The number a new campaign uses (spec 3 sections 5, 7 and 9): every owned number, 50 a page with
+ * 1 s between pages until a short page; every campaign, 2,000 a page with 1 s between pages, for
+ * the numbers already in use; then an unused number in the preferred area code, else the first.
+ * The pause is Infobip's rate limit and stays in production; tests pass a sleep that returns at once.
+ */
+import type { Sleep } from '../../http/index.ts';
+import { CAMPAIGNS_PAGE_SIZE, NUMBERS_PAGE_SIZE, type RegistrationClient } from './client.ts';
+import { pickNumber, type OwnedNumber } from './rules.ts';
+
+export const PAGE_PAUSE_MS = 1_000;
+/** A guard against a service that never answers a short page. */
+const MAX_PAGES = 1_000;
+
+export async function allOwnedNumbers(client: RegistrationClient, sleep: Sleep): Promise<OwnedNumber[]> {
+  const owned: OwnedNumber[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    if (page > 0) await sleep(PAGE_PAUSE_MS);
+    const numbers = await client.ownedNumbers(page);
+    owned.push(...numbers);
+    if (numbers.length < NUMBERS_PAGE_SIZE) break;
+  }
+  return owned;
+}
+
+export async function usedNumberKeys(client: RegistrationClient, sleep: Sleep): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    if (page > 0) await sleep(PAGE_PAUSE_MS);
+    const { numberKeys, totalPages } = await client.campaignNumberKeys(page);
+    for (const key of numberKeys) used.add(key);
+    if (page + 1 >= totalPages) break;
+  }
+  return used;
+}
+
+export { CAMPAIGNS_PAGE_SIZE, NUMBERS_PAGE_SIZE };
+
+/** The number for the campaign; throws the spec's errors when none is owned or all are used. */
+export async function selectCampaignNumber(
+  client: RegistrationClient,
+  { areaCode, sleep }: { areaCode?: string; sleep: Sleep },
+): Promise<OwnedNumber> {
+  const owned = await allOwnedNumbers(client, sleep);
+  if (owned.length === 0) return pickNumber(owned, new Set(), areaCode);
+  await sleep(PAGE_PAUSE_MS);
+  const used = await usedNumberKeys(client, sleep);
+  return pickNumber(owned, used, areaCode);
+}
