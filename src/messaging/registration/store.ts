@@ -114,7 +114,7 @@ export async function findRegistrationByInfobipId(
 
 /** Every registration (of one brand when given), oldest first, for the status command. */
 export async function listRegistrations(db: Handle, brandId?: number): Promise<RegistrationRow[]> {
-  const query = registrationQuery(db).whereRaw("bi.settings ? 'automation_state'").orderBy('bi.brand_id');
+  const query = registrationQuery(db).whereRaw("bi.settings ->> 'automation_state' is not null").orderBy('bi.brand_id');
   if (brandId !== undefined) query.where('bi.brand_id', brandId);
   return (await query).map((row: Record<string, unknown>) => toRow(row)!);
 }
