@@ -7,7 +7,12 @@
 import type { AppContext } from '../app/index.ts';
 import { processShopifyAppSubscription, processStripeEvent } from '../billing/index.ts';
 import { INFOBIP_INBOUND_TOPIC } from '../conversations/index.ts';
-import { DELIVERY_TOPIC, processDeliveryReport, processRegistrationEvent, REGISTRATION_TOPIC } from '../messaging/index.ts';
+import {
+  DELIVERY_TOPIC,
+  processDeliveryReport,
+  processRegistrationEvent,
+  REGISTRATION_TOPIC,
+} from '../messaging/index.ts';
 import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookEvent, WebhookProcessors } from '../webhooks/index.ts';
 import { inboundText } from './inbound-text.ts';

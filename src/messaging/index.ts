@@ -36,4 +36,6 @@ export {
   type CompanySettingsInput,
   type PolicyCheckResult,
   type PollResult,
+  registrationClient,
+  selectCampaignNumber,
 } from './registration/index.ts';

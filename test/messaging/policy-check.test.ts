@@ -8,7 +8,7 @@ let site: PageSite;
 let closedUrl: string;
 beforeAll(async () => {
   site = await startPageSite();
-  const gone = await startServer((_req, res) => res.end());
+  const gone = await startServer((_req, res) => void res.end());
   closedUrl = `${gone.url}/terms`;
   await gone.close();
 });

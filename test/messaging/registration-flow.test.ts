@@ -37,7 +37,7 @@ const integrationOf = (brandId: number) =>
     .db('brand_integrations as bi')
     .join('integrations as i', 'i.id', 'bi.integration_id')
     .where({ 'bi.brand_id': brandId, 'i.slug': 'infobip' })
-    .first<{ id: string; status: string; is_enabled: boolean; settings: Record<string, any> }>(
+    .first<{ id: string; status: string; is_enabled: boolean; settings: Record<string, unknown> }>(
       'bi.id',
       'bi.status',
       'bi.is_enabled',

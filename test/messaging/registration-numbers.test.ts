@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationClient } from '../../src/messaging/registration/client.ts';
-import { selectCampaignNumber } from '../../src/messaging/registration/numbers.ts';
+import { registrationClient, selectCampaignNumber } from '../../src/messaging/index.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
 
 let infobip: FakeInfobip;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   campaignName,
+  decideTransition,
+  mergeSettings,
+  missingSettings,
+  nextAction,
+  REGISTRATION_STATES,
+  retryState,
   campaignPayload,
   DEFAULT_VERTICAL,
   INDUSTRY_VERTICALS,
@@ -10,13 +16,6 @@ import {
   validateCampaignPayload,
   verticalOf,
 } from '../../src/messaging/registration/rules.ts';
-import { mergeSettings, missingSettings } from '../../src/messaging/registration/settings.ts';
-import {
-  decideTransition,
-  nextAction,
-  REGISTRATION_STATES,
-  retryState,
-} from '../../src/messaging/registration/states.ts';
 
 describe('industry -> vertical', () => {
   it('has 20 industries, each an Infobip vertical, and retail by default', () => {

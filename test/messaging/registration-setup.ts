@@ -49,11 +49,11 @@ export async function startPageSite(): Promise<PageSite> {
     if (path === '/short') return html(200, SHORT_PAGE);
     if (path === '/moved') {
       res.writeHead(301, { location: '/terms' });
-      return res.end();
+      return void res.end();
     }
     if (path === '/elsewhere') {
       res.writeHead(302, { location: `http://localhost:${port}/terms` });
-      return res.end();
+      return void res.end();
     }
     return html(404, 'not found');
   });

@@ -22,3 +22,5 @@ export { INDUSTRY_VERTICALS, DEFAULT_VERTICAL, verticalOf } from './rules.ts';
 export { REGISTRATION_STATES, REGISTRATION_STEPS, type RegistrationState } from './states.ts';
 export { COMPANY_TYPES, type CompanySettings, type CompanySettingsInput } from './settings.ts';
 export { checkPolicyPages, type PolicyCheckResult } from '../policy/check.ts';
+export { registrationClient } from './client.ts';
+export { selectCampaignNumber } from './numbers.ts';

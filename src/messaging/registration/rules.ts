@@ -197,4 +197,5 @@ export function rejectionMessage({ reasons, details, date }: Rejection): string 
     .join('. ');
 }
 
-export { nextAction, REGISTRATION_STATES, type RegistrationState } from './states.ts';
+export { decideTransition, nextAction, REGISTRATION_STATES, retryState, type RegistrationState } from './states.ts';
+export { mergeSettings, missingSettings } from './settings.ts';
