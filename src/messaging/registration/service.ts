@@ -111,6 +111,12 @@ export async function startRegistration(
     if (!policy.passes)
       throw new AppError('invalid_input', policy.message!, { code: 'policy_check_failed', details: { policy } });
   }
+  if (!ctx.config.INFOBIP_WEBHOOK_SECRET || !ctx.config.PUBLIC_URL)
+    throw new AppError(
+      'invalid_input',
+      'Set PUBLIC_URL and INFOBIP_WEBHOOK_SECRET first: registration points Infobip at this server (inbound texts and status webhooks), which refuses what does not carry the secret.',
+      { code: 'infobip_callbacks_not_configured' },
+    );
   const id = await withTransaction(ctx.db, async (tx) => {
     const row = await ensureRegistration(tx, brandId);
     const state = stateOf(row);
