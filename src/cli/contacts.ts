@@ -87,7 +87,10 @@ export function contactsCommand(): Command {
 
 /** `reclaim contacts consent export --brand ID [--format csv|json]`: the brand's proof of consent. */
 function addConsentCommand(contacts: Command): void {
-  const consent = contacts.command('consent').description("a brand's consent records: every channel's consent changes");
+  const consent = withExamples(
+    contacts.command('consent').description("a brand's consent records: every channel's consent changes"),
+    'reclaim contacts consent export --brand 1 --format csv',
+  );
   withExamples(
     consent
       .command('export')
