@@ -152,6 +152,7 @@ export function createFakeRegistration(apiKey: string): FakeRegistration {
           name: c.payload.name,
           stage: c.stage,
           type: 'TEN_DIGIT_LONG_CODE',
+          ...(typeof c.payload.referenceId === 'string' ? { referenceId: c.payload.referenceId } : {}),
           numberKeys: c.numberKeys,
         }));
         return sendJson(res, 200, {

@@ -118,6 +118,25 @@ describe('every failure lands in manual_intervention with the spec message', () 
     expect((await status(brandId)).lastError).toBe('No unused numbers available for campaign creation');
   });
 
+  it('a campaign created by a step that crashed before recording it is taken over, not created twice', async () => {
+    const brandId = await registered('Crashed Create');
+    const integration = await t.db('brand_integrations').where({ brand_id: brandId }).first('id');
+    const numberKey = reg().numbers[1]!.numberKey;
+    const orphan = reg().addExistingCampaign([numberKey]);
+    orphan.payload = { name: 'Crashed Create Cart Reminders', referenceId: `reclaim-${integration.id}` };
+    orphan.stage = 'DRAFT';
+    const creates = reg().calls('createCampaign').length;
+    await world.http.post(REGISTRATION_PATH, reg().brandStatusWebhook(infobipBrandOf(brandId).id, 'SUCCESS'), auth);
+    await work();
+    expect(await status(brandId)).toMatchObject({
+      state: 'campaign_approval_pending',
+      campaignId: orphan.id,
+      phoneNumber: `+${reg().numbers[1]!.number}`,
+    });
+    expect(reg().calls('createCampaign')).toHaveLength(creates);
+    expect(orphan.stage).toBe('SUBMITTED');
+  });
+
   it("campaign creation refused: 'Failed to create campaign' with Infobip's reason", async () => {
     reg().failNext(
       'createCampaign',

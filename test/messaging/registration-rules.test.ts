@@ -74,6 +74,7 @@ describe('company settings validation', () => {
 
 describe('campaign payload and Infobip limits', () => {
   const input = {
+    referenceId: 'reclaim-1',
     brandName: "Zoë's Café & Co.",
     infobipBrandId: 'b-1',
     numberKey: 'NK-1',

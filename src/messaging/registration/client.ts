@@ -70,6 +70,8 @@ const campaignsPage = z.looseObject({
     .array(
       z.looseObject({
         id: z.union([z.string(), z.number()]).transform(String),
+        referenceId: z.string().nullish(),
+        stage: z.string().nullish(),
         numberKeys: z.array(z.string()).nullish(),
         numbers: z.array(z.unknown()).nullish(),
       }),
@@ -151,8 +153,11 @@ export function registrationClient(config: RegistrationClientConfig) {
       if (!response.ok || !parsed.success) throw fail('Failed to list owned numbers', response);
       return parsed.data.numbers.map((n) => ({ numberKey: n.numberKey, number: n.number }));
     },
-    /** GET /campaigns?page&size=2000: the number keys the page's campaigns use, and the page count. */
-    async campaignNumberKeys(page: number): Promise<{ numberKeys: string[]; totalPages: number }> {
+    /** GET /campaigns?page&size=2000: the page's campaigns (id, referenceId, stage, number keys) and the page count. */
+    async campaignsPage(page: number): Promise<{
+      campaigns: Array<{ id: string; referenceId?: string; stage?: string; numberKeys: string[] }>;
+      totalPages: number;
+    }> {
       const response = await call(
         { path: `${REG}/campaigns`, query: { page, size: CAMPAIGNS_PAGE_SIZE } },
         'Failed to list campaigns',
@@ -160,7 +165,12 @@ export function registrationClient(config: RegistrationClientConfig) {
       const parsed = campaignsPage.safeParse(response.json());
       if (!response.ok || !parsed.success) throw fail('Failed to list campaigns', response);
       return {
-        numberKeys: parsed.data.results.flatMap((c) => c.numberKeys ?? []),
+        campaigns: parsed.data.results.map((c) => ({
+          id: c.id,
+          referenceId: c.referenceId ?? undefined,
+          stage: c.stage ?? undefined,
+          numberKeys: c.numberKeys ?? [],
+        })),
         totalPages: parsed.data.paging?.totalPages ?? 1,
       };
     },

@@ -23,27 +23,49 @@ export async function allOwnedNumbers(client: RegistrationClient, sleep: Sleep):
   return owned;
 }
 
-export async function usedNumberKeys(client: RegistrationClient, sleep: Sleep): Promise<Set<string>> {
-  const used = new Set<string>();
+/** Stages of a campaign that no longer holds its number. */
+const ENDED = new Set(['REJECTED', 'DEREGISTERED', 'ARCHIVED']);
+
+export interface CampaignScan {
+  used: Set<string>;
+  /** A live campaign created for this reference earlier (a step that crashed after creating it). */
+  ours?: { id: string; numberKey?: string };
+}
+
+export async function scanCampaigns(
+  client: RegistrationClient,
+  sleep: Sleep,
+  referenceId?: string,
+): Promise<CampaignScan> {
+  const scan: CampaignScan = { used: new Set() };
   for (let page = 0; page < MAX_PAGES; page += 1) {
     if (page > 0) await sleep(PAGE_PAUSE_MS);
-    const { numberKeys, totalPages } = await client.campaignNumberKeys(page);
-    for (const key of numberKeys) used.add(key);
+    const { campaigns, totalPages } = await client.campaignsPage(page);
+    for (const campaign of campaigns) {
+      for (const key of campaign.numberKeys) scan.used.add(key);
+      if (referenceId && campaign.referenceId === referenceId && !ENDED.has((campaign.stage ?? '').toUpperCase()))
+        scan.ours = { id: campaign.id, numberKey: campaign.numberKeys[0] };
+    }
     if (page + 1 >= totalPages) break;
   }
-  return used;
+  return scan;
 }
 
 export { CAMPAIGNS_PAGE_SIZE, NUMBERS_PAGE_SIZE };
 
-/** The number for the campaign; throws the spec's errors when none is owned or all are used. */
+/**
+ * The number for the campaign; throws the spec's errors when none is owned or all are used. When a
+ * live campaign with our reference exists already, it is returned as `existing` with its number.
+ */
 export async function selectCampaignNumber(
   client: RegistrationClient,
-  { areaCode, sleep }: { areaCode?: string; sleep: Sleep },
-): Promise<OwnedNumber> {
+  { areaCode, sleep, referenceId }: { areaCode?: string; sleep: Sleep; referenceId?: string },
+): Promise<OwnedNumber & { existingCampaignId?: string }> {
   const owned = await allOwnedNumbers(client, sleep);
   if (owned.length === 0) return pickNumber(owned, new Set(), areaCode);
   await sleep(PAGE_PAUSE_MS);
-  const used = await usedNumberKeys(client, sleep);
+  const { used, ours } = await scanCampaigns(client, sleep, referenceId);
+  const adopted = ours && owned.find((n) => n.numberKey === ours.numberKey);
+  if (ours && adopted) return { ...adopted, existingCampaignId: ours.id };
   return pickNumber(owned, used, areaCode);
 }

@@ -82,6 +82,8 @@ export function campaignName(brandName: string): string {
 }
 
 export interface CampaignInput {
+  /** Ours, so a campaign created by a step that crashed before recording it is found again. */
+  referenceId: string;
   brandName: string;
   infobipBrandId: string;
   numberKey: string;
@@ -99,6 +101,7 @@ export function campaignPayload(input: CampaignInput): Record<string, unknown> {
   const link = `${site}/r/AbC123`;
   return {
     type: 'TEN_DIGIT_LONG_CODE',
+    referenceId: input.referenceId,
     applicationId: input.applicationId,
     lowVolume: false,
     messageTypes: ['SMS', 'MMS'],

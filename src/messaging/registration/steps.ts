@@ -72,11 +72,14 @@ const createCampaign: StepRun = async (ctx, row, options) => {
     throw new AppError('invalid_input', 'Failed to create campaign: the brand has no Infobip brand id');
   const settings = await completeSettings(ctx, row.brand_id);
   const brand = await findBrand(ctx.db, row.brand_id);
+  const referenceId = `reclaim-${row.id}`;
   const number = await selectCampaignNumber(client, {
     areaCode: settings.company_info.area_code_preference,
     sleep: options.sleep ?? realSleep,
+    referenceId,
   });
   const payload = campaignPayload({
+    referenceId,
     brandName: settings.brand_info.brand_name ?? brand?.name ?? '',
     infobipBrandId,
     numberKey: number.numberKey,
@@ -87,7 +90,8 @@ const createCampaign: StepRun = async (ctx, row, options) => {
     carePhone: settings.compliance_contact.phone ?? settings.contact_info.phone!,
   });
   validateCampaignPayload(payload);
-  const campaignId = await client.createCampaign(payload);
+  // A campaign this step created before a crash is taken over, not created twice.
+  const campaignId = number.existingCampaignId ?? (await client.createCampaign(payload));
   await move(ctx, row.id, roundOf(row), {
     from: 'create_campaign_pending',
     to: 'submit_campaign_pending',
