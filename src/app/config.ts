@@ -129,6 +129,7 @@ export const configSchema = z.object({
   SCHEDULE_PENDING_CARTS: schedule,
   SCHEDULE_ANALYTICS_REFRESH: schedule,
   SCHEDULE_RELEASE_STALE_WORKERS: schedule,
+  SCHEDULE_TENDLC_POLL: schedule,
   /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
   RECLAIM_PASSWORD: z.string().optional(),
 

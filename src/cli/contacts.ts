@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { getContact, listContacts } from '../contacts/index.ts';
+import { AppError } from '../app/index.ts';
+import { consentCsv, exportConsent, getContact, listContacts } from '../contacts/index.ts';
 import { blockContact } from '../conversations/index.ts';
 import { parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { contactBlocked, contactDetail, contactList } from './format/contacts.ts';
@@ -80,5 +81,36 @@ export function contactsCommand(): Command {
       });
     }),
   );
+  addConsentCommand(contacts);
   return contacts;
+}
+
+/** `reclaim contacts consent export --brand ID [--format csv|json]`: the brand's proof of consent. */
+function addConsentCommand(contacts: Command): void {
+  const consent = withExamples(
+    contacts.command('consent').description("a brand's consent records: every channel's consent changes"),
+    'reclaim contacts consent export --brand 1 --format csv',
+  );
+  withExamples(
+    consent
+      .command('export')
+      .description(
+        'every channel and every consent change since (opt-in source, STOP, START, block), in order, with time and evidence',
+      )
+      .requiredOption('--brand <id>', 'brand id')
+      .option('--format <format>', 'csv or json', 'csv'),
+    'reclaim contacts consent export --brand 1 > consent.csv',
+    'reclaim contacts consent export --brand 1 --format json',
+  ).action(
+    action(async (opts: { brand: string; format: string }) => {
+      const brandId = parseIntegerFlag('--brand', opts.brand);
+      if (opts.format !== 'csv' && opts.format !== 'json')
+        throw new AppError('invalid_input', `--format must be csv or json, not ${opts.format}.`);
+      await withContext(async (ctx) => {
+        const data = await exportConsent(ctx.db, { brandId });
+        if (opts.format === 'json') return printJson(data);
+        process.stdout.write(consentCsv(data));
+      });
+    }),
+  );
 }

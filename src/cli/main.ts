@@ -8,6 +8,7 @@ import { explainCommand } from './explain.ts';
 import { kbCommand } from './kb.ts';
 import { mailCommand } from './mail.ts';
 import { messagesCommand } from './messages.ts';
+import { messagingCommand } from './messaging.ts';
 import { notificationsCommand } from './notifications.ts';
 import { ordersCommand } from './orders.ts';
 import { partnersCommand } from './partners.ts';
@@ -58,6 +59,7 @@ export function buildProgram(): Command {
   program.addCommand(statsCommand());
   program.addCommand(conversationsCommand());
   program.addCommand(messagesCommand());
+  program.addCommand(messagingCommand());
   program.addCommand(notificationsCommand());
   program.addCommand(kbCommand());
   return program;

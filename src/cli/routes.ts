@@ -7,7 +7,7 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
-import { infobipDeliveryRoutes } from '../messaging/index.ts';
+import { infobipDeliveryRoutes, infobipRegistrationRoutes } from '../messaging/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
 import { workflowsApi } from '../workflows/index.ts';
@@ -36,5 +36,6 @@ export const ROUTES: RouteModule[] = [
   shopifyInstallRoutes(STORE_EFFECTS),
   conversationsRoutes,
   infobipDeliveryRoutes,
+  infobipRegistrationRoutes,
   stripeWebhookRoutes,
 ];

@@ -2,7 +2,7 @@ import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analy
 import { billingSync } from '../billing/index.ts';
 import { engagedConversation, WEBHOOK_PROCESSORS, webhookDeadLettered } from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
-import { sendDueMessages } from '../messaging/index.ts';
+import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import { runCandidates } from '../workflows/index.ts';
@@ -41,4 +41,10 @@ export const TASKS: TaskTable = {
   },
   // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
   'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),
+  // 10DLC registration: one job per step of the state machine, and the poll of Infobip's statuses.
+  'messaging:registration-step': async ({ ctx, payload }) => runRegistrationStep(ctx, payload),
+  'messaging:poll-registrations': async ({ ctx }) => {
+    const result = await pollRegistrations(ctx);
+    if (result.checked > 0) ctx.logger.info(result, '10DLC registrations polled');
+  },
 };

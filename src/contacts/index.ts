@@ -22,3 +22,4 @@ export {
 export { markChannelEngaged } from './store.ts';
 export { updateContactNote, deleteContactChannel, CONTACT_NOTE_MAX_LENGTH } from './edits.ts';
 export { contactsApi, contactSchema, maskedContact } from './api.ts';
+export { exportConsent, consentCsv, type ConsentExport, type ConsentRecord } from './consent-export.ts';

@@ -7,7 +7,12 @@
 import type { AppContext } from '../app/index.ts';
 import { processShopifyAppSubscription, processStripeEvent } from '../billing/index.ts';
 import { INFOBIP_INBOUND_TOPIC } from '../conversations/index.ts';
-import { DELIVERY_TOPIC, processDeliveryReport } from '../messaging/index.ts';
+import {
+  DELIVERY_TOPIC,
+  processDeliveryReport,
+  processRegistrationEvent,
+  REGISTRATION_TOPIC,
+} from '../messaging/index.ts';
 import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookEvent, WebhookProcessors } from '../webhooks/index.ts';
 import { inboundText } from './inbound-text.ts';
@@ -16,6 +21,7 @@ import { STORE_EFFECTS } from './store-effects.ts';
 async function processInfobipEvent(ctx: AppContext, event: WebhookEvent): Promise<'processed' | 'skipped'> {
   if (event.topic === DELIVERY_TOPIC) return processDeliveryReport(ctx, event);
   if (event.topic === INFOBIP_INBOUND_TOPIC) return inboundText(ctx, event);
+  if (event.topic === REGISTRATION_TOPIC) return processRegistrationEvent(ctx, event);
   ctx.logger
     .child({ webhook_event_id: event.id, source: event.source, topic: event.topic })
     .warn('unknown Infobip webhook topic; ignored');

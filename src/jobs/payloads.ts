@@ -21,6 +21,12 @@ export const TASK_PAYLOADS = {
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
   'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
   'conversations:notify-engaged': z.object({ conversationId: id }),
+  'messaging:registration-step': z.object({
+    brandIntegrationId: id,
+    step: z.enum(['create_brand', 'create_campaign', 'submit_campaign', 'setup_inbound', 'migrate_routing']),
+    round: z.number().int().min(0),
+  }),
+  'messaging:poll-registrations': z.object({ ...cron }).loose(),
 } as const;
 
 export type TaskName = keyof typeof TASK_PAYLOADS;

@@ -71,6 +71,13 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     backfillPeriodMs: 0,
     description: 're-read no_identity BigCommerce carts of the last 24 h; reachable ones become pending',
   },
+  {
+    name: 'tendlc_poll',
+    task: 'messaging:poll-registrations',
+    pattern: '*/10 * * * *',
+    backfillPeriodMs: 0,
+    description: '10DLC registrations waiting on Infobip: read brand and campaign statuses (no webhook needed)',
+  },
 ];
 
 /**

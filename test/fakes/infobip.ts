@@ -6,6 +6,7 @@
  * 429 with Retry-After. It can build the delivery reports Infobip would POST back.
  */
 import { randomUUID } from 'node:crypto';
+import { createFakeRegistration, type FakeRegistration } from './infobip-registration.ts';
 import { readRequest, sendJson, startServer, type Json, type RecordedRequest } from './server.ts';
 
 export interface AcceptedSms {
@@ -38,6 +39,8 @@ export interface FakeInfobip {
       errorName?: string;
     }>,
   ): Json;
+  /** The number registration, numbers and inbound-configuration APIs (infobip-registration.ts). */
+  registration: FakeRegistration;
   close(): Promise<void>;
 }
 
@@ -67,9 +70,11 @@ export async function startFakeInfobip({
   const requests: RecordedRequest[] = [];
   const accepted: AcceptedSms[] = [];
   const failures: Array<{ status: number; retryAfter?: string; echo?: boolean }> = [];
+  const registration = createFakeRegistration(apiKey);
 
   const server = await startServer(async (req, res) => {
     const request = await readRequest(req, 'json');
+    if (await registration.handle(request, res)) return;
     requests.push(request);
     const { body, path } = request;
     if (request.method !== 'POST' || path !== '/sms/3/messages')
@@ -175,6 +180,7 @@ export async function startFakeInfobip({
         };
       }),
     }),
+    registration,
     close: server.close,
   };
 }

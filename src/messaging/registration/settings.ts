@@ -1,0 +1,142 @@
+/**
+ * Company settings used for 10DLC brand registration (spec 3 section 3): company_info, brand_info,
+ * contact_info, compliance_contact. Pure: the schema of each field, the merge of a partial update
+ * and the check that everything registration needs is there.
+ */
+import { z } from 'zod';
+import { AppError } from '../../app/index.ts';
+
+/** The 50 states, DC and the inhabited territories TCR accepts in a US address. */
+export const US_STATES = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA ' +
+    'RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP'
+  ).split(' '),
+);
+
+/** Brand types of Infobip's number registration API; the spec registers TENDLC_NON_PROFIT. */
+export const COMPANY_TYPES = {
+  non_profit: 'TENDLC_NON_PROFIT',
+  private: 'TENDLC_PRIVATE_COMPANY',
+  public: 'TENDLC_PUBLIC_COMPANY',
+} as const;
+export type CompanyType = keyof typeof COMPANY_TYPES;
+export const DEFAULT_COMPANY_TYPE: CompanyType = 'non_profit';
+
+const httpUrl = (field: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, `${field} must be a full http(s) URL such as https://example.com/terms`);
+const usPhone = (field: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s().-]/g, ''))
+    .transform((value) => (/^\d{10}$/.test(value) ? `+1${value}` : /^1\d{10}$/.test(value) ? `+${value}` : value))
+    .refine(
+      (value) => /^\+1[2-9]\d{2}[2-9]\d{6}$/.test(value),
+      `${field} must be a US phone number such as +14155550100`,
+    );
+const email = (field: string) => z.string().trim().email(`${field} must be an e-mail address`);
+
+export const companySettingsSchema = z.object({
+  company_info: z
+    .object({
+      legal_company_name: z.string().trim().min(1, 'legal company name must not be empty').max(255),
+      industry_type: z.string().trim().min(1).max(100),
+      company_type: z.enum(Object.keys(COMPANY_TYPES) as [CompanyType, ...CompanyType[]]),
+      tax_ein: z
+        .string()
+        .trim()
+        .refine((value) => /^\d{2}-?\d{7}$/.test(value), 'EIN must be 9 digits written 12-3456789')
+        .transform((value) => `${value.replace('-', '').slice(0, 2)}-${value.replace('-', '').slice(2)}`),
+      address: z
+        .object({
+          line1: z.string().trim().min(1, 'street must not be empty').max(255),
+          city: z.string().trim().min(1, 'city must not be empty').max(100),
+          state: z
+            .string()
+            .trim()
+            .transform((value) => value.toUpperCase())
+            .refine((value) => US_STATES.has(value), 'state must be a US state code such as CA'),
+          zip: z
+            .string()
+            .trim()
+            .refine((value) => /^\d{5}(?:-\d{4})?$/.test(value), 'ZIP must be 5 digits (or ZIP+4: 94107-1234)'),
+        })
+        .partial(),
+      area_code_preference: z
+        .string()
+        .trim()
+        .refine((value) => /^[2-9]\d{2}$/.test(value), 'area code must be 3 digits such as 415'),
+      terms_url: httpUrl('terms URL'),
+      privacy_url: httpUrl('privacy URL'),
+    })
+    .partial(),
+  brand_info: z
+    .object({ website_url: httpUrl('website URL'), brand_name: z.string().trim().min(1).max(255) })
+    .partial(),
+  contact_info: z.object({ phone: usPhone('contact phone'), email: email('contact e-mail') }).partial(),
+  compliance_contact: z.object({ phone: usPhone('compliance phone'), email: email('compliance e-mail') }).partial(),
+});
+export type CompanySettings = z.output<typeof companySettingsSchema>;
+/** An update: any group, any field of it. */
+export type CompanySettingsInput = Partial<z.input<typeof companySettingsSchema>>;
+
+/** A partial update merged into the stored settings, field by field; nothing else changes. */
+export function mergeSettings(stored: unknown, patch: CompanySettingsInput): CompanySettings {
+  const base = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, Record<string, unknown>>;
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const group of ['company_info', 'brand_info', 'contact_info', 'compliance_contact'] as const) {
+    const update = Object.fromEntries(
+      Object.entries((patch[group] ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined),
+    );
+    merged[group] = { ...(base[group] ?? {}), ...update };
+    if (group === 'company_info') {
+      const address = {
+        ...((base.company_info?.address as Record<string, unknown>) ?? {}),
+        ...Object.fromEntries(
+          Object.entries((patch.company_info?.address ?? {}) as Record<string, unknown>).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ),
+      };
+      if (Object.keys(address).length > 0) merged.company_info!.address = address;
+    }
+  }
+  const parsed = companySettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => issue.message).join('; ');
+    throw new AppError('invalid_input', `Invalid company settings: ${issues}.`, { code: 'invalid_company_settings' });
+  }
+  return parsed.data;
+}
+
+/** The settings registration needs, with the flag that sets each. */
+const REQUIRED: Array<[string, (s: CompanySettings) => unknown]> = [
+  ['--legal-name', (s) => s.company_info.legal_company_name],
+  ['--ein', (s) => s.company_info.tax_ein],
+  ['--street', (s) => s.company_info.address?.line1],
+  ['--city', (s) => s.company_info.address?.city],
+  ['--state', (s) => s.company_info.address?.state],
+  ['--zip', (s) => s.company_info.address?.zip],
+  ['--terms-url', (s) => s.company_info.terms_url],
+  ['--website', (s) => s.brand_info.website_url],
+  ['--brand-name', (s) => s.brand_info.brand_name],
+  ['--phone', (s) => s.contact_info.phone],
+  ['--email', (s) => s.contact_info.email],
+];
+
+/** The flags still missing before a brand can be registered (empty when complete). */
+export const missingSettings = (settings: CompanySettings): string[] =>
+  REQUIRED.filter(([, pick]) => pick(settings) === undefined).map(([flag]) => flag);
+
+export const readSettings = (stored: unknown): CompanySettings => mergeSettings(stored, {});
