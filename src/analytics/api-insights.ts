@@ -45,7 +45,13 @@ export const insightsApi: ApiRoute[] = [
     description:
       'Insights whose messages come from conversations started in the period (default: the last 30 days in ' +
       "the brand's time zone).",
-    query: z.object({ ...pageQuery(INSIGHT_PAGE_SIZE, INSIGHT_PAGE_MAX), ...periodFields, workflow_id: workflowId }),
+    query: z.object({
+      ...pageQuery(INSIGHT_PAGE_SIZE, INSIGHT_PAGE_MAX),
+      ...periodFields,
+      workflow_id: workflowId,
+      category: z.string().max(100).optional().describe('only insights of this category'),
+      tag: z.string().max(100).optional().describe('only insights of this tag'),
+    }),
     response: z.object({
       items: z.array(insightSchema),
       total: z.number().int(),
@@ -63,6 +69,8 @@ export const insightsApi: ApiRoute[] = [
         to: period.to_day,
         timezone: period.timezone,
         flowIds: query.workflow_id === undefined ? undefined : [query.workflow_id],
+        category: query.category,
+        tag: query.tag,
         limit: query.limit,
         offset: query.offset,
       });

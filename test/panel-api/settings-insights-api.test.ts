@@ -77,6 +77,11 @@ describe('the routes behind the panel’s insights and settings pages', () => {
     );
     expect(messages).toBe(all.rows[0]!.n);
 
+    const returns = await get(`/api/brands/${northwind}/insights?tag=returns`);
+    expect(returns.total).toBeGreaterThan(0);
+    expect(returns.total).toBeLessThan(list.total);
+    expect(returns.items.every((i: { tag: string }) => i.tag === 'returns')).toBe(true);
+
     const empty = await get(`/api/brands/${northwind}/insights?from=2020-01-01&to=2020-01-31`);
     expect(empty).toMatchObject({ items: [], total: 0 });
   });
