@@ -89,7 +89,8 @@ export default function InsightsPage() {
                         >
                           <span>{insightLabel(t.tag)}</span>
                           <span>
-                            {formatNumber(t.conversations, brand)} conv. · {formatNumber(t.messages, brand)} msg.
+                            {formatNumber(t.conversations, brand)} conversation{t.conversations === 1 ? '' : 's'} ·{' '}
+                            {formatNumber(t.messages, brand)} message{t.messages === 1 ? '' : 's'}
                           </span>
                         </button>
                       </li>

@@ -31,8 +31,7 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" />
       <p className="muted">
-        Times in {timezoneLabel(brand.timezone)} ({brand.timezone}), your store’s time zone. To change a setting, write
-        to Reclaim support.
+        Times in {timezoneLabel(brand.timezone)} ({brand.timezone}), your store’s time zone.
       </p>
       <div className="settings-grid">
         <StoreCard brand={brand} />

@@ -73,7 +73,7 @@ export function renderSample(template: string, values: SampleValues): string {
 const FIELDS: Record<string, { label: string; money?: boolean; plural?: boolean }> = {
   cart_total: { label: 'Cart total', money: true },
   order_total: { label: 'Order total', money: true },
-  order_count: { label: 'Orders placed before' },
+  order_count: { label: 'Previous orders' },
   product_ids: { label: 'Products', plural: true },
   collection_ids: { label: 'Collections', plural: true },
   tags: { label: 'Customer tags', plural: true },
@@ -92,6 +92,7 @@ export function ruleInWords(rule: Rule, locale: Pick<Locale, 'locale' | 'currenc
   };
   const values = (Array.isArray(rule.value) ? rule.value : [rule.value]).map(show);
   const one = values[0] ?? '';
+  if (rule.field === 'order_count') return orderCountInWords(rule.operator, values, locale.locale);
   const is = field.plural ? 'include' : 'is';
   switch (rule.operator) {
     case 'eq':
@@ -115,6 +116,28 @@ export function ruleInWords(rule: Rule, locale: Pick<Locale, 'locale' | 'currenc
     default:
       return `${field.label} ${rule.operator} ${values.join(', ')}`;
   }
+}
+
+const COUNT_PHRASES: Record<string, string> = {
+  eq: 'exactly',
+  neq: 'other than',
+  gt: 'more than',
+  gte: 'at least',
+  lt: 'fewer than',
+  lte: 'at most',
+};
+
+/** "The shopper has placed at least 1 order before". */
+function orderCountInWords(operator: string, values: string[], locale: string): string {
+  const orders = (n: string) => `${n} order${n === '1' ? '' : 's'}`;
+  if (operator === 'in' || operator === 'not_in') {
+    const which = list(values, locale, 'disjunction');
+    return `The shopper has ${operator === 'in' ? '' : 'not '}placed ${which} orders before`;
+  }
+  const phrase = COUNT_PHRASES[operator];
+  return phrase
+    ? `The shopper has placed ${phrase} ${orders(values[0] ?? '0')} before`
+    : `Orders placed before ${operator} ${values.join(', ')}`;
 }
 
 /** The rules as sentences: the main rule first, then "All of these" / "Any of these". */
