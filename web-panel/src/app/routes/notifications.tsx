@@ -76,7 +76,8 @@ export default function NotificationsPage() {
           </button>
         ))}
         <span className="muted">
-          Times in {timezoneLabel(here.timezone)} ({here.timezone})
+          Times in {timezoneLabel(here.timezone)}
+          {timezoneLabel(here.timezone) === here.timezone ? '' : ` (${here.timezone})`}
         </span>
       </div>
       {failure ? (
