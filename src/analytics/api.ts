@@ -24,33 +24,12 @@ import {
 import { brandStats, dailyStats } from './brand-stats.ts';
 import { conversationStats } from './conversations.ts';
 import { analyticsDb } from './db.ts';
+import { insightsApi } from './api-insights.ts';
+import { chartFields, day, periodFields, periodOf, type PeriodInput } from './api-period.ts';
 import { clientFunnelStats, workflowStatsList, WORKFLOW_NOT_FOUND } from './funnels.ts';
 import { kbCardStats } from './insights.ts';
 import { liveFeed } from './live.ts';
-import { GRANULARITIES } from './rules.ts';
-import type { PeriodQuery } from './scope.ts';
 import { brandList, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, staffMembers } from './staff.ts';
-
-const day = (what: string) => z.iso.date().optional().describe(`${what}, a local day YYYY-MM-DD (inclusive)`);
-
-/** The period every report takes (all optional): local days in a time zone. */
-const periodFields = {
-  from: day('first day (default: 29 days before `to`)'),
-  to: day('last day (default: today in the time zone)'),
-  tz: z.string().min(1).max(64).optional().describe("IANA time zone (default: the brand's, America/Los_Angeles)"),
-};
-const chartFields = {
-  ...periodFields,
-  granularity: z.enum(GRANULARITIES).optional().describe('chart buckets (default: by the range length)'),
-};
-
-type PeriodInput = { from?: string; to?: string; tz?: string; granularity?: PeriodQuery['granularity'] };
-const periodOf = (q: PeriodInput): PeriodQuery => ({
-  from: q.from,
-  to: q.to,
-  timezone: q.tz,
-  granularity: q.granularity,
-});
 
 const workflowId = idSchema().optional().describe("only this workflow's conversations and orders");
 const db = (ctx: AppContext) => analyticsDb(ctx);
@@ -231,6 +210,7 @@ export const analyticsApi: ApiRoute[] = [
   workflowsReport,
   liveReport,
   kbReport,
+  ...insightsApi,
   staffBrands,
   staffList,
 ];

@@ -25,6 +25,9 @@ export interface InsightQuery extends PeriodQuery {
   /** Only conversations in these states (recovered, or a checkout's or cart's state). */
   includeStates?: string[];
   excludeStates?: string[];
+  /** Only message insights of this category (and tag). */
+  category?: string;
+  tag?: string;
 }
 
 export interface BrandInsights {
@@ -52,6 +55,8 @@ async function filterOf(
       flowIds: q.flowIds,
       includeStates: q.includeStates,
       excludeStates: q.excludeStates,
+      category: q.category,
+      tag: q.tag,
       timezone: scope?.current.timezone ?? 'UTC',
     },
   };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../app/index.ts';
 import { defineRoute, idSchema, money, queryTime, timestamp, type ApiRoute } from '../http/index.ts';
 import { explainOrder } from './explain.ts';
-import { defaultPeriod, liftStats, recoveredStats, type Period } from './reports.ts';
+import { attributionSettingsView, defaultPeriod, liftStats, recoveredStats, type Period } from './reports.ts';
 
 const periodQuery = z.object({
   since: queryTime().optional().describe('from (default: 30 days before until)'),
@@ -131,5 +131,26 @@ export const attributionApi: ApiRoute[] = [
       ...(await liftStats(ctx.db, { brandId: brand.id, ...period(query) })),
       timezone: brand.timezone,
     }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/brands/:brandId/attribution/settings',
+    tag: 'attribution',
+    summary: "The brand's attribution model, evidence windows and holdout groups, defaults filled in",
+    response: z.object({
+      type: z.string().describe('last_touch, first_touch or code_only'),
+      hard_cap_days: z.number().int().describe('no order later than this after a text is attributed'),
+      windows: z
+        .object({
+          message: z.number().int(),
+          click: z.number().int(),
+          reply: z.number().int(),
+          discount_code: z.number().int(),
+        })
+        .describe('hours before an order each kind of evidence counts (0: not counted)'),
+      holdout_groups: z.array(z.string()).describe('contact groups never texted, to measure the lift'),
+      warnings: z.array(z.string()),
+    }),
+    handler: async ({ ctx, brand }) => attributionSettingsView(ctx.db, brand.id),
   }),
 ];

@@ -142,3 +142,30 @@ export async function liftStats(
     warnings,
   };
 }
+
+export interface AttributionSettingsView {
+  type: string;
+  hard_cap_days: number;
+  /** Hours before an order each kind of evidence counts; 0 = not counted. */
+  windows: { message: number; click: number; reply: number; discount_code: number };
+  /** Contact groups never texted, so the lift compares (brands.extra_data.holdout.groups). */
+  holdout_groups: string[];
+  warnings: string[];
+}
+
+/** The brand's attribution settings as they apply (defaults filled in) and its holdout groups. */
+export async function attributionSettingsView(db: Handle, brandId: number): Promise<AttributionSettingsView> {
+  const brand = await brandOf(db, brandId);
+  const settings = resolveAttributionSettings(brand);
+  const holdout = (brand.extra_data.holdout ?? {}) as { groups?: unknown };
+  const groups = Array.isArray(holdout.groups)
+    ? holdout.groups.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim())
+    : [];
+  return {
+    type: settings.type,
+    hard_cap_days: settings.hardCapDays,
+    windows: settings.windows,
+    holdout_groups: groups,
+    warnings: settings.warnings,
+  };
+}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineRoute, money, page, pageQuery, queryTime, timestamp, type ApiRoute } from '../http/index.ts';
 import { listCharges } from './charges.ts';
 import { GATEWAYS } from './rules.ts';
+import { brandSubscriptionView } from './subscription-view.ts';
 
 const CHARGE_PAGE_SIZE = 50;
 
@@ -49,5 +50,36 @@ export const billingApi: ApiRoute[] = [
         limit: query.limit,
       };
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/brands/:brandId/subscription',
+    tag: 'billing',
+    summary: "The brand's subscription: the live one (else the newest), its status and plan; null without one",
+    response: z.object({
+      subscription: z
+        .object({
+          id: z.number().int(),
+          status: z.string(),
+          gateway: z.string().nullable(),
+          started_at: timestamp().nullable(),
+          activated_at: timestamp().nullable(),
+          trial_end_at: timestamp().nullable(),
+          cancelled_at: timestamp().nullable(),
+          last_billed_at: timestamp().nullable(),
+          plan: z
+            .object({
+              id: z.number().int(),
+              name: z.string(),
+              price: money().describe('per period, USD'),
+              usage_charge_percentage: z.number().describe('share of each recovered sale charged'),
+              frequency: z.string(),
+              features: z.array(z.string()),
+            })
+            .nullable(),
+        })
+        .nullable(),
+    }),
+    handler: async ({ ctx, brand }) => ({ subscription: await brandSubscriptionView(ctx.db, brand.id) }),
   }),
 ];

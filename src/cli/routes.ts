@@ -7,9 +7,9 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
-import { infobipDeliveryRoutes, infobipRegistrationRoutes } from '../messaging/index.ts';
+import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
-import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
+import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes, storesApi } from '../stores/index.ts';
 import { workflowsApi } from '../workflows/index.ts';
 
 /**
@@ -23,6 +23,8 @@ export const API_ROUTES: ApiRoute[] = [
   ...conversationsApi,
   ...attributionApi,
   ...billingApi,
+  ...storesApi,
+  ...messagingApi,
   ...kbApi,
   ...notificationsApi,
   ...analyticsApi,

@@ -39,3 +39,4 @@ export {
   registrationClient,
   selectCampaignNumber,
 } from './registration/index.ts';
+export { messagingApi } from './api.ts';

@@ -38,3 +38,4 @@ export * from './bigcommerce/index.ts';
 export * from './shopify/index.ts';
 export { createStoreClients } from './clients.ts';
 export { hasConnectedIntegration } from './store.ts';
+export { storesApi } from './api.ts';

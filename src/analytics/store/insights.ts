@@ -17,6 +17,9 @@ export interface InsightFilter {
   flowIds?: number[];
   includeStates?: string[];
   excludeStates?: string[];
+  /** Only message insights of this category (and tag). */
+  category?: string;
+  tag?: string;
   timezone: string;
 }
 
@@ -29,6 +32,8 @@ function filtered(f: InsightFilter): { sql: string; bindings: Record<string, unk
   const where = ['mi.brand_id = :brandId', 'c.brand_id = :brandId'];
   if (f.from && f.to) where.push('c.created_at >= :from', 'c.created_at < :to');
   if (f.flowIds) where.push('c.workflow_id = any(:flowIds::bigint[])');
+  if (f.category !== undefined) where.push('mi.category = :category');
+  if (f.tag !== undefined) where.push('mi.tag = :tag');
   const byState = f.includeStates !== undefined || f.excludeStates !== undefined;
   if (f.includeStates) where.push('st.state = any(:includeStates::text[])');
   if (f.excludeStates) where.push('(st.state is null or not (st.state = any(:excludeStates::text[])))');
@@ -44,6 +49,8 @@ function filtered(f: InsightFilter): { sql: string; bindings: Record<string, unk
       flowIds: f.flowIds ?? [],
       includeStates: f.includeStates ?? [],
       excludeStates: f.excludeStates ?? [],
+      category: f.category ?? null,
+      tag: f.tag ?? null,
       tz: f.timezone,
     },
   };

@@ -85,3 +85,49 @@ export async function setNextSendAt(
     sender,
   ]);
 }
+
+export interface BrandTextingRow {
+  support_phone: string | null;
+  texas_compliance: boolean;
+  /** The SMS integration the brand texts through (connected and enabled first), if any. */
+  integration: { slug: string; status: string; is_enabled: boolean; settings: Record<string, unknown> } | null;
+}
+
+/** The brand's texting setup: its SMS integration, support phone and Texas setting; undefined for no brand. */
+export async function brandTexting(db: Handle, brandId: number): Promise<BrandTextingRow | undefined> {
+  const { rows } = await db.raw<{
+    rows: Array<{
+      support_phone: string | null;
+      extra_data: Record<string, unknown> | null;
+      slug: string | null;
+      status: string | null;
+      is_enabled: boolean | null;
+      settings: Record<string, unknown> | null;
+    }>;
+  }>(
+    `select b.support_phone, b.extra_data, s.slug, s.status, s.is_enabled, s.settings
+       from brands b
+       left join lateral (
+         select i.slug, bi.status, bi.is_enabled, bi.settings
+           from brand_integrations bi join integrations i on i.id = bi.integration_id
+          where bi.brand_id = b.id and i.category = 'sms'
+          order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
+          limit 1) s on true
+      where b.id = ?`,
+    [brandId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    support_phone: row.support_phone,
+    texas_compliance: row.extra_data?.texas_compliance === true,
+    integration: row.slug
+      ? {
+          slug: row.slug,
+          status: row.status ?? 'pending_setup',
+          is_enabled: row.is_enabled === true,
+          settings: row.settings ?? {},
+        }
+      : null,
+  };
+}

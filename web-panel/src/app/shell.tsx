@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { NotificationBell } from '../features/notifications/components/bell.tsx';
 import { signOut } from '../lib/api-client.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -45,9 +46,7 @@ export function Shell({ brand, children }: { brand?: { id: number; name: string 
           </Link>
         ) : null}
         <span className="topbar-spacer" />
-        <Link className="topbar-link" to="/notifications" aria-label="Notifications">
-          Notifications
-        </Link>
+        <NotificationBell />
         {session ? (
           <span className="user-email" title={session.email}>
             {session.email}

@@ -1,0 +1,26 @@
+/** The period every analytics route takes (all optional): local days, `from` and `to` inclusive, in `tz`. */
+import { z } from 'zod';
+import { GRANULARITIES } from './rules.ts';
+import type { PeriodQuery } from './scope.ts';
+
+export const day = (what: string) => z.iso.date().optional().describe(`${what}, a local day YYYY-MM-DD (inclusive)`);
+
+export const periodFields = {
+  from: day('first day (default: 29 days before `to`)'),
+  to: day('last day (default: today in the time zone)'),
+  tz: z.string().min(1).max(64).optional().describe("IANA time zone (default: the brand's, America/Los_Angeles)"),
+};
+
+export const chartFields = {
+  ...periodFields,
+  granularity: z.enum(GRANULARITIES).optional().describe('chart buckets (default: by the range length)'),
+};
+
+export type PeriodInput = { from?: string; to?: string; tz?: string; granularity?: PeriodQuery['granularity'] };
+
+export const periodOf = (q: PeriodInput): PeriodQuery => ({
+  from: q.from,
+  to: q.to,
+  timezone: q.tz,
+  granularity: q.granularity,
+});

@@ -1,0 +1,43 @@
+/**
+ * The brand API's store route: the brand's store connections (Shopify, BigCommerce) and their
+ * health. Only what a brand may see: never credentials or other settings.
+ */
+import { z } from 'zod';
+import { defineRoute, timestamp, type ApiRoute } from '../http/index.ts';
+import { listStoreIntegrations } from './integrations/service.ts';
+
+const connectionSchema = z.object({
+  id: z.number().int(),
+  platform: z.string().describe('shopify or bigcommerce'),
+  shop: z.string().nullable().describe("the store's domain or hash"),
+  status: z.enum(['pending_setup', 'connected', 'disconnected']),
+  is_enabled: z.boolean().describe('events of the store are processed'),
+  health: z.string().nullable().describe("what needs fixing, e.g. 'Permissions required'; null when healthy"),
+  installed_at: timestamp().nullable(),
+  uninstalled_at: timestamp().nullable(),
+});
+
+export const storesApi: ApiRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/brands/:brandId/store-connections',
+    tag: 'stores',
+    summary: "The brand's store connections and their health, newest first",
+    response: z.object({ items: z.array(connectionSchema) }),
+    handler: async ({ ctx, brand }) => ({
+      items: (await listStoreIntegrations(ctx.db, { brandId: brand.id })).map((row) => {
+        const uninstalled = row.settings.uninstalled_at;
+        return {
+          id: row.id,
+          platform: row.platform,
+          shop: row.lookup_id,
+          status: row.status as 'pending_setup' | 'connected' | 'disconnected',
+          is_enabled: row.is_enabled,
+          health: row.health,
+          installed_at: row.installed_at,
+          uninstalled_at: typeof uninstalled === 'string' ? uninstalled : null,
+        };
+      }),
+    }),
+  }),
+];
