@@ -8,3 +8,4 @@ export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';
 export { decideSend, segmentInfo, type SendDecision } from './rules.ts';
 export { stateOfAddress } from './rules.ts';
+export { sendingOverview, HELD_LIST_LIMIT, type SendingOverview, type SenderRate } from './overview.ts';
