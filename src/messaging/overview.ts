@@ -7,6 +7,7 @@ import { maskUsername } from '../contacts/index.ts';
 import type { Handle } from '../db/index.ts';
 import { readMessagesPerSecond } from './rate-limit.ts';
 import {
+  dueCount,
   heldMessages,
   providerErrors,
   sentCounts,
@@ -32,6 +33,8 @@ export interface SenderRate {
 export interface SendingOverview {
   provider: string;
   sent: SentCounts;
+  /** Due now, waiting for the send job. */
+  due: number;
   held: Array<Omit<HeldMessageRow, 'username'> & { phone: string | null }>;
   held_by_reason: Array<{ reason: string; count: number }>;
   skipped: ReasonCount[];
@@ -43,8 +46,9 @@ export async function sendingOverview(
   db: Handle,
   { brandIds, now, since, provider }: { brandIds: number[]; now: Date; since: Date; provider: string },
 ): Promise<SendingOverview> {
-  const [sent, held, skipped, errors, perBrand, senders] = await Promise.all([
+  const [sent, due, held, skipped, errors, perBrand, senders] = await Promise.all([
     sentCounts(db, { brandIds, now }),
+    dueCount(db, { brandIds, now }),
     heldMessages(db, { brandIds, now, limit: HELD_LIST_LIMIT }),
     skippedByReason(db, { brandIds, since }),
     providerErrors(db, { brandIds, since, limit: ERROR_LIST_LIMIT }),
@@ -55,6 +59,7 @@ export async function sendingOverview(
   return {
     provider,
     sent,
+    due,
     held: held.rows.map(({ username, ...row }) => ({ ...row, phone: username ? maskUsername(username) : null })),
     held_by_reason: held.byReason,
     skipped,

@@ -53,23 +53,31 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
 
 export interface Column {
   title: string;
-  /** Fixed width; for the flexible column, its smallest width. */
+  /** Fixed width; for a flexible column, its smallest width. */
   width: number;
-  flex?: boolean;
+  /** A flexible column's share of the room left by the others (they grow in proportion). */
+  flex?: number;
   align?: 'left' | 'right';
 }
 
 /**
- * Widths of the columns in `total` characters (one space between columns): the flexible column
- * takes what the fixed ones leave; when even its smallest width does not fit, the last columns
- * are dropped (width 0).
+ * Widths of the columns in `total` characters (one space between columns): the flexible columns
+ * share what the fixed ones leave, by their weights; when even the smallest widths do not fit, the
+ * last fixed columns are dropped (width 0).
  */
 export function columnWidths(columns: Column[], total: number): number[] {
   const widths = columns.map((c) => c.width);
   const used = (): number => widths.reduce((sum, w) => sum + w, 0) + widths.filter((w) => w > 0).length - 1;
   for (let i = widths.length - 1; i > 0 && used() > total; i -= 1) if (!columns[i]!.flex) widths[i] = 0;
-  const flex = columns.findIndex((c) => c.flex);
-  if (flex >= 0) widths[flex] = Math.max(columns[flex]!.width, widths[flex]! + total - used());
+  const flexible = columns.flatMap((c, i) => (c.flex ? [i] : []));
+  const weight = flexible.reduce((sum, i) => sum + columns[i]!.flex!, 0);
+  const room = Math.max(0, total - used());
+  let given = 0;
+  flexible.forEach((i, n) => {
+    const share = n === flexible.length - 1 ? room - given : Math.floor((room * columns[i]!.flex!) / weight);
+    widths[i] = widths[i]! + share;
+    given += share;
+  });
   return widths;
 }
 

@@ -10,15 +10,16 @@ export interface ViewOptions {
 
 const LIVE_COLUMNS: Column[] = [
   { title: ' ', width: 1 },
-  { title: 'Brand', width: 12 },
+  { title: 'Brand', width: 12, flex: 1 },
   { title: 'Shopper', width: 12 },
-  { title: 'Workflow', width: 12 },
+  { title: 'Workflow', width: 12, flex: 1 },
   { title: 'Cart', width: 9, align: 'right' },
   { title: 'State', width: 9 },
-  { title: 'Last message', width: 10, flex: true },
+  { title: 'Last message', width: 10, flex: 3 },
   { title: 'Age', width: 4, align: 'right' },
 ];
 
+const SENT = new Set(['sent', 'delivered']);
 const STATE_TONE = { recovered: 'good', messaged: undefined, pending: 'warn' } as const;
 
 export function liveLines(data: DashboardData, { width, now, newIds }: ViewOptions): Line[] {
@@ -27,7 +28,9 @@ export function liveLines(data: DashboardData, { width, now, newIds }: ViewOptio
   if (data.live.length === 0) lines.push({ text: 'No conversations yet.', tone: 'dim' });
   for (const c of data.live) {
     const isNew = newIds.has(c.id);
-    const last = c.last_body === null ? '' : `${c.last_direction === 'incoming' ? '<' : '>'} ${oneLine(c.last_body)}`;
+    const held = c.last_direction === 'outgoing' && !SENT.has(c.last_status ?? '') ? `(${c.last_status}) ` : '';
+    const last =
+      c.last_body === null ? '' : `${c.last_direction === 'incoming' ? '<' : '>'} ${held}${oneLine(c.last_body)}`;
     lines.push({
       text: row(
         [
@@ -51,8 +54,8 @@ export function liveLines(data: DashboardData, { width, now, newIds }: ViewOptio
 }
 
 const WORKFLOW_COLUMNS: Column[] = [
-  { title: 'Brand', width: 12 },
-  { title: 'Workflow', width: 12, flex: true },
+  { title: 'Brand', width: 12, flex: 1 },
+  { title: 'Workflow', width: 12, flex: 2 },
   { title: 'Status', width: 6 },
   { title: 'Sent', width: 5, align: 'right' },
   { title: 'Held', width: 4, align: 'right' },

@@ -10,16 +10,16 @@ const section = (title: string): Line => ({ text: title, tone: 'title' });
 const none = (text: string): Line => ({ text: `  ${text}`, tone: 'dim' });
 
 const HELD_COLUMNS: Column[] = [
-  { title: 'Brand', width: 12 },
+  { title: 'Brand', width: 12, flex: 1 },
   { title: 'Shopper', width: 12 },
   { title: 'Reason', width: 17 },
   { title: 'Goes at', width: 11 },
   { title: 'In', width: 7 },
-  { title: 'Detail', width: 8, flex: true },
+  { title: 'Detail', width: 8, flex: 3 },
 ];
 
 const REASON_COLUMNS: Column[] = [
-  { title: 'Reason', width: 20, flex: true },
+  { title: 'Reason', width: 20, flex: 3 },
   { title: 'Count', width: 6, align: 'right' },
   { title: 'Last', width: 5, align: 'right' },
 ];
@@ -28,7 +28,7 @@ export function sendingLines(data: DashboardData, { width, now }: ViewOptions): 
   const s = data.sending;
   const lines: Line[] = [
     {
-      text: `Sent: ${s.sent.last_minute} in the last minute · ${s.sent.last_hour} in the last hour · provider ${s.provider}`,
+      text: `Sent: ${s.sent.last_minute} in the last minute · ${s.sent.last_hour} in the last hour · ${s.due} due now · provider ${s.provider}`,
     },
     section('Send rate per number (last minute / limit)'),
   ];
@@ -88,18 +88,18 @@ const QUEUE_COLUMNS: Column[] = [
   { title: 'Queued', width: 6, align: 'right' },
   { title: 'Run', width: 4, align: 'right' },
   { title: 'Failed', width: 6, align: 'right' },
-  { title: 'Last error', width: 8, flex: true },
+  { title: 'Last error', width: 8, flex: 3 },
 ];
 
 const DEAD_COLUMNS: Column[] = [
   { title: 'Id', width: 6, align: 'right' },
   { title: 'Source', width: 11 },
   { title: 'Topic', width: 16 },
-  { title: 'Brand', width: 12 },
+  { title: 'Brand', width: 12, flex: 1 },
   { title: 'Status', width: 6 },
   { title: 'Try', width: 3, align: 'right' },
   { title: 'Age', width: 4, align: 'right' },
-  { title: 'Last error', width: 8, flex: true },
+  { title: 'Last error', width: 8, flex: 3 },
 ];
 
 export function systemLines(data: DashboardData, { width, now }: ViewOptions): Line[] {
