@@ -3,8 +3,8 @@
  * help) and the y/n confirmation of an action. It reads the store's snapshot (never the database),
  * dispatches keys through the key table, and draws with Frame. Size follows the terminal.
  */
-import { useApp, useInput, useStdout } from 'ink';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useApp, useInput, useStdout, type Key } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { clock } from './format.ts';
 import { Frame, type StatusLine } from './Frame.tsx';
 import { commandFor, helpLine, helpScreen } from './keys.ts';
@@ -20,6 +20,8 @@ export interface AppProps {
   /** A fixed size (one frame for --once); else the terminal's, following resizes. */
   size?: { columns: number; rows: number };
   interactive: boolean;
+  /** The pane shown first (default the live feed). */
+  initialPane?: PaneId;
 }
 
 type Overlay = { title: string; lines: Line[] };
@@ -43,14 +45,14 @@ function useSize(fixed: AppProps['size']): { columns: number; rows: number } {
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 
-export function App({ store, scope, color, size: fixed, interactive }: AppProps) {
+export function App({ store, scope, color, size: fixed, interactive, initialPane = 'live' }: AppProps) {
   const app = useApp();
   const snap = useSyncExternalStore(
     (listener) => store.subscribe(listener),
     () => store.snapshot,
   );
   const { columns, rows } = useSize(fixed);
-  const [pane, setPane] = useState<PaneId>('live');
+  const [pane, setPane] = useState<PaneId>(initialPane);
   const [cursors, setCursors] = useState<Record<PaneId, number>>({ live: 0, workflows: 0, sending: 0, system: 0 });
   const [filter, setFilter] = useState('');
   const [typing, setTyping] = useState(false);
@@ -112,86 +114,88 @@ export function App({ store, scope, color, size: fixed, interactive }: AppProps)
     }
   };
 
-  useInput(
-    (input, key) => {
-      if (typing) {
-        if (key.return) setTyping(false);
-        else if (key.escape) {
-          setFilter('');
-          setTyping(false);
-        } else if (key.backspace || key.delete) setFilter((f) => f.slice(0, -1));
-        else if (input && !key.ctrl && !key.meta) setFilter((f) => f + input);
-        return;
+  // The latest render's handler answers every key: ink re-subscribes a changed handler only after
+  // the frame is drawn, so a key pressed in between would reach the handler of the frame before.
+  const handler = useRef<(input: string, key: Key) => void>(() => undefined);
+  handler.current = (input, key) => {
+    if (typing) {
+      if (key.return) setTyping(false);
+      else if (key.escape) {
+        setFilter('');
+        setTyping(false);
+      } else if (key.backspace || key.delete) setFilter((f) => f.slice(0, -1));
+      else if (input && !key.ctrl && !key.meta) setFilter((f) => f + input);
+      return;
+    }
+    const command = commandFor(pane, input, key);
+    if (command === 'quit' && (key.ctrl || !confirm)) return app.exit();
+    if (confirm) {
+      if (input === 'y' || input === 'Y') act(confirm.run);
+      else if (input === 'n' || input === 'N' || key.escape) {
+        setConfirm(null);
+        setNotice({ text: 'Nothing changed.', tone: 'dim' });
       }
-      const command = commandFor(pane, input, key);
-      if (command === 'quit' && (key.ctrl || !confirm)) return app.exit();
-      if (confirm) {
-        if (input === 'y' || input === 'Y') act(confirm.run);
-        else if (input === 'n' || input === 'N' || key.escape) {
-          setConfirm(null);
-          setNotice({ text: 'Nothing changed.', tone: 'dim' });
-        }
-        return;
-      }
-      if (overlay) {
-        if (command === 'close' || command === 'open' || key.leftArrow) setOverlay(null);
-        else if (command === 'down')
-          setOverlayScroll((s) => Math.min(s + 1, Math.max(0, overlay.lines.length - bodyHeight + 1)));
-        else if (command === 'up') setOverlayScroll((s) => Math.max(0, s - 1));
-        return;
-      }
-      const index = PANES.indexOf(pane);
-      switch (command) {
-        case 'next-pane':
-          return setPane(PANES[(index + 1) % PANES.length]!);
-        case 'previous-pane':
-          return setPane(PANES[(index + PANES.length - 1) % PANES.length]!);
-        case 'pane-1':
-        case 'pane-2':
-        case 'pane-3':
-        case 'pane-4':
-          return setPane(PANES[Number(command.slice(-1)) - 1]!);
-        case 'down':
-          return move(1);
-        case 'up':
-          return move(-1);
-        case 'page-down':
-          return move(bodyHeight);
-        case 'page-up':
-          return move(-bodyHeight);
-        case 'open':
-          return item ? open(item) : undefined;
-        case 'close':
-          if (filter) setFilter('');
-          return setNotice(null);
-        case 'help':
-          return show(
-            'Keys',
-            helpScreen().map((text) => ({ text })),
-          );
-        case 'filter':
-          setTyping(true);
-          return setNotice(null);
-        case 'refresh':
-          return void store.refresh();
-        case 'pause':
-          if (item?.kind !== 'workflow')
-            return setNotice({ text: 'Select a workflow to pause or resume.', tone: 'warn' });
-          return setConfirm({
-            text: `${item.paused ? 'Resume' : 'Pause'} workflow ${item.id} "${item.name}" of ${item.brand}? (y/n)`,
-            run: () => store.source.setPaused(item, !item.paused),
-          });
-        case 'replay':
-          if (item?.kind !== 'webhook')
-            return setNotice({ text: 'Select a dead-lettered webhook to replay.', tone: 'warn' });
-          return setConfirm({
-            text: `Replay webhook ${item.id} (${item.status})? (y/n)`,
-            run: () => store.source.replay(item.id),
-          });
-      }
-    },
-    { isActive: interactive },
-  );
+      return;
+    }
+    if (overlay) {
+      if (command === 'close' || command === 'open' || key.leftArrow) setOverlay(null);
+      else if (command === 'down')
+        setOverlayScroll((s) => Math.min(s + 1, Math.max(0, overlay.lines.length - bodyHeight + 1)));
+      else if (command === 'up') setOverlayScroll((s) => Math.max(0, s - 1));
+      return;
+    }
+    const index = PANES.indexOf(pane);
+    switch (command) {
+      case 'next-pane':
+        return setPane(PANES[(index + 1) % PANES.length]!);
+      case 'previous-pane':
+        return setPane(PANES[(index + PANES.length - 1) % PANES.length]!);
+      case 'pane-1':
+      case 'pane-2':
+      case 'pane-3':
+      case 'pane-4':
+        return setPane(PANES[Number(command.slice(-1)) - 1]!);
+      case 'down':
+        return move(1);
+      case 'up':
+        return move(-1);
+      case 'page-down':
+        return move(bodyHeight);
+      case 'page-up':
+        return move(-bodyHeight);
+      case 'open':
+        return item ? open(item) : undefined;
+      case 'close':
+        if (filter) setFilter('');
+        return setNotice(null);
+      case 'help':
+        return show(
+          'Keys',
+          helpScreen().map((text) => ({ text })),
+        );
+      case 'filter':
+        setTyping(true);
+        return setNotice(null);
+      case 'refresh':
+        return void store.refresh();
+      case 'pause':
+        if (item?.kind !== 'workflow')
+          return setNotice({ text: 'Select a workflow to pause or resume.', tone: 'warn' });
+        return setConfirm({
+          text: `${item.paused ? 'Resume' : 'Pause'} workflow ${item.id} "${item.name}" of ${item.brand}? (y/n)`,
+          run: () => store.source.setPaused(item, !item.paused),
+        });
+      case 'replay':
+        if (item?.kind !== 'webhook')
+          return setNotice({ text: 'Select a dead-lettered webhook to replay.', tone: 'warn' });
+        return setConfirm({
+          text: `Replay webhook ${item.id} (${item.status})? (y/n)`,
+          run: () => store.source.replay(item.id),
+        });
+    }
+  };
+  const onInput = useCallback((input: string, key: Key) => handler.current(input, key), []);
+  useInput(onInput, { isActive: interactive });
 
   const timings = snap.timings
     ? ` · db ${Object.values(snap.timings)

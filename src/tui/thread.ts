@@ -23,12 +23,12 @@ export function threadView(
   for (const m of thread.messages) {
     const at = m.direction === 'incoming' ? m.created_at : (m.sent_at ?? m.scheduled_for ?? m.created_at);
     const who = m.direction === 'incoming' ? '<' : '>';
-    const reason = m.status_reason ? ` (${oneLine(m.status_reason)})` : '';
     lines.push({
-      text: `${stamp(at)} ${who} ${m.status}${reason}: ${oneLine(m.body)}`,
+      text: `${stamp(at)} ${who} ${m.status}: ${oneLine(m.body)}`,
       tone:
         m.status === 'failed' || m.status === 'undelivered' ? 'bad' : m.direction === 'incoming' ? 'good' : undefined,
     });
+    if (m.status_reason) lines.push({ text: `                   ${oneLine(m.status_reason)}`, tone: 'dim' });
   }
   if (order) {
     const o = order.order;

@@ -34,6 +34,8 @@ export interface Window {
   selected: number | null;
   /** The cursor clamped to the items there are. */
   cursor: number;
+  /** The largest cursor there is. */
+  last: number;
 }
 
 /**
@@ -45,10 +47,10 @@ export function windowOf(lines: Line[], cursor: number, height: number): Window 
   const maxOffset = Math.max(0, lines.length - height);
   if (items.length === 0) {
     const offset = Math.min(Math.max(0, cursor), maxOffset);
-    return { offset, selected: null, cursor: offset };
+    return { offset, selected: null, cursor: offset, last: maxOffset };
   }
   const c = Math.min(Math.max(0, cursor), items.length - 1);
   const selected = items[c]!;
   const offset = Math.min(Math.max(0, selected - Math.floor(height / 2)), maxOffset);
-  return { offset, selected, cursor: c };
+  return { offset, selected, cursor: c, last: items.length - 1 };
 }
