@@ -29,19 +29,19 @@ export async function operatorBrandList(db: Handle, { brandId }: { brandId?: num
   return brands;
 }
 
-/** The newest conversations of the brands (live-feed states), newest first. */
+/** The newest conversations of the brands (every brand when none are given), newest first. */
 export async function operatorLiveFeed(
   db: Handle,
-  { brandIds, limit = OPERATOR_FEED_LIMIT }: { brandIds: number[]; limit?: number },
+  { brandIds, limit = OPERATOR_FEED_LIMIT }: { brandIds?: number[]; limit?: number },
 ): Promise<OperatorConversation[]> {
   const rows = await operatorConversations(db, { brandIds, limit });
   return rows.map(({ username, ...row }) => ({ ...row, phone: username ? maskUsername(username) : null }));
 }
 
-/** Every workflow of the brands with its figures since `since` (held: what waits now). */
+/** Every workflow of the brands (every brand when none are given) with its figures since `since` (held: what waits now). */
 export function operatorWorkflowDay(
   db: Handle,
-  query: { brandIds: number[]; since: Date; now: Date },
+  query: { brandIds?: number[]; since: Date; now: Date },
 ): Promise<OperatorWorkflow[]> {
   return operatorWorkflows(db, query);
 }

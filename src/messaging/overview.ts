@@ -1,7 +1,8 @@
 /**
  * The operator's sending overview (the `reclaim dashboard` Sending pane): texts sent in the last
  * minute and hour, what is held and until when, what was skipped and why, provider errors, and
- * each sending number's texts in the last minute against its limit (messages per second x 60).
+ * the sending numbers' texts in the last minute against their limit (messages per second x 60):
+ * the brands asked for, else the ten busiest of the last minute. No brands given: every brand.
  */
 import { maskUsername } from '../contacts/index.ts';
 import type { Handle } from '../db/index.ts';
@@ -21,6 +22,7 @@ import { brandSending } from './store/senders.ts';
 
 export const HELD_LIST_LIMIT = 50;
 export const ERROR_LIST_LIMIT = 10;
+export const RATE_LIST_LIMIT = 10;
 
 export interface SenderRate {
   brand_id: number;
@@ -44,18 +46,22 @@ export interface SendingOverview {
 
 export async function sendingOverview(
   db: Handle,
-  { brandIds, now, since, provider }: { brandIds: number[]; now: Date; since: Date; provider: string },
+  { brandIds, now, since, provider }: { brandIds?: number[]; now: Date; since: Date; provider: string },
 ): Promise<SendingOverview> {
-  const [sent, due, held, skipped, errors, perBrand, senders] = await Promise.all([
+  const [sent, due, held, skipped, errors, perBrand] = await Promise.all([
     sentCounts(db, { brandIds, now }),
     dueCount(db, { brandIds, now }),
     heldMessages(db, { brandIds, now, limit: HELD_LIST_LIMIT }),
     skippedByReason(db, { brandIds, since }),
     providerErrors(db, { brandIds, since, limit: ERROR_LIST_LIMIT }),
     sentLastMinuteByBrand(db, { brandIds, now }),
-    brandSending(db, brandIds),
   ]);
   const lastMinute = new Map(perBrand.map((b) => [b.brand_id, b.last_minute]));
+  // The numbers of the brands asked for, else of the brands that sent in the last minute, busiest first.
+  const rateBrands = (brandIds ?? perBrand.map((b) => b.brand_id))
+    .sort((a, b) => (lastMinute.get(b) ?? 0) - (lastMinute.get(a) ?? 0) || a - b)
+    .slice(0, RATE_LIST_LIMIT);
+  const senders = await brandSending(db, rateBrands);
   return {
     provider,
     sent,
@@ -64,7 +70,7 @@ export async function sendingOverview(
     held_by_reason: held.byReason,
     skipped,
     errors,
-    rates: brandIds.map((brandId) => {
+    rates: rateBrands.map((brandId) => {
       const sending = senders.get(brandId);
       return {
         brand_id: brandId,

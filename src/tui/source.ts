@@ -57,13 +57,15 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
       const timings: Partial<PaneTimings> = {};
       const since = startOfDay(now);
       const brands = await timed(timings, 'live', () => operatorBrandList(reports, { brandId }));
-      const brandIds = brands.map((b) => b.id);
-      const scope = brandId === undefined ? undefined : brandIds;
+      // No brand asked for: every brand (the queries then read every brand without listing them).
+      const scope = brandId === undefined ? undefined : brands.map((b) => b.id);
       // One pane after another, so each pane's figure is its own database time.
-      const live = await timed(timings, 'live', () => operatorLiveFeed(reports, { brandIds }));
-      const workflows = await timed(timings, 'workflows', () => operatorWorkflowDay(reports, { brandIds, since, now }));
+      const live = await timed(timings, 'live', () => operatorLiveFeed(reports, { brandIds: scope }));
+      const workflows = await timed(timings, 'workflows', () =>
+        operatorWorkflowDay(reports, { brandIds: scope, since, now }),
+      );
       const sending = await timed(timings, 'sending', () =>
-        sendingOverview(ctx.db, { brandIds, now, since, provider: ctx.config.SMS_PROVIDER }),
+        sendingOverview(ctx.db, { brandIds: scope, now, since, provider: ctx.config.SMS_PROVIDER }),
       );
       const system = await timed(timings, 'system', async () => {
         const [queue, dead_letter_sources, dead_letters, ten_dlc, billing_failures, integrations] = await Promise.all([
@@ -77,7 +79,7 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
             limit: 20,
           }),
           listRaised(ctx.db, { kinds: ['billing_sync_failed'], since, brandIds: scope, limit: 20 }),
-          listStoreIntegrations(ctx.db, { brandId }),
+          listStoreIntegrations(ctx.db, { brandId, needingAttention: true }),
         ]);
         return {
           queue,
@@ -85,7 +87,7 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
           dead_letters,
           ten_dlc,
           billing_failures,
-          integrations: integrations.filter((i) => i.status !== 'connected' || !i.is_enabled || i.health !== null),
+          integrations,
         };
       });
       return { data: { brands, live, workflows, sending, system }, timings: timings as PaneTimings };

@@ -32,6 +32,7 @@ export function sendingLines(data: DashboardData, { width, now }: ViewOptions): 
     },
     section('Send rate per number (last minute / limit)'),
   ];
+  if (s.rates.length === 0) lines.push(none('No texts in the last minute.'));
   for (const r of s.rates) {
     const share = r.limit_per_minute > 0 ? r.last_minute / r.limit_per_minute : 0;
     lines.push({

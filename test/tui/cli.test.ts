@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
+/** The escape character that starts an ANSI code. */
+const ESC = String.fromCharCode(27);
 const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
 const t = useTestDatabase();
 let env: Record<string, string>;
@@ -47,11 +49,11 @@ describe('reclaim dashboard outside a terminal', () => {
   it('with FORCE_COLOR it uses the 16 basic colours only; NO_COLOR turns colour off', async () => {
     const coloured = await runCli(['dashboard', '--once', '--brand', '1'], { ...env, FORCE_COLOR: '3' });
     expect(coloured.code, coloured.stderr).toBe(0);
-    expect(coloured.stdout).toMatch(/\x1b\[3[0-7]m/);
-    expect(coloured.stdout).not.toMatch(/\x1b\[[34]8;[25];/);
+    expect(coloured.stdout).toMatch(new RegExp(`${ESC}\\[3[0-7]m`));
+    expect(coloured.stdout).not.toMatch(new RegExp(`${ESC}\\[[34]8;[25];`));
     const plain = await runCli(['dashboard', '--once', '--brand', '1'], { ...env, FORCE_COLOR: '3', NO_COLOR: '1' });
     expect(plain.code, plain.stderr).toBe(0);
-    expect(plain.stdout).not.toMatch(/\x1b\[(3[0-7]|9[0-7]|4[0-7])m/);
+    expect(plain.stdout).not.toMatch(new RegExp(`${ESC}\\[(3[0-7]|9[0-7]|4[0-7])m`));
     expect(plain.stdout).toContain('Northwind Outfitters');
   });
 

@@ -5,7 +5,7 @@ import { seedDemo } from '../../src/demo/index.ts';
 import { raiseTenDlcManualIntervention } from '../../src/notifications/index.ts';
 import { startOfDay } from '../../src/tui/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { bodyRows, KEY, renderDashboard, selectedRow, type Dashboard } from './frames.ts';
+import { bodyRows, renderDashboard, type Dashboard } from './frames.ts';
 
 // Frames are asserted without ANSI codes.
 delete process.env.FORCE_COLOR;
@@ -106,7 +106,14 @@ describe('the panes on the demo data, at a fixed clock', () => {
     expect(frame).toContain(`Held now: ${held[0]!.count}`);
     expect(Number(held[0]!.count)).toBeGreaterThan(0);
     expect(frame).toMatch(/\+1\d{3}\*\*\*\d{4}\s+quiet_hours/);
-    expect(frame).toMatch(/Northwind Out… \+1415\*\*\*0100\s+0\/60 a minute/);
+    expect(frame).toContain('No texts in the last minute.');
+    dash.unmount();
+    // One brand: its number's texts of the last minute against its limit.
+    dash = await renderDashboard(ctx, { now: NOW, brandId: 1 });
+    await dash.press('3');
+    const brand = await dash.waitFor('[3 Sending]');
+    expect(brand).toMatch(/Northwind Out… \+1415\*\*\*0100\s+0\/60 a minute/);
+    expect(brand).not.toContain('Harbor');
   });
 
   it('System: the queue, schedules with their next run, dead letters, 10DLC and store integrations', async () => {

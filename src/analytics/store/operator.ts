@@ -2,13 +2,20 @@
  * The operator's reads across brands (the `reclaim dashboard`): the brands in view, the newest
  * conversations of every brand in the live-feed states with their cart value and last message,
  * and each workflow's figures since a moment (outcomes, texts sent / held / skipped, replies,
- * recovered orders and sales). Every query takes the brands in view, so the per-brand indexes
- * serve it however many brands there are.
+ * recovered orders and sales). Every query takes the brands in view (one brand, or every brand),
+ * so the per-brand indexes serve it however many brands there are.
  */
 import { liveFeedRecoveredSql } from '../../attribution/index.ts';
 import type { Handle } from '../../db/index.ts';
 import type { LiveFeedState } from './live.ts';
 import { SENT_STATUS_SQL } from './sql.ts';
+
+/**
+ * The brands of a query as SQL: the ones given (bound as :brands), else every brand, as an array
+ * the executor computes (a literal of a thousand ids would cost more to plan than to run).
+ */
+export const brandScope = (brandIds: number[] | undefined): string =>
+  brandIds ? 'any(:brands::bigint[])' : 'any(array(select id from brands))';
 
 export interface OperatorBrandRow {
   id: number;
@@ -40,25 +47,29 @@ export interface OperatorConversationRow {
   last_at: Date | null;
 }
 
-/** The newest `limit` conversations of the brands, newest first, each with its state and last message. */
+/**
+ * The newest `limit` conversations of the brands (every brand when none are given: then the
+ * created_at index gives them in order), newest first, each with its state and last message.
+ */
 export async function operatorConversations(
   db: Handle,
-  { brandIds, limit }: { brandIds: number[]; limit: number },
+  { brandIds, limit }: { brandIds?: number[]; limit: number },
 ): Promise<OperatorConversationRow[]> {
-  if (brandIds.length === 0) return [];
-  const { rows } = await db.raw<{ rows: OperatorConversationRow[] }>(
-    `with recent as materialized (
-       select c.*
-         from unnest(?::bigint[]) as b(id)
+  if (brandIds?.length === 0) return [];
+  const columns = 'c.id, c.brand_id, c.created_at, c.workflow_id, c.contact_channel_id, c.cart_id, c.checkout_id';
+  const recent = brandIds
+    ? `select c.*
+         from unnest(:brands::bigint[]) as b(id)
          cross join lateral (
-           select c.id, c.brand_id, c.created_at, c.workflow_id, c.contact_channel_id, c.cart_id, c.checkout_id
-             from conversations c
+           select ${columns} from conversations c
             where c.brand_id = b.id
             order by c.created_at desc, c.id desc
-            limit ?) c
+            limit :limit) c
         order by c.created_at desc, c.id desc
-        limit ?
-     )
+        limit :limit`
+    : `select ${columns} from conversations c order by c.created_at desc, c.id desc limit :limit`;
+  const { rows } = await db.raw<{ rows: OperatorConversationRow[] }>(
+    `with recent as materialized (${recent})
      select c.id, c.brand_id, br.name as brand_name, c.created_at, c.workflow_id, w.name as workflow_name, ch.username,
             coalesce(ca.total, co.total_price)::text as cart_value, coalesce(ca.currency, 'USD') as currency,
             case when exists (select 1 from order_conversations oc join orders o on o.id = oc.order_id
@@ -80,7 +91,7 @@ export async function operatorConversations(
           order by m.created_at desc, m.id desc
           limit 1) lm on true
       order by c.created_at desc, c.id desc`,
-    [brandIds, limit, limit],
+    { brands: brandIds ?? [], limit },
   );
   return rows.map((r) => ({
     ...r,
@@ -114,19 +125,20 @@ export interface OperatorWorkflowRow {
  */
 export async function operatorWorkflows(
   db: Handle,
-  { brandIds, since, now }: { brandIds: number[]; since: Date; now: Date },
+  { brandIds, since, now }: { brandIds?: number[]; since: Date; now: Date },
 ): Promise<OperatorWorkflowRow[]> {
-  if (brandIds.length === 0) return [];
+  if (brandIds?.length === 0) return [];
+  const brands = brandScope(brandIds);
   const { rows } = await db.raw<{ rows: Array<OperatorWorkflowRow & Record<string, unknown>> }>(
     `with fe as (
        select workflow_id, jsonb_object_agg(state, n) as outcomes
          from (select workflow_id, state, count(*)::int as n from flow_events
-                where brand_id = any(:brands::bigint[]) and created_at >= :since group by 1, 2) s
+                where brand_id = ${brands} and created_at >= :since group by 1, 2) s
         group by 1
      ), sent as (
        select c.workflow_id, count(*)::int as n
          from conversation_messages m join conversations c on c.id = m.conversation_id
-        where m.brand_id = any(:brands::bigint[]) and m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}
+        where m.brand_id = ${brands} and m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}
           and m.sent_at >= :since
         group by 1
      ), made as (
@@ -134,19 +146,18 @@ export async function operatorWorkflows(
               count(*) filter (where m.status = 'agent_skipped')::int as skipped,
               count(*) filter (where m.direction = 'incoming')::int as replies
          from conversation_messages m join conversations c on c.id = m.conversation_id
-        where m.brand_id = any(:brands::bigint[]) and m.created_at >= :since
-          and (m.status = 'agent_skipped' or m.direction = 'incoming')
+        where m.brand_id = ${brands} and m.created_at >= :since
         group by 1
      ), held as (
        select c.workflow_id, count(*)::int as n
          from conversation_messages m join conversations c on c.id = m.conversation_id
         where m.direction = 'outgoing' and m.status in ('auto_queued', 'queued') and m.scheduled_for > :now
-          and m.brand_id = any(:brands::bigint[]) and m.status_reason is not null
+          and m.brand_id = ${brands} and m.status_reason is not null
         group by 1
      ), rec as (
        select o.workflow_id, count(*)::int as n, sum(o.total)::numeric(14,2)::text as sales
          from orders o
-        where o.brand_id = any(:brands::bigint[]) and o.recovered_at >= :since and ${liveFeedRecoveredSql('o')}
+        where o.brand_id = ${brands} and o.recovered_at >= :since and ${liveFeedRecoveredSql('o')}
         group by 1
      )
      select w.id, w.brand_id, b.name as brand_name, w.name, w.type, w.status, w.is_paused,
@@ -160,9 +171,9 @@ export async function operatorWorkflows(
        left join made on made.workflow_id = w.id
        left join held on held.workflow_id = w.id
        left join rec on rec.workflow_id = w.id
-      where w.brand_id = any(:brands::bigint[])
+      where w.brand_id = ${brands}
       order by w.brand_id, w.priority desc, w.id`,
-    { brands: brandIds, since, now },
+    { brands: brandIds ?? [], since, now },
   );
   return rows.map((r) => ({
     ...r,
