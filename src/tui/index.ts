@@ -16,3 +16,5 @@ export { DashboardStore } from './store.ts';
 export { dashboardSource, startOfDay, type DashboardSource } from './source.ts';
 export { KEYS, helpLine, helpScreen } from './keys.ts';
 export { PANES, PANE_TITLES, type PaneId, type DashboardData, type PaneTimings, type Snapshot } from './types.ts';
+export { age, until, clock, money, fit, columnWidths, type Column } from './format.ts';
+export { filterLines, windowOf } from './view.ts';
