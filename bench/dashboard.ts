@@ -16,6 +16,7 @@
  * already-seeded database, for example one kept by bench:analytics, instead of seeding one).
  */
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
     ];
     const totals = rows.filter((r) => r.part === 'total');
     process.stdout.write(
-      `\nScale ${SCALE}, ${RUNS} refreshes after one warm-up; target ${REFRESH_TARGET_MS} ms a refresh.\n\n${table.join('\n')}\n`,
+      `\nScale ${SCALE}, ${RUNS} refreshes after one warm-up; target ${REFRESH_TARGET_MS} ms a refresh. Each figure is the wall time of the pane's queries as the dashboard process sees them (pool, network and row parsing included). Load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.\n\n${table.join('\n')}\n`,
     );
     for (const t of totals)
       process.stdout.write(
