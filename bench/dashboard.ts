@@ -13,7 +13,8 @@
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SCALE (1; 0.01 for a quick run), BENCH_LARGE_SHARE (0.05), BENCH_BRANDS (1000), BENCH_RUNS
  * (20), BENCH_IDLE_SECONDS (30), BENCH_KEEP (keep the database), BENCH_DATABASE (reuse this
- * already-seeded database, for example one kept by bench:analytics, instead of seeding one).
+ * already-seeded database, for example one kept by bench:analytics, instead of seeding one; its
+ * missing migrations are applied first).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -150,10 +151,12 @@ async function main(): Promise<void> {
   const name = reuse ?? `reclaim_bench_dashboard_${Date.now()}`;
   const url = reuse ? withDatabase(SERVER, reuse) : await createDatabase(SERVER, name);
   try {
-    if (!reuse) {
-      const db = createDb({ url, pool: { max: 4 } });
-      try {
-        await migrateLatest(db);
+    const db = createDb({ url, pool: { max: 4 } });
+    try {
+      // A reused database (one bench:analytics kept) gets the migrations it lacks, such as the
+      // conversations index the live feed across brands reads.
+      await migrateLatest(db);
+      if (!reuse) {
         log(`Seeding ${name} at scale ${SCALE} (brand 1 holds ${LARGE_SHARE * 100}% of the rows):`);
         const counts = await seedAnalyticsBench(db, {
           scale: SCALE,
@@ -163,9 +166,9 @@ async function main(): Promise<void> {
         });
         log(`Seeded ${JSON.stringify(counts)}`);
         await db.raw('analyze');
-      } finally {
-        await db.destroy();
       }
+    } finally {
+      await db.destroy();
     }
     const rows = [...(await timeRefreshes(url, 'all brands')), ...(await timeRefreshes(url, 'brand 1', 1))];
     const table = [
