@@ -605,6 +605,7 @@ CREATE INDEX conversations_cart_id_index ON conversations USING btree (cart_id);
 CREATE INDEX conversations_checkout_id_index ON conversations USING btree (checkout_id);
 CREATE INDEX conversations_contact_channel_id_created_at_index ON conversations USING btree (contact_channel_id, created_at);
 CREATE INDEX conversations_contact_id_index ON conversations USING btree (contact_id);
+CREATE INDEX conversations_created_at_index ON conversations USING btree (created_at DESC, id DESC);
 CREATE INDEX conversations_last_read_user_id_index ON conversations USING btree (last_read_user_id) WHERE (last_read_user_id IS NOT NULL);
 CREATE INDEX conversations_order_id_index ON conversations USING btree (order_id);
 CREATE INDEX conversations_workflow_id_index ON conversations USING btree (workflow_id);

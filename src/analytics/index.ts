@@ -93,3 +93,12 @@ export {
   type RollupRefresh,
 } from './rollups.ts';
 export { analyticsApi, workflowStatsSource } from './api.ts';
+export {
+  operatorBrandList,
+  operatorLiveFeed,
+  operatorWorkflowDay,
+  OPERATOR_FEED_LIMIT,
+  type OperatorBrand,
+  type OperatorConversation,
+  type OperatorWorkflow,
+} from './operator.ts';

@@ -3,6 +3,7 @@ import { authCommand } from './auth.ts';
 import { bigcommerceCommand } from './bigcommerce.ts';
 import { contactsCommand } from './contacts.ts';
 import { conversationsCommand } from './conversations.ts';
+import { dashboardCommand } from './dashboard.ts';
 import { dbCommand } from './db.ts';
 import { explainCommand } from './explain.ts';
 import { kbCommand } from './kb.ts';
@@ -62,6 +63,7 @@ export function buildProgram(): Command {
   program.addCommand(messagingCommand());
   program.addCommand(notificationsCommand());
   program.addCommand(kbCommand());
+  program.addCommand(dashboardCommand());
   return program;
 }
 

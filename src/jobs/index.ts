@@ -6,3 +6,5 @@ export { DEFAULT_SCHEDULES, resolveSchedules, toCronItems } from './schedules.ts
 export { recordHealthHeartbeat } from './health.ts';
 export { lastHeartbeat, type Heartbeat, type StaleWorker } from './store.ts';
 export { releaseStaleWorkers, heartbeatIntervalMs, HEARTBEATS_PER_STALE_PERIOD } from './liveness.ts';
+export { queueOverview, nextRunOf, type QueueOverview, type ScheduleRun } from './overview.ts';
+export type { TaskQueue, WorkerRow } from './store.ts';

@@ -131,3 +131,65 @@ export async function pruneWorkers(db: Handle, days: number): Promise<number> {
     .where((q) => void q.whereNotNull('stopped_at').orWhereNotNull('released_at'))
     .delete();
 }
+
+// The operator's view of the queue (the `reclaim dashboard` System pane): jobs per task from
+// graphile-worker's public `jobs` view (read only), the workers' rows, and each schedule's last
+// run as graphile-worker's crontab recorded it. Before the worker first ran the queue reads as empty.
+
+export interface TaskQueue {
+  task: string;
+  /** Waiting to run (attempts left), due now or later. */
+  queued: number;
+  /** Held by a worker now. */
+  running: number;
+  /** No attempts left: failed for good. */
+  failed: number;
+  last_error: string | null;
+}
+
+export interface WorkerRow {
+  worker_id: string;
+  hostname: string;
+  pid: number;
+  heartbeat_at: Date;
+  stopped_at: Date | null;
+  released_at: Date | null;
+}
+
+async function exists(db: Handle, relation: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { found: string | null }[] }>(`select to_regclass(?) as found`, [relation]);
+  return Boolean(rows[0]?.found);
+}
+
+export async function queueByTask(db: Handle): Promise<TaskQueue[]> {
+  if (!(await exists(db, 'graphile_worker.jobs'))) return [];
+  const { rows } = await db.raw<{ rows: TaskQueue[] }>(
+    `select task_identifier as task,
+            count(*) filter (where attempts < max_attempts and locked_at is null)::int as queued,
+            count(*) filter (where locked_at is not null)::int as running,
+            count(*) filter (where attempts >= max_attempts and locked_at is null)::int as failed,
+            (array_agg(last_error order by updated_at desc) filter (where last_error is not null))[1] as last_error
+       from graphile_worker.jobs
+      group by 1 order by 1`,
+  );
+  return rows;
+}
+
+/** The newest workers' rows (running first), at most `limit`. */
+export async function recentWorkers(db: Handle, limit: number): Promise<WorkerRow[]> {
+  if (!(await exists(db, 'public.job_workers'))) return [];
+  const rows: WorkerRow[] = await db('job_workers')
+    .orderByRaw('(stopped_at is null and released_at is null) desc, heartbeat_at desc')
+    .limit(limit)
+    .select('worker_id', 'hostname', 'pid', 'heartbeat_at', 'stopped_at', 'released_at');
+  return rows;
+}
+
+/** Each schedule's last run (crontab identifier -> time), as graphile-worker's crontab recorded it. */
+export async function scheduleLastRuns(db: Handle): Promise<Map<string, Date>> {
+  if (!(await exists(db, 'graphile_worker._private_known_crontabs'))) return new Map();
+  const { rows } = await db.raw<{ rows: Array<{ identifier: string; last_execution: Date | null }> }>(
+    `select identifier, last_execution from graphile_worker._private_known_crontabs`,
+  );
+  return new Map(rows.filter((r) => r.last_execution).map((r) => [r.identifier, r.last_execution!]));
+}

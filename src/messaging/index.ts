@@ -40,3 +40,4 @@ export {
   selectCampaignNumber,
 } from './registration/index.ts';
 export { messagingApi } from './api.ts';
+export { sendingOverview, HELD_LIST_LIMIT, type SendingOverview, type SenderRate } from './overview.ts';

@@ -69,3 +69,4 @@ export {
   type Raised,
 } from './raise.ts';
 export { notificationsApi, notificationSchema, userNotificationSchema } from './api.ts';
+export { listRaised, type RaisedNotification } from './store.ts';

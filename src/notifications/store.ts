@@ -214,3 +214,33 @@ export async function countUnread(db: Handle, reader: Reader): Promise<number> {
   const [row] = await applyFilter(visible(db, reader), 'unread').count<{ count: string }[]>({ count: '*' });
   return Number(row?.count ?? 0);
 }
+
+/** A notification the product raised (raise.ts), as the operator dashboard lists it. */
+export interface RaisedNotification {
+  id: number;
+  kind: string;
+  brand_id: number | null;
+  title: string | null;
+  body: string | null;
+  extra_data: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Raised notifications of these kinds since `since`, newest first (of the brands, when given). */
+export async function listRaised(
+  db: Handle,
+  { kinds, since, brandIds, limit }: { kinds: string[]; since: Date; brandIds?: number[]; limit: number },
+): Promise<RaisedNotification[]> {
+  const q = db('notifications')
+    .whereRaw(`extra_data->>'kind' = any(?::text[])`, [kinds])
+    .where('created_at', '>=', since)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('id', db.raw(`extra_data->>'kind' as kind`), 'brand_id', 'title', 'body', 'extra_data', 'created_at');
+  if (brandIds) void q.whereIn('brand_id', brandIds);
+  const rows: Array<RaisedNotification & { id: string; brand_id: string | null }> = await q;
+  return rows.map((r) => ({ ...r, id: Number(r.id), brand_id: r.brand_id === null ? null : Number(r.brand_id) }));
+}

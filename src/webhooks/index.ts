@@ -20,3 +20,4 @@ export {
   type WebhookEvent,
   type WebhookSource,
 } from './store/events.ts';
+export { deadLetterSummary, listDeadLetters, type DeadLetter, type DeadLetterSummary } from './store/dead-letters.ts';

@@ -81,12 +81,15 @@ export interface StoreIntegrationListing {
   settings: Record<string, unknown>;
 }
 
-/** Store platform integrations (Shopify, BigCommerce), newest first, optionally of one brand. */
+/**
+ * Store platform integrations (Shopify, BigCommerce), newest first, optionally of one brand;
+ * `needingAttention`: only those not connected, disabled, or with a health problem.
+ */
 export async function listStoreIntegrations(
   db: Handle,
-  { brandId }: { brandId?: number } = {},
+  { brandId, needingAttention }: { brandId?: number; needingAttention?: boolean } = {},
 ): Promise<StoreIntegrationListing[]> {
-  const rows = await listEcommerceIntegrations(db, { brandId });
+  const rows = await listEcommerceIntegrations(db, { brandId, needingAttention });
   return rows.map((row) => {
     const health = (row.settings.health as { status?: string } | undefined)?.status ?? null;
     const installed = row.settings.installed_at;

@@ -184,7 +184,7 @@ export async function redactIntegrationSettings(tx: Tx, id: number): Promise<voi
 /** Store platform integrations (category ecommerce) with their brand's name, newest first, optionally of one brand. */
 export async function listEcommerceIntegrations(
   db: Handle,
-  { brandId }: { brandId?: number } = {},
+  { brandId, needingAttention = false }: { brandId?: number; needingAttention?: boolean } = {},
 ): Promise<(BrandIntegration & { brand_name: string })[]> {
   const query = db('brand_integrations as bi')
     .join('integrations as i', 'i.id', 'bi.integration_id')
@@ -205,5 +205,7 @@ export async function listEcommerceIntegrations(
       'bi.integration_id',
     );
   if (brandId !== undefined) query.where('bi.brand_id', brandId);
+  if (needingAttention)
+    query.whereRaw(`(bi.status <> 'connected' or not bi.is_enabled or bi.settings->'health'->>'status' is not null)`);
   return (await query) as (BrandIntegration & { brand_name: string })[];
 }

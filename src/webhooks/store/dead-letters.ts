@@ -1,0 +1,65 @@
+/**
+ * SQL of the operator's view of failed webhooks (the `reclaim dashboard` System pane): dead-lettered
+ * and failed events per source with the newest error, and the newest of them (no payload), each
+ * with the brand of its store integration. With brands given, only those brands' events.
+ */
+import type { Handle } from '../../db/index.ts';
+import type { WebhookSource } from './events.ts';
+
+export interface DeadLetterSummary {
+  source: WebhookSource;
+  dead: number;
+  failed: number;
+  last_error: string | null;
+  last_at: Date;
+}
+
+export interface DeadLetter {
+  id: number;
+  source: WebhookSource;
+  topic: string | null;
+  shop: string | null;
+  brand_id: number | null;
+  status: 'failed' | 'dead';
+  attempts: number;
+  last_error: string | null;
+  received_at: Date;
+}
+
+const brandFilter = (brandIds: number[] | undefined): string =>
+  brandIds
+    ? `and exists (select 1 from brand_integrations bi where bi.id = e.brand_integration_id and bi.brand_id = any(:brands::bigint[]))`
+    : '';
+
+export async function deadLetterSummary(
+  db: Handle,
+  { brandIds }: { brandIds?: number[] } = {},
+): Promise<DeadLetterSummary[]> {
+  const { rows } = await db.raw<{ rows: DeadLetterSummary[] }>(
+    `select e.source, count(*) filter (where e.status = 'dead')::int as dead,
+            count(*) filter (where e.status = 'failed')::int as failed,
+            (array_agg(e.last_error order by e.status_at desc, e.id desc))[1] as last_error,
+            max(e.status_at) as last_at
+       from webhook_events e
+      where e.status in ('failed', 'dead') ${brandFilter(brandIds)}
+      group by 1 order by 1`,
+    brandIds ? { brands: brandIds } : {},
+  );
+  return rows;
+}
+
+export async function listDeadLetters(
+  db: Handle,
+  { brandIds, limit }: { brandIds?: number[]; limit: number },
+): Promise<DeadLetter[]> {
+  const { rows } = await db.raw<{ rows: DeadLetter[] }>(
+    `select e.id, e.source, e.topic, e.shop, bi.brand_id, e.status, e.attempts, e.last_error, e.received_at
+       from webhook_events e
+       left join brand_integrations bi on bi.id = e.brand_integration_id
+      where e.status in ('failed', 'dead') ${brandFilter(brandIds)}
+      order by e.status_at desc, e.id desc
+      limit :limit`,
+    { ...(brandIds ? { brands: brandIds } : {}), limit },
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), brand_id: r.brand_id === null ? null : Number(r.brand_id) }));
+}
