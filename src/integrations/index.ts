@@ -1,2 +1,26 @@
-/** Clients of the external services Reclaim integrates with. */
+/** Clients of the external services Reclaim integrates with, and each brand's Slack and Klaviyo links. */
 export { triggerAutomationWorkflow, type AutomationClientOptions } from './automation/client.ts';
+export {
+  beginSlackConnect,
+  completeSlackConnect,
+  checkSlackHealth,
+  listSlackChannels,
+  setSlackChannel,
+  postToSlack,
+  connectedSlack,
+  SLACK_CALLBACK_PATH,
+  type SlackConnected,
+  type SlackHealth,
+} from './slack/service.ts';
+export { SLACK_CHANNEL_PAGE_LIMIT, type SlackChannel } from './slack/client.ts';
+export {
+  SLACK_SCOPES,
+  NO_CONVERSATION_ID,
+  NO_CHANNEL_ID,
+  NO_CONVERSATION_DETAIL,
+  engagedConversationText,
+  followUpText,
+  slackAuthorizeUrl,
+  slackHealthMessage,
+} from './slack/rules.ts';
+export { slackRoutes } from './slack/routes.ts';
