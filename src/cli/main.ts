@@ -19,6 +19,7 @@ import { privacyCommand } from './privacy.ts';
 import { runCandidatesCommand } from './run-candidates.ts';
 import { printJson, reportError } from './run.ts';
 import { serveWebhooksCommand } from './serve-webhooks.ts';
+import { slackCommand } from './slack.ts';
 import { startCommand } from './start.ts';
 import { statsCommand } from './stats.ts';
 import { storesCommand } from './stores.ts';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   program.addCommand(webhooksCommand());
   program.addCommand(storesCommand());
   program.addCommand(bigcommerceCommand());
+  program.addCommand(slackCommand());
   program.addCommand(contactsCommand());
   program.addCommand(dbCommand());
   program.addCommand(authCommand());

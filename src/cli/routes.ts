@@ -7,6 +7,7 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
+import { slackRoutes } from '../integrations/index.ts';
 import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
@@ -37,4 +38,5 @@ export const ROUTES: RouteModule[] = [
   conversationsRoutes,
   infobipDeliveryRoutes,
   stripeWebhookRoutes,
+  slackRoutes,
 ];

@@ -17,7 +17,12 @@ import {
   NO_CONVERSATION_ID,
   postToSlack,
 } from '../integrations/index.ts';
-import { engagedDetail, incomingMessagesAfter, recordEngagedNotificationSkipped, recordSlackPost } from './store/notify.ts';
+import {
+  engagedDetail,
+  incomingMessagesAfter,
+  recordEngagedNotificationSkipped,
+  recordSlackPost,
+} from './store/notify.ts';
 
 export interface NotifyEngagedResult {
   conversationId: number;

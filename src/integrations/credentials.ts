@@ -28,10 +28,19 @@ export function linkIdOfState(state: string): number | undefined {
 }
 
 /** Throws unauthorized unless `state` is the one stored on the link. */
-export async function checkOAuthState(ctx: AppContext, link: BrandLink, state: string, provider: string): Promise<void> {
+export async function checkOAuthState(
+  ctx: AppContext,
+  link: BrandLink,
+  state: string,
+  provider: string,
+): Promise<void> {
   const stored = await openCredential(ctx, link, 'state');
   if (!stored || !safeEqual(stored, state))
-    throw new AppError('unauthorized', `The ${provider} authorization state does not match: start the connection again.`, {
-      code: 'oauth_state_mismatch',
-    });
+    throw new AppError(
+      'unauthorized',
+      `The ${provider} authorization state does not match: start the connection again.`,
+      {
+        code: 'oauth_state_mismatch',
+      },
+    );
 }

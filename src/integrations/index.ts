@@ -7,6 +7,7 @@ export {
   listSlackChannels,
   setSlackChannel,
   postToSlack,
+  testSlack,
   connectedSlack,
   SLACK_CALLBACK_PATH,
   type SlackConnected,

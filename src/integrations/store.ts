@@ -64,7 +64,11 @@ export async function findBrandLink(
 }
 
 export async function getBrandLink(db: Handle, id: number): Promise<BrandLink | undefined> {
-  return toLink(await db('brand_integrations').where({ id }).first(...COLUMNS));
+  return toLink(
+    await db('brand_integrations')
+      .where({ id })
+      .first(...COLUMNS),
+  );
 }
 
 /** The brand's link row, created pending_setup and disabled when it has none. */

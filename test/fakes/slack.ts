@@ -62,7 +62,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
 
     if (method === 'oauth.v2.access') {
       const basic = /^Basic (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
-      const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':') : [body.client_id, body.client_secret];
+      const [id, secret] = basic
+        ? Buffer.from(basic, 'base64').toString().split(':')
+        : [body.client_id, body.client_secret];
       if (id !== SLACK_CLIENT.id) return fail('invalid_client_id');
       if (secret !== SLACK_CLIENT.secret) return fail('bad_client_secret');
       const grant = codes.get(body.code ?? '');
@@ -94,11 +96,22 @@ export async function startFakeSlack(): Promise<FakeSlack> {
 
     const token = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1] ?? body.token;
     if (!token) return fail('not_authed');
-    if (failing.has(token)) return fail(failing.get(token)!, failing.get(token) === 'missing_scope' ? { needed: 'channels:read', provided: 'chat:write' } : {});
+    if (failing.has(token))
+      return fail(
+        failing.get(token)!,
+        failing.get(token) === 'missing_scope' ? { needed: 'channels:read', provided: 'chat:write' } : {},
+      );
     if (!tokens.has(token)) return fail('invalid_auth');
 
     if (method === 'auth.test')
-      return ok({ url: 'https://northwind.slack.com/', team: SLACK_TEAM.name, user: 'reclaim', team_id: SLACK_TEAM.id, user_id: 'U0BOT001', bot_id: 'B0BOT001' });
+      return ok({
+        url: 'https://northwind.slack.com/',
+        team: SLACK_TEAM.name,
+        user: 'reclaim',
+        team_id: SLACK_TEAM.id,
+        user_id: 'U0BOT001',
+        bot_id: 'B0BOT001',
+      });
 
     if (method === 'conversations.list') {
       const limit = Number(body.limit ?? 100);
@@ -110,7 +123,14 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       const page = visible.slice(start, start + size);
       const next = start + size < visible.length ? Buffer.from(`offset:${start + size}`).toString('base64') : '';
       return ok({
-        channels: page.map((c) => ({ id: c.id, name: c.name, is_channel: true, is_private: false, is_archived: Boolean(c.is_archived), is_member: false })),
+        channels: page.map((c) => ({
+          id: c.id,
+          name: c.name,
+          is_channel: true,
+          is_private: false,
+          is_archived: Boolean(c.is_archived),
+          is_member: false,
+        })),
         response_metadata: { next_cursor: next },
       });
     }
@@ -120,8 +140,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (!body.text) return fail('no_text');
       clock += 1;
       const ts = `${clock}.000100`;
-      posted.push({ channel: body.channel, text: body.text, ts, token, ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}) });
-      return ok({ channel: body.channel, ts, message: { type: 'message', text: body.text, ts, ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}) } });
+      posted.push({
+        channel: body.channel,
+        text: body.text,
+        ts,
+        token,
+        ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}),
+      });
+      return ok({
+        channel: body.channel,
+        ts,
+        message: { type: 'message', text: body.text, ts, ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}) },
+      });
     }
     return fail('unknown_method');
   };

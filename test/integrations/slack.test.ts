@@ -11,7 +11,14 @@ import {
   slackRoutes,
 } from '../../src/integrations/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
-import { createBrand, createCart, createContact, createIntegration, createWorkflow, usPhone } from '../factories/index.ts';
+import {
+  createBrand,
+  createCart,
+  createContact,
+  createIntegration,
+  createWorkflow,
+  usPhone,
+} from '../factories/index.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startFakeSlack, type FakeSlack } from '../fakes/slack.ts';
 import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 import { listenHttp, type ListeningServer } from '../helpers/listening-server.ts';
@@ -59,7 +66,9 @@ describe('Slack OAuth', () => {
     const { authorizeUrl } = await beginSlackConnect(ctx, { brandId: brand.id });
     const url = new URL(authorizeUrl);
     expect(url.origin + url.pathname).toBe('https://slack.com/oauth/v2/authorize');
-    expect(url.searchParams.get('scope')).toBe('chat:write,chat:write.public,incoming-webhook,channels:read,channels:join');
+    expect(url.searchParams.get('scope')).toBe(
+      'chat:write,chat:write.public,incoming-webhook,channels:read,channels:join',
+    );
     expect(url.searchParams.get('client_id')).toBe(SLACK_CLIENT.id);
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/integration/slack/auth`);
   });
@@ -67,9 +76,14 @@ describe('Slack OAuth', () => {
   it('the callback exchanges the code at oauth.v2.access and stores the bot token sealed', async () => {
     const answer = await connect(brand.id, 'xoxb-northwind-1', { id: 'C0SALES', name: 'sales' });
     expect(answer.status).toBe(200);
-    expect(await answer.text()).toContain(`Slack workspace ${SLACK_TEAM.name} is connected. Notifications go to #sales.`);
+    expect(await answer.text()).toContain(
+      `Slack workspace ${SLACK_TEAM.name} is connected. Notifications go to #sales.`,
+    );
     const call = fake.requests.find((r) => r.path === '/api/oauth.v2.access')!;
-    expect(call.body).toMatchObject({ code: 'code-xoxb-northwind-1', redirect_uri: `${PUBLIC_URL}/api/integration/slack/auth` });
+    expect(call.body).toMatchObject({
+      code: 'code-xoxb-northwind-1',
+      redirect_uri: `${PUBLIC_URL}/api/integration/slack/auth`,
+    });
     const row = await slackRow(brand.id);
     expect(row).toMatchObject({ status: 'connected', is_enabled: true });
     expect(row.settings).toMatchObject({ team_id: SLACK_TEAM.id, channel_id: 'C0SALES', bot_user_id: 'U0BOT001' });
@@ -116,7 +130,9 @@ describe('Slack channels', () => {
 
   it('set-channel takes a #name among the listed channels; an unknown one changes nothing', async () => {
     expect(await setSlackChannel(ctx, { brandId: brand.id, channel: '#cart-alerts' })).toMatchObject({ id: 'C0CARTS' });
-    await expect(setSlackChannel(ctx, { brandId: brand.id, channel: '#nope' })).rejects.toThrow('Channel not found: #nope');
+    await expect(setSlackChannel(ctx, { brandId: brand.id, channel: '#nope' })).rejects.toThrow(
+      'Channel not found: #nope',
+    );
     expect((await slackRow(brand.id)).settings).toMatchObject({ channel_id: 'C0CARTS', channel_name: 'cart-alerts' });
   });
 });
@@ -144,7 +160,13 @@ describe('the engaged-conversation notification', () => {
     const cart = await createCart(t.db, { brandId: brand.id, integrationId: store.id, total: '59.00' });
     const [row] = await t
       .db('conversations')
-      .insert({ brand_id: brand.id, workflow_id: workflow.id, contact_id: contact.id, contact_channel_id: channel.id, cart_id: cart.id })
+      .insert({
+        brand_id: brand.id,
+        workflow_id: workflow.id,
+        contact_id: contact.id,
+        contact_channel_id: channel.id,
+        cart_id: cart.id,
+      })
       .returning('id');
     const conversationId = Number(row.id);
     const from = String(channel.username);
@@ -169,7 +191,11 @@ describe('the engaged-conversation notification', () => {
     await receiveMessage(ctx, { from, to: number, body: 'And is it <b>free</b>?', provider: 'outbox' });
     await runDueJobs(ctx, TASKS);
     expect(fake.posted).toHaveLength(2);
-    expect(fake.posted[1]).toMatchObject({ channel: 'C0CARTS', thread_ts: first.ts, text: '*Sam Rivera*:\n> And is it &lt;b&gt;free&lt;/b&gt;?' });
+    expect(fake.posted[1]).toMatchObject({
+      channel: 'C0CARTS',
+      thread_ts: first.ts,
+      text: '*Sam Rivera*:\n> And is it &lt;b&gt;free&lt;/b&gt;?',
+    });
     expect((await t.db('conversations').where({ id: conversationId }).first()).extra_data.slack_ts).toBe(first.ts);
 
     // A job run with nothing new posts nothing.
@@ -182,7 +208,11 @@ describe('Slack health', () => {
   it("auth.test failures read 'Authentication required, please reconnect' or 'Missing scopes, please reconnect'", async () => {
     const other = await createBrand(t.db, { name: 'Contoso' });
     await connect(other.id, 'xoxb-contoso-1');
-    expect(await checkSlackHealth(ctx, { brandId: other.id })).toEqual({ ok: true, status: 'ok', team: SLACK_TEAM.name });
+    expect(await checkSlackHealth(ctx, { brandId: other.id })).toEqual({
+      ok: true,
+      status: 'ok',
+      team: SLACK_TEAM.name,
+    });
 
     fake.failToken('xoxb-contoso-1', 'invalid_auth');
     expect(await checkSlackHealth(ctx, { brandId: other.id })).toEqual({
@@ -198,5 +228,29 @@ describe('Slack health', () => {
 
     fake.failToken('xoxb-contoso-1', 'missing_scope');
     expect((await checkSlackHealth(ctx, { brandId: other.id })).status).toBe('Missing scopes, please reconnect');
+  });
+});
+
+describe('reclaim slack', () => {
+  it('channels --json lists the channels; test with a token lacking scopes exits 1 with the spec text', async () => {
+    const { runCli } = await import('../helpers/cli.ts');
+    const { testEnv } = await import('../helpers/db.ts');
+    const env = {
+      ...testEnv(t.url),
+      SLACK_CLIENT_ID: SLACK_CLIENT.id,
+      SLACK_CLIENT_SECRET: SLACK_CLIENT.secret,
+      SLACK_API_BASE_URL: fake.apiUrl,
+    };
+    const listed = await runCli(['slack', 'channels', '--brand', String(brand.id), '--json'], env);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ brand_id: brand.id, count: 4 });
+    expect(listed.stdout).not.toContain('xoxb-');
+
+    const scoped = await createBrand(t.db, { name: 'Fabrikam' });
+    await connect(scoped.id, 'xoxb-fabrikam-1');
+    fake.failToken('xoxb-fabrikam-1', 'missing_scope');
+    const tested = await runCli(['slack', 'test', '--brand', String(scoped.id)], env);
+    expect(tested.code).toBe(1);
+    expect(tested.stderr).toContain('Missing scopes, please reconnect');
   });
 });

@@ -60,7 +60,8 @@ export async function engagedDetail(db: Handle, conversationId: number): Promise
     brandId: Number(row.brand_id),
     shopper: name || 'A shopper',
     workflow: row.workflow ?? null,
-    cartValue: amount === null ? null : { amount, currency: row.cart_total !== null ? (row.cart_currency ?? 'USD') : 'USD' },
+    cartValue:
+      amount === null ? null : { amount, currency: row.cart_total !== null ? (row.cart_currency ?? 'USD') : 'USD' },
     slackTs: row.slack_ts ?? null,
     lastPostedMessageId: Number(row.slack_last_message_id ?? 0),
   };

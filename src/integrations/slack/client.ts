@@ -63,7 +63,8 @@ async function call<T>(method: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     const e = error as { code?: string; data?: { error?: string; needed?: string }; statusCode?: number };
-    if (e.code === 'slack_webapi_platform_error') throw new SlackCallError(method, e.data?.error ?? 'unknown_error', e.data?.needed);
+    if (e.code === 'slack_webapi_platform_error')
+      throw new SlackCallError(method, e.data?.error ?? 'unknown_error', e.data?.needed);
     if (e.code === 'slack_webapi_http_error') throw new SlackCallError(method, `http_${e.statusCode ?? 0}`);
     if (e.code === 'slack_webapi_rate_limited_error') throw new SlackCallError(method, 'ratelimited');
     if (e.code === 'slack_webapi_request_error') throw new SlackCallError(method, 'unreachable');
@@ -107,7 +108,9 @@ export async function slackOAuthAccess(
 }
 
 /** auth.test: who the token is; throws SlackCallError('invalid_auth' | 'missing_scope' | …). */
-export async function slackAuthTest(options: SlackClientOptions): Promise<{ teamId: string; team: string; userId: string }> {
+export async function slackAuthTest(
+  options: SlackClientOptions,
+): Promise<{ teamId: string; team: string; userId: string }> {
   const answer = await call('auth.test', () => webClient(options).auth.test());
   return { teamId: answer.team_id ?? '', team: answer.team ?? '', userId: answer.user_id ?? '' };
 }
@@ -135,7 +138,12 @@ export async function slackListChannels(options: SlackClientOptions): Promise<Sl
     );
     for (const c of page.channels ?? [])
       if (c.id && !c.is_archived)
-        channels.push({ id: c.id, name: c.name ?? c.id, isPrivate: Boolean(c.is_private), isMember: Boolean(c.is_member) });
+        channels.push({
+          id: c.id,
+          name: c.name ?? c.id,
+          isPrivate: Boolean(c.is_private),
+          isMember: Boolean(c.is_member),
+        });
     cursor = page.response_metadata?.next_cursor || undefined;
   } while (cursor);
   return channels;

@@ -6,8 +6,7 @@
 import type { RouteModule } from '../../http/index.ts';
 import { completeSlackConnect, SLACK_CALLBACK_PATH } from './service.ts';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const slackRoutes: RouteModule = (app, ctx) => {
   app.get<{ Querystring: Record<string, string | undefined> }>(SLACK_CALLBACK_PATH, async (request, reply) => {

@@ -88,5 +88,4 @@ export function engagedConversationText(c: EngagedConversationText): string {
 }
 
 /** A later reply, threaded under the first message. */
-export const followUpText = (shopper: string, reply: string): string =>
-  `*${slackEscape(shopper)}*:\n${quote(reply)}`;
+export const followUpText = (shopper: string, reply: string): string => `*${slackEscape(shopper)}*:\n${quote(reply)}`;

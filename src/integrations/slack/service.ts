@@ -50,7 +50,10 @@ export async function beginSlackConnect(
   const link = await openBrandLink(ctx.db, { brandId, provider: 'slack' });
   const state = newOAuthState(link.id);
   await updateBrandLink(ctx.db, link.id, { credentials: await sealAll(ctx, { state }) });
-  return { authorizeUrl: slackAuthorizeUrl({ clientId, redirectUri: redirectUri(ctx), state }), redirectUri: redirectUri(ctx) };
+  return {
+    authorizeUrl: slackAuthorizeUrl({ clientId, redirectUri: redirectUri(ctx), state }),
+    redirectUri: redirectUri(ctx),
+  };
 }
 
 export interface SlackConnected {
@@ -84,9 +87,15 @@ export async function completeSlackConnect(
   }
   let grant;
   try {
-    grant = await slackOAuthAccess(clientOptions(ctx), { clientId, clientSecret, code: input.code, redirectUri: redirectUri(ctx) });
+    grant = await slackOAuthAccess(clientOptions(ctx), {
+      clientId,
+      clientSecret,
+      code: input.code,
+      redirectUri: redirectUri(ctx),
+    });
   } catch (error) {
-    if (error instanceof SlackCallError) throw new AppError('upstream', slackOAuthError(error.code), { code: 'slack_oauth' });
+    if (error instanceof SlackCallError)
+      throw new AppError('upstream', slackOAuthError(error.code), { code: 'slack_oauth' });
     throw error;
   }
   const keep = typeof link.settings.channel_id === 'string' ? null : grant.webhookChannel;
@@ -138,7 +147,11 @@ async function requireSlack(ctx: AppContext, brandId: number) {
 }
 
 /** Records the health a failed call shows (auth or scopes) and returns its message, if it is one of those. */
-export async function recordSlackFailure(ctx: AppContext, link: BrandLink, error: SlackCallError): Promise<string | undefined> {
+export async function recordSlackFailure(
+  ctx: AppContext,
+  link: BrandLink,
+  error: SlackCallError,
+): Promise<string | undefined> {
   const message = slackHealthMessage(error.code);
   if (message)
     await updateBrandLink(ctx.db, link.id, {
@@ -159,7 +172,9 @@ export async function checkSlackHealth(ctx: AppContext, { brandId }: { brandId: 
   const { link, options } = await requireSlack(ctx, brandId);
   try {
     const who = await slackAuthTest(options);
-    await updateBrandLink(ctx.db, link.id, { settings: { health: { status: 'ok', checked_at: new Date().toISOString() } } });
+    await updateBrandLink(ctx.db, link.id, {
+      settings: { health: { status: 'ok', checked_at: new Date().toISOString() } },
+    });
     return { ok: true, status: 'ok', team: who.team || null };
   } catch (error) {
     if (!(error instanceof SlackCallError)) throw error;
@@ -191,7 +206,10 @@ export async function setSlackChannel(
   const channels = await listSlackChannels(ctx, { brandId });
   const found = channels.find((c) => c.id === wanted) ?? channels.find((c) => c.name === wanted);
   if (!found)
-    throw new AppError('invalid_input', `Channel not found: ${channel} (see reclaim slack channels --brand ${brandId}).`);
+    throw new AppError(
+      'invalid_input',
+      `Channel not found: ${channel} (see reclaim slack channels --brand ${brandId}).`,
+    );
   const { link } = (await connectedSlack(ctx, brandId))!;
   await updateBrandLink(ctx.db, link.id, { settings: { channel_id: found.id, channel_name: found.name } });
   return found;
@@ -204,7 +222,8 @@ export async function postToSlack(
 ): Promise<{ ts: string; channel: string }> {
   const { link, options } = await requireSlack(ctx, brandId);
   const channel = link.settings.channel_id;
-  if (typeof channel !== 'string' || !channel) throw new AppError('invalid_input', NO_CHANNEL_ID, { code: 'no_channel' });
+  if (typeof channel !== 'string' || !channel)
+    throw new AppError('invalid_input', NO_CHANNEL_ID, { code: 'no_channel' });
   try {
     return await slackPostMessage(options, { channel, text, ...(threadTs ? { threadTs } : {}) });
   } catch (error) {
@@ -215,4 +234,21 @@ export async function postToSlack(
       details: { error: error.code },
     });
   }
+}
+
+/** `slack test`: auth.test, then (when healthy and a channel is set) one test message in the channel. */
+export async function testSlack(
+  ctx: AppContext,
+  { brandId }: { brandId: number },
+): Promise<SlackHealth & { channel: string | null; ts: string | null }> {
+  const health = await checkSlackHealth(ctx, { brandId });
+  if (!health.ok) throw new AppError('upstream', health.status, { code: 'slack_reconnect' });
+  const { link } = (await connectedSlack(ctx, brandId))!;
+  const channel = typeof link.settings.channel_id === 'string' ? link.settings.channel_id : null;
+  if (!channel) return { ...health, channel: null, ts: null };
+  const { ts } = await postToSlack(ctx, {
+    brandId,
+    text: 'Reclaim is connected: shoppers who reply to a text will show up here.',
+  });
+  return { ...health, channel, ts };
 }
