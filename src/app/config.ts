@@ -161,6 +161,11 @@ export const configSchema = z.object({
   KLAVIYO_CLIENT_ID: optionalString,
   KLAVIYO_CLIENT_SECRET: optionalString,
   KLAVIYO_BASE_URL: z.url().default('https://a.klaviyo.com'),
+  /** Klaviyo's API revision header (default in src/integrations/klaviyo/rules.ts). */
+  KLAVIYO_REVISION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, 'must look like 2026-10-15')
+    .optional(),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,

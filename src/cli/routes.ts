@@ -7,7 +7,7 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
-import { slackRoutes } from '../integrations/index.ts';
+import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes } from '../stores/index.ts';
@@ -39,4 +39,5 @@ export const ROUTES: RouteModule[] = [
   infobipDeliveryRoutes,
   stripeWebhookRoutes,
   slackRoutes,
+  klaviyoRoutes,
 ];

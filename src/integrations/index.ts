@@ -25,3 +25,25 @@ export {
   slackHealthMessage,
 } from './slack/rules.ts';
 export { slackRoutes } from './slack/routes.ts';
+export {
+  beginKlaviyoConnect,
+  completeKlaviyoConnect,
+  connectKlaviyoApiKey,
+  checkKlaviyo,
+  klaviyoProfileConsent,
+  hasKlaviyo,
+  KLAVIYO_CALLBACK_PATH,
+  type KlaviyoProfileConsent,
+  type ProfileRef,
+} from './klaviyo/service.ts';
+export type { KlaviyoAccount, KlaviyoProfile } from './klaviyo/client.ts';
+export {
+  profileConsent,
+  s256Challenge,
+  CODE_VERIFIER,
+  KLAVIYO_REVISION,
+  KLAVIYO_SCOPES,
+  type ChannelConsent,
+  type KlaviyoSubscriptions,
+} from './klaviyo/rules.ts';
+export { klaviyoRoutes } from './klaviyo/routes.ts';
