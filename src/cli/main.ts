@@ -20,6 +20,7 @@ import { runCandidatesCommand } from './run-candidates.ts';
 import { printJson, reportError } from './run.ts';
 import { serveWebhooksCommand } from './serve-webhooks.ts';
 import { slackCommand } from './slack.ts';
+import { klaviyoCommand } from './klaviyo.ts';
 import { startCommand } from './start.ts';
 import { statsCommand } from './stats.ts';
 import { storesCommand } from './stores.ts';
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   program.addCommand(storesCommand());
   program.addCommand(bigcommerceCommand());
   program.addCommand(slackCommand());
+  program.addCommand(klaviyoCommand());
   program.addCommand(contactsCommand());
   program.addCommand(dbCommand());
   program.addCommand(authCommand());

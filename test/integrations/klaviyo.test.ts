@@ -206,3 +206,25 @@ describe('Klaviyo API key mode and profiles', () => {
     });
   });
 });
+
+describe('reclaim klaviyo', () => {
+  it("connect refuses a blank key with 'API key is required'; check --json shows the account, never the key", async () => {
+    const { runCli } = await import('../helpers/cli.ts');
+    const { testEnv } = await import('../helpers/db.ts');
+    const env = { ...testEnv(t.url), KLAVIYO_BASE_URL: fake.url };
+    const brand = await createBrand(t.db);
+    const blank = await runCli(['klaviyo', 'connect', '--brand', String(brand.id), '--api-key', ' '], env);
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toContain('API key is required');
+    expect(await klaviyoRow(brand.id)).toBeUndefined();
+
+    await connectKlaviyoApiKey(ctx, { brandId: brand.id, apiKey: KLAVIYO_API_KEY });
+    const checked = await runCli(['klaviyo', 'check', '--brand', String(brand.id), '--json'], env);
+    expect(checked.code).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({
+      brand_id: brand.id,
+      account: { organizationName: 'Northwind Outfitters' },
+    });
+    expect(checked.stdout + checked.stderr).not.toContain(KLAVIYO_API_KEY);
+  });
+});
