@@ -172,6 +172,7 @@ export const configSchema = z.object({
   AUTOMATION_BASE_URL: optionalUrl,
   AUTOMATION_API_KEY: optionalString,
   DOMAIN_SERVICE_BASE_URL: optionalUrl,
+  DOMAIN_SERVICE_API_KEY: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -193,6 +194,7 @@ export const SECRET_KEYS = [
   'KLAVIYO_CLIENT_SECRET',
   'LLM_API_KEY',
   'AUTOMATION_API_KEY',
+  'DOMAIN_SERVICE_API_KEY',
   'RECLAIM_PASSWORD',
 ] as const satisfies readonly (keyof Config)[];
 

@@ -47,3 +47,23 @@ export {
   type KlaviyoSubscriptions,
 } from './klaviyo/rules.ts';
 export { klaviyoRoutes } from './klaviyo/routes.ts';
+export {
+  createAutomationService,
+  DEFAULT_AUTOMATION_WEBHOOKS,
+  type AutomationService,
+  type AutomationServiceOptions,
+  type AutomationExecution,
+  type AutomationWorkflow,
+} from './automation/service.ts';
+export {
+  checkDomainAvailability,
+  registerDomain,
+  connectDomain,
+  domainContactSchema,
+  FAILED_DOMAIN_CHECK,
+  FAILED_DOMAIN_REGISTER,
+  CONNECT_DOMAIN_NOT_IMPLEMENTED,
+  type DomainAvailability,
+  type DomainContact,
+  type DomainServiceOptions,
+} from './domain/client.ts';
