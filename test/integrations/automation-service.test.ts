@@ -122,7 +122,7 @@ describe('the automation service: executions, workflows, credentials', () => {
     const keyless = createAutomationService({ baseUrl: fake.url });
     await expect(keyless.getWorkflow('wf1')).rejects.toThrow("Workflow lookup failed: 'X-N8N-API-KEY' header required");
     const unreachable = createAutomationService({ baseUrl: 'http://127.0.0.1:9', apiKey: N8N_API_KEY, retries: 0 });
-    const error = await unreachable.getExecution('1').catch((e: Error) => e);
+    const error = (await unreachable.getExecution('1').catch((e: unknown) => e)) as Error;
     expect(error.message).toBe('The automation service could not be reached');
     expect(JSON.stringify(error)).not.toContain(N8N_API_KEY);
   });
