@@ -67,3 +67,4 @@ export {
   type DomainContact,
   type DomainServiceOptions,
 } from './domain/client.ts';
+export { hasConnectedLink } from './store.ts';

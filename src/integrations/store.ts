@@ -125,3 +125,15 @@ export async function updateBrandLink(
       updated_at: db.fn.now(),
     });
 }
+
+/** Whether the brand has a connected, enabled link to the provider (one query, usable inside a transaction). */
+export async function hasConnectedLink(
+  db: Handle,
+  { brandId, provider }: { brandId: number; provider: LinkProvider },
+): Promise<boolean> {
+  const row = await db('brand_integrations as bi')
+    .join('integrations as i', 'i.id', 'bi.integration_id')
+    .where({ 'bi.brand_id': brandId, 'i.slug': provider, 'bi.status': 'connected', 'bi.is_enabled': true })
+    .first('bi.id');
+  return row !== undefined;
+}

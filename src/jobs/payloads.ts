@@ -21,6 +21,7 @@ export const TASK_PAYLOADS = {
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
   'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
   'conversations:notify-engaged': z.object({ conversationId: id }),
+  'contacts:klaviyo-consent': z.object({ brandId: id, contactId: id }),
 } as const;
 
 export type TaskName = keyof typeof TASK_PAYLOADS;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../../src/app/index.ts';
+import { TASKS } from '../../src/cli/index.ts';
+import { initiateContact } from '../../src/contacts/index.ts';
 import { refreshKlaviyoConsent } from '../../src/flows/index.ts';
+import { runDueJobs } from '../../src/jobs/index.ts';
 import {
   beginKlaviyoConnect,
   checkKlaviyo,
@@ -204,6 +207,46 @@ describe('Klaviyo API key mode and profiles', () => {
       status: 'subscribed',
       source: 'klaviyo:FORM: Checkout popup',
     });
+  });
+});
+
+describe('a contact created for a brand with Klaviyo', () => {
+  it("takes its consent from the Klaviyo profile found by e-mail, recorded in the channel's history", async () => {
+    const brand = await createBrand(t.db);
+    await connectKlaviyoApiKey(ctx, { brandId: brand.id, apiKey: KLAVIYO_API_KEY });
+    const phone = usPhone('212');
+    fake.profiles.set('01UNSUBSCRIBED', {
+      email: 'quinn@example.com',
+      phone_number: phone,
+      subscriptions: {
+        sms: {
+          marketing: {
+            can_receive_sms_marketing: false,
+            consent: 'UNSUBSCRIBED',
+            consent_timestamp: '2026-11-01T09:00:00Z',
+          },
+        },
+      },
+    });
+    const created = await initiateContact(
+      { db: t.db },
+      {
+        brandId: brand.id,
+        phone,
+        email: 'quinn@example.com',
+        smsMarketingState: 'not_subscribed',
+        consentSource: 'shopify:checkouts/update',
+      },
+    );
+    const sms = () => t.db('contact_channels').where({ contact_id: created.contactId, type: 'sms' }).first();
+    expect(await sms()).toMatchObject({ status: 'subscribed', compliance_type: 'a2p' });
+    await runDueJobs(ctx, TASKS);
+    expect(await sms()).toMatchObject({ status: 'unsubscribed', compliance_type: 'na' });
+    const history = await t.db('channel_consent_events').where({ username: phone }).orderBy('id');
+    expect(history.map((e) => [e.status, e.source])).toEqual([
+      ['subscribed', 'shopify:checkouts/update'],
+      ['unsubscribed', 'klaviyo'],
+    ]);
   });
 });
 
