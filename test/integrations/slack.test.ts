@@ -109,6 +109,35 @@ describe('Slack OAuth', () => {
   });
 });
 
+describe('Slack and the automation service', () => {
+  it('the bot token is given to the automation service as a slackApi credential when it is configured', async () => {
+    const { N8N_API_KEY, startFakeN8n } = await import('../fakes/automation-api.ts');
+    const n8n = await startFakeN8n();
+    try {
+      const withAutomation = await t.context({
+        SLACK_CLIENT_ID: SLACK_CLIENT.id,
+        SLACK_CLIENT_SECRET: SLACK_CLIENT.secret,
+        SLACK_API_BASE_URL: fake.apiUrl,
+        AUTOMATION_BASE_URL: n8n.url,
+        AUTOMATION_API_KEY: N8N_API_KEY,
+      });
+      const shared = await createBrand(t.db);
+      fake.addCode('code-shared', 'xoxb-shared-1');
+      await completeSlackConnect(withAutomation, { code: 'code-shared', bid: shared.id });
+      expect(n8n.credentials).toEqual([
+        expect.objectContaining({
+          name: `Reclaim Slack brand ${shared.id}`,
+          type: 'slackApi',
+          data: { accessToken: 'xoxb-shared-1' },
+        }),
+      ]);
+      expect((await slackRow(shared.id)).settings.automation_credential_id).toBe(n8n.credentials[0]!.id);
+    } finally {
+      await n8n.close();
+    }
+  });
+});
+
 describe('Slack channels', () => {
   it('pages conversations.list by cursor with a limit Slack accepts, archived channels excluded', async () => {
     fake.channels = [

@@ -3,6 +3,7 @@
  * channels, the channel notifications go to, and posting. Spec 3 sections 5, 7 and 8.
  */
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import { createAutomationService } from '../automation/service.ts';
 import { checkOAuthState, linkIdOfState, newOAuthState, openCredential, sealAll } from '../credentials.ts';
 import { brandExists, findBrandLink, getBrandLink, openBrandLink, updateBrandLink, type BrandLink } from '../store.ts';
 import {
@@ -114,9 +115,33 @@ export async function completeSlackConnect(
       ...(keep ? { channel_id: keep.id, channel_name: keep.name } : {}),
     },
   });
+  await shareWithAutomation(ctx, link, grant.accessToken);
   const channelId = (keep?.id ?? link.settings.channel_id) as string | undefined;
   const channelName = (keep?.name ?? link.settings.channel_name ?? null) as string | null;
   return { brandId: link.brand_id, team: grant.team, channel: channelId ? { id: channelId, name: channelName } : null };
+}
+
+/**
+ * Spec 3 section 7: the bot token is also given to the workflow-automation service as an n8n
+ * `slackApi` credential, when that service is configured with an API key. A failure is logged and
+ * does not undo the connection (the credential id is kept in settings.automation_credential_id).
+ */
+async function shareWithAutomation(ctx: AppContext, link: BrandLink, accessToken: string): Promise<void> {
+  const { AUTOMATION_BASE_URL: baseUrl, AUTOMATION_API_KEY: apiKey } = ctx.config;
+  if (!baseUrl || !apiKey) return;
+  try {
+    const credential = await createAutomationService({ baseUrl, apiKey, logger: ctx.logger }).createCredential({
+      name: `Reclaim Slack brand ${link.brand_id}`,
+      type: 'slackApi',
+      data: { accessToken },
+    });
+    await updateBrandLink(ctx.db, link.id, { settings: { automation_credential_id: credential.id } });
+  } catch (error) {
+    ctx.logger.warn(
+      { brand_id: link.brand_id, reason: (error as Error).message },
+      'the Slack credential could not be given to the automation service',
+    );
+  }
 }
 
 const clientOptions = (ctx: AppContext, token?: string): SlackClientOptions => ({
