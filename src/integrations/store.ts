@@ -3,7 +3,7 @@
  * `brand_integrations` row of the provider, its catalogue row and its settings. Credentials in
  * `settings.credentials` are sealed with ENCRYPTION_KEY before they reach this module.
  */
-import type { Handle } from '../db/index.ts';
+import type { Handle, Tx } from '../db/index.ts';
 
 export type LinkProvider = 'slack' | 'klaviyo';
 type Json = Record<string, unknown>;
@@ -67,6 +67,16 @@ export async function getBrandLink(db: Handle, id: number): Promise<BrandLink | 
   return toLink(
     await db('brand_integrations')
       .where({ id })
+      .first(...COLUMNS),
+  );
+}
+
+/** The link with its row locked until the transaction ends (one token refresh at a time). */
+export async function lockBrandLink(tx: Tx, id: number): Promise<BrandLink | undefined> {
+  return toLink(
+    await tx('brand_integrations')
+      .where({ id })
+      .forUpdate()
       .first(...COLUMNS),
   );
 }

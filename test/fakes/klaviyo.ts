@@ -2,7 +2,7 @@
  * A fake Klaviyo on 127.0.0.1 in Klaviyo's wire format.
  * - POST /oauth/token: HTTP Basic client auth, form body; grant_type authorization_code (code,
  *   code_verifier checked against the S256 challenge the code was issued for, redirect_uri) or
- *   refresh_token. Answers `{ access_token, token_type: 'Bearer', expires_in, refresh_token, scope }`;
+ *   refresh_token (the refresh token is rotated: a used one is spent). Answers `{ access_token, token_type: 'Bearer', expires_in, refresh_token, scope }`;
  *   failures are 400/401 `{ error, error_description }` (invalid_grant, invalid_client, …).
  * - GET /api/accounts, /api/profiles/{id} and /api/profiles?filter=equals(email|phone_number,"…"):
  *   JSON:API answers; `Authorization: Bearer …` or `Klaviyo-API-Key …`; the `revision` header is
@@ -87,6 +87,7 @@ export async function startFakeKlaviyo(): Promise<FakeKlaviyo> {
             error: 'invalid_grant',
             error_description: 'Refresh token is invalid or expired',
           });
+        refreshTokens.delete(token); // Klaviyo rotates refresh tokens: the old one is spent
         return sendJson(res, 200, tokens());
       }
       return sendJson(res, 400, { error: 'unsupported_grant_type' });

@@ -122,9 +122,16 @@ describe('Klaviyo OAuth with PKCE', () => {
       .db('brand_integrations')
       .where({ id: row.id })
       .update({ settings: t.db.raw(`settings || '{"token_expires_at":"2020-01-01T00:00:00Z"}'::jsonb`) });
-    expect((await checkKlaviyo(ctx, { brandId: brand.id })).organizationName).toBe('Northwind Outfitters');
-    const refresh = fake.requests.filter((r) => r.path === '/oauth/token').at(-1)!;
-    expect(refresh.body).toEqual({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    // Two calls at once refresh once (the refresh token is rotated, so a second refresh would fail).
+    const tokenCalls = () => fake.requests.filter((r) => r.path === '/oauth/token');
+    const before = tokenCalls().length;
+    const both = await Promise.all([
+      checkKlaviyo(ctx, { brandId: brand.id }),
+      checkKlaviyo(ctx, { brandId: brand.id }),
+    ]);
+    expect(both.map((a) => a.organizationName)).toEqual(['Northwind Outfitters', 'Northwind Outfitters']);
+    expect(tokenCalls().length - before).toBe(1);
+    expect(tokenCalls().at(-1)!.body).toEqual({ grant_type: 'refresh_token', refresh_token: refreshToken });
 
     const renewed = await klaviyoRow(brand.id);
     fake.expireRefreshToken(decryptSecret(renewed.settings.credentials.refresh_token, key));

@@ -4,11 +4,13 @@
  * profile lookups with the profile's consent mapped to our channels.
  */
 import { AppError, isAppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import type { Handle } from '../../db/index.ts';
 import { checkOAuthState, linkIdOfState, newOAuthState, openCredential, sealAll } from '../credentials.ts';
 import {
   brandExists,
   findBrandLink,
   getBrandLink,
+  lockBrandLink,
   openBrandLink,
   providerIntegrationId,
   updateBrandLink,
@@ -90,8 +92,9 @@ async function storeTokens(
   ctx: AppContext,
   link: BrandLink,
   tokens: { accessToken: string; refreshToken: string | null; expiresIn: number; scope: string },
+  db: Handle = ctx.db,
 ): Promise<void> {
-  await updateBrandLink(ctx.db, link.id, {
+  await updateBrandLink(db, link.id, {
     status: 'connected',
     credentials: await sealAll(ctx, {
       access_token: tokens.accessToken,
@@ -183,19 +186,25 @@ async function authOf(ctx: AppContext, brandId: number): Promise<KlaviyoAuth> {
     if (!apiKey) throw new AppError('invalid_input', API_KEY_REQUIRED);
     return { kind: 'api_key', apiKey };
   }
-  const accessToken = await openCredential(ctx, link, 'access_token');
-  const expiresAt = Date.parse(String(link.settings.token_expires_at ?? ''));
-  if (accessToken && Number.isFinite(expiresAt) && expiresAt - Date.now() > REFRESH_MARGIN_MS)
-    return { kind: 'oauth', accessToken };
-  const refreshToken = await openCredential(ctx, link, 'refresh_token');
-  if (!refreshToken) throw new AppError('invalid_input', 'Refresh needs refreshToken: reconnect Klaviyo.');
+  const fresh = await usableToken(ctx, link);
+  if (fresh) return { kind: 'oauth', accessToken: fresh };
+  // One refresh at a time: Klaviyo rotates refresh tokens, so a second concurrent refresh with the
+  // old one would be refused. The row is locked, read again, and refreshed only if still due.
   try {
-    const tokens = await klaviyoToken(clientOptions(ctx), appCredentials(ctx), {
-      grant: 'refresh_token',
-      refreshToken,
+    const accessToken = await ctx.db.transaction(async (tx) => {
+      const locked = (await lockBrandLink(tx, link.id))!;
+      const renewed = await usableToken(ctx, locked);
+      if (renewed) return renewed;
+      const refreshToken = await openCredential(ctx, locked, 'refresh_token');
+      if (!refreshToken) throw new AppError('invalid_input', 'Refresh needs refreshToken: reconnect Klaviyo.');
+      const tokens = await klaviyoToken(clientOptions(ctx), appCredentials(ctx), {
+        grant: 'refresh_token',
+        refreshToken,
+      });
+      await storeTokens(ctx, locked, tokens, tx);
+      return tokens.accessToken;
     });
-    await storeTokens(ctx, link, tokens);
-    return { kind: 'oauth', accessToken: tokens.accessToken };
+    return { kind: 'oauth', accessToken };
   } catch (error) {
     if (isAppError(error) && error.message === REFRESH_TOKEN_EXPIRED)
       await updateBrandLink(ctx.db, link.id, {
@@ -203,6 +212,15 @@ async function authOf(ctx: AppContext, brandId: number): Promise<KlaviyoAuth> {
       });
     throw error;
   }
+}
+
+/** The stored access token when it is good for more than the margin. */
+async function usableToken(ctx: AppContext, link: BrandLink): Promise<string | undefined> {
+  const accessToken = await openCredential(ctx, link, 'access_token');
+  const expiresAt = Date.parse(String(link.settings.token_expires_at ?? ''));
+  return accessToken && Number.isFinite(expiresAt) && expiresAt - Date.now() > REFRESH_MARGIN_MS
+    ? accessToken
+    : undefined;
 }
 
 /** The account the brand's credentials belong to (a health check). */
