@@ -162,12 +162,18 @@ export const configSchema = z.object({
   KLAVIYO_CLIENT_ID: optionalString,
   KLAVIYO_CLIENT_SECRET: optionalString,
   KLAVIYO_BASE_URL: z.url().default('https://a.klaviyo.com'),
+  /** Klaviyo's API revision header (default in src/integrations/klaviyo/rules.ts). */
+  KLAVIYO_REVISION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, 'must look like 2026-10-15')
+    .optional(),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
   AUTOMATION_BASE_URL: optionalUrl,
   AUTOMATION_API_KEY: optionalString,
   DOMAIN_SERVICE_BASE_URL: optionalUrl,
+  DOMAIN_SERVICE_API_KEY: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -189,6 +195,7 @@ export const SECRET_KEYS = [
   'KLAVIYO_CLIENT_SECRET',
   'LLM_API_KEY',
   'AUTOMATION_API_KEY',
+  'DOMAIN_SERVICE_API_KEY',
   'RECLAIM_PASSWORD',
 ] as const satisfies readonly (keyof Config)[];
 

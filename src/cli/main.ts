@@ -21,6 +21,8 @@ import { privacyCommand } from './privacy.ts';
 import { runCandidatesCommand } from './run-candidates.ts';
 import { printJson, reportError } from './run.ts';
 import { serveWebhooksCommand } from './serve-webhooks.ts';
+import { slackCommand } from './slack.ts';
+import { klaviyoCommand } from './klaviyo.ts';
 import { startCommand } from './start.ts';
 import { statsCommand } from './stats.ts';
 import { storesCommand } from './stores.ts';
@@ -45,6 +47,8 @@ export function buildProgram(): Command {
   program.addCommand(webhooksCommand());
   program.addCommand(storesCommand());
   program.addCommand(bigcommerceCommand());
+  program.addCommand(slackCommand());
+  program.addCommand(klaviyoCommand());
   program.addCommand(contactsCommand());
   program.addCommand(dbCommand());
   program.addCommand(authCommand());

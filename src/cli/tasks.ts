@@ -1,6 +1,11 @@
 import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
-import { engagedConversation, WEBHOOK_PROCESSORS, webhookDeadLettered } from '../flows/index.ts';
+import {
+  engagedConversation,
+  klaviyoConsentForNewContact,
+  WEBHOOK_PROCESSORS,
+  webhookDeadLettered,
+} from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
 import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
@@ -47,4 +52,6 @@ export const TASKS: TaskTable = {
     const result = await pollRegistrations(ctx);
     if (result.checked > 0) ctx.logger.info(result, '10DLC registrations polled');
   },
+  // A new contact of a brand with Klaviyo: its consent from the Klaviyo profile (src/flows/klaviyo-consent.ts).
+  'contacts:klaviyo-consent': async ({ ctx, payload }) => void (await klaviyoConsentForNewContact(ctx, payload)),
 };

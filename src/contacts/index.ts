@@ -8,7 +8,7 @@ export {
   maskUsername,
   type ChannelInput,
 } from './rules.ts';
-export { initiateContact, type InitiateContactInput } from './service.ts';
+export { initiateContact, KLAVIYO_CONSENT_TASK, KLAVIYO_CONTACT_SOURCE, type InitiateContactInput } from './service.ts';
 export { optOutChannel, resubscribeChannel, smsChannelIdsOfContact } from './consent.ts';
 export { eraseContacts } from './store/privacy.ts';
 export {

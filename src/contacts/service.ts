@@ -5,6 +5,8 @@
 import { AppError, isAppError, type Logger } from '../app/index.ts';
 import type { Handle, Tx } from '../db/index.ts';
 import { realSleep, retryAtFixedDelay } from '../http/index.ts';
+import { hasConnectedLink } from '../integrations/index.ts';
+import { enqueueJob } from '../jobs/index.ts';
 import {
   channelCompliance,
   channelStatusFromMarketingState,
@@ -72,6 +74,11 @@ export interface InitiatedContact {
   /** Channels left out: not a +1 number, not a valid address, or the username belongs to another contact. */
   dropped: DroppedChannel[];
 }
+
+/** The job that applies a new contact's Klaviyo consent (src/flows/klaviyo-consent.ts). */
+export const KLAVIYO_CONSENT_TASK = 'contacts:klaviyo-consent';
+/** contacts.source of a contact created from its Klaviyo profile (no consent lookup is queued for it). */
+export const KLAVIYO_CONTACT_SOURCE = 'klaviyo';
 
 type Deps = { db: Handle; logger?: Pick<Logger, 'warn' | 'info' | 'debug'> };
 
@@ -206,6 +213,17 @@ async function initiateInTransaction(
       extra_data: { group_name: randomGroup() },
     });
     created = true;
+    // A brand with Klaviyo gets the new contact's consent from its Klaviyo profile (a job, after commit).
+    if (
+      input.source !== KLAVIYO_CONTACT_SOURCE &&
+      (await hasConnectedLink(tx, { brandId: input.brandId, provider: 'klaviyo' }))
+    )
+      await enqueueJob(
+        tx,
+        KLAVIYO_CONSENT_TASK,
+        { brandId: input.brandId, contactId: contact.id },
+        { jobKey: `${KLAVIYO_CONSENT_TASK}:${contact.id}` },
+      );
   }
 
   const existing = new Map((await channelsOfContact(tx, input.brandId, contact.id)).map((c) => [c.username, c]));

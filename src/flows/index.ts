@@ -3,3 +3,4 @@ export { WEBHOOK_PROCESSORS } from './webhook-processors.ts';
 export { STORE_EFFECTS } from './store-effects.ts';
 export { engagedConversation } from './engaged-conversation.ts';
 export { webhookDeadLettered } from './webhook-dead-lettered.ts';
+export { refreshKlaviyoConsent, klaviyoConsentForNewContact } from './klaviyo-consent.ts';

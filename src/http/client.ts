@@ -147,6 +147,10 @@ export interface HttpRequest {
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON with Content-Type: application/json. */
   json?: unknown;
+  /** Sent form-encoded (application/x-www-form-urlencoded), as OAuth token endpoints want. */
+  form?: Record<string, string>;
+  /** A multipart body (got writes the boundary and its content type). */
+  multipart?: FormData;
   headers?: Record<string, string>;
   /** Overrides the client's `retries` for this call. */
   retries?: number;
@@ -236,6 +240,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           method,
           headers: { 'user-agent': USER_AGENT, ...headers, ...call.headers },
           ...(call.json === undefined ? {} : { json: call.json }),
+          ...(call.form === undefined ? {} : { form: call.form }),
+          // Node's FormData is spec-compliant (got detects it at run time); its type lacks `entries`.
+          ...(call.multipart === undefined ? {} : { body: call.multipart as unknown as Iterable<unknown> }),
           timeout: {
             connect: Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs),
             request: timeoutMs,

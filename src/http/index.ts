@@ -7,6 +7,7 @@ export {
   type HttpClient,
   type HttpClientOptions,
   type HttpResponse,
+  type HttpRequest,
   type HttpMethod,
 } from './client.ts';
 export { retryAtFixedDelay, realSleep, type Sleep } from './retry.ts';

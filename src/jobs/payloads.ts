@@ -27,6 +27,7 @@ export const TASK_PAYLOADS = {
     round: z.number().int().min(0),
   }),
   'messaging:poll-registrations': z.object({ ...cron }).loose(),
+  'contacts:klaviyo-consent': z.object({ brandId: id, contactId: id }),
 } as const;
 
 export type TaskName = keyof typeof TASK_PAYLOADS;
