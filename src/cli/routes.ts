@@ -9,7 +9,6 @@ import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
 import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
 import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
-import { infobipDeliveryRoutes } from '../messaging/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes, storesApi } from '../stores/index.ts';
 import { workflowsApi } from '../workflows/index.ts';
