@@ -1,6 +1,6 @@
 /**
  * A brand's texting setup as its settings page shows it: the number texts go out from (and where
- * it comes from), the 10DLC registration state when the SMS integration records one, and the
+ * it comes from), the 10DLC registration's state once one has started, and the
  * sending rules every marketing text follows (rules.ts), as data the panel puts in words.
  */
 import { AppError } from '../app/index.ts';
@@ -22,7 +22,7 @@ export interface TextingView {
   /** sms_integration: the SMS integration's number or sender id; support_phone: the brand's support phone. */
   number_source: 'sms_integration' | 'support_phone' | null;
   integration: { provider: string; status: string; is_enabled: boolean } | null;
-  /** The 10DLC registration as the SMS integration records it (settings.ten_dlc); null while unknown. */
+  /** The 10DLC registration's automation state (`reclaim messaging status`) and since when; null before one starts. */
   ten_dlc: { status: string; updated_at: string | null } | null;
   quiet_hours: {
     start: string;
@@ -45,16 +45,13 @@ export async function textingView(db: Handle, brandId: number): Promise<TextingV
   const settings = row.integration?.settings ?? {};
   const own = text(settings.infobip_phone_number) ?? text(settings.sender_id) ?? text(settings.phone);
   const support = text(row.support_phone);
-  const tenDlc = settings.ten_dlc as { status?: unknown; updated_at?: unknown } | undefined;
   return {
     number: own ?? support ?? null,
     number_source: own ? 'sms_integration' : support ? 'support_phone' : null,
     integration: row.integration
       ? { provider: row.integration.slug, status: row.integration.status, is_enabled: row.integration.is_enabled }
       : null,
-    ten_dlc: text(tenDlc?.status)
-      ? { status: text(tenDlc?.status)!, updated_at: text(tenDlc?.updated_at) ?? null }
-      : null,
+    ten_dlc: row.registration ? { status: row.registration.state, updated_at: row.registration.since } : null,
     quiet_hours: {
       start: formatMinute(SEND_WINDOW_START_MINUTE),
       end: formatMinute(SEND_WINDOW_END_MINUTE),

@@ -172,6 +172,9 @@ describe('brand insights and their tag and category counts, by the conversations
       { key: '2026-11-12', categories: { blocker: 1 } },
       { key: '2026-11-13', categories: { product: 1 } },
     ]);
+    const plain = await insightTagCategoryCounts(t.db, { brandId: s.brandA, ...PERIOD });
+    expect(plain.counts).toEqual(counts.counts);
+    expect(plain.series).toBeUndefined();
   });
 });
 

@@ -124,6 +124,33 @@ describe('the routes behind the panel’s insights and settings pages', () => {
     });
     expect(['sms_integration', 'support_phone', null]).toContain(texting.number_source);
     if (texting.number) expect(texting.number).toMatch(/^\+?\w/);
+    expect(texting.ten_dlc).toBeNull();
+  });
+
+  it('texting: the 10DLC registration state and since when, once a registration has started', async () => {
+    await t
+      .db('integrations')
+      .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
+      .onConflict('slug')
+      .ignore();
+    const infobip = await t.db('integrations').where({ slug: 'infobip' }).first('id');
+    const since = '2026-11-20T15:00:00.000Z';
+    const [row] = await t
+      .db('brand_integrations')
+      .insert({
+        brand_id: northwind,
+        integration_id: infobip.id,
+        status: 'pending_setup',
+        is_enabled: false,
+        settings: { automation_state: 'campaign_approval_pending', automation_metadata: { since } },
+      })
+      .returning('id');
+    try {
+      const texting = await get(`/api/brands/${northwind}/texting`);
+      expect(texting.ten_dlc).toEqual({ status: 'campaign_approval_pending', updated_at: since });
+    } finally {
+      await t.db('brand_integrations').where({ id: row.id }).delete();
+    }
   });
 
   it('each route answers 404 Brand not found to a user of another brand, with nothing of the brand', async () => {

@@ -130,7 +130,7 @@ export async function tagCategoryCounts(
   const { sql, bindings } = filtered(f);
   const groupBy = granularity ? 'grouping sets ((category, tag), (bucket, category))' : 'category, tag';
   const { rows } = await db.raw<{ rows: Array<TagCategoryRow & { bucket: string | null; by_bucket: boolean }> }>(
-    `select category, tag, bucket, ${granularity ? 'grouping(tag) = 1' : 'false'} as by_bucket,
+    `select category, tag, ${granularity ? 'bucket, grouping(tag) = 1' : 'null::text as bucket, false'} as by_bucket,
             count(distinct conversation_id)::int as conversations, count(*)::int as messages
        from (select category, tag, conversation_id, ${granularity ? bucketSql('j.created_at', granularity) : 'null::text'} as bucket
                -- offset 0 keeps the bucket (to_char per row) above the join: computed for the matching

@@ -91,6 +91,8 @@ export interface BrandTextingRow {
   texas_compliance: boolean;
   /** The SMS integration the brand texts through (connected and enabled first), if any. */
   integration: { slug: string; status: string; is_enabled: boolean; settings: Record<string, unknown> } | null;
+  /** The brand's 10DLC registration (the SMS integration row the registration runs on), if one was started. */
+  registration: { state: string; since: string | null } | null;
 }
 
 /** The brand's texting setup: its SMS integration, support phone and Texas setting; undefined for no brand. */
@@ -103,9 +105,12 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
       status: string | null;
       is_enabled: boolean | null;
       settings: Record<string, unknown> | null;
+      registration_state: string | null;
+      registration_since: string | null;
     }>;
   }>(
-    `select b.support_phone, b.extra_data, s.slug, s.status, s.is_enabled, s.settings
+    `select b.support_phone, b.extra_data, s.slug, s.status, s.is_enabled, s.settings,
+            r.state as registration_state, r.since as registration_since
        from brands b
        left join lateral (
          select i.slug, bi.status, bi.is_enabled, bi.settings
@@ -113,6 +118,12 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
           where bi.brand_id = b.id and i.category = 'sms'
           order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
           limit 1) s on true
+       left join lateral (
+         select bi.settings ->> 'automation_state' as state, bi.settings -> 'automation_metadata' ->> 'since' as since
+           from brand_integrations bi
+          where bi.brand_id = b.id and bi.settings ->> 'automation_state' is not null
+          order by bi.updated_at desc
+          limit 1) r on true
       where b.id = ?`,
     [brandId],
   );
@@ -129,5 +140,6 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
           settings: row.settings ?? {},
         }
       : null,
+    registration: row.registration_state ? { state: row.registration_state, since: row.registration_since } : null,
   };
 }
