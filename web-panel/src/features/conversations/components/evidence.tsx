@@ -25,15 +25,27 @@ function piece(item: EvidenceItem, orderAt: string, locale: Pick<Locale, 'locale
   return `${what} at ${when}`;
 }
 
-/** The sentence for an order's attribution; null when there is no decision to explain. */
+/**
+ * The sentence for an order's attribution; null when there is no decision to explain. Counted
+ * evidence is grouped by its window: "a text at 2:02 PM PST and a click at 2:05 PM PST within the
+ * 120-hour window, and the code X at 2:00 PM PST within the 720-hour window".
+ */
 export function evidenceSentence(a: OrderAttribution, locale: Pick<Locale, 'locale' | 'timezone'>): string | null {
   const decision = a.decision;
   if (!decision) return null;
   const counted = decision.items.filter((i) => i.counted).sort((x, y) => x.at.localeCompare(y.at));
   if (counted.length === 0) return null;
-  const window = decision.window_hours ?? counted[0]!.window_hours;
+  const groups = new Map<number, EvidenceItem[]>();
+  for (const item of counted) {
+    const window = item.window_hours ?? decision.window_hours ?? 0;
+    groups.set(window, [...(groups.get(window) ?? []), item]);
+  }
+  const parts = [...groups].map(
+    ([window, items]) =>
+      `${join(items.map((i) => piece(i, a.order.created_at, locale)))} within the ${window}-hour window`,
+  );
   const lead = a.billed ? 'Billed because' : 'Recovered because';
-  return `${lead}: ${join(counted.map((i) => piece(i, a.order.created_at, locale)))} within the ${window}-hour window.`;
+  return `${lead}: ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1]}`}.`;
 }
 
 export function Evidence({ attribution, locale }: { attribution: OrderAttribution; locale: Locale }) {
