@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { OrderAttribution } from '../../web-panel/src/features/conversations/api/types.ts';
+import type { EvidenceItem, OrderAttribution } from '../../web-panel/src/features/conversations/api/types.ts';
 import { evidenceSentence } from '../../web-panel/src/features/conversations/components/evidence.tsx';
 import { TEST_BRAND } from './render.tsx';
 
-const item = (kind: string, at: string, windowHours: number, counted = true) => ({
+const item = (kind: string, at: string, windowHours: number, counted = true): EvidenceItem => ({
   kind,
   id: 1,
   conversation_id: 5,
@@ -14,7 +14,7 @@ const item = (kind: string, at: string, windowHours: number, counted = true) => 
   reason: 'inside the window',
 });
 
-const attribution = (items: ReturnType<typeof item>[], billed = true): OrderAttribution => ({
+const attribution = (items: EvidenceItem[], billed = true): OrderAttribution => ({
   order: { id: 9, number: '1001', total: '80.00', currency: 'USD', created_at: '2026-11-24T22:30:00Z' },
   billed,
   live_feed_recovered: true,
