@@ -76,7 +76,15 @@ describe('the inbox in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === `${target.given_name} ${target.family_name}`);
     const row = page.locator(`.inbox-row[data-conversation="${target.id}"] a`);
     await row.waitFor();
-    expect(await page.locator('.inbox-row .pill-recovered').count()).toBe(await page.locator('.inbox-row').count());
+    // Every row the filtered list shows is recovered (the previous list stays, dimmed, until the answer).
+    await expect
+      .poll(async () => {
+        const refreshing = await page.locator('.inbox-card .is-refreshing').count();
+        const rows = await page.locator('.inbox-row').count();
+        const recovered = await page.locator('.inbox-row .pill-recovered').count();
+        return refreshing === 0 && rows > 0 && rows === recovered;
+      })
+      .toBe(true);
     await row.click();
     await page.waitForURL((url) => url.pathname === `/b/${brandId}/conversations/${target.id}`);
     await threadReady(page);

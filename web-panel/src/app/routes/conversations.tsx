@@ -2,7 +2,7 @@
  * `/b/:brandId/conversations`: the inbox. Filters, search and page live in the URL; the list is
  * newest first with unread markers, paged; the whole filtered list can be saved as CSV.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
@@ -28,6 +28,8 @@ export default function ConversationsPage() {
   const list = useConversations(brand.id, query);
   const workflows = useWorkflowOptions(brand.id);
   const [exporting, setExporting] = useState<string | null>(null);
+  // The thread's code loads while the list is read, so opening a conversation waits only for its data.
+  useEffect(() => void import('./conversation.tsx'), []);
 
   const onExport = async () => {
     setExporting('Preparing the CSV…');

@@ -1,6 +1,8 @@
 /** One page of conversations: unread marker, shopper, last message, workflow, state and time. */
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime, shopperName, type Locale } from '../../../lib/format.ts';
+import { conversationQuery } from '../api/get-conversation.ts';
 import type { ConversationSummary } from '../api/types.ts';
 
 /** A conversation's state in words: recovered wins over the checkout's own state. */
@@ -32,6 +34,10 @@ export function ConversationList({
   /** The list's search params, carried to the thread so "Back" returns to this view. */
   listSearch: string;
 }) {
+  const queryClient = useQueryClient();
+  // The thread starts loading when the pointer or focus reaches its row, before the click.
+  const prefetch = (id: number) =>
+    void queryClient.prefetchQuery({ ...conversationQuery(brandId, id), staleTime: 10_000 });
   return (
     <ul className="inbox-list" aria-label="Conversations">
       {items.map((c) => (
@@ -40,6 +46,8 @@ export function ConversationList({
             className="inbox-link"
             to={`/b/${brandId}/conversations/${c.id}`}
             state={{ listSearch }}
+            onPointerEnter={() => prefetch(c.id)}
+            onFocus={() => prefetch(c.id)}
             aria-label={`${c.is_unread ? 'Unread: ' : ''}${shopperOf(c)}, ${stateLabel(c)}`}
           >
             <span className="inbox-who">
