@@ -4,7 +4,7 @@
  * unsubscribed shopper cannot be answered; a second brand's user sees none of the first brand's
  * conversations and its URLs answer "not found"; axe, screenshots and the time to open a thread.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -12,6 +12,7 @@ import { ARTIFACTS, DEMO, usePanel } from './harness.ts';
 
 interface Pick {
   id: number;
+  contact_id: number;
   brand_id: number;
   given_name: string | null;
   family_name: string | null;
@@ -28,7 +29,7 @@ describe('the inbox in the browser', () => {
   /** A visible recovered conversation of the brand with a discount code, on a billed order. */
   const recoveredConversation = async (brandId: number): Promise<Pick & { code: string }> => {
     const { rows } = await panel.ctx.db.raw(
-      `select c.id, c.brand_id, ct.given_name, ct.family_name, dc.code
+      `select c.id, c.contact_id, c.brand_id, ct.given_name, ct.family_name, dc.code
          from conversations c
          join contacts ct on ct.id = c.contact_id
          join order_conversations oc on oc.conversation_id = c.id
@@ -45,11 +46,11 @@ describe('the inbox in the browser', () => {
 
   const conversationWithChannel = async (brandId: number, status: 'subscribed' | 'unsubscribed'): Promise<Pick> => {
     const { rows } = await panel.ctx.db.raw(
-      `select c.id, c.brand_id, ct.given_name, ct.family_name
+      `select c.id, c.contact_id, c.brand_id, ct.given_name, ct.family_name
          from conversations c
          join contacts ct on ct.id = c.contact_id
          join contact_channels ch on ch.id = c.contact_channel_id
-        where c.brand_id = ? and ch.status = ? and ch.username like '+1%'
+        where c.brand_id = ? and ch.status = ? and ch.username like '+1%' and (not c.is_hidden or ch.status <> 'subscribed')
           and coalesce(ch.extra_data -> 'blocked', 'false'::jsonb) <> 'true'::jsonb
         order by c.created_at desc limit 1`,
       [brandId, status],
@@ -176,6 +177,61 @@ describe('the inbox in the browser', () => {
     await page.goto(`/b/${first}/conversations/${foreign.id}`);
     expect((await brandAnswer).status()).toBe(404);
     await page.getByRole('heading', { name: 'Not found' }).waitFor();
+  });
+
+  test('export the filtered list as CSV; hide and unhide; rate a text; block the shopper after confirming', async () => {
+    const brandId = await brandOf();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${brandId}/conversations?state=recovered` });
+    await page.locator('.inbox-row').first().waitFor();
+    const total = Number((await page.locator('#inbox-count').textContent())!.match(/^(\d+)/)![1]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const lines = (await readFile(file, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Conversation,Started,Shopper,Phone,Workflow,State,Replied,Unread,Hidden,Messages,Last message',
+    );
+    expect(lines.length - 1).toBe(total);
+    expect(lines.slice(1).every((line) => line.includes(',Recovered,'))).toBe(true);
+    expect(lines.slice(1).every((line) => /,'\+1\d{3}\*\*\*\d{4},/.test(line))).toBe(true); // masked (and kept as text by spreadsheets)
+
+    const target = await conversationWithChannel(brandId, 'subscribed');
+    await page.goto(`/b/${brandId}/conversations/${target.id}`);
+    await threadReady(page);
+    await page.getByRole('button', { name: 'Hide', exact: true }).click();
+    await page.getByRole('button', { name: 'Unhide' }).waitFor();
+    expect((await panel.ctx.db('conversations').where({ id: target.id }).first()).is_hidden).toBe(true);
+    await page.getByRole('button', { name: 'Unhide' }).click();
+    await page.getByRole('button', { name: 'Hide', exact: true }).waitFor();
+    expect((await panel.ctx.db('conversations').where({ id: target.id }).first()).is_hidden).toBe(false);
+
+    const sent = page.locator('.bubble-outgoing').first();
+    await sent.getByRole('button', { name: /feedback on the message/ }).click();
+    await sent.getByLabel('Rating').selectOption('2');
+    await sent.getByLabel('Comment').fill('Too pushy for a first text');
+    await sent.getByRole('button', { name: 'Save feedback' }).click();
+    await sent.getByText('Rated 2 of 5').waitFor();
+    const messageId = Number(await sent.getAttribute('data-message'));
+    expect(await panel.ctx.db('conversation_feedback').where({ message_id: messageId }).first()).toMatchObject({
+      rating: 2,
+      comment: 'Too pushy for a first text',
+    });
+
+    await page.getByRole('button', { name: 'Block contact' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/Every text channel of this shopper is unsubscribed and blocked/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'Block contact' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByRole('button', { name: 'Blocked' }).waitFor();
+    await page.getByText('You cannot reply: The shopper is blocked: nothing can be sent to this number.').waitFor();
+    const channel = await panel.ctx
+      .db('contact_channels')
+      .where({ id: (await panel.ctx.db('conversations').where({ id: target.id }).first()).contact_channel_id })
+      .first();
+    expect(channel).toMatchObject({ status: 'unsubscribed' });
+    expect(channel.extra_data.blocked).toBe(true);
   });
 
   // Target 500 ms (bench-inbox figures on an idle machine); the bound here only catches a regression.
