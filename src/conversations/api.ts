@@ -83,6 +83,21 @@ export const conversationDetailSchema = z.object({
       clicks: z.array(z.object({ clicked_at: timestamp(), user_agent: z.string().nullable() })),
     }),
   ),
+  consent: z
+    .object({
+      status: z.string().describe('subscribed, unsubscribed or blocked'),
+      source: z.string().nullable().describe('how the shopper consented (e.g. checkout, keyword)'),
+      consented_at: timestamp().nullable(),
+    })
+    .nullable()
+    .describe("the shopper's consent on the conversation's channel"),
+  reply: z
+    .object({
+      allowed: z.boolean(),
+      code: z.enum(['channel_missing', 'channel_unsubscribed', 'channel_blocked', 'non_us_number']).nullable(),
+      reason: z.string().nullable().describe('why a reply cannot be sent: the message the reply route answers with'),
+    })
+    .describe('whether an agent may reply in this conversation'),
   previous_id: z.number().int().nullable().describe('the next newer conversation of the brand'),
   next_id: z.number().int().nullable().describe('the next older conversation of the brand'),
 });

@@ -13,6 +13,7 @@ import { maskUsername } from '../contacts/index.ts';
 import type { Handle } from '../db/index.ts';
 import { codesOfConversation } from '../discounts/index.ts';
 import { flagSchema, idSchema, instantSchema, listOf, pageSchema, parseServiceInput, type Page } from './input.ts';
+import { replyAvailability } from './reply.ts';
 import { parseConversationSearch } from './search.ts';
 import {
   filesOfConversation,
@@ -110,6 +111,10 @@ export interface ConversationDetail extends ConversationHead {
   }>;
   previous_id: number | null;
   next_id: number | null;
+  /** The shopper's consent on the conversation's channel: subscribed, unsubscribed or blocked, how and when. */
+  consent: { status: string; source: string | null; consented_at: string | null } | null;
+  /** Whether an agent may reply, and why not (the words the reply route refuses with). */
+  reply: ReturnType<typeof replyAvailability>;
 }
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
@@ -189,6 +194,20 @@ export async function getConversation(db: Handle, input: GetConversationInput): 
       clicks: l.clicks,
     })),
     ...(await neighbourIds(db, id, queryOf({ ...parsed, id: undefined }))),
+    consent: head.channel
+      ? {
+          status: head.channel_blocked ? 'blocked' : head.channel.status,
+          source: head.consent_source,
+          consented_at: head.consented_at,
+        }
+      : null,
+    reply: replyAvailability({
+      channel_id: head.channel?.id ?? null,
+      channel_type: head.channel_type,
+      username: head.channel?.username ?? null,
+      channel_status: head.channel?.status ?? null,
+      blocked: head.channel_blocked,
+    }),
   };
 }
 

@@ -79,15 +79,34 @@ const refuse = (code: keyof typeof REPLY_REFUSALS): never => {
   throw new AppError('conflict', REPLY_REFUSALS[code], { code });
 };
 
+export type ReplyRefusal = keyof typeof REPLY_REFUSALS;
+
+/** Why no agent text may reach the channel, or null when a reply may be sent. */
+export function replyRefusal(target: Omit<ReplyTarget, 'id'>): ReplyRefusal | null {
+  if (target.channel_id === null || target.channel_type !== 'sms' || !target.username) return 'channel_missing';
+  if (target.blocked || target.channel_status === 'blocked') return 'channel_blocked';
+  if (target.channel_status !== 'subscribed') return 'channel_unsubscribed';
+  if (!isUsSmsNumber(target.username)) return 'non_us_number';
+  return null;
+}
+
+/** Whether the panel may offer a reply, and the refusal's words when it may not (the 409's message). */
+export function replyAvailability(target: Omit<ReplyTarget, 'id'>): {
+  allowed: boolean;
+  code: ReplyRefusal | null;
+  reason: string | null;
+} {
+  const code = replyRefusal(target);
+  return { allowed: code === null, code, reason: code === null ? null : REPLY_REFUSALS[code] };
+}
+
 /** Refuses a channel no agent text may reach (nothing is stored before this check). */
 export function assertTextable(target: Omit<ReplyTarget, 'id'>): asserts target is Omit<ReplyTarget, 'id'> & {
   channel_id: number;
   username: string;
 } {
-  if (target.channel_id === null || target.channel_type !== 'sms' || !target.username) refuse('channel_missing');
-  if (target.blocked || target.channel_status === 'blocked') refuse('channel_blocked');
-  if (target.channel_status !== 'subscribed') refuse('channel_unsubscribed');
-  if (!isUsSmsNumber(target.username!)) refuse('non_us_number');
+  const code = replyRefusal(target);
+  if (code !== null) refuse(code);
 }
 
 /** Whether the shopper wrote on the channel within the last 24 hours of `now`, and when they last did. */

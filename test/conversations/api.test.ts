@@ -88,6 +88,55 @@ describe('GET /api/brands/:brandId/conversations/:conversationId', () => {
   });
 });
 
+describe('GET a conversation: whether a reply may be sent, and the consent', () => {
+  const detail = async (id: number) =>
+    (await api.get(`/api/brands/${world.ids.brandId}/conversations/${id}`, token)).json().conversation;
+
+  it('offers a reply to a subscribed shopper and says how they consented', async () => {
+    await t
+      .db('contact_channels')
+      .where({ id: (await detail(quiet.conversationId)).channel.id })
+      .update({ consent_source: 'checkout', consented_at: new Date('2026-11-01T10:00:00Z') });
+    const conversation = await detail(quiet.conversationId);
+    expect(conversation.reply).toEqual({ allowed: true, code: null, reason: null });
+    expect(conversation.consent).toEqual({
+      status: 'subscribed',
+      source: 'checkout',
+      consented_at: '2026-11-01T10:00:00.000Z',
+    });
+  });
+
+  it("refuses a reply to an unsubscribed shopper with the reply route's words, and the route agrees", async () => {
+    const { channel } = await detail(quiet.conversationId);
+    await t.db('contact_channels').where({ id: channel.id }).update({ status: 'unsubscribed' });
+    const conversation = await detail(quiet.conversationId);
+    expect(conversation.consent.status).toBe('unsubscribed');
+    expect(conversation.reply).toEqual({
+      allowed: false,
+      code: 'channel_unsubscribed',
+      reason: 'The shopper has unsubscribed (texted STOP): nothing can be sent until they text START.',
+    });
+    const reply = await api.post(
+      `/api/brands/${world.ids.brandId}/conversations/${quiet.conversationId}/reply`,
+      token,
+      { body: 'Hello' },
+    );
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json().error.message).toBe(conversation.reply.reason);
+
+    await t
+      .db('contact_channels')
+      .where({ id: channel.id })
+      .update({ extra_data: t.db.raw(`extra_data || '{"blocked": true}'::jsonb`) });
+    const blocked = await detail(quiet.conversationId);
+    expect(blocked.consent.status).toBe('blocked');
+    expect(blocked.reply).toMatchObject({
+      allowed: false,
+      reason: 'The shopper is blocked: nothing can be sent to this number.',
+    });
+  });
+});
+
 describe('POST /api/brands/:brandId/contacts/:contactId/block', () => {
   it("unsubscribes and blocks the shopper's channels and skips the queued texts; a second block changes nothing", async () => {
     const queued = await createSentMessage(t.db, {

@@ -45,6 +45,12 @@ export interface ConversationHead extends ConversationSummary {
   checkout_id: number | null;
   order_id: number | null;
   channel_last_engaged_at: string | null;
+  /** The channel's type and block flag (what decides whether a reply may be sent). */
+  channel_type: string | null;
+  channel_blocked: boolean;
+  /** How the shopper consented to texts (the store's checkbox, a keyword, ...) and when. */
+  consent_source: string | null;
+  consented_at: string | null;
 }
 
 export interface ConversationMessageView {
@@ -180,6 +186,10 @@ export async function findConversationHead(
       'c.checkout_id',
       'c.order_id',
       'ch.last_engaged_at',
+      'ch.type as channel_type',
+      'ch.consent_source',
+      'ch.consented_at',
+      db.raw(`coalesce(ch.extra_data -> 'blocked' = 'true'::jsonb, false) as channel_blocked`),
       ...withMessageFacts(db),
     ]);
   if (brandId !== undefined) void query.where('c.brand_id', brandId);
@@ -191,6 +201,10 @@ export async function findConversationHead(
     checkout_id: num(row.checkout_id),
     order_id: num(row.order_id),
     channel_last_engaged_at: iso(row.last_engaged_at),
+    channel_type: (row.channel_type as string | null) ?? null,
+    channel_blocked: Boolean(row.channel_blocked),
+    consent_source: (row.consent_source as string | null) ?? null,
+    consented_at: iso(row.consented_at),
   };
 }
 
