@@ -27,6 +27,8 @@ const brandSummary = z.object({
 });
 
 const brandDetail = brandSummary.extend({
+  /** ISO 4217: what the panel formats the brand's money in. */
+  currency: z.string(),
   company_website: z.string().nullable(),
   support_email: z.string().nullable(),
   support_phone: z.string().nullable(),

@@ -53,6 +53,23 @@ describe('GET /api/brands', () => {
   });
 });
 
+describe('GET /api/brands/:brandId', () => {
+  it("carries the currency the panel formats money in: the store's, else the latest order's", async () => {
+    const brand = async () => (await api.get(`/api/brands/${a.ids.brandId}`, tokens.member)).json().brand;
+    await t.db('orders').where({ brand_id: a.ids.brandId }).update({ currency: 'USD' });
+    expect(await brand()).toMatchObject({ id: a.ids.brandId, currency: 'USD' });
+    await t.db('orders').where({ id: a.ids.orderId }).update({ currency: 'EUR' });
+    expect((await brand()).currency).toBe('EUR');
+    const store = await t.db('brand_integrations').where({ brand_id: a.ids.brandId }).first('id', 'settings');
+    await t
+      .db('brand_integrations')
+      .where({ id: store.id })
+      .update({ settings: { ...store.settings, currency: 'cad' } });
+    expect((await brand()).currency).toBe('CAD');
+    await t.db('brand_integrations').where({ id: store.id }).update({ settings: store.settings });
+  });
+});
+
 describe('GET /api/brands/:brandId/permissions', () => {
   it("lists the brand's features and access with their enabled flags", async () => {
     const answer = await api.get(`/api/brands/${a.ids.brandId}/permissions`, tokens.member);

@@ -122,8 +122,18 @@ export interface BrandView {
   industry: string | null;
   is_enabled: boolean;
   timezone: string;
+  /** The currency its store reports (else that of its latest order; USD for a brand with neither). */
+  currency: string;
   created_at: Date;
 }
+
+/** A brand's currency: its store's, else its latest order's, else USD (brands are US stores). */
+const BRAND_CURRENCY_SQL = `coalesce(
+  (select upper(bi.settings ->> 'currency') from brand_integrations bi join integrations i on i.id = bi.integration_id
+    where bi.brand_id = brands.id and i.category = 'ecommerce' and bi.settings ->> 'currency' ~ '^[A-Za-z]{3}$'
+    order by (bi.status = 'connected') desc, bi.updated_at desc limit 1),
+  (select o.currency from orders o where o.brand_id = brands.id order by o.created_at desc limit 1),
+  'USD') as currency`;
 
 export async function findBrandView(db: Handle, brandId: number): Promise<BrandView | undefined> {
   if (!Number.isSafeInteger(brandId) || brandId <= 0) return undefined;
@@ -141,6 +151,7 @@ export async function findBrandView(db: Handle, brandId: number): Promise<BrandV
       'is_enabled',
       'timezone',
       'created_at',
+      db.raw(BRAND_CURRENCY_SQL),
     );
   return row ? { ...row, id: Number(row.id), tenant_id: Number(row.tenant_id) } : undefined;
 }

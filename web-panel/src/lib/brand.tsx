@@ -25,14 +25,20 @@ export function useBrand(): Brand {
 }
 
 /** A brand as the API describes it, with the locale and currency the panel formats with. */
-export function brandOf(api: { id: number; name: string; domain: string | null; timezone: string }): Brand {
+export function brandOf(api: {
+  id: number;
+  name: string;
+  domain: string | null;
+  timezone: string;
+  currency?: string;
+}): Brand {
   return {
     id: api.id,
     name: api.name,
     domain: api.domain,
     timezone: api.timezone || DEFAULT_LOCALE.timezone,
-    // Brands are US stores (US texting only): en-US and USD until the API carries a brand's own.
+    // Brands are US stores (US texting only): numbers in en-US, money in the store's currency.
     locale: DEFAULT_LOCALE.locale,
-    currency: DEFAULT_LOCALE.currency,
+    currency: api.currency || DEFAULT_LOCALE.currency,
   };
 }

@@ -13,6 +13,8 @@ export interface ApiBrand {
   company_website?: string | null;
   support_email?: string | null;
   support_phone?: string | null;
+  /** ISO 4217, on one brand's answer. */
+  currency?: string;
 }
 
 export const getBrand = (brandId: number, signal?: AbortSignal) =>
