@@ -20,6 +20,33 @@ export interface InboxFiltersProps {
   timezone: string;
 }
 
+function SelectFilter({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ id: string; label: string }>;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="inbox-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function InboxFilters({ value, onChange, workflows, timezone }: InboxFiltersProps) {
   const id = useId();
   const [q, setQ] = useState(value.q);
@@ -48,47 +75,34 @@ export function InboxFilters({ value, onChange, workflows, timezone }: InboxFilt
         </button>
       </form>
       <div className="inbox-filter-row">
-        <div className="inbox-filter">
-          <label htmlFor={`${id}-state`}>State</label>
-          <select id={`${id}-state`} value={value.state} onChange={(e) => onChange({ state: e.target.value })}>
-            {STATE_OPTIONS.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="inbox-filter">
-          <label htmlFor={`${id}-workflow`}>Workflow</label>
-          <select id={`${id}-workflow`} value={value.workflow} onChange={(e) => onChange({ workflow: e.target.value })}>
-            <option value="">Any workflow</option>
-            {workflows.map((w) => (
-              <option key={w.id} value={String(w.id)}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="inbox-filter">
-          <label htmlFor={`${id}-reply`}>Reply</label>
-          <select id={`${id}-reply`} value={value.reply} onChange={(e) => onChange({ reply: e.target.value })}>
-            {REPLY_OPTIONS.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="inbox-filter">
-          <label htmlFor={`${id}-hidden`}>Show</label>
-          <select id={`${id}-hidden`} value={value.hidden} onChange={(e) => onChange({ hidden: e.target.value })}>
-            {VISIBILITY_OPTIONS.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          id={`${id}-state`}
+          label="State"
+          value={value.state}
+          options={STATE_OPTIONS}
+          onChange={(state) => onChange({ state })}
+        />
+        <SelectFilter
+          id={`${id}-workflow`}
+          label="Workflow"
+          value={value.workflow}
+          options={[{ id: '', label: 'Any workflow' }, ...workflows.map((w) => ({ id: String(w.id), label: w.name }))]}
+          onChange={(workflow) => onChange({ workflow })}
+        />
+        <SelectFilter
+          id={`${id}-reply`}
+          label="Reply"
+          value={value.reply}
+          options={REPLY_OPTIONS}
+          onChange={(reply) => onChange({ reply })}
+        />
+        <SelectFilter
+          id={`${id}-hidden`}
+          label="Show"
+          value={value.hidden}
+          options={VISIBILITY_OPTIONS}
+          onChange={(hidden) => onChange({ hidden })}
+        />
         <div className="inbox-filter">
           <label htmlFor={`${id}-from`}>Started from</label>
           <input
