@@ -4,7 +4,6 @@ import { attributeOrder } from '../../src/attribution/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { createCart, createContact, createOrder } from '../factories/index.ts';
-import { createUser } from '../factories/accounts.ts';
 import {
   createClick,
   createConversation,
@@ -207,48 +206,6 @@ describe('reclaim orders explain', () => {
         `counted      ${c.kind} ${evidence.id} at ${hoursBefore(ORDER_AT, 6).toISOString()} (6 h before) in conversation ${conversation.id}: inside the 120 h ${c.kind} window`,
       );
     }
-  });
-
-  it("a team member's conversational reply and a service message are shown as such and not counted", async () => {
-    const s = await createShop(t.db);
-    const agent = await createUser(t.db);
-    const conversation = await createConversation(t.db, {
-      brandId: s.brandId,
-      workflowId: s.workflowId,
-      contactId: s.contactId,
-      createdAt: hoursBefore(ORDER_AT, 48),
-    });
-    const reply = await createSentMessage(t.db, {
-      brandId: s.brandId,
-      conversationId: conversation.id,
-      sentAt: hoursBefore(ORDER_AT, 10),
-      is_marketing: false,
-      user_id: agent.id,
-      extra_data: {},
-    });
-    const service = await createSentMessage(t.db, {
-      brandId: s.brandId,
-      conversationId: conversation.id,
-      sentAt: hoursBefore(ORDER_AT, 8),
-      is_marketing: false,
-      extra_data: {},
-    });
-    const order = await createOrder(t.db, {
-      brandId: s.brandId,
-      integrationId: s.integrationId,
-      contact_id: s.contactId,
-      created_at: ORDER_AT,
-    });
-    await attributeOrder(ctx, order.id);
-    expect((await explain(order.id)).decision.items).toMatchObject([
-      { kind: 'message', id: service.id, counted: false, reason: 'a service message (opt-out or help answer)' },
-      {
-        kind: 'message',
-        id: reply.id,
-        counted: false,
-        reason: "a conversational reply by the brand's team, not marketing",
-      },
-    ]);
   });
 
   it('an unknown order, or an order of another brand, is "Order not found" with exit 1', async () => {
