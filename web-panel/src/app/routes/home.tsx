@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { PeriodPicker } from '../../components/ui/period-picker.tsx';
+import { BrandPeriodPicker } from '../../components/ui/brand-period-picker.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useBrandStats } from '../../features/home/api/get-brand-stats.ts';
 import { useLift } from '../../features/home/api/get-lift.ts';
@@ -16,7 +16,6 @@ import { LiftPanel } from '../../features/home/components/lift-panel.tsx';
 import { LiveFeed } from '../../features/home/components/live-feed.tsx';
 import { MetricCard } from '../../features/home/components/metric-card.tsx';
 import { useBrand } from '../../lib/brand.tsx';
-import { todayIn } from '../../lib/period.ts';
 import { usePeriod } from '../../lib/url-state.ts';
 
 const TrendChart = lazy(() => import('../../features/home/components/trend-chart.tsx'));
@@ -48,13 +47,7 @@ export default function HomePage() {
   return (
     <>
       <PageHeader title={brand.name} />
-      <PeriodPicker
-        value={period}
-        onChange={setPeriod}
-        timezone={brand.timezone}
-        today={todayIn(brand.timezone)}
-        locale={brand.locale}
-      />
+      <BrandPeriodPicker value={period} onChange={setPeriod} />
 
       <section className="section" aria-labelledby="figures">
         <h2 id="figures" className="visually-hidden">

@@ -5,7 +5,7 @@
  */
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { PeriodPicker } from '../../components/ui/period-picker.tsx';
+import { BrandPeriodPicker } from '../../components/ui/brand-period-picker.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useInsightCounts } from '../../features/insights/api/get-insight-counts.ts';
 import { INSIGHT_PAGE_SIZE, useInsights } from '../../features/insights/api/get-insights.ts';
@@ -15,7 +15,6 @@ import '../../features/insights/components/insights.css';
 import { KbPanel } from '../../features/insights/components/kb-panel.tsx';
 import { useBrand } from '../../lib/brand.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { todayIn } from '../../lib/period.ts';
 import { usePeriod, useSearchState } from '../../lib/url-state.ts';
 
 const HOW_INSIGHTS_ARE_MADE =
@@ -40,15 +39,7 @@ export default function InsightsPage() {
   return (
     <>
       <PageHeader title="Insights" />
-      <PeriodPicker
-        value={period}
-        onChange={(next) => {
-          setPeriod(next);
-        }}
-        timezone={brand.timezone}
-        today={todayIn(brand.timezone)}
-        locale={brand.locale}
-      />
+      <BrandPeriodPicker value={period} onChange={setPeriod} />
       <section className="section card" aria-labelledby="by-tag">
         <h2 id="by-tag">By category and tag</h2>
         <StatePanel

@@ -4,7 +4,7 @@
  */
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { PeriodPicker } from '../../components/ui/period-picker.tsx';
+import { BrandPeriodPicker } from '../../components/ui/brand-period-picker.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useWorkflow } from '../../features/workflows/api/get-workflow.ts';
 import { useWorkflowStats } from '../../features/workflows/api/get-workflow-stats.ts';
@@ -21,7 +21,6 @@ import {
 import '../../features/workflows/components/workflows.css';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';
-import { todayIn } from '../../lib/period.ts';
 import { usePeriod } from '../../lib/url-state.ts';
 import NotFound from './not-found.tsx';
 
@@ -122,13 +121,7 @@ function Outcomes({ brand, workflowId }: { brand: Brand; workflowId: number }) {
   return (
     <section className="section card" aria-labelledby="wf-outcomes">
       <h2 id="wf-outcomes">Outcomes</h2>
-      <PeriodPicker
-        value={period}
-        onChange={setPeriod}
-        timezone={brand.timezone}
-        today={todayIn(brand.timezone)}
-        locale={brand.locale}
-      />
+      <BrandPeriodPicker value={period} onChange={setPeriod} />
       <StatePanel
         loading={stats.isPending}
         error={stats.error}

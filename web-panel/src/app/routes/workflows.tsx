@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { PeriodPicker } from '../../components/ui/period-picker.tsx';
+import { BrandPeriodPicker } from '../../components/ui/brand-period-picker.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useWorkflows, WORKFLOW_PAGE_SIZE } from '../../features/workflows/api/get-workflows.ts';
 import type { WorkflowListItem } from '../../features/workflows/api/types.ts';
@@ -14,7 +14,6 @@ import { delayInWords, STATE_LABELS } from '../../features/workflows/components/
 import '../../features/workflows/components/workflows.css';
 import { useBrand } from '../../lib/brand.tsx';
 import { formatMoney, formatNumber, formatPercent, type Locale } from '../../lib/format.ts';
-import { todayIn } from '../../lib/period.ts';
 import { usePeriod, useSearchState } from '../../lib/url-state.ts';
 
 const STEPS = ['started', 'sent', 'clicked', 'replied', 'recovered'] as const;
@@ -39,15 +38,7 @@ export default function WorkflowsPage() {
   return (
     <>
       <PageHeader title="Workflows" />
-      <PeriodPicker
-        value={period}
-        onChange={(next) => {
-          setPeriod(next);
-        }}
-        timezone={brand.timezone}
-        today={todayIn(brand.timezone)}
-        locale={brand.locale}
-      />
+      <BrandPeriodPicker value={period} onChange={setPeriod} />
       <section className="section" aria-labelledby="workflow-list">
         <h2 id="workflow-list" className="visually-hidden">
           The brand's workflows
