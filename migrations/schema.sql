@@ -549,9 +549,11 @@ create table conversation_messages (
   constraint conversation_messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL,
   constraint conversation_messages_pkey PRIMARY KEY (id)
 );
+CREATE INDEX conversation_messages_brand_errors_index ON conversation_messages USING btree (brand_id, created_at) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['failed'::text, 'undelivered'::text])));
 CREATE INDEX conversation_messages_brand_id_created_at_index ON conversation_messages USING btree (brand_id, created_at);
 CREATE INDEX conversation_messages_brand_incoming_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (direction = 'incoming'::text);
 CREATE INDEX conversation_messages_brand_sent_at_index ON conversation_messages USING btree (brand_id, sent_at) INCLUDE (conversation_id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['sent'::text, 'delivered'::text, 'undelivered'::text])));
+CREATE INDEX conversation_messages_brand_skipped_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (status = 'agent_skipped'::text);
 CREATE INDEX conversation_messages_conversation_id_created_at_index ON conversation_messages USING btree (conversation_id, created_at);
 CREATE INDEX conversation_messages_due_index ON conversation_messages USING btree (scheduled_for, id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['auto_queued'::text, 'queued'::text])));
 CREATE UNIQUE INDEX conversation_messages_provider_message_id_unique ON conversation_messages USING btree (provider, provider_message_id) WHERE (provider_message_id IS NOT NULL);
@@ -739,7 +741,7 @@ create table flow_events (
   constraint flow_events_pkey PRIMARY KEY (id),
   constraint flow_events_workflow_id_event_type_event_id_key UNIQUE (workflow_id, event_type, event_id)
 );
-CREATE INDEX flow_events_brand_id_created_at_index ON flow_events USING btree (brand_id, created_at);
+CREATE INDEX flow_events_brand_created_outcome_index ON flow_events USING btree (brand_id, created_at) INCLUDE (workflow_id, state);
 CREATE INDEX flow_events_contact_channel_id_index ON flow_events USING btree (contact_channel_id);
 CREATE INDEX flow_events_contact_id_index ON flow_events USING btree (contact_id);
 CREATE INDEX flow_events_event_index ON flow_events USING btree (event_type, event_id);
