@@ -203,7 +203,7 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
         .toFixed(0)} ms`
     : '';
   const heading = `Reclaim dashboard · ${scope} · ${PANE_TITLES[pane]} · ${
-    snap.refreshedAt ? `updated ${clock(snap.refreshedAt, now)} UTC` : 'starting'
+    snap.refreshedAt ? `${clock(snap.refreshedAt, now)} UTC` : 'starting'
   } · every ${store.refreshMs / 1000}s${timings}`;
 
   let body: Line[];

@@ -41,7 +41,8 @@ export function liveLines(data: DashboardData, { width, now, newIds }: ViewOptio
           money(c.cart_value, c.currency),
           c.state,
           last,
-          age(c.last_at ?? c.created_at, now),
+          // The conversation's age: the feed is newest conversation first, so the column reads in order.
+          age(c.created_at, now),
         ],
         LIVE_COLUMNS,
         widths,
