@@ -552,6 +552,7 @@ create table conversation_messages (
 CREATE INDEX conversation_messages_brand_errors_index ON conversation_messages USING btree (brand_id, created_at) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['failed'::text, 'undelivered'::text])));
 CREATE INDEX conversation_messages_brand_id_created_at_index ON conversation_messages USING btree (brand_id, created_at);
 CREATE INDEX conversation_messages_brand_incoming_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (direction = 'incoming'::text);
+CREATE INDEX conversation_messages_brand_queued_index ON conversation_messages USING btree (brand_id, scheduled_for) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['auto_queued'::text, 'queued'::text])));
 CREATE INDEX conversation_messages_brand_sent_at_index ON conversation_messages USING btree (brand_id, sent_at) INCLUDE (conversation_id) WHERE ((direction = 'outgoing'::text) AND (status = ANY (ARRAY['sent'::text, 'delivered'::text, 'undelivered'::text])));
 CREATE INDEX conversation_messages_brand_skipped_index ON conversation_messages USING btree (brand_id, created_at) INCLUDE (conversation_id) WHERE (status = 'agent_skipped'::text);
 CREATE INDEX conversation_messages_conversation_id_created_at_index ON conversation_messages USING btree (conversation_id, created_at);
@@ -955,8 +956,8 @@ create table orders (
 );
 CREATE INDEX orders_billing_status_index ON orders USING btree (billing_status) WHERE (billing_status IS NOT NULL);
 CREATE INDEX orders_brand_id_created_at_index ON orders USING btree (brand_id, created_at);
-CREATE INDEX orders_brand_id_recovered_at_index ON orders USING btree (brand_id, recovered_at);
 CREATE INDEX orders_brand_integration_id_created_at_index ON orders USING btree (brand_integration_id, created_at);
+CREATE INDEX orders_brand_recovered_at_covering_index ON orders USING btree (brand_id, recovered_at) INCLUDE (id, workflow_id, total, billing_status, checkout_id);
 CREATE INDEX orders_cart_id_index ON orders USING btree (cart_id);
 CREATE INDEX orders_checkout_id_index ON orders USING btree (checkout_id);
 CREATE INDEX orders_contact_id_index ON orders USING btree (contact_id);

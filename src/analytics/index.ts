@@ -98,6 +98,7 @@ export {
   operatorLiveFeed,
   operatorWorkflowDay,
   OPERATOR_FEED_LIMIT,
+  type ConversationWorkflowCache,
   type OperatorBrand,
   type OperatorConversation,
   type OperatorWorkflow,

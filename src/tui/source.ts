@@ -10,6 +10,7 @@ import {
   operatorBrandList,
   operatorLiveFeed,
   operatorWorkflowDay,
+  type ConversationWorkflowCache,
 } from '../analytics/index.ts';
 import type { AppContext } from '../app/index.ts';
 import { explainOrder } from '../attribution/index.ts';
@@ -52,6 +53,8 @@ async function timed<T>(timings: Partial<PaneTimings>, pane: PaneId, fn: () => P
 export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number } = {}): DashboardSource {
   const reports = analyticsDb(ctx);
   const schedules = resolveSchedules(ctx.config);
+  // The workflow of each conversation texted today, kept between refreshes (operatorWorkflowDay).
+  const conversationWorkflows: ConversationWorkflowCache = new Map();
   return {
     async load(now) {
       const timings: Partial<PaneTimings> = {};
@@ -62,7 +65,7 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
       // One pane after another, so each pane's figure is its own database time.
       const live = await timed(timings, 'live', () => operatorLiveFeed(reports, { brandIds: scope }));
       const workflows = await timed(timings, 'workflows', () =>
-        operatorWorkflowDay(reports, { brandIds: scope, since, now }),
+        operatorWorkflowDay(reports, { brandIds: scope, since, now }, conversationWorkflows),
       );
       const sending = await timed(timings, 'sending', () =>
         sendingOverview(ctx.db, { brandIds: scope, now, since, provider: ctx.config.SMS_PROVIDER }),

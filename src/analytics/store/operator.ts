@@ -111,17 +111,15 @@ export interface OperatorWorkflowRow {
   is_paused: boolean;
   /** flow_events.state -> count since the moment. */
   outcomes: Record<string, number>;
-  sent: number;
   held: number;
-  skipped: number;
-  replies: number;
   recovered_orders: number;
   recovered_sales: string;
 }
 
 /**
- * Each workflow of the brands with its figures since `since`: outcomes of candidates, texts sent,
- * skipped, replies received, recovered orders and sales; held is what is held now (due later).
+ * Each workflow of the brands with its figures since `since` that are counted per workflow:
+ * outcomes of candidates, recovered orders and sales; held is what is held now (due later). The
+ * texts of the day are counted per conversation (operatorDayTexts).
  */
 export async function operatorWorkflows(
   db: Handle,
@@ -134,25 +132,6 @@ export async function operatorWorkflows(
        select workflow_id, jsonb_object_agg(state, n) as outcomes
          from (select workflow_id, state, count(*)::int as n from flow_events
                 where brand_id = ${brands} and created_at >= :since group by 1, 2) s
-        group by 1
-     ), per_conversation as (
-       -- The day's texts sent, skipped and replies counted per conversation first, each from an
-       -- index of its own (index-only), so the conversations are looked up once each, not per text.
-       select conversation_id, count(*) filter (where kind = 1)::int as sent,
-              count(*) filter (where kind = 2)::int as skipped, count(*) filter (where kind = 3)::int as replies
-         from (select m.conversation_id, 1 as kind from conversation_messages m
-                where m.brand_id = ${brands} and m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}
-                  and m.sent_at >= :since
-               union all
-               select m.conversation_id, 2 from conversation_messages m
-                where m.brand_id = ${brands} and m.status = 'agent_skipped' and m.created_at >= :since
-               union all
-               select m.conversation_id, 3 from conversation_messages m
-                where m.brand_id = ${brands} and m.direction = 'incoming' and m.created_at >= :since) u
-        group by 1
-     ), made as (
-       select c.workflow_id, sum(p.sent)::int as sent, sum(p.skipped)::int as skipped, sum(p.replies)::int as replies
-         from per_conversation p join conversations c on c.id = p.conversation_id
         group by 1
      ), held as (
        select c.workflow_id, count(*)::int as n
@@ -167,13 +146,11 @@ export async function operatorWorkflows(
         group by 1
      )
      select w.id, w.brand_id, b.name as brand_name, w.name, w.type, w.status, w.is_paused,
-            coalesce(fe.outcomes, '{}'::jsonb) as outcomes, coalesce(made.sent, 0) as sent, coalesce(held.n, 0) as held,
-            coalesce(made.skipped, 0) as skipped, coalesce(made.replies, 0) as replies,
+            coalesce(fe.outcomes, '{}'::jsonb) as outcomes, coalesce(held.n, 0) as held,
             coalesce(rec.n, 0) as recovered_orders, coalesce(rec.sales, '0.00') as recovered_sales
        from workflows w
        join brands b on b.id = w.brand_id
        left join fe on fe.workflow_id = w.id
-       left join made on made.workflow_id = w.id
        left join held on held.workflow_id = w.id
        left join rec on rec.workflow_id = w.id
       where w.brand_id = ${brands}
@@ -185,4 +162,51 @@ export async function operatorWorkflows(
     id: Number(r.id),
     brand_id: Number(r.brand_id),
   }));
+}
+
+export interface ConversationTexts {
+  conversation_id: number;
+  sent: number;
+  skipped: number;
+  replies: number;
+}
+
+/**
+ * The texts of the brands since `since` per conversation: sent, skipped and replies (incoming),
+ * each read from an index of its own alone (no row of a message is read).
+ */
+export async function operatorDayTexts(
+  db: Handle,
+  { brandIds, since }: { brandIds?: number[]; since: Date },
+): Promise<ConversationTexts[]> {
+  if (brandIds?.length === 0) return [];
+  const brands = brandScope(brandIds);
+  const { rows } = await db.raw<{ rows: ConversationTexts[] }>(
+    `select conversation_id, count(*) filter (where kind = 1)::int as sent,
+            count(*) filter (where kind = 2)::int as skipped, count(*) filter (where kind = 3)::int as replies
+       from (select m.conversation_id, 1 as kind from conversation_messages m
+              where m.brand_id = ${brands} and m.direction = 'outgoing' and m.status in ${SENT_STATUS_SQL}
+                and m.sent_at >= :since
+             union all
+             select m.conversation_id, 2 from conversation_messages m
+              where m.brand_id = ${brands} and m.status = 'agent_skipped' and m.created_at >= :since
+             union all
+             select m.conversation_id, 3 from conversation_messages m
+              where m.brand_id = ${brands} and m.direction = 'incoming' and m.created_at >= :since) u
+      group by 1`,
+    { brands: brandIds ?? [], since },
+  );
+  return rows.map((r) => ({ ...r, conversation_id: Number(r.conversation_id) }));
+}
+
+/** The workflow of each conversation (null: none). */
+export async function conversationWorkflows(
+  db: Handle,
+  ids: number[],
+): Promise<Array<{ id: number; workflow_id: number | null }>> {
+  const { rows } = await db.raw<{ rows: Array<{ id: string; workflow_id: string | null }> }>(
+    `select id, workflow_id from conversations where id = any(:ids::bigint[])`,
+    { ids },
+  );
+  return rows.map((r) => ({ id: Number(r.id), workflow_id: r.workflow_id === null ? null : Number(r.workflow_id) }));
 }

@@ -34,12 +34,15 @@ export async function sentCounts(
   return rows[0] ?? { last_minute: 0, last_hour: 0 };
 }
 
-/** Outgoing messages due now (waiting for the send job), held or not before. */
+/**
+ * Outgoing messages due now (waiting for the send job), held or not before. Every brand: the
+ * sender's due index alone; some brands: their queued texts (a brand index beside it).
+ */
 export async function dueCount(db: Handle, { brandIds, now }: { brandIds?: number[]; now: Date }): Promise<number> {
   const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
     `select count(*)::int as n from conversation_messages
       where direction = 'outgoing' and status in ('auto_queued', 'queued') and scheduled_for <= :now
-        and brand_id = ${scope(brandIds)}`,
+        ${brandIds ? 'and brand_id = any(:brands::bigint[])' : ''}`,
     { brands: brandIds ?? [], now },
   );
   return rows[0]?.n ?? 0;
