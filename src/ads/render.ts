@@ -107,6 +107,16 @@ export async function renderAd(input: RenderInput): Promise<RenderedAd> {
     weight: 'regular',
   });
   const ctaSize = Math.round(38 * u);
+  // Every block has a known height; the visual gets what is left (at least a tenth of the height).
+  const gap = Math.round(16 * u);
+  const used =
+    Math.round(88 * u) +
+    Math.ceil(headline.lines.length * headline.fontSize * 1.15) +
+    gap +
+    Math.ceil(body.lines.length * body.fontSize * 1.15) +
+    Math.round(28 * u) +
+    Math.ceil(ctaSize * 1.25 + 36 * u);
+  const visualHeight = Math.max(Math.round(height * 0.1), height - pad * 2 - used - gap * 2);
 
   const top = input.logo
     ? el(
@@ -119,10 +129,12 @@ export async function renderAd(input: RenderInput): Promise<RenderedAd> {
       )
     : el('div', { fontSize: Math.round(44 * u), fontWeight: 800, color: colours.text }, input.brandName);
   const visual = input.productImage
-    ? el('img', { width: inner, height: '100%', objectFit: 'contain' }, undefined, { src: dataUrl(input.productImage) })
+    ? el('img', { width: inner, height: visualHeight, objectFit: 'contain' }, undefined, {
+        src: dataUrl(input.productImage),
+      })
     : el('div', {
-        width: Math.round(Math.min(inner, height * 0.32)),
-        height: Math.round(Math.min(inner, height * 0.32)),
+        width: Math.round(Math.min(inner, visualHeight * 0.8)),
+        height: Math.round(Math.min(inner, visualHeight * 0.8)),
         borderRadius: 9999,
         background: colours.button,
         opacity: 0.85,
@@ -144,12 +156,10 @@ export async function renderAd(input: RenderInput): Promise<RenderedAd> {
       el(
         'div',
         {
-          flexGrow: 1,
-          flexShrink: 1,
-          minHeight: 0,
+          height: visualHeight,
           alignItems: 'center',
           justifyContent: 'center',
-          margin: `${Math.round(16 * u)}px 0`,
+          margin: `${gap}px 0`,
         },
         visual,
       ),
@@ -179,6 +189,7 @@ export async function renderAd(input: RenderInput): Promise<RenderedAd> {
             color: colours.buttonText,
             fontSize: ctaSize,
             fontWeight: 700,
+            lineHeight: 1.2,
             padding: `${Math.round(18 * u)}px ${Math.round(36 * u)}px`,
             borderRadius: Math.round(14 * u),
           },
