@@ -5,7 +5,7 @@
  * weighted toward brand variables and backgrounds), linked stylesheets and same-site links.
  */
 import * as cheerio from 'cheerio';
-import { parseColour, toHex } from './rules.ts';
+import { findPrice, parseColour, toHex } from './rules.ts';
 
 export interface Product {
   name: string;
@@ -30,17 +30,7 @@ export interface PageFacts {
   text: string;
 }
 
-const PRICE = /(?:([$€£])\s?(\d{1,5}(?:[.,]\d{2})?))|(?:(\d{1,5}(?:[.,]\d{2})?)\s?(USD|EUR|GBP|CAD|AUD))/;
-const CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP' };
 const clean = (text: string | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
-
-/** A price found in a text: "$24.00" -> { price: '24.00', currency: 'USD' }. */
-export function findPrice(text: string): { price: string; currency: string } | undefined {
-  const m = PRICE.exec(text);
-  if (!m) return undefined;
-  const amount = (m[2] ?? m[3]!).replace(',', '.');
-  return { price: amount.includes('.') ? amount : `${amount}.00`, currency: m[1] ? CURRENCY[m[1]]! : m[4]! };
-}
 
 /** Adds the colours of a CSS text: brand-named variables and theme colours weigh 5, backgrounds 2, others 1. */
 export function countCssColours(css: string, into: Map<string, number>): void {

@@ -269,3 +269,16 @@ export function fitText(
   kept[room - 1] = `${kept[room - 1]!.replace(/[\s,.;:!?-]+$/, '')}…`;
   return { fontSize: box.min, lines: kept };
 }
+
+// ---------------------------------------------------------------- prices
+
+const PRICE = /(?:([$€£])\s?(\d{1,5}(?:[.,]\d{2})?))|(?:(\d{1,5}(?:[.,]\d{2})?)\s?(USD|EUR|GBP|CAD|AUD))/;
+const CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP' };
+
+/** A price found in a text: "$24.00" -> { price: '24.00', currency: 'USD' }. */
+export function findPrice(text: string): { price: string; currency: string } | undefined {
+  const m = PRICE.exec(text);
+  if (!m) return undefined;
+  const amount = (m[2] ?? m[3]!).replace(',', '.');
+  return { price: amount.includes('.') ? amount : `${amount}.00`, currency: m[1] ? CURRENCY[m[1]]! : m[4]! };
+}
