@@ -1,4 +1,5 @@
 import { accountsApi, API_GUARD } from '../accounts/index.ts';
+import { adFilesRoutes, adsApi } from '../ads/index.ts';
 import { analyticsApi, workflowStatsSource } from '../analytics/index.ts';
 import { attributionApi } from '../attribution/index.ts';
 import { billingApi, stripeWebhookRoutes } from '../billing/index.ts';
@@ -29,6 +30,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...kbApi,
   ...notificationsApi,
   ...analyticsApi,
+  ...adsApi,
 ];
 
 /** Every domain's HTTP routes, in the order they are registered. */
@@ -43,4 +45,5 @@ export const ROUTES: RouteModule[] = [
   stripeWebhookRoutes,
   slackRoutes,
   klaviyoRoutes,
+  adFilesRoutes,
 ];

@@ -76,6 +76,8 @@ export interface HttpResponse {
   header(name: string): string | undefined;
   /** The body as JSON (parsed once); undefined when empty or not JSON. */
   json(): unknown;
+  /** The body's bytes as received (images and other binary answers). */
+  bytes(): Buffer;
   /** What a logged or printed answer shows: its status, never its body or headers. */
   toJSON(): { status: number };
 }
@@ -158,6 +160,8 @@ export interface HttpRequest {
   timeoutMs?: number;
   /** Names the call in logs (say a GraphQL operation). */
   operation?: string;
+  /** The largest body accepted; a longer one stops the download and throws `http_too_large` (not retried). */
+  maxBytes?: number;
 }
 
 export interface HttpClient {
@@ -169,9 +173,10 @@ export interface HttpClient {
 function toResponse(
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  body: string,
+  raw: Buffer,
   capMs: number,
 ): HttpResponse {
+  const body = raw.toString('utf8');
   const header = (name: string): string | undefined => {
     const value = headers[name.toLowerCase()];
     return Array.isArray(value) ? value[0] : value;
@@ -193,6 +198,7 @@ function toResponse(
       }
       return parsed.value;
     },
+    bytes: () => raw,
     toJSON: () => ({ status }),
   };
 }
@@ -235,8 +241,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const started = performance.now();
       const duration = (): number => Math.round(performance.now() - started);
       let answer;
+      let tooLarge = false;
       try {
-        answer = await got(url, {
+        const pending = got(url, {
           method,
           headers: { 'user-agent': USER_AGENT, ...headers, ...call.headers },
           ...(call.json === undefined ? {} : { json: call.json }),
@@ -250,9 +257,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           retry: { limit: 0 },
           throwHttpErrors: false,
           followRedirect: followRedirects,
-          responseType: 'text',
+          responseType: 'buffer',
         });
+        if (call.maxBytes !== undefined) {
+          const max = call.maxBytes;
+          pending.on('downloadProgress', ({ transferred, total }) => {
+            if (tooLarge || (transferred <= max && (total === undefined || total <= max))) return;
+            tooLarge = true;
+            pending.cancel();
+          });
+        }
+        answer = await pending;
       } catch (error) {
+        if (tooLarge)
+          throw new AppError(
+            'upstream',
+            `${service} answered more than ${call.maxBytes} bytes (${method} ${url.pathname})`,
+            {
+              code: 'http_too_large',
+              details: { service, method, path: url.pathname, max_bytes: call.maxBytes },
+            },
+          );
         if (!(error instanceof RequestError)) throw error;
         log?.warn(
           { ...fields, attempt: attemptNumber, duration_ms: duration(), error: error.code },

@@ -1,0 +1,63 @@
+/** How the ads commands print an ad and a brand's list. */
+import type { AdSummary, AdView, GeneratedAd } from '../../ads/index.ts';
+
+export function adLines(ad: AdView): string[] {
+  const lines = [
+    `Ad ${ad.id} (brand ${ad.brand_id}), ${ad.created_at}`,
+    `Website: ${ad.website ?? '-'}   Campaign: ${ad.campaign ?? '-'}   Size: ${ad.dimensions ?? '-'}`,
+    `Images: ${ad.renderer ?? '-'}   Concepts: ${ad.generator ?? '-'} generator`,
+    '',
+    'Brand knowledge:',
+    ...(ad.knowledge_text ?? '').split('\n').map((l) => `  ${l}`),
+    '',
+    'Concepts:',
+  ];
+  for (const c of ad.concepts) {
+    const file = ad.files.find((f) => f.id === c.file_id);
+    lines.push(
+      `  ${c.index}. ${c.headline}  [${c.call_to_action}]  (concept ${c.id})`,
+      `     ${c.body}`,
+      `     Visual: ${c.visual_description}`,
+      `     Audience: ${c.target_audience}`,
+      ...(file ? [`     Image: ${file.url}`] : []),
+    );
+  }
+  lines.push('', 'Files:');
+  for (const f of ad.files)
+    lines.push(
+      `  ${f.id}  ${f.width ?? '?'}x${f.height ?? '?'}  ${f.url}`,
+      `      ${f.path ?? ''}  "${f.caption ?? ''}"`,
+    );
+  return lines;
+}
+
+export const adList = ({ items, total }: { items: AdSummary[]; total: number }): string[] =>
+  items.length === 0
+    ? ['No ads yet. Make one with: reclaim ads generate --brand ID']
+    : [
+        ...items.map(
+          (a) =>
+            `${String(a.id).padStart(5)}  ${a.created_at}  ${a.concepts} concept(s), ${a.files} image(s)  ${a.dimensions ?? ''}  ${a.website ?? ''}${a.campaign ? `  "${a.campaign}"` : ''}`,
+        ),
+        `${items.length} of ${total} ad(s)`,
+      ];
+
+/** The --json summary of `ads generate`. */
+export const generatedJson = (g: GeneratedAd) => ({
+  ad_id: g.ad.id,
+  brand_id: g.ad.brand_id,
+  renderer: g.renderer,
+  generator: g.ad.generator,
+  concept_ids: g.ad.concepts.map((c) => c.id),
+  concepts: g.ad.concepts,
+  files: g.ad.files.map((f) => ({
+    id: f.id,
+    path: f.path,
+    url: f.url,
+    caption: f.caption,
+    width: f.width,
+    height: f.height,
+  })),
+  knowledge_text: g.ad.knowledge_text,
+  timings: g.timings,
+});

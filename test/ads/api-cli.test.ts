@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAd } from '../../src/ads/index.ts';
+import { createBrandUser } from '../factories/accounts.ts';
+import { startShopSite, type ShopSite } from '../fakes/shop-site.ts';
+import { useBrandApi } from '../helpers/brand-api.ts';
+import { runCli } from '../helpers/cli.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
+
+const dataDir = path.join(tmpdir(), `reclaim-ads-api-${randomBytes(4).toString('hex')}`);
+const t = useTestDatabase();
+const api = useBrandApi(t, { RECLAIM_DATA_DIR: dataDir });
+let site: ShopSite;
+let mine: Awaited<ReturnType<typeof createBrandUser>>;
+let other: Awaited<ReturnType<typeof createBrandUser>>;
+
+beforeAll(async () => {
+  site = await startShopSite();
+  mine = await createBrandUser(t.db);
+  other = await createBrandUser(t.db);
+  await t.db('brands').where({ id: mine.brandId }).update({ name: 'Fernhill', company_website: site.url });
+});
+afterAll(async () => {
+  await site?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the brand API: ads', () => {
+  it("lists a brand's ads and shows one with its concepts and images; another brand's user gets 404", async () => {
+    const { ad } = await generateAd(api.ctx, { brandId: mine.brandId, concepts: 2, dimensions: '512x512' });
+    const token = await api.login(mine.user.email);
+    const list = await api.get(`/api/brands/${mine.brandId}/ads`, token);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({
+      total: 1,
+      offset: 0,
+      limit: 24,
+      items: [
+        { id: ad.id, concepts: 2, files: 2, dimensions: '512x512', renderer: 'local', cover_url: ad.files[0]!.href },
+      ],
+    });
+    const one = await api.get(`/api/brands/${mine.brandId}/ads/${ad.id}`, token);
+    expect(one.statusCode, one.body).toBe(200);
+    const body = one.json().ad;
+    expect(body.concepts.map((c: { headline: string }) => c.headline)).toEqual(ad.concepts.map((c) => c.headline));
+    expect(body.files[0]).toEqual(expect.objectContaining({ url: ad.files[0]!.href, width: 512, height: 512 }));
+    expect(JSON.stringify(body)).not.toContain(dataDir);
+    const image = await api.get(body.files[0].url, token);
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+
+    const stranger = await api.login(other.user.email);
+    expect((await api.get(`/api/brands/${mine.brandId}/ads`, stranger)).statusCode).toBe(404);
+    const missing = await api.get(`/api/brands/${other.brandId}/ads/${ad.id}`, stranger);
+    expect([missing.statusCode, missing.json().error.message]).toEqual([404, 'Ad not found']);
+  });
+});
+
+describe('reclaim ads', () => {
+  const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir });
+  it('generate --json prints the ad, its concepts, files and timings; list, show and regenerate read it', async () => {
+    const made = await runCli(
+      [
+        'ads',
+        'generate',
+        '--brand',
+        String(mine.brandId),
+        '--campaign',
+        'Spring',
+        '--concepts',
+        '2',
+        '--dimensions',
+        '600x400',
+        '--json',
+      ],
+      env(),
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const out = JSON.parse(made.stdout);
+    expect(out.concept_ids).toHaveLength(2);
+    expect(out.files).toHaveLength(2);
+    for (const f of out.files) {
+      expect((await stat(f.path)).size).toBeGreaterThan(1000);
+      expect(f.url).toMatch(/^http:\/\/localhost:\d+\/files\//);
+      expect([f.width, f.height]).toEqual([600, 400]);
+    }
+    expect(Object.keys(out.timings)).toEqual(['scrape_ms', 'concepts_ms', 'images_ms', 'store_ms', 'total_ms']);
+
+    const list = await runCli(['ads', 'list', '--brand', String(mine.brandId)], env());
+    expect(list.stdout).toContain('2 concept(s), 2 image(s)  600x400');
+    const shown = await runCli(['ads', 'show', String(out.ad_id)], env());
+    expect(shown.stdout).toContain('Brand knowledge:');
+    expect(shown.stdout).toContain('Trail Thermos ($34.00)');
+    const bad = await runCli(['ads', 'regenerate', String(out.ad_id), '--concept', '3'], env());
+    expect([bad.code, bad.stderr]).toEqual([1, `Error: --concept must be from 1 to 2 for ad ${out.ad_id}\n`]);
+  });
+
+  it('an unreachable website exits 1 with a clear message and stores nothing', async () => {
+    const before = await t.db('ads').where({ brand_id: mine.brandId }).count({ n: '*' });
+    const failed = await runCli(
+      ['ads', 'generate', '--brand', String(mine.brandId), '--website', 'http://127.0.0.1:1'],
+      env(),
+    );
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(
+      'Error: The website http://127.0.0.1:1/ could not be reached (connection failed); nothing was stored',
+    );
+    expect(await t.db('ads').where({ brand_id: mine.brandId }).count({ n: '*' })).toEqual(before);
+  });
+});
