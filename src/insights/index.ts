@@ -1,4 +1,4 @@
-// Insights: the knowledge base (kb/) so far; the insight pipeline joins it here. The knowledge
+// Insights: the knowledge base (kb/), the LLM provider (llm/) and the insight pipeline. The knowledge
 // base lives in this layer, above workflows and conversations: a card can be made for a workflow
 // (source 'flow', flow_id) or from an escalated question, and the agent's answers read it.
 export {
@@ -37,3 +37,28 @@ export {
   type SearchKbCardsInput,
 } from './kb/service.ts';
 export { kbApi, kbCardSchema } from './kb/api.ts';
+
+// The LLM provider (llm/): structured answers validated by a zod schema, from an OpenAI-compatible
+// endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), cached 86,400 s in ai_cache. Ads reuse it.
+export {
+  createLlmProvider,
+  llmFromConfig,
+  LlmOutputError,
+  LLM_TIMEOUT_MS,
+  AI_CACHE_TTL_SECONDS,
+  MODEL_DOES_NOT_SUPPORT_TOOL_CALLS,
+  MALFORMED_RETRIES,
+  NO_USAGE,
+  addUsage,
+  cacheKey,
+  jsonSchemaOf,
+  pruneCache,
+  type LlmProvider,
+  type LlmProviderOptions,
+  type StructuredRequest,
+  type StructuredResult,
+  type LlmMessage,
+  type LlmRole,
+  type LlmUsage,
+  type StructuredMode,
+} from './llm/index.ts';
