@@ -62,3 +62,37 @@ export {
   type LlmUsage,
   type StructuredMode,
 } from './llm/index.ts';
+
+// Insight analysis: the three outcomes of spec 4 section 4, the local analyser (no model), the
+// model analyser, and the evaluation against fixtures/insights.
+export {
+  INSIGHT_CATEGORIES,
+  INSIGHT_TAGS,
+  SENTIMENTS,
+  NEUTRAL_SUMMARY,
+  BRAND_INSIGHT_NOT_FOUND,
+  DEFAULT_BATCH_DAYS,
+  MAX_BATCH_DAYS,
+  modelAnswerSchema,
+  type InsightCategory,
+  type InsightTag,
+  type Sentiment,
+  type ShopperMessage,
+  type KnownInsight,
+  type ProposedInsight,
+  type Outcome,
+  type Analysis,
+  type Analyser,
+} from './analysis/rules.ts';
+export { localAnalyser, analyseLocally, featuresOf, LINK_THRESHOLD, GROUP_THRESHOLD } from './analysis/local.ts';
+export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
+export {
+  evalSetSchema,
+  labelledMessages,
+  asShopperMessages,
+  evaluate,
+  EVAL_TARGETS,
+  type EvalSet,
+  type Evaluation,
+  type LabelledMessage,
+} from './analysis/evaluate.ts';

@@ -164,7 +164,7 @@ export function createLlmProvider(options: LlmProviderOptions): LlmProvider {
 }
 
 /** The provider the configuration names (LLM_BASE_URL and LLM_MODEL), or undefined for the local analyser. */
-export function llmFromConfig(ctx: Pick<AppContext, 'config' | 'db' | 'logger'>): LlmProvider | undefined {
+export function llmFromConfig(ctx: Pick<AppContext, 'config' | 'logger'> & { db?: Handle }): LlmProvider | undefined {
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
   if (!LLM_BASE_URL || !LLM_MODEL) return undefined;
   return createLlmProvider({
