@@ -6,6 +6,7 @@ import { conversationsCommand } from './conversations.ts';
 import { dashboardCommand } from './dashboard.ts';
 import { dbCommand } from './db.ts';
 import { explainCommand } from './explain.ts';
+import { insightsCommand } from './insights.ts';
 import { kbCommand } from './kb.ts';
 import { mailCommand } from './mail.ts';
 import { messagesCommand } from './messages.ts';
@@ -67,6 +68,7 @@ export function buildProgram(): Command {
   program.addCommand(messagingCommand());
   program.addCommand(notificationsCommand());
   program.addCommand(kbCommand());
+  program.addCommand(insightsCommand());
   program.addCommand(dashboardCommand());
   return program;
 }

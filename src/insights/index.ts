@@ -96,3 +96,28 @@ export {
   type Evaluation,
   type LabelledMessage,
 } from './analysis/evaluate.ts';
+
+// The insight batch (`reclaim insights batch`, the insights_batch schedule).
+export {
+  runInsightsBatch,
+  insightsBatchInput,
+  configuredAnalyser,
+  isAnalysable,
+  DEFAULT_PAGE_SIZE,
+  type InsightsBatchInput,
+  type BrandBatchSummary,
+  type BatchProgress,
+} from './batch/service.ts';
+export { newInsightsSlackText } from './batch/notify.ts';
+export {
+  promoteInsight,
+  promoteInsightInput,
+  processEscalations,
+  processEscalationsInput,
+  promoteEscalation,
+  promoteEscalationInput,
+  ESCALATION_NOT_PROCESSED,
+  type PromoteInsightInput,
+  type ProcessEscalationsInput,
+  type PromoteEscalationInput,
+} from './batch/promote.ts';

@@ -110,11 +110,12 @@ function toOutcome(message: ShopperMessage, r: Result | undefined, batchKey: str
 export function llmAnalyser(
   llm: LlmProvider,
   { logger, batchSize = LLM_BATCH_SIZE }: { logger?: Logger; batchSize?: number } = {},
-): Analyser & { pageSize: number } {
+): Analyser {
   const log = logger?.child({ analyser: 'llm', model: llm.model });
   return {
     name: `llm:${llm.model}`,
     pageSize: batchSize,
+    contextTexts: LLM_CONTEXT_TEXTS,
     async analyse({ insights, messages }): Promise<Analysis> {
       const analysis: Analysis = {
         outcomes: [],

@@ -101,6 +101,10 @@ export interface Analysis {
 
 export interface Analyser {
   readonly name: string;
+  /** Messages handed to one analyse() call (the batch writes after each); default 1,000. */
+  readonly pageSize?: number;
+  /** Texts of the conversation before each message the analyser reads; 0 (the default) loads none. */
+  readonly contextTexts?: number;
   analyse(input: { insights: readonly KnownInsight[]; messages: readonly ShopperMessage[] }): Promise<Analysis>;
 }
 
