@@ -803,7 +803,7 @@ create table kb_cards (
   extra_data jsonb not null default '{}'::jsonb,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
-  constraint kb_cards_source_check CHECK ((source = ANY (ARRAY['manual'::text, 'flow'::text, 'escalation'::text, 'import'::text]))),
+  constraint kb_cards_source_check CHECK ((source = ANY (ARRAY['manual'::text, 'flow'::text, 'escalation'::text, 'import'::text, 'insight'::text]))),
   constraint kb_cards_status_check CHECK ((status = ANY (ARRAY['published'::text, 'unpublished'::text, 'draft'::text]))),
   constraint kb_cards_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE SET NULL,
   constraint kb_cards_brand_id_fkey FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE CASCADE,
@@ -812,6 +812,7 @@ create table kb_cards (
 );
 CREATE INDEX kb_cards_author_id_index ON kb_cards USING btree (author_id);
 CREATE INDEX kb_cards_brand_id_index ON kb_cards USING btree (brand_id, status);
+CREATE UNIQUE INDEX kb_cards_brand_insight_unique ON kb_cards USING btree (brand_id, ((extra_data ->> 'brand_insight_id'::text))) WHERE (source = 'insight'::text);
 CREATE INDEX kb_cards_flow_id_index ON kb_cards USING btree (flow_id);
 CREATE INDEX kb_cards_search_index ON kb_cards USING gin (((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || setweight(to_tsvector('english'::regconfig, COALESCE(content, ''::text)), 'B'::"char"))));
 

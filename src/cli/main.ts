@@ -7,6 +7,7 @@ import { dashboardCommand } from './dashboard.ts';
 import { dbCommand } from './db.ts';
 import { explainCommand } from './explain.ts';
 import { adsCommand } from './ads.ts';
+import { insightsCommand } from './insights.ts';
 import { kbCommand } from './kb.ts';
 import { mailCommand } from './mail.ts';
 import { messagesCommand } from './messages.ts';
@@ -69,6 +70,7 @@ export function buildProgram(): Command {
   program.addCommand(notificationsCommand());
   program.addCommand(kbCommand());
   program.addCommand(adsCommand());
+  program.addCommand(insightsCommand());
   program.addCommand(dashboardCommand());
   return program;
 }

@@ -7,6 +7,7 @@ import {
   webhookDeadLettered,
 } from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
+import { runInsightsBatch } from '../insights/index.ts';
 import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
@@ -51,6 +52,12 @@ export const TASKS: TaskTable = {
   'messaging:poll-registrations': async ({ ctx }) => {
     const result = await pollRegistrations(ctx);
     if (result.checked > 0) ctx.logger.info(result, '10DLC registrations polled');
+  },
+  // Shoppers' messages of the last days grouped into brand insights (src/insights/batch).
+  'insights:batch': async ({ ctx, payload }) => {
+    const { brands } = await runInsightsBatch(ctx, { brandId: payload.brandId, days: payload.days });
+    const read = brands.reduce((n, b) => n + b.messages_read, 0);
+    if (read > 0) ctx.logger.info({ brands: brands.length, messages: read }, 'insight batch finished');
   },
   // A new contact of a brand with Klaviyo: its consent from the Klaviyo profile (src/flows/klaviyo-consent.ts).
   'contacts:klaviyo-consent': async ({ ctx, payload }) => void (await klaviyoConsentForNewContact(ctx, payload)),

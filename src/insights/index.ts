@@ -1,4 +1,4 @@
-// Insights: the knowledge base (kb/) so far; the insight pipeline joins it here. The knowledge
+// Insights: the knowledge base (kb/), the LLM provider (llm/) and the insight pipeline. The knowledge
 // base lives in this layer, above workflows and conversations: a card can be made for a workflow
 // (source 'flow', flow_id) or from an escalated question, and the agent's answers read it.
 export {
@@ -37,3 +37,87 @@ export {
   type SearchKbCardsInput,
 } from './kb/service.ts';
 export { kbApi, kbCardSchema } from './kb/api.ts';
+
+// The LLM provider (llm/): structured answers validated by a zod schema, from an OpenAI-compatible
+// endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), cached 86,400 s in ai_cache. Ads reuse it.
+export {
+  createLlmProvider,
+  llmFromConfig,
+  LlmOutputError,
+  LLM_TIMEOUT_MS,
+  AI_CACHE_TTL_SECONDS,
+  MODEL_DOES_NOT_SUPPORT_TOOL_CALLS,
+  MALFORMED_RETRIES,
+  NO_USAGE,
+  addUsage,
+  cacheKey,
+  jsonSchemaOf,
+  pruneCache,
+  type LlmProvider,
+  type LlmProviderOptions,
+  type StructuredRequest,
+  type StructuredResult,
+  type LlmMessage,
+  type LlmRole,
+  type LlmUsage,
+  type StructuredMode,
+} from './llm/index.ts';
+
+// Insight analysis: the three outcomes of spec 4 section 4, the local analyser (no model), the
+// model analyser, and the evaluation against fixtures/insights.
+export {
+  INSIGHT_CATEGORIES,
+  INSIGHT_TAGS,
+  SENTIMENTS,
+  NEUTRAL_SUMMARY,
+  BRAND_INSIGHT_NOT_FOUND,
+  DEFAULT_BATCH_DAYS,
+  MAX_BATCH_DAYS,
+  modelAnswerSchema,
+  type InsightCategory,
+  type InsightTag,
+  type Sentiment,
+  type ShopperMessage,
+  type KnownInsight,
+  type ProposedInsight,
+  type Outcome,
+  type Analysis,
+  type Analyser,
+} from './analysis/rules.ts';
+export { localAnalyser, analyseLocally, featuresOf, LINK_THRESHOLD, GROUP_THRESHOLD } from './analysis/local.ts';
+export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
+export {
+  evalSetSchema,
+  labelledMessages,
+  asShopperMessages,
+  evaluate,
+  EVAL_TARGETS,
+  type EvalSet,
+  type Evaluation,
+  type LabelledMessage,
+} from './analysis/evaluate.ts';
+
+// The insight batch (`reclaim insights batch`, the insights_batch schedule).
+export {
+  runInsightsBatch,
+  insightsBatchInput,
+  configuredAnalyser,
+  isAnalysable,
+  DEFAULT_PAGE_SIZE,
+  type InsightsBatchInput,
+  type BrandBatchSummary,
+  type BatchProgress,
+} from './batch/service.ts';
+export { newInsightsSlackText } from './batch/notify.ts';
+export {
+  promoteInsight,
+  promoteInsightInput,
+  processEscalations,
+  processEscalationsInput,
+  promoteEscalation,
+  promoteEscalationInput,
+  ESCALATION_NOT_PROCESSED,
+  type PromoteInsightInput,
+  type ProcessEscalationsInput,
+  type PromoteEscalationInput,
+} from './batch/promote.ts';

@@ -27,6 +27,7 @@ export const TASK_PAYLOADS = {
     round: z.number().int().min(0),
   }),
   'messaging:poll-registrations': z.object({ ...cron }).loose(),
+  'insights:batch': z.object({ brandId: id.optional(), days: id.optional(), ...cron }).loose(),
   'contacts:klaviyo-consent': z.object({ brandId: id, contactId: id }),
 } as const;
 

@@ -48,7 +48,8 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     task: 'insights:batch',
     pattern: '0 3 * * *',
     backfillPeriodMs: 0,
-    description: 'group customer messages into brand insights (arrives with the insights release)',
+    description:
+      "group shoppers' messages of the last 5 days into brand insights (the model when LLM_MODEL is set, else the local analyser)",
   },
   {
     name: 'billing_sync',

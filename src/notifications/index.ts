@@ -66,6 +66,7 @@ export {
   raiseBillingSyncFailed,
   raiseStoreDisconnected,
   raiseTenDlcManualIntervention,
+  raiseNewInsights,
   type Raised,
 } from './raise.ts';
 export { notificationsApi, notificationSchema, userNotificationSchema } from './api.ts';

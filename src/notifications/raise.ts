@@ -14,6 +14,7 @@ import {
   billingSyncFailedText,
   causeKeys,
   engagedConversationText,
+  newInsightsText,
   ERROR_EXCERPT_LENGTH,
   excerpt,
   storeDisconnectedText,
@@ -189,5 +190,20 @@ export async function raiseTenDlcManualIntervention(
     brandId,
     audience: 'staff',
     data: { brand_integration_id: brandIntegrationId, reason: excerpt(reason, ERROR_EXCERPT_LENGTH) },
+  });
+}
+
+/** An insight batch found new insights for a brand: to the brand's tenant, once per batch. */
+export async function raiseNewInsights(
+  db: Handle,
+  { brandId, insightIds, topics }: { brandId: number; insightIds: number[]; topics: string[] },
+): Promise<Raised> {
+  return raise(db, {
+    kind: 'new_insights',
+    key: causeKeys.newInsights(brandId, Math.min(...insightIds)),
+    text: () => newInsightsText({ count: insightIds.length, topics }),
+    brandId,
+    audience: 'tenant',
+    data: { insight_ids: insightIds.slice(0, 100), link: `/b/${brandId}/insights` },
   });
 }

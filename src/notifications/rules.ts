@@ -99,6 +99,7 @@ export const RAISED_KINDS = [
   'billing_sync_failed',
   'store_disconnected',
   'tendlc_manual_intervention',
+  'new_insights',
 ] as const;
 export type RaisedKind = (typeof RAISED_KINDS)[number];
 
@@ -119,6 +120,8 @@ export const causeKeys = {
   /** One per time the registration entered manual_intervention. */
   tenDlcManualIntervention: (brandIntegrationId: number, since: Date): string =>
     `tendlc_manual_intervention:${brandIntegrationId}:${since.toISOString()}`,
+  /** One per insight batch that found new insights (named by the first new insight). */
+  newInsights: (brandId: number, firstInsightId: number): string => `new_insights:${brandId}:${firstInsightId}`,
 };
 
 /** A text cut to `max` characters (an ellipsis marks the cut), phone numbers masked. */
@@ -146,6 +149,16 @@ export function engagedConversationText({
   return {
     title: `${who} replied`,
     body: reply?.trim() ? `${who} replied: "${excerpt(reply, EXCERPT_LENGTH)}"` : `${who} replied to a text.`,
+  };
+}
+
+/** New insights from shoppers' messages: how many, and the first topics. */
+export function newInsightsText({ count, topics }: { count: number; topics: string[] }): RaisedText {
+  const shown = topics.slice(0, 3).map((t) => `"${excerpt(t, EXCERPT_LENGTH)}"`);
+  const more = count > shown.length ? ` and ${count - shown.length} more` : '';
+  return {
+    title: count === 1 ? 'A new insight from shoppers' : `${count} new insights from shoppers`,
+    body: `Shoppers' messages raised ${count === 1 ? 'a new topic' : 'new topics'}: ${shown.join(', ')}${more}.`,
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * Knowledge-base card rules (spec 1 sections 3, 7, 8 and 9). Pure: no I/O.
  * A card belongs to one brand; its status is published, unpublished or draft, its source manual,
- * flow (made for a workflow: flow_id names it), escalation (from a question the agent escalated)
+ * flow (made for a workflow: flow_id names it), escalation (from a question the agent escalated),
+ * insight (promoted from a brand insight: extra_data.brand_insight_id)
  * or import; weight orders cards the same search ranks alike, highest first.
  */
 export const KB_STATUSES = ['published', 'unpublished', 'draft'] as const;
 export type KbStatus = (typeof KB_STATUSES)[number];
 
-export const KB_SOURCES = ['manual', 'flow', 'escalation', 'import'] as const;
+export const KB_SOURCES = ['manual', 'flow', 'escalation', 'import', 'insight'] as const;
 export type KbSource = (typeof KB_SOURCES)[number];
 
 /** Spec 1 section 9: KB list limit 100; fallback search 100. */

@@ -1,0 +1,146 @@
+/**
+ * Measures an analyser on a labelled set of shopper messages (fixtures/insights/eval.json): tag,
+ * category and sentiment accuracy, grouping purity, the none-rate on small talk and the confusion
+ * matrix of tags. Pure: the caller runs the analyser and hands over its outcomes.
+ */
+import { z } from 'zod';
+import { INSIGHT_CATEGORIES, INSIGHT_TAGS, SENTIMENTS, type Outcome, type ShopperMessage } from './rules.ts';
+
+const sentiment = z.enum(SENTIMENTS);
+const message = z.union([z.string(), z.object({ text: z.string(), sentiment })]);
+
+export const evalSetSchema = z.object({
+  groups: z.array(
+    z.object({
+      group: z.string(),
+      tag: z.enum(INSIGHT_TAGS),
+      category: z.enum(INSIGHT_CATEGORIES),
+      sentiment,
+      messages: z.array(message).min(1),
+    }),
+  ),
+  small_talk: z.array(z.object({ text: z.string(), sentiment })),
+});
+export type EvalSet = z.output<typeof evalSetSchema>;
+
+export interface LabelledMessage {
+  id: number;
+  text: string;
+  /** null: small talk, no insight expected. */
+  tag: string | null;
+  category: string | null;
+  sentiment: string;
+  group: string | null;
+}
+
+/** Every message of the set with its labels, numbered from 1 in file order. */
+export function labelledMessages(set: EvalSet): LabelledMessage[] {
+  const out: LabelledMessage[] = [];
+  for (const g of set.groups)
+    for (const m of g.messages) {
+      const text = typeof m === 'string' ? m : m.text;
+      const s = typeof m === 'string' ? g.sentiment : m.sentiment;
+      out.push({ id: out.length + 1, text, tag: g.tag, category: g.category, sentiment: s, group: g.group });
+    }
+  for (const m of set.small_talk)
+    out.push({ id: out.length + 1, text: m.text, tag: null, category: null, sentiment: m.sentiment, group: null });
+  return out;
+}
+
+export const asShopperMessages = (messages: readonly LabelledMessage[]): ShopperMessage[] =>
+  messages.map((m) => ({ id: m.id, conversationId: m.id, body: m.text, context: [] }));
+
+export interface Evaluation {
+  messages: number;
+  insightMessages: number;
+  smallTalk: number;
+  /** Share of insight messages given their expected tag (a none counts as wrong). */
+  tagAccuracy: number;
+  /** Share of insight messages given their expected category. */
+  categoryAccuracy: number;
+  /** Share of all messages given their expected sentiment. */
+  sentimentAccuracy: number;
+  /** Share of small-talk messages given outcome none. */
+  noneRate: number;
+  /** Share of insight messages wrongly given none. */
+  missedRate: number;
+  /** Over the insights formed: the share of messages that sit with the majority of their insight's expected group. */
+  groupingPurity: number;
+  /** Insights formed (new or linked) for the expected groups. */
+  insightsFormed: number;
+  expectedGroups: number;
+  /** confusion[expected][given]; 'none' for no insight. */
+  confusion: Record<string, Record<string, number>>;
+  /** Messages whose tag was wrong: for reading. */
+  misses: { text: string; expected: string; given: string }[];
+}
+
+const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+
+export function evaluate(messages: readonly LabelledMessage[], outcomes: readonly Outcome[]): Evaluation {
+  const byId = new Map(outcomes.map((o) => [o.messageId, o]));
+  const labels = [...INSIGHT_TAGS, 'none'];
+  const confusion: Record<string, Record<string, number>> = Object.fromEntries(
+    labels.map((e) => [e, Object.fromEntries(labels.map((g) => [g, 0]))]),
+  );
+  let tagOk = 0;
+  let categoryOk = 0;
+  let sentimentOk = 0;
+  let noneOk = 0;
+  let missed = 0;
+  const clusters = new Map<string, string[]>();
+  const misses: Evaluation['misses'] = [];
+  for (const m of messages) {
+    const o = byId.get(m.id);
+    const givenTag = !o || o.kind === 'none' ? 'none' : o.kind === 'new' ? o.insight.tag : 'linked';
+    const givenCategory = o?.kind === 'new' ? o.insight.category : null;
+    if (o && o.sentiment === m.sentiment) sentimentOk += 1;
+    const expected = m.tag ?? 'none';
+    if (confusion[expected]?.[givenTag] !== undefined) confusion[expected][givenTag] += 1;
+    if (m.tag === null) {
+      if (givenTag === 'none') noneOk += 1;
+      continue;
+    }
+    if (givenTag === 'none') missed += 1;
+    if (givenTag === m.tag) tagOk += 1;
+    else misses.push({ text: m.text, expected, given: givenTag });
+    if (givenCategory === m.category) categoryOk += 1;
+    if (o && o.kind !== 'none' && m.group) {
+      const key = o.kind === 'new' ? o.key : `insight:${o.insightId}`;
+      clusters.set(key, [...(clusters.get(key) ?? []), m.group]);
+    }
+  }
+  let pure = 0;
+  let grouped = 0;
+  for (const members of clusters.values()) {
+    const counts = new Map<string, number>();
+    for (const g of members) counts.set(g, (counts.get(g) ?? 0) + 1);
+    pure += Math.max(...counts.values());
+    grouped += members.length;
+  }
+  const insightMessages = messages.filter((m) => m.tag !== null).length;
+  const smallTalk = messages.length - insightMessages;
+  return {
+    messages: messages.length,
+    insightMessages,
+    smallTalk,
+    tagAccuracy: ratio(tagOk, insightMessages),
+    categoryAccuracy: ratio(categoryOk, insightMessages),
+    sentimentAccuracy: ratio(sentimentOk, messages.length),
+    noneRate: ratio(noneOk, smallTalk),
+    missedRate: ratio(missed, insightMessages),
+    groupingPurity: ratio(pure, grouped),
+    insightsFormed: clusters.size,
+    expectedGroups: new Set(messages.filter((m) => m.group).map((m) => m.group)).size,
+    confusion,
+    misses,
+  };
+}
+
+/** The targets the local analyser must meet on the evaluation set. */
+export const EVAL_TARGETS = {
+  tagAccuracy: 0.7,
+  categoryAccuracy: 0.8,
+  sentimentAccuracy: 0.75,
+  noneRate: 0.9,
+} as const;
