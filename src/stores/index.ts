@@ -39,3 +39,4 @@ export * from './shopify/index.ts';
 export { createStoreClients } from './clients.ts';
 export { hasConnectedIntegration } from './store.ts';
 export { storesApi } from './api.ts';
+export * from './pixel/index.ts';

@@ -11,6 +11,7 @@
  * belongs to that brand.
  */
 import { randomBytes } from 'node:crypto';
+import { installShopifyPixel } from '../pixel/sync.ts';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
@@ -282,6 +283,7 @@ export async function completeShopifyInstall(
   });
   const webhooks = await registerShopifyWebhooks(client, webhookAddress(app.publicUrl));
   const missing = await checkShopifyScopes(ctx, client, integration.id);
+  await installShopifyPixel(ctx, client, integration.id);
   return {
     integrationId: integration.id,
     brandId: integration.brand_id,
