@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, type AppContext } from '../../../src/app/index.ts';
 import { STORE_EFFECTS } from '../../../src/flows/index.ts';
-import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
-import { apiRoutes, buildHttpServer } from '../../../src/http/index.ts';
+import { buildHttpServer } from '../../../src/http/index.ts';
 import {
   createShopifyAdminClient,
   disconnectIntegration,
@@ -15,7 +14,6 @@ import {
   SHOPIFY_SUBSCRIPTION_TOPICS,
 } from '../../../src/stores/index.ts';
 import { createBrand } from '../../factories/index.ts';
-import { createBrandUser } from '../../factories/accounts.ts';
 import { FakeShopify } from '../../fakes/shopify/index.ts';
 import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../../helpers/db.ts';
 
@@ -46,10 +44,7 @@ beforeAll(async () => {
     PUBLIC_URL,
     SHOPIFY_ADMIN_BASE_URL: fake.url,
   });
-  app = await buildHttpServer(ctx, {
-    routes: [shopifyInstallRoutes(STORE_EFFECTS), apiRoutes({ routes: accountsApi, guard: API_GUARD })],
-    panel: false,
-  });
+  app = await buildHttpServer(ctx, { routes: [shopifyInstallRoutes(STORE_EFFECTS)], panel: false });
 });
 afterAll(async () => {
   await app.close();
@@ -215,25 +210,6 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(await integrationOf(shop)).toMatchObject({ brand_id: String(brand.id), status: 'connected' });
     expect(await count('tenants')).toBe(tenants);
     expect(await t.db('brands').where({ id: brand.id }).first()).toMatchObject({ name: 'Known Brand' });
-  });
-
-  it("lands the brand's member on the panel signed in through a one-time /auth/redirect link", async () => {
-    const { user, brandId } = await createBrandUser(t.db);
-    const shop = 'member-brand.myshopify.com';
-    fake.addShop(shop);
-    const { finished } = await install(shop, { bid: String(brandId) });
-    const location = new URL(finished.headers.location as string);
-    expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/auth/redirect`);
-    expect(location.searchParams.get('redirectTo')).toBe(
-      `/b/${brandId}?installed=shopify&integration=${(await integrationOf(shop)).id}`,
-    );
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/redirect',
-      payload: { token: location.searchParams.get('token') },
-    });
-    expect(signIn.statusCode).toBe(200);
-    expect(signIn.json()).toMatchObject({ user_id: user.id, brand_id: brandId });
   });
 
   it("a missing scope sets the health 'Permissions required' with 'Missing permissions: …'", async () => {
