@@ -28,6 +28,7 @@ import {
 import { forgotPassword, resetPassword } from './auth/recovery.ts';
 import { AUTH_APPS, AUTH_MESSAGES, TOKEN_MINUTES } from './auth/rules.ts';
 import { setupAccount, verifyInvite } from './auth/setup.ts';
+import { redeemSignInToken } from './auth/sign-in-link.ts';
 import { login, refresh, type LoginResponse } from './auth/session.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -121,6 +122,19 @@ export const authApi: ApiRoute[] = [
         throw error;
       }
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/auth/redirect',
+    tag: 'auth',
+    public: true,
+    summary: 'Exchange the one-time token of /auth/redirect (after a store install or app open) for a session',
+    description: 'A token works once and for two minutes. No token: No data provided; a used or expired token: 401.',
+    body: z.object({ token: z.string().max(200).optional(), app }).default({ app: 'brand' }),
+    response: loginResponse,
+    logLevel: 'warn',
+    handler: async ({ ctx, body, request, reply }) =>
+      withCookie(request, reply, await redeemSignInToken(ctx, { token: body.token, app: body.app })),
   }),
   defineRoute({
     method: 'POST',

@@ -56,3 +56,10 @@ export {
 export { hashPassword } from './auth/session.ts';
 export { accountsApi } from './api.ts';
 export { API_GUARD, bearerToken } from './auth/guard.ts';
+export {
+  issueSignInLink,
+  brandSignInLink,
+  redeemSignInToken,
+  SIGN_IN_MESSAGES,
+  SIGN_IN_TOKEN_SECONDS,
+} from './auth/sign-in-link.ts';

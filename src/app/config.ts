@@ -174,6 +174,10 @@ export const configSchema = z.object({
   AUTOMATION_API_KEY: optionalString,
   DOMAIN_SERVICE_BASE_URL: optionalUrl,
   DOMAIN_SERVICE_API_KEY: optionalString,
+  /** Storefront events (POST /ingest/pixel/{key}) accepted per minute from one store's ingest key. */
+  PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */
+  PIXEL_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -11,7 +11,13 @@ import { kbApi } from '../insights/index.ts';
 import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
 import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
-import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes, storesApi } from '../stores/index.ts';
+import {
+  bigcommerceRoutes,
+  pixelIngestRoutes,
+  shopifyInstallRoutes,
+  shopifyWebhookRoutes,
+  storesApi,
+} from '../stores/index.ts';
 import { workflowsApi } from '../workflows/index.ts';
 
 /**
@@ -38,6 +44,7 @@ export const ROUTES: RouteModule[] = [
   apiRoutes({ routes: API_ROUTES, guard: API_GUARD }),
   bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,
+  pixelIngestRoutes,
   shopifyInstallRoutes(STORE_EFFECTS),
   conversationsRoutes,
   infobipDeliveryRoutes,

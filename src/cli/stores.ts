@@ -1,5 +1,10 @@
 import { Command } from 'commander';
-import { backfillShopifyCheckouts, listStoreIntegrations, type BackfillProgress } from '../stores/index.ts';
+import {
+  backfillShopifyCheckouts,
+  listStoreIntegrations,
+  syncShopifyPixel,
+  type BackfillProgress,
+} from '../stores/index.ts';
 import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -70,5 +75,43 @@ export function storesCommand(): Command {
       });
     }),
   );
+  stores.addCommand(pixelCommand());
   return stores;
+}
+
+const PIXEL_ACTIONS = {
+  created: 'web pixel created',
+  updated: 'web pixel updated',
+  unchanged: 'web pixel already up to date',
+  deleted: 'web pixel deleted',
+  absent: 'the store has no web pixel of this app; nothing to delete',
+} as const;
+
+function pixelCommand(): Command {
+  const pixel = new Command('pixel').description("the Shopify web pixel that posts shoppers' cart events to Reclaim");
+  withExamples(
+    pixel
+      .command('sync')
+      .description(
+        "create the store's web pixel, or update it to the integration's ingest key and URL (PUBLIC_URL); --remove deletes it",
+      )
+      .requiredOption('--integration <id>', 'the Shopify brand integration id (see `reclaim stores list`)')
+      .option('--remove', 'delete the web pixel instead')
+      .option('--json', 'print the result as JSON'),
+    'reclaim stores pixel sync --integration 3',
+    'reclaim stores pixel sync --integration 3 --remove --json',
+  ).action(
+    action(async (opts: { integration: string; remove?: boolean; json?: boolean }) => {
+      const integrationId = parseIntegerFlag('--integration', opts.integration);
+      await withContext(async (ctx) => {
+        const result = await syncShopifyPixel(ctx, { integrationId, remove: opts.remove === true });
+        if (opts.json) return printJson(result);
+        printLines(
+          `${result.shop}: ${PIXEL_ACTIONS[result.action]}${result.pixelId ? ` (${result.pixelId})` : ''}`,
+          `events post to ${result.ingestUrl}`,
+        );
+      });
+    }),
+  );
+  return pixel;
 }

@@ -13,7 +13,7 @@ import {
   processRegistrationEvent,
   REGISTRATION_TOPIC,
 } from '../messaging/index.ts';
-import { processBigCommerceEvent, processShopifyWebhook } from '../stores/index.ts';
+import { processBigCommerceEvent, processPixelEvent, processShopifyWebhook } from '../stores/index.ts';
 import type { WebhookEvent, WebhookProcessors } from '../webhooks/index.ts';
 import { inboundText } from './inbound-text.ts';
 import { STORE_EFFECTS } from './store-effects.ts';
@@ -36,4 +36,5 @@ export const WEBHOOK_PROCESSORS: WebhookProcessors = {
       : processShopifyWebhook(ctx, event, STORE_EFFECTS),
   stripe: (ctx, event) => processStripeEvent(ctx, event),
   infobip: (ctx, event) => processInfobipEvent(ctx, event),
+  pixel: (ctx, event) => processPixelEvent(ctx, event),
 };

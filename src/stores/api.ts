@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute, timestamp, type ApiRoute } from '../http/index.ts';
+import { integrationsApi } from './integrations/api.ts';
 import { listStoreIntegrations } from './integrations/service.ts';
 
 const connectionSchema = z.object({
@@ -18,6 +19,7 @@ const connectionSchema = z.object({
 });
 
 export const storesApi: ApiRoute[] = [
+  ...integrationsApi,
   defineRoute({
     method: 'GET',
     path: '/api/brands/:brandId/store-connections',

@@ -39,3 +39,12 @@ export * from './shopify/index.ts';
 export { createStoreClients } from './clients.ts';
 export { hasConnectedIntegration } from './store.ts';
 export { storesApi } from './api.ts';
+export * from './pixel/index.ts';
+export {
+  updateIntegration,
+  resolveIntegration,
+  listIntegrations,
+  NO_ID_PROVIDED,
+  INTEGRATION_NOT_FOUND,
+  type IntegrationView,
+} from './integrations/brand-service.ts';

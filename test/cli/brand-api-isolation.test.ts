@@ -154,6 +154,7 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'PUT /api/brands/:brandId/contacts/:contactId/note': () => ({ note: 'Prefers texts after 5pm' }),
   'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
   'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
+  'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
 };
 
 /**

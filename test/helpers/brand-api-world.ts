@@ -219,6 +219,7 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
     ids: {
       brandId: store.brandId,
       tenantId,
+      integrationId: store.integrationId,
       workflowId: store.workflowId,
       contactId,
       conversationId: conversation.id,

@@ -22,3 +22,4 @@ export { backfillShopifyCheckouts, type BackfillSummary, type BackfillProgress }
 export { shopifyWebhookRoutes, shopifyInstallRoutes } from './routes.ts';
 export { processShopifyWebhook, cancelledShopPlan } from './processors/webhook.ts';
 export { listPrivacyRequests, type PrivacyRequestRow } from './store/privacy.ts';
+export { getWebPixel, createWebPixel, updateWebPixel, deleteWebPixel, type WebPixelInfo } from './web-pixel.ts';

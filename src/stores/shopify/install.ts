@@ -11,6 +11,8 @@
  * belongs to that brand.
  */
 import { randomBytes } from 'node:crypto';
+import { brandSignInLink } from '../../accounts/index.ts';
+import { installShopifyPixel } from '../pixel/sync.ts';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
@@ -282,12 +284,29 @@ export async function completeShopifyInstall(
   });
   const webhooks = await registerShopifyWebhooks(client, webhookAddress(app.publicUrl));
   const missing = await checkShopifyScopes(ctx, client, integration.id);
+  await installShopifyPixel(ctx, client, integration.id);
   return {
     integrationId: integration.id,
     brandId: integration.brand_id,
     shop,
     missingScopes: missing,
     webhooks,
-    redirectUrl: `${app.publicUrl}/?installed=shopify&integration=${integration.id}`,
+    redirectUrl: await landingUrl(ctx, app.publicUrl, integration),
   };
+}
+
+/**
+ * Where the merchant lands after the install: signed in through a one-time link when the brand
+ * has a member (`/auth/redirect?token=…`, then the brand's home), else the panel's start page.
+ */
+async function landingUrl(
+  ctx: AppContext,
+  publicUrl: string,
+  integration: { id: number; brand_id: number },
+): Promise<string> {
+  const home = `/b/${integration.brand_id}?installed=shopify&integration=${integration.id}`;
+  const link = await brandSignInLink(ctx, { brandId: integration.brand_id, source: 'shopify:install' });
+  return link
+    ? `${link.url}&redirectTo=${encodeURIComponent(home)}`
+    : `${publicUrl}/?installed=shopify&integration=${integration.id}`;
 }

@@ -2,7 +2,7 @@
 import type { Db, Handle, Tx } from '../../db/index.ts';
 import { parseJsonLossless } from '../payload.ts';
 
-export type WebhookSource = 'shopify' | 'bigcommerce' | 'stripe' | 'infobip' | 'slack';
+export type WebhookSource = 'shopify' | 'bigcommerce' | 'stripe' | 'infobip' | 'slack' | 'pixel';
 export type WebhookStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'dead' | 'skipped';
 
 export interface WebhookEvent {

@@ -5,6 +5,7 @@
  */
 import type { Json } from '../server.ts';
 import { appBillingHandlers } from './app-billing.ts';
+import { webPixelHandlers } from './web-pixels.ts';
 import { customerAsServed } from './customer-phone.ts';
 import {
   DISCOUNT_CODE_BASIC_INPUT,
@@ -328,4 +329,5 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
     inputs: { freeShippingCodeDiscount: DISCOUNT_CODE_FREE_SHIPPING_INPUT },
   },
   ...appBillingHandlers,
+  ...webPixelHandlers,
 };

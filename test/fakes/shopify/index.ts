@@ -19,6 +19,8 @@
  * - App billing: appSubscriptionCreate / node / activeSubscriptions / cancel / usage records / cap
  *   updates from per-shop state; `approveAppSubscription()` plays the merchant on the confirmation
  *   page and `appSubscriptionWebhook()` gives the app_subscriptions/update body.
+ * - Web pixels (web-pixels.ts): webPixel / webPixelCreate / webPixelUpdate / webPixelDelete, settings
+ *   checked against the extension's settings definition.
  * - Hooks for other tests: `route(method, path, handler)` adds endpoints; `requests` records everything
  *   (the access token header is recorded as given, so tests can check who called).
  * SHOPIFY_ADMIN_BASE_URL is shared by every shop, so the shop is known from the access token (or the
@@ -93,6 +95,7 @@ export class FakeShopify implements ShopifyApp {
       customers: [],
       discounts: [],
       appSubscriptions: [],
+      webPixel: null,
       bucket: { maximumAvailable: 2000, restoreRate: 100, available: 2000, at: Date.now() },
       nextId: 1000,
       ...overrides,

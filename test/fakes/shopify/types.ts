@@ -37,6 +37,8 @@ export interface FakeShopData {
   discounts: { id: string; code: string; kind: 'basic' | 'free_shipping'; input: Json }[];
   /** App billing: the app's subscriptions on this shop, with their lines and usage records. */
   appSubscriptions: FakeAppSubscription[];
+  /** The app's web pixel on the shop (settings as the JSON string Shopify keeps), or null. */
+  webPixel: { id: string; settings: string } | null;
   bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
   nextId: number;
 }

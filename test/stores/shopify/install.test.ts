@@ -153,6 +153,12 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     expect(new Set(subscriptions.map((s) => `${s.uri} ${s.format}`))).toEqual(
       new Set([`${PUBLIC_URL}/webhooks/shopify JSON`]),
     );
+    // The web pixel is set up with the integration's ingest key and our ingest URL.
+    const { ingest_key: ingestKey } = await t.db('brand_integrations').where({ lookup_id: shop }).first();
+    expect(JSON.parse(fake.shop(shop).webPixel!.settings)).toEqual({
+      ingestKey,
+      ingestUrl: `${PUBLIC_URL}/ingest/pixel`,
+    });
     // Every Admin call carried the token in X-Shopify-Access-Token and went to the configured version.
     const calls = fake.requests.filter((r) => r.operation);
     expect(

@@ -136,6 +136,7 @@ export async function captureContact(
   integration: BrandIntegration,
   contact: ShopperContact,
   consentSource: string,
+  source: string = 'shopify',
 ): Promise<number | null> {
   const { channels } = prepareChannels(contact);
   if (channels.length === 0) return null;
@@ -144,7 +145,7 @@ export async function captureContact(
       ...contact,
       brandId: integration.brand_id,
       brandIntegrationId: integration.id,
-      source: 'shopify',
+      source,
       consentSource,
     });
     return result.contactId;
