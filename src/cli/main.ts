@@ -28,6 +28,7 @@ import { statsCommand } from './stats.ts';
 import { storesCommand } from './stores.ts';
 import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
+import { segmentsCommand } from './segments.ts';
 import { workflowsCommand } from './workflows.ts';
 
 export function buildProgram(): Command {
@@ -60,6 +61,7 @@ export function buildProgram(): Command {
   program.addCommand(permissionsCommand());
   program.addCommand(privacyCommand());
   program.addCommand(workflowsCommand());
+  program.addCommand(segmentsCommand());
   program.addCommand(ordersCommand());
   program.addCommand(statsCommand());
   program.addCommand(conversationsCommand());
