@@ -74,3 +74,32 @@ export {
   type SegmentPreview,
   type AudienceMember,
 } from './segments/service.ts';
+export {
+  createCampaign,
+  scheduleCampaign,
+  cancelCampaign,
+  testCampaign,
+  getCampaign,
+  listCampaigns,
+  type CampaignView,
+  type CreateCampaignInput,
+} from './campaigns/service.ts';
+export { startDueRuns, type RunStarted } from './campaigns/send.ts';
+export {
+  PAST_SCHEDULE_WARNING,
+  PAST_SCHEDULE_MINUTES,
+  SKIP_CAMPAIGN_CANCELLED,
+  MAX_CUTOFF_HOURS,
+  parseScheduleTime,
+  isPastSchedule,
+  type CampaignProgress,
+} from './campaigns/rules.ts';
+export {
+  createScheduledFlow,
+  getScheduledFlow,
+  scheduleFlowRuns,
+  checkedCron,
+  latestTick,
+  INVALID_CRON,
+  type ScheduledFlowView,
+} from './campaigns/scheduled.ts';

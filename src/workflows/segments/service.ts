@@ -101,7 +101,17 @@ export interface AudienceMember {
 /** Every contact of the brand the filter matches at `now`, each reachable or excluded with the reason. */
 export async function segmentAudience(
   db: Handle,
-  { brandId, filter, now }: { brandId: number; filter: FilterGroup; now: Date },
+  {
+    brandId,
+    filter,
+    now,
+    recentHours = RECENTLY_TEXTED_HOURS,
+  }: {
+    brandId: number;
+    filter: FilterGroup;
+    now: Date;
+    /** 0: texted recently or not, all are reachable. */ recentHours?: number;
+  },
 ): Promise<AudienceMember[]> {
   const texasCompliance = await brandTexasCompliance(db, brandId);
   if (texasCompliance === undefined) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
@@ -109,7 +119,7 @@ export async function segmentAudience(
     brandId,
     compiled: compileFilter(validFilter(filter), { now }),
     now,
-    recentHours: RECENTLY_TEXTED_HOURS,
+    recentHours: Math.max(recentHours, 0),
   });
   return rows.map((r) => ({
     contactId: r.contact_id,
@@ -117,7 +127,12 @@ export async function segmentAudience(
     username: r.username,
     givenName: r.given_name,
     excluded: exclusionOf(
-      { username: r.username, status: r.status, blocked: r.blocked, recentlyTexted: r.recently_texted },
+      {
+        username: r.username,
+        status: r.status,
+        blocked: r.blocked,
+        recentlyTexted: recentHours > 0 && r.recently_texted,
+      },
       { texasCompliance },
     ),
   }));
