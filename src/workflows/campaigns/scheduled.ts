@@ -70,6 +70,9 @@ export async function createScheduledFlow(
     message: string;
     segmentId: number;
     cron: string;
+    /** Leave out contacts texted in the last 24 h by anything (default off: the pattern sets the pace). */
+    smartSending?: boolean;
+    linkUrl?: string;
     discount?: DiscountInput;
     integrationId?: number;
   },
@@ -92,7 +95,13 @@ export async function createScheduledFlow(
         integrationId: input.integrationId,
       },
     );
-    await updateWorkflowRow(tx, created.id, { status: 'active', is_paused: false, extra_data: { schedule: { cron } } });
+    await updateWorkflowRow(tx, created.id, {
+      status: 'active',
+      is_paused: false,
+      extra_data: {
+        schedule: { cron, smart_sending: input.smartSending === true, link_url: input.linkUrl ?? null },
+      },
+    });
     await attachFilter(tx, { workflowId: created.id, filterId: segment.id, nodeId: AUDIENCE_NODE, type: 'segment' });
     return created.id;
   });

@@ -56,12 +56,12 @@ interface SendPlan {
 export interface CampaignSettings {
   linkUrl: string | null;
   cutoffHours: number | null;
-  /** Leave out contacts texted in the last 24 h (default on). */
+  /** Leave out contacts texted in the last 24 h (default on; a scheduled flow's own pattern sets its pace, so off there unless set). */
   smartSending: boolean;
 }
 
 export const campaignSettings = (workflow: WorkflowRow): CampaignSettings => {
-  const c = (workflow.extra_data.campaign ?? {}) as Record<string, unknown>;
+  const c = (workflow.extra_data.campaign ?? workflow.extra_data.schedule ?? {}) as Record<string, unknown>;
   return {
     linkUrl: typeof c.link_url === 'string' ? c.link_url : null,
     cutoffHours: typeof c.cutoff_hours === 'number' ? c.cutoff_hours : null,
