@@ -123,6 +123,7 @@ export const configSchema = z.object({
   /** Overrides of the worker's schedules (src/jobs/schedules.ts), one per schedule name. */
   SCHEDULE_DB_HEALTH: schedule,
   SCHEDULE_RUN_CANDIDATES: schedule,
+  SCHEDULE_START_DUE_RUNS: schedule,
   SCHEDULE_SEND_DUE: schedule,
   SCHEDULE_INSIGHTS_BATCH: schedule,
   SCHEDULE_BILLING_SYNC: schedule,

@@ -30,6 +30,8 @@ import { statsCommand } from './stats.ts';
 import { storesCommand } from './stores.ts';
 import { webhooksCommand } from './webhooks.ts';
 import { workerCommand } from './worker.ts';
+import { campaignsCommand } from './campaigns.ts';
+import { segmentsCommand } from './segments.ts';
 import { workflowsCommand } from './workflows.ts';
 
 export function buildProgram(): Command {
@@ -62,6 +64,8 @@ export function buildProgram(): Command {
   program.addCommand(permissionsCommand());
   program.addCommand(privacyCommand());
   program.addCommand(workflowsCommand());
+  program.addCommand(segmentsCommand());
+  program.addCommand(campaignsCommand());
   program.addCommand(ordersCommand());
   program.addCommand(statsCommand());
   program.addCommand(conversationsCommand());

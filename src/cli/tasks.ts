@@ -11,7 +11,7 @@ import { runInsightsBatch } from '../insights/index.ts';
 import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
 import { recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
-import { runCandidates } from '../workflows/index.ts';
+import { runCandidates, scheduleFlowRuns, startDueRuns } from '../workflows/index.ts';
 
 /** The handler of every queued task; the worker parses each payload before its handler runs. */
 export const TASKS: TaskTable = {
@@ -32,6 +32,12 @@ export const TASKS: TaskTable = {
       await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
   },
   'messages:send-due': async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
+  'workflows:start-due-runs': async ({ ctx }) => {
+    await scheduleFlowRuns(ctx);
+    const runs = await startDueRuns(ctx);
+    if (runs.some((r) => r.queued > 0))
+      await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
+  },
   'billing:sync': async ({ ctx, payload }) => {
     const result = await billingSync(ctx, { brandId: payload.brandId });
     // A subscription that failed is retried at the next hourly run; the job itself succeeded.

@@ -17,6 +17,7 @@ import {
 import { collect, optionalInteger, parseDateFlag, parseIntegerFlag } from './flags.ts';
 import { templateList, templateRows, workflowDetail, workflowList } from './format/workflows.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { addWorkflowKindCommands } from './workflow-kinds.ts';
 
 interface FieldFlags {
   name?: string;
@@ -298,5 +299,6 @@ export function workflowsCommand(): Command {
       });
     }),
   );
+  addWorkflowKindCommands(workflows);
   return workflows;
 }

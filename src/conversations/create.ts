@@ -83,6 +83,8 @@ export interface StartConversationInput {
   discount?: ConversationDiscount | null;
   /** Base of short links (default http://localhost:3000; pass publicBaseUrl(ctx.config)). */
   linkBaseUrl?: string;
+  /** More facts for the message's extra_data (e.g. send_before, a campaign's cutoff). */
+  extra?: Record<string, unknown>;
 }
 
 export interface StartedConversation {
@@ -164,6 +166,7 @@ async function create(tx: Handle, inputs: StartConversationInput[], now: Date): 
       body: bodies[k]!,
       scheduledFor: input.scheduledFor,
       extra: {
+        ...input.extra,
         workflow_message: true,
         ...(codes[k] ? { discount_code_id: codes[k]!.id } : {}),
         ...(links[k] ? { short_link_code: links[k] } : {}),

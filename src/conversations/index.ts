@@ -49,6 +49,7 @@ export {
   type StartConversationInput,
 } from './create.ts';
 export { conversationsOfContacts, redactContactConversations, type ContactConversations } from './store/privacy.ts';
+export { skipQueuedOfWorkflow } from './store/opt-out.ts';
 export { unsubscribeChannel, blockContactChannel, blockContact, type UnsubscribeResult } from './opt-out.ts';
 export {
   listFeedback,

@@ -18,6 +18,7 @@ export const TASK_PAYLOADS = {
   'stores:recheck-pending-carts': z.object({ ...cron }).loose(),
   'workflows:run-candidates': z.object({ brandId: id.optional(), workflowId: id.optional(), ...cron }).loose(),
   'messages:send-due': z.object({ limit: id.optional(), ...cron }).loose(),
+  'workflows:start-due-runs': z.object({ ...cron }).loose(),
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
   'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
   'conversations:notify-engaged': z.object({ conversationId: id }),

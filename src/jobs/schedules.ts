@@ -37,6 +37,13 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     description: 'select candidates and start conversations for every runnable workflow',
   },
   {
+    name: 'start_due_runs',
+    task: 'workflows:start-due-runs',
+    pattern: '* * * * *',
+    backfillPeriodMs: 0,
+    description: 'start the due campaigns and scheduled-flow runs: freeze their audience and queue their texts',
+  },
+  {
     name: 'send_due',
     task: 'messages:send-due',
     pattern: '* * * * *',

@@ -1,7 +1,7 @@
 export { areaCodeInfo, AREA_CODES } from './timezones.ts';
 export { getSmsProvider, infobipProvider, deliveryReportUrl } from './providers.ts';
 export { SmsSendError } from './infobip-client.ts';
-export { sendDueMessages, DEFAULT_SEND_LIMIT, type SendDueResult } from './send-job.ts';
+export { sendDueMessages, DEFAULT_SEND_LIMIT, SKIP_SEND_CUTOFF, type SendDueResult } from './send-job.ts';
 export { sendMessageNow } from './send-now.ts';
 export { planSlots } from './rate-limit.ts';
 export { infobipDeliveryRoutes } from './routes.ts';

@@ -10,6 +10,8 @@
  *   never both send a number's third text;
  * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
  *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
+ * A text with extra_data.send_before (a campaign's cutoff) that could go out only after it is skipped
+ * (skip_reason 'send_cutoff') instead of held.
  * The cart-reminder rules (48 h after the cart; skipped once it is bought) apply to workflow texts,
  * never to a text a person wrote (an agent reply, user_id set). `messageIds` limits a pass to
  * those messages, so an agent reply is sent at once through the same rules.
@@ -75,6 +77,14 @@ interface Claim {
   toDeliver: ClaimedMessage[];
 }
 
+/** The reason a text is skipped when it could go out only after its sender's cutoff (a campaign's). */
+export const SKIP_SEND_CUTOFF = 'send_cutoff';
+/** extra_data.send_before: a campaign text not sent by then is skipped rather than held longer. */
+const sendBeforeOf = (row: DueMessage): Date | undefined => {
+  const value = row.extra_data.send_before;
+  const at = typeof value === 'string' ? new Date(value) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+};
 const attemptOf = (row: DueMessage): number => Number(row.extra_data.send_attempts ?? 0) + 1;
 const discountIdOf = (row: DueMessage): number | undefined => {
   const value = Number(row.extra_data.discount_code_id);
@@ -126,8 +136,18 @@ function decideBatch(
       texasCompliance: row.texas_compliance,
       province: stateOfAddress(row.shipping, row.billing),
     });
+    const cutoff = sendBeforeOf(row);
+    const goesAt = decision.action === 'hold' ? decision.until! : now;
     if (decision.action === 'skip') {
       updates.push(skipUpdate(row.id, decision.reason, decision.detail));
+    } else if (cutoff && goesAt > cutoff) {
+      updates.push(
+        skipUpdate(
+          row.id,
+          SKIP_SEND_CUTOFF,
+          `${decision.action === 'hold' ? `${decision.detail}; ` : ''}the sender's cutoff is ${cutoff.toISOString()}`,
+        ),
+      );
     } else if (decision.action === 'hold') {
       updates.push({
         id: row.id,

@@ -44,3 +44,62 @@ export {
 export { processExternalEvent, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND } from './candidates/events.ts';
 export { explainCandidate, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';
 export { workflowsApi, workflowSchema, type WorkflowStatsSource } from './api.ts';
+export {
+  compileFilter,
+  parseFilter,
+  filterSchema,
+  exclusionOf,
+  FAILED_TO_CREATE_FILTER,
+  FILTER_NOT_FOUND,
+  FILTER_FIELDS,
+  EXCLUSION_REASONS,
+  EXCLUSION_LABELS,
+  RECENTLY_TEXTED_HOURS,
+  KEYWORD_CONSENT_SOURCE,
+  US_STATES,
+  type FilterGroup,
+  type FilterNode,
+  type FilterCondition,
+  type ExclusionReason,
+} from './segments/rules.ts';
+export {
+  createSegment,
+  listSegments,
+  getSegment,
+  previewSegment,
+  segmentAudience,
+  validFilter,
+  PREVIEW_SAMPLE_SIZE,
+  type SegmentView,
+  type SegmentPreview,
+  type AudienceMember,
+} from './segments/service.ts';
+export {
+  createCampaign,
+  scheduleCampaign,
+  cancelCampaign,
+  testCampaign,
+  getCampaign,
+  listCampaigns,
+  type CampaignView,
+  type CreateCampaignInput,
+} from './campaigns/service.ts';
+export { startDueRuns, type RunStarted } from './campaigns/send.ts';
+export {
+  PAST_SCHEDULE_WARNING,
+  PAST_SCHEDULE_MINUTES,
+  SKIP_CAMPAIGN_CANCELLED,
+  MAX_CUTOFF_HOURS,
+  parseScheduleTime,
+  isPastSchedule,
+  type CampaignProgress,
+} from './campaigns/rules.ts';
+export {
+  createScheduledFlow,
+  getScheduledFlow,
+  scheduleFlowRuns,
+  checkedCron,
+  latestTick,
+  INVALID_CRON,
+  type ScheduledFlowView,
+} from './campaigns/scheduled.ts';

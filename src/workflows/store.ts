@@ -202,6 +202,20 @@ export async function listRunnableWorkflows(
   return (await query).map(toWorkflowRow);
 }
 
+/** The runnable workflows of one type (active, unpaused, within starts_at / ends_at, brand enabled). */
+export async function listRunnableWorkflowsOfType(
+  db: Handle,
+  { type, now = new Date() }: { type: string; now?: Date },
+): Promise<WorkflowRow[]> {
+  const rows = await selectWorkflows(db)
+    .join('brands as b', 'b.id', 'w.brand_id')
+    .where({ 'w.type': type, 'w.status': 'active', 'w.is_paused': false, 'b.is_enabled': true })
+    .where((q) => q.whereNull('w.starts_at').orWhere('w.starts_at', '<=', now))
+    .where((q) => q.whereNull('w.ends_at').orWhere('w.ends_at', '>', now))
+    .orderBy('w.id');
+  return rows.map(toWorkflowRow);
+}
+
 /** A privacy redaction: the contacts' flow events keep their outcome but lose their extra data. */
 export async function clearFlowEventData(tx: Tx, contactIds: number[]): Promise<void> {
   if (contactIds.length === 0) return;

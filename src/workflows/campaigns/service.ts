@@ -1,0 +1,257 @@
+/**
+ * Campaign use cases (a workflow of type campaign): create (message, segment, schedule in the
+ * brand's time zone or now, optional discount code per shopper and short link, optional cutoff),
+ * schedule again, a test send to one number, cancel, list and show with progress. A time more than
+ * 15 minutes before creation needs confirmation (PAST_SCHEDULE_WARNING). The run is started by
+ * startDueRuns (send.ts); the texts go through the send job.
+ */
+import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import { normalizeUsername } from '../../contacts/index.ts';
+import { skipQueuedOfWorkflow, startConversations } from '../../conversations/index.ts';
+import { withTransaction } from '../../db/index.ts';
+import { sendDueMessages } from '../../messaging/index.ts';
+import { messageText } from '../render.ts';
+import { toView } from '../view.ts';
+import { getSegment } from '../segments/service.ts';
+import { attachFilter, filterOfWorkflow } from '../segments/store.ts';
+import { createWorkflow, type DiscountInput } from '../service.ts';
+import { getBrand, getWorkflow, listWorkflows, updateWorkflowRow, type WorkflowRow } from '../store.ts';
+import {
+  CAMPAIGN_ALREADY_STARTED,
+  CAMPAIGN_NOT_CANCELLABLE,
+  CAMPAIGN_NOT_FOUND,
+  isPastSchedule,
+  MAX_CUTOFF_HOURS,
+  parseScheduleTime,
+  PAST_SCHEDULE_WARNING,
+  SKIP_CAMPAIGN_CANCELLED,
+  tallyProgress,
+  type CampaignProgress,
+} from './rules.ts';
+import { AUDIENCE_NODE, campaignSettings, conversationInput, sendPlan } from './send.ts';
+import {
+  findSmsChannel,
+  insertRun,
+  messageOutcome,
+  runCounts,
+  runsOfWorkflow,
+  updateRun,
+  type RunRow,
+} from './store.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'logger' | 'config'>;
+
+export interface CampaignView {
+  id: number;
+  brandId: number;
+  name: string;
+  timezone: string;
+  segment: { id: number; name: string } | null;
+  message: string;
+  linkUrl: string | null;
+  cutoffHours: number | null;
+  smartSending: boolean;
+  discount: string | null;
+  progress: CampaignProgress;
+}
+
+export interface CreateCampaignInput {
+  brandId: number;
+  name?: string;
+  message: string;
+  segmentId: number;
+  /** "now", an ISO instant, or "YYYY-MM-DD HH:MM" in the brand's time zone (default now). */
+  at?: string;
+  /** Confirms a time more than 15 minutes in the past. */
+  confirmPast?: boolean;
+  linkUrl?: string;
+  cutoffHours?: number;
+  /** false: contacts texted in the last 24 h are texted too (default true: left out). */
+  smartSending?: boolean;
+  discount?: DiscountInput;
+  integrationId?: number;
+  now?: Date;
+}
+
+function scheduleOf(at: string | undefined, timeZone: string, now: Date, confirmPast?: boolean): Date {
+  const scheduled = parseScheduleTime(at ?? 'now', timeZone, now);
+  if (!scheduled)
+    throw new AppError(
+      'invalid_input',
+      `Invalid schedule time "${at}": use now, an ISO time or "YYYY-MM-DD HH:MM" (${timeZone}).`,
+    );
+  if (isPastSchedule(scheduled, now) && !confirmPast)
+    throw new AppError('invalid_input', PAST_SCHEDULE_WARNING, {
+      code: 'confirmation_required',
+      details: { scheduledFor: scheduled.toISOString() },
+    });
+  return scheduled;
+}
+
+function checkedLink(url: string | undefined): string | null {
+  if (url === undefined || url === '') return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return parsed.toString();
+  } catch {
+    // reported below
+  }
+  throw new AppError('invalid_input', `--link must be an http(s) URL, got "${url}".`);
+}
+
+async function campaignOf(ctx: Pick<Ctx, 'db'>, id: number, brandId?: number): Promise<WorkflowRow> {
+  const workflow = await getWorkflow(ctx.db, id);
+  if (!workflow || workflow.type !== 'campaign' || (brandId !== undefined && workflow.brand_id !== brandId))
+    throw new AppError('not_found', CAMPAIGN_NOT_FOUND, { code: 'flow_not_found' });
+  return workflow;
+}
+
+const onlyRun = async (ctx: Pick<Ctx, 'db'>, workflowId: number): Promise<RunRow | undefined> =>
+  (await runsOfWorkflow(ctx.db, workflowId)).at(-1);
+
+export async function createCampaign(ctx: Ctx, input: CreateCampaignInput): Promise<CampaignView> {
+  const now = input.now ?? new Date();
+  const brand = await getBrand(ctx.db, input.brandId);
+  if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+  const scheduledFor = scheduleOf(input.at, brand.timezone, now, input.confirmPast);
+  const linkUrl = checkedLink(input.linkUrl);
+  const cutoff = input.cutoffHours;
+  if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 1 || cutoff > MAX_CUTOFF_HOURS))
+    throw new AppError('invalid_input', `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`);
+  const segment = await getSegment(ctx, { brandId: brand.id, id: input.segmentId });
+  const id = await withTransaction(ctx.db, async (tx) => {
+    const created = await createWorkflow(
+      { ...ctx, db: tx },
+      {
+        brandId: brand.id,
+        type: 'campaign',
+        name: input.name,
+        message: input.message,
+        delayMinutes: 0,
+        timezone: brand.timezone,
+        discount: input.discount,
+        integrationId: input.integrationId,
+      },
+    );
+    await updateWorkflowRow(tx, created.id, {
+      status: 'active',
+      is_paused: false,
+      starts_at: scheduledFor,
+      extra_data: {
+        campaign: { link_url: linkUrl, cutoff_hours: cutoff ?? null, smart_sending: input.smartSending !== false },
+      },
+    });
+    await attachFilter(tx, { workflowId: created.id, filterId: segment.id, nodeId: AUDIENCE_NODE, type: 'segment' });
+    await insertRun(tx, { brandId: brand.id, workflowId: created.id, scheduledFor });
+    return created.id;
+  });
+  return getCampaign(ctx, { id, now });
+}
+
+/** A new time for a campaign that has not started sending. */
+export async function scheduleCampaign(
+  ctx: Ctx,
+  {
+    id,
+    brandId,
+    at,
+    confirmPast,
+    now = new Date(),
+  }: { id: number; brandId?: number; at: string; confirmPast?: boolean; now?: Date },
+): Promise<CampaignView> {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const scheduledFor = scheduleOf(at, workflow.timezone, now, confirmPast);
+  const run = await onlyRun(ctx, workflow.id);
+  const moved =
+    run && (await updateRun(ctx.db, run.id, { scheduled_for: scheduledFor }, { fromStates: ['scheduled'] }));
+  if (!moved) throw new AppError('conflict', CAMPAIGN_ALREADY_STARTED, { code: 'campaign_started' });
+  await updateWorkflowRow(ctx.db, workflow.id, { starts_at: scheduledFor });
+  return getCampaign(ctx, { id, now });
+}
+
+/** Stops a campaign: nothing more is frozen or sent; its queued and held texts are skipped. */
+export async function cancelCampaign(
+  ctx: Ctx,
+  { id, brandId, now = new Date() }: { id: number; brandId?: number; now?: Date },
+): Promise<CampaignView & { skippedMessages: number }> {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const skippedMessages = await withTransaction(ctx.db, async (tx) => {
+    const run = await onlyRun({ db: tx }, workflow.id);
+    const cancelled =
+      run &&
+      (await updateRun(
+        tx,
+        run.id,
+        { state: 'cancelled', cancelled_at: now },
+        { fromStates: ['scheduled', 'sending'] },
+      ));
+    if (!cancelled) throw new AppError('conflict', CAMPAIGN_NOT_CANCELLABLE, { code: 'campaign_not_cancellable' });
+    await updateWorkflowRow(tx, workflow.id, { is_paused: true });
+    return skipQueuedOfWorkflow(tx, {
+      brandId: workflow.brand_id,
+      workflowId: workflow.id,
+      reason: SKIP_CAMPAIGN_CANCELLED,
+    });
+  });
+  return { ...(await getCampaign(ctx, { id, now })), skippedMessages };
+}
+
+/** Sends the campaign's text to one of the brand's numbers now, through the same send rules. */
+export async function testCampaign(
+  ctx: AppContext,
+  { id, brandId, phone, now = new Date() }: { id: number; brandId?: number; phone: string; now?: Date },
+): Promise<{ messageId: number; body: string; status: string; reason: string | null }> {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const username = normalizeUsername(phone);
+  const channel = await findSmsChannel(ctx.db, { brandId: workflow.brand_id, username });
+  if (!channel) throw new AppError('not_found', 'Contact channel not found', { code: 'channel_not_found' });
+  const plan = await sendPlan(ctx.db, workflow, { startedAt: now, linkBaseUrl: publicBaseUrl(ctx.config) });
+  const member = { contactId: channel.contactId, channelId: channel.id, username, givenName: null, excluded: null };
+  const [started] = await withTransaction(ctx.db, (tx) =>
+    startConversations(tx, [conversationInput(plan, member, now, { campaign_test: true })], { now }),
+  );
+  await sendDueMessages(ctx, { messageIds: [started!.messageId], now });
+  return { messageId: started!.messageId, body: started!.body, ...(await messageOutcome(ctx.db, started!.messageId)) };
+}
+
+export async function getCampaign(
+  ctx: Pick<Ctx, 'db'>,
+  { id, brandId, now = new Date() }: { id: number; brandId?: number; now?: Date },
+): Promise<CampaignView> {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const run = await onlyRun(ctx, workflow.id);
+  const filter = await filterOfWorkflow(ctx.db, { workflowId: workflow.id, nodeId: AUDIENCE_NODE });
+  const counts = run
+    ? await runCounts(ctx.db, { runId: run.id, workflowId: workflow.id, now })
+    : { excluded: [], queued: 0, messages: [], clicked: 0, replied: 0, recovered: 0, recoveredRevenue: 0 };
+  const progress = tallyProgress({ state: run?.state ?? 'draft', scheduledFor: run?.scheduled_for ?? null, ...counts });
+  if (progress.state === 'sending' && run?.finished_at && progress.held + progress.pending === 0)
+    progress.state = 'sent';
+  const settings = campaignSettings(workflow);
+  const discount = workflow.discount_rule_id ? (await toView(ctx.db, workflow)).discount : null;
+  return {
+    id: workflow.id,
+    brandId: workflow.brand_id,
+    name: workflow.name,
+    timezone: workflow.timezone,
+    segment: filter ? { id: filter.id, name: filter.name ?? '' } : null,
+    message: messageText(workflow.message),
+    linkUrl: settings.linkUrl,
+    cutoffHours: settings.cutoffHours,
+    smartSending: settings.smartSending,
+    discount: discount?.display ?? null,
+    progress,
+  };
+}
+
+export async function listCampaigns(
+  ctx: Pick<Ctx, 'db'>,
+  { brandId, now = new Date() }: { brandId: number; now?: Date },
+): Promise<CampaignView[]> {
+  if (!(await getBrand(ctx.db, brandId)))
+    throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+  const campaigns = (await listWorkflows(ctx.db, { brandId })).filter((w) => w.type === 'campaign');
+  const out: CampaignView[] = [];
+  for (const w of campaigns) out.push(await getCampaign(ctx, { id: w.id, now }));
+  return out;
+}

@@ -1,0 +1,232 @@
+/**
+ * SQL for workflow runs (a campaign's one send, a scheduled flow's ticks) and their frozen
+ * recipients, and the counts behind a run's progress.
+ */
+import type { Knex } from 'knex';
+import type { Handle } from '../../db/index.ts';
+import type { MessageTally, RunState } from './rules.ts';
+
+export interface RunRow {
+  id: number;
+  brand_id: number;
+  workflow_id: number;
+  scheduled_for: Date;
+  state: RunState;
+  targeted: number;
+  started_at: Date | null;
+  finished_at: Date | null;
+  cancelled_at: Date | null;
+  extra_data: Record<string, unknown>;
+  created_at: Date;
+}
+
+const toRun = (row: Record<string, unknown>): RunRow =>
+  ({
+    ...row,
+    id: Number(row.id),
+    brand_id: Number(row.brand_id),
+    workflow_id: Number(row.workflow_id),
+    targeted: Number(row.targeted),
+  }) as unknown as RunRow;
+
+/** A run for this tick; undefined when the workflow already has one at that time. */
+export async function insertRun(
+  db: Handle,
+  write: { brandId: number; workflowId: number; scheduledFor: Date; extra?: Record<string, unknown> },
+): Promise<RunRow | undefined> {
+  const [row] = await db('workflow_runs')
+    .insert({
+      brand_id: write.brandId,
+      workflow_id: write.workflowId,
+      scheduled_for: write.scheduledFor,
+      extra_data: JSON.stringify(write.extra ?? {}),
+    })
+    .onConflict(['workflow_id', 'scheduled_for'])
+    .ignore()
+    .returning('*');
+  return row ? toRun(row) : undefined;
+}
+
+export async function runsOfWorkflow(db: Handle, workflowId: number): Promise<RunRow[]> {
+  return (await db('workflow_runs').where({ workflow_id: workflowId }).orderBy('scheduled_for')).map(toRun);
+}
+
+export async function latestRunsOfBrand(db: Handle, brandId: number, type: string): Promise<Map<number, RunRow>> {
+  const rows = await db('workflow_runs as r')
+    .join('workflows as w', 'w.id', 'r.workflow_id')
+    .where({ 'r.brand_id': brandId, 'w.type': type })
+    .distinctOn('r.workflow_id')
+    .orderBy([{ column: 'r.workflow_id' }, { column: 'r.scheduled_for', order: 'desc' }])
+    .select('r.*');
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.workflow_id), toRun(r)]));
+}
+
+export async function updateRun(
+  db: Handle,
+  id: number,
+  write: Partial<Pick<RunRow, 'scheduled_for' | 'state' | 'targeted' | 'started_at' | 'finished_at' | 'cancelled_at'>>,
+  { fromStates }: { fromStates?: RunState[] } = {},
+): Promise<RunRow | undefined> {
+  const [row] = await db('workflow_runs')
+    .where({ id })
+    .modify((q) => (fromStates ? q.whereIn('state', fromStates) : q))
+    .update({ ...write, updated_at: db.fn.now() })
+    .returning('*');
+  return row ? toRun(row) : undefined;
+}
+
+/**
+ * Claims the due runs of these workflow types: scheduled, due by `now`, moved to sending in the
+ * same statement (SKIP LOCKED), so two workers never start the same run.
+ */
+export async function claimDueRuns(db: Handle, { now, types }: { now: Date; types: string[] }): Promise<RunRow[]> {
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `update workflow_runs r set state = 'sending', started_at = ?, updated_at = now()
+      where r.id in (
+        select x.id from workflow_runs x join workflows w on w.id = x.workflow_id
+         where x.state = 'scheduled' and x.scheduled_for <= ? and w.type = any(?::text[])
+         order by x.scheduled_for, x.id
+         for update of x skip locked)
+      returning r.*`,
+    [now, now, types],
+  );
+  return rows.map(toRun);
+}
+
+export interface RecipientWrite {
+  brandId: number;
+  runId: number;
+  contactId: number;
+  channelId: number | null;
+  outcome: 'queued' | 'excluded';
+  reason: string | null;
+}
+
+/** Inserts recipients (one statement); a contact already in the run is left as it is. Returns the contact ids written. */
+export async function insertRecipients(db: Handle, rows: RecipientWrite[]): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const { rows: inserted } = await db.raw<{ rows: { contact_id: string }[] }>(
+    `insert into workflow_run_recipients (brand_id, run_id, contact_id, contact_channel_id, outcome, reason)
+     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])
+     on conflict (run_id, contact_id) do nothing
+     returning contact_id`,
+    [
+      rows.map((r) => r.brandId),
+      rows.map((r) => r.runId),
+      rows.map((r) => r.contactId),
+      rows.map((r) => r.channelId),
+      rows.map((r) => r.outcome),
+      rows.map((r) => r.reason),
+    ] as Knex.RawBinding[],
+  );
+  return new Set(inserted.map((r) => Number(r.contact_id)));
+}
+
+export async function linkRecipientConversations(
+  db: Handle,
+  runId: number,
+  links: { contactId: number; conversationId: number }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  await db.raw(
+    `update workflow_run_recipients r set conversation_id = l.conversation_id
+       from unnest(?::bigint[], ?::bigint[]) l(contact_id, conversation_id)
+      where r.run_id = ? and r.contact_id = l.contact_id`,
+    [links.map((l) => l.contactId), links.map((l) => l.conversationId), runId],
+  );
+}
+
+/** Contacts already texted by any run of this workflow (a campaign texts a contact once). */
+export async function contactsOfRuns(db: Handle, workflowId: number, excludeRunId: number): Promise<Set<number>> {
+  const rows = await db('workflow_run_recipients as r')
+    .join('workflow_runs as x', 'x.id', 'r.run_id')
+    .where({ 'x.workflow_id': workflowId, 'r.outcome': 'queued' })
+    .whereNot('x.id', excludeRunId)
+    .select('r.contact_id');
+  return new Set(rows.map((r: { contact_id: string }) => Number(r.contact_id)));
+}
+
+export interface RunCounts {
+  excluded: { reason: string; count: number }[];
+  queued: number;
+  messages: MessageTally[];
+  clicked: number;
+  replied: number;
+  recovered: number;
+  recoveredRevenue: number;
+}
+
+/** The counts of one run at `now` (see tallyProgress). */
+export async function runCounts(
+  db: Handle,
+  { runId, workflowId, now }: { runId: number; workflowId: number; now: Date },
+): Promise<RunCounts> {
+  const recipients = await db('workflow_run_recipients')
+    .where({ run_id: runId })
+    .groupBy('outcome', 'reason')
+    .select('outcome', 'reason', db.raw('count(*)::int as count'));
+  const { rows: messages } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select m.status, m.extra_data->>'skip_reason' as skip_reason,
+            (m.status in ('auto_queued', 'queued') and m.scheduled_for > ?) as held, count(*)::int as count
+       from workflow_run_recipients r
+       join conversation_messages m on m.conversation_id = r.conversation_id
+      where r.run_id = ? and m.direction = 'outgoing' and m.extra_data->>'workflow_message' = 'true'
+      group by 1, 2, 3`,
+    [now, runId],
+  );
+  const { rows: engaged } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select
+       (select count(distinct sl.conversation_id)::int from workflow_run_recipients r
+          join short_links sl on sl.conversation_id = r.conversation_id
+          join link_clicks lc on lc.short_link_id = sl.id where r.run_id = ?) as clicked,
+       (select count(distinct m.conversation_id)::int from workflow_run_recipients r
+          join conversation_messages m on m.conversation_id = r.conversation_id
+         where r.run_id = ? and m.direction = 'incoming') as replied,
+       (select count(*)::int from orders o join workflow_run_recipients r on r.contact_id = o.contact_id and r.run_id = ?
+         where o.workflow_id = ? and o.recovered_at is not null) as recovered,
+       (select coalesce(sum(o.total), 0)::float8 from orders o join workflow_run_recipients r on r.contact_id = o.contact_id and r.run_id = ?
+         where o.workflow_id = ? and o.recovered_at is not null) as revenue`,
+    [runId, runId, runId, workflowId, runId, workflowId],
+  );
+  const e = engaged[0] ?? {};
+  return {
+    excluded: recipients
+      .filter((r: { outcome: string }) => r.outcome === 'excluded')
+      .map((r: { reason: string | null; count: number }) => ({
+        reason: r.reason ?? 'excluded',
+        count: Number(r.count),
+      })),
+    queued: recipients
+      .filter((r: { outcome: string }) => r.outcome === 'queued')
+      .reduce((s: number, r: { count: number }) => s + Number(r.count), 0),
+    messages: messages.map((m) => ({
+      status: String(m.status),
+      skipReason: (m.skip_reason as string | null) ?? null,
+      held: m.held === true,
+      count: Number(m.count),
+    })),
+    clicked: Number(e.clicked ?? 0),
+    replied: Number(e.replied ?? 0),
+    recovered: Number(e.recovered ?? 0),
+    recoveredRevenue: Number(e.revenue ?? 0),
+  };
+}
+
+export async function findSmsChannel(
+  db: Handle,
+  { brandId, username }: { brandId: number; username: string },
+): Promise<{ id: number; contactId: number } | undefined> {
+  const row = await db('contact_channels')
+    .where({ brand_id: brandId, username, type: 'sms' })
+    .first<{ id: string; contact_id: string } | undefined>('id', 'contact_id');
+  return row ? { id: Number(row.id), contactId: Number(row.contact_id) } : undefined;
+}
+
+/** A message's status and why (its skip reason or status reason). */
+export async function messageOutcome(db: Handle, id: number): Promise<{ status: string; reason: string | null }> {
+  const row = await db('conversation_messages').where({ id }).first('status', 'status_reason', 'extra_data');
+  return {
+    status: String(row?.status ?? ''),
+    reason: (row?.extra_data?.skip_reason as string | undefined) ?? (row?.status_reason as string | null) ?? null,
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Segment use cases: create (validated, compiled, the SQL kept for audit), list, show, preview
+ * (how many match, how many of them can be texted, why the others cannot, and a masked sample),
+ * and the audience a campaign or a scheduled run freezes. A stored filter is always compiled
+ * again from its JSON before it runs; the stored SQL text is never executed.
+ */
+import { AppError, type AppContext } from '../../app/index.ts';
+import { maskUsername } from '../../contacts/index.ts';
+import type { Handle } from '../../db/index.ts';
+import { getBrand } from '../store.ts';
+import {
+  compileFilter,
+  EXCLUSION_REASONS,
+  exclusionOf,
+  FAILED_TO_CREATE_FILTER,
+  FILTER_NOT_FOUND,
+  parseFilter,
+  RECENTLY_TEXTED_HOURS,
+  type ExclusionReason,
+  type FilterGroup,
+} from './rules.ts';
+import { audienceRows, brandTexasCompliance, findFilter, insertFilter, listFilters, type FilterRow } from './store.ts';
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export const PREVIEW_SAMPLE_SIZE = 5;
+
+export interface SegmentView {
+  id: number;
+  brandId: number;
+  name: string;
+  filter: FilterGroup;
+  sql: string;
+  createdAt: string;
+}
+
+const toView = (row: FilterRow): SegmentView => ({
+  id: row.id,
+  brandId: row.brand_id,
+  name: row.name ?? '',
+  filter: row.filter,
+  sql: row.sql ?? '',
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** The filter's JSON parsed, or 'Failed to create filter' with the reasons. */
+export function validFilter(input: unknown): FilterGroup {
+  const parsed = parseFilter(input);
+  if (!parsed.ok)
+    throw new AppError('invalid_input', FAILED_TO_CREATE_FILTER, {
+      code: 'invalid_filter',
+      details: { reason: parsed.issues.join('; ') },
+    });
+  return parsed.filter;
+}
+
+async function assertBrand(db: Handle, brandId: number): Promise<void> {
+  if (!(await getBrand(db, brandId))) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+}
+
+export async function createSegment(
+  ctx: Ctx,
+  { brandId, name, filter }: { brandId: number; name: string; filter: unknown },
+): Promise<SegmentView> {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 200)
+    throw new AppError('invalid_input', FAILED_TO_CREATE_FILTER, {
+      code: 'invalid_filter',
+      details: { reason: 'a name of 1 to 200 characters is required' },
+    });
+  const tree = validFilter(filter);
+  await assertBrand(ctx.db, brandId);
+  const { sql } = compileFilter(tree, { now: new Date(0) });
+  try {
+    return toView(await insertFilter(ctx.db, { brandId, name: trimmed, filter: tree, sql }));
+  } catch (error) {
+    throw new AppError('internal', FAILED_TO_CREATE_FILTER, { code: 'filter_not_created', cause: error });
+  }
+}
+
+export async function listSegments(ctx: Ctx, { brandId }: { brandId: number }): Promise<SegmentView[]> {
+  await assertBrand(ctx.db, brandId);
+  return (await listFilters(ctx.db, { brandId })).map(toView);
+}
+
+export async function getSegment(ctx: Ctx, { brandId, id }: { brandId?: number; id: number }): Promise<SegmentView> {
+  const row = await findFilter(ctx.db, { brandId, id });
+  if (!row) throw new AppError('not_found', FILTER_NOT_FOUND, { code: 'filter_not_found' });
+  return toView(row);
+}
+
+export interface AudienceMember {
+  contactId: number;
+  channelId: number | null;
+  username: string | null;
+  givenName: string | null;
+  /** Why it is not texted; null: reachable. */
+  excluded: ExclusionReason | null;
+}
+
+/** Every contact of the brand the filter matches at `now`, each reachable or excluded with the reason. */
+export async function segmentAudience(
+  db: Handle,
+  {
+    brandId,
+    filter,
+    now,
+    recentHours = RECENTLY_TEXTED_HOURS,
+  }: {
+    brandId: number;
+    filter: FilterGroup;
+    now: Date;
+    /** 0: texted recently or not, all are reachable. */ recentHours?: number;
+  },
+): Promise<AudienceMember[]> {
+  const texasCompliance = await brandTexasCompliance(db, brandId);
+  if (texasCompliance === undefined) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+  const rows = await audienceRows(db, {
+    brandId,
+    compiled: compileFilter(validFilter(filter), { now }),
+    now,
+    recentHours: Math.max(recentHours, 0),
+  });
+  return rows.map((r) => ({
+    contactId: r.contact_id,
+    channelId: r.channel_id,
+    username: r.username,
+    givenName: r.given_name,
+    excluded: exclusionOf(
+      {
+        username: r.username,
+        status: r.status,
+        blocked: r.blocked,
+        recentlyTexted: recentHours > 0 && r.recently_texted,
+      },
+      { texasCompliance },
+    ),
+  }));
+}
+
+export interface SegmentPreview {
+  segmentId: number | null;
+  matching: number;
+  reachable: number;
+  excluded: Record<ExclusionReason, number>;
+  sample: { contactId: number; phone: string; givenName: string | null }[];
+}
+
+export const countExclusions = (members: AudienceMember[]): Record<ExclusionReason, number> => {
+  const counts = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<ExclusionReason, number>;
+  for (const m of members) if (m.excluded) counts[m.excluded] += 1;
+  return counts;
+};
+
+/** A saved segment (id) or a filter not saved yet (filter), as the brand's contacts are now. */
+export async function previewSegment(
+  ctx: Ctx,
+  input: { brandId: number; id?: number; filter?: unknown; now?: Date },
+): Promise<SegmentPreview> {
+  const now = input.now ?? new Date();
+  const saved = input.id === undefined ? undefined : await getSegment(ctx, { brandId: input.brandId, id: input.id });
+  const filter = saved ? saved.filter : validFilter(input.filter);
+  const members = await segmentAudience(ctx.db, { brandId: input.brandId, filter, now });
+  const reachable = members.filter((m) => m.excluded === null);
+  return {
+    segmentId: saved?.id ?? null,
+    matching: members.length,
+    reachable: reachable.length,
+    excluded: countExclusions(members),
+    sample: reachable
+      .slice(0, PREVIEW_SAMPLE_SIZE)
+      .map((m) => ({ contactId: m.contactId, phone: maskUsername(m.username!), givenName: m.givenName })),
+  };
+}

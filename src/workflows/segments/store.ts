@@ -1,0 +1,145 @@
+/**
+ * SQL for segments: the filters and flow_filters rows, and the audience of a compiled filter (each
+ * matching contact with its best SMS channel and whether it was texted recently). The predicate
+ * comes from compileFilter (rules.ts) with its bindings; nothing here puts a user's value in SQL text.
+ */
+import type { Handle } from '../../db/index.ts';
+import type { CompiledFilter, FilterGroup } from './rules.ts';
+
+export interface FilterRow {
+  id: number;
+  brand_id: number;
+  name: string | null;
+  filter: FilterGroup;
+  sql: string | null;
+  node_id: string | null;
+  type: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toFilterRow = (row: Record<string, unknown>): FilterRow =>
+  ({ ...row, id: Number(row.id), brand_id: Number(row.brand_id) }) as unknown as FilterRow;
+
+export async function insertFilter(
+  db: Handle,
+  write: {
+    brandId: number;
+    name: string;
+    filter: FilterGroup;
+    sql: string;
+    nodeId?: string | null;
+    type?: string | null;
+  },
+): Promise<FilterRow> {
+  const [row] = await db('filters')
+    .insert({
+      brand_id: write.brandId,
+      name: write.name,
+      filter: JSON.stringify(write.filter),
+      sql: write.sql,
+      node_id: write.nodeId ?? null,
+      type: write.type ?? 'segment',
+    })
+    .returning('*');
+  return toFilterRow(row as Record<string, unknown>);
+}
+
+export async function listFilters(db: Handle, { brandId }: { brandId: number }): Promise<FilterRow[]> {
+  return (await db('filters').where({ brand_id: brandId }).orderBy('id')).map(toFilterRow);
+}
+
+export async function findFilter(
+  db: Handle,
+  { brandId, id }: { brandId?: number; id: number },
+): Promise<FilterRow | undefined> {
+  const row = await db('filters')
+    .where({ id })
+    .modify((q) => (brandId === undefined ? q : q.andWhere({ brand_id: brandId })))
+    .first();
+  return row ? toFilterRow(row) : undefined;
+}
+
+/** Attaches a filter to a workflow (node_id: where in the flow; type: its role, e.g. audience). */
+export async function attachFilter(
+  db: Handle,
+  { workflowId, filterId, nodeId, type }: { workflowId: number; filterId: number; nodeId: string; type: string },
+): Promise<void> {
+  await db('flow_filters').where({ workflow_id: workflowId, node_id: nodeId }).delete();
+  await db('flow_filters').insert({ workflow_id: workflowId, filter_id: filterId, node_id: nodeId, type });
+}
+
+/** The filter attached to a workflow at a node, if any. */
+export async function filterOfWorkflow(
+  db: Handle,
+  { workflowId, nodeId }: { workflowId: number; nodeId: string },
+): Promise<FilterRow | undefined> {
+  const row = await db('flow_filters as ff')
+    .join('filters as f', 'f.id', 'ff.filter_id')
+    .where({ 'ff.workflow_id': workflowId, 'ff.node_id': nodeId })
+    .orderBy('ff.id', 'desc')
+    .first('f.*');
+  return row ? toFilterRow(row) : undefined;
+}
+
+export async function brandTexasCompliance(db: Handle, brandId: number): Promise<boolean | undefined> {
+  const row = await db('brands')
+    .where({ id: brandId })
+    .first<{ extra_data: Record<string, unknown> } | undefined>('extra_data');
+  return row ? row.extra_data?.texas_compliance === true : undefined;
+}
+
+export interface AudienceRow {
+  contact_id: number;
+  given_name: string | null;
+  channel_id: number | null;
+  username: string | null;
+  status: string | null;
+  blocked: boolean;
+  recently_texted: boolean;
+}
+
+/** The contact's best SMS channel: usable (+1, subscribed, not blocked) first, then +1 ones, newest. */
+const CHANNEL_LATERAL = `left join lateral (
+    select x.id, x.username, x.status, x.consent_source, x.last_engaged_at,
+           coalesce((x.extra_data->>'blocked')::boolean, false) as blocked
+      from contact_channels x
+     where x.contact_id = c.id and x.type = 'sms'
+     order by (x.status = 'subscribed' and not coalesce((x.extra_data->>'blocked')::boolean, false) and x.username like '+1%') desc,
+              (x.username like '+1%') desc, x.id desc
+     limit 1) ch on true`;
+
+/**
+ * The brand's contacts the filter matches, by contact id, with their channel and whether a text
+ * went out to it in the last `recentHours` before `now`.
+ */
+export async function audienceRows(
+  db: Handle,
+  {
+    brandId,
+    compiled,
+    now,
+    recentHours,
+  }: { brandId: number; compiled: CompiledFilter; now: Date; recentHours: number },
+): Promise<AudienceRow[]> {
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select c.id as contact_id, c.given_name, ch.id as channel_id, ch.username, ch.status, coalesce(ch.blocked, false) as blocked,
+            (ch.id is not null and exists (
+               select 1 from conversations v join conversation_messages m on m.conversation_id = v.id
+                where v.contact_channel_id = ch.id and m.direction = 'outgoing' and m.sent_at is not null
+                  and m.sent_at >= ?::timestamptz - make_interval(hours => ?) and m.sent_at <= ?::timestamptz)) as recently_texted
+       from contacts c ${CHANNEL_LATERAL}
+      where c.brand_id = ? and ${compiled.sql}
+      order by c.id`,
+    [now, recentHours, now, brandId, ...compiled.bindings],
+  );
+  return rows.map((r) => ({
+    contact_id: Number(r.contact_id),
+    given_name: (r.given_name as string | null) ?? null,
+    channel_id: r.channel_id === null ? null : Number(r.channel_id),
+    username: (r.username as string | null) ?? null,
+    status: (r.status as string | null) ?? null,
+    blocked: r.blocked === true,
+    recently_texted: r.recently_texted === true,
+  }));
+}
