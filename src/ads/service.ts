@@ -127,8 +127,8 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
 
   const t3 = performance.now();
   let adId: number;
+  let referenceUrl: string | undefined;
   try {
-    let referenceUrl: string | undefined;
     if (reference) {
       const stored = await storeFile(
         ctx.config,
@@ -167,10 +167,7 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
       return id;
     });
   } catch (error) {
-    await removeStoredFiles(
-      ctx.config,
-      files.map((f) => f.url),
-    );
+    await removeStoredFiles(ctx.config, [...files.map((f) => f.url), ...(referenceUrl ? [referenceUrl] : [])]);
     throw error;
   }
   const storeMs = elapsed(t3);
