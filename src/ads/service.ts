@@ -127,8 +127,8 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
 
   const t3 = performance.now();
   let adId: number;
+  let referenceUrl: string | undefined;
   try {
-    let referenceUrl: string | undefined;
     if (reference) {
       const stored = await storeFile(
         ctx.config,
@@ -167,10 +167,7 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
       return id;
     });
   } catch (error) {
-    await removeStoredFiles(
-      ctx.config,
-      files.map((f) => f.url),
-    );
+    await removeStoredFiles(ctx.config, [...files.map((f) => f.url), ...(referenceUrl ? [referenceUrl] : [])]);
     throw error;
   }
   const storeMs = elapsed(t3);
@@ -243,7 +240,7 @@ export async function regenerateConcept(
     refData && imageType(refData)
       ? { url: assets.reference_image!, type: imageType(refData)!, data: refData }
       : undefined;
-  const { files } = await makeImages({
+  const { files: made } = await makeImages({
     ctx,
     brandName: brand.name,
     website: String(extra.website ?? knowledge.website),
@@ -258,11 +255,17 @@ export async function regenerateConcept(
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  // One image per concept: extra images a remote generator returned are not kept.
+  const files = made.slice(0, 1);
+  await removeStoredFiles(
+    ctx.config,
+    made.slice(1).map((f) => f.url),
+  );
   const oldFileId = typeof target.extra_data.file_id === 'number' ? target.extra_data.file_id : undefined;
   let removed: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
-      const [fileId] = await insertAdFiles(tx, found.ad.id, found.ad.brand_id, files.slice(0, 1));
+      const [fileId] = await insertAdFiles(tx, found.ad.id, found.ad.brand_id, files);
       await updateConcept(tx, target.id, {
         title: concept.headline,
         body: concept.body,

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import {
+  AD_NOT_FOUND,
   DEFAULT_CONCEPTS,
   generateAd,
   getAd,
@@ -112,7 +113,7 @@ export function adsCommand(): Command {
       const adId = parseIntegerFlag('ad id', id);
       await withContext(async (ctx) => {
         const ad = await getAd(ctx, { id: adId });
-        if (!ad) throw new AppError('not_found', 'Ad not found', { code: 'ad_not_found' });
+        if (!ad) throw new AppError('not_found', AD_NOT_FOUND, { code: 'ad_not_found' });
         if (opts.json) return printJson(ad);
         printLines(...adLines(ad));
       });

@@ -32,7 +32,7 @@ export interface World {
   tag: string;
   /**
    * Ids by path param name (brandId, tenantId, workflowId, contactId, conversationId, messageId,
-   * orderId, cartId, checkoutId, escalationId, brandInsightId, notificationId).
+   * orderId, cartId, checkoutId, escalationId, brandInsightId, notificationId, adId).
    */
   ids: Record<string, number>;
   /** Ids of what a route deletes, one set per caller (cardId; channelId after addSpareChannels). */
@@ -203,6 +203,10 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
     sentiment: 'neutral',
   });
   const notice = await createNotification(db, { type: 'system', title: `Notice ${tag}`, tenantId });
+  const [ad] = await db('ads')
+    .insert({ brand_id: brandId, extra_data: { campaign: `Ad campaign ${tag}`, dimensions: '1024x1024' } })
+    .returning('id');
+  await db('ad_concepts').insert({ ad_id: ad.id, title: `Ad headline ${tag}`, body: `Ad body ${tag}` });
   const spares: Array<Record<string, number>> = [];
   for (const n of [1, 2]) {
     const card = await createKbCard(db, {
@@ -230,6 +234,7 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       escalationId: escalation.id,
       brandInsightId: Number(insight.id),
       notificationId: notice.id,
+      adId: Number(ad.id),
     },
     spares,
     passkeyId,
@@ -264,6 +269,8 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       `Summary ${tag}`,
       `Notice ${tag}`,
       `Card ${tag}`,
+      `Ad campaign ${tag}`,
+      `Ad headline ${tag}`,
     ],
   };
 }
