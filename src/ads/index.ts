@@ -17,6 +17,7 @@ export {
   type ConceptGenerator,
   type ConceptRequest,
 } from './concepts.ts';
+export { conceptGeneratorFor, conceptsPrompt, llmConceptGenerator, CONCEPTS_SYSTEM_PROMPT } from './llm-concepts.ts';
 export { adsApi } from './api.ts';
 export { adFilesRoutes } from './routes.ts';
 export { scrapeWebsite, USER_AGENT as AD_SCRAPER_USER_AGENT, type ScrapeResult } from './scrape.ts';

@@ -8,7 +8,8 @@
 import { AppError, type AppContext } from '../app/index.ts';
 import type { Sleep } from '../http/index.ts';
 import { makeImages, readReferenceImage } from './images.ts';
-import { localConceptGenerator, type AdConcept, type ConceptGenerator } from './concepts.ts';
+import { type AdConcept, type ConceptGenerator } from './concepts.ts';
+import { conceptGeneratorFor } from './llm-concepts.ts';
 import { readStoredFile, removeStoredFiles, storeFile } from './files.ts';
 import { knowledgeText, type BrandKnowledge } from './knowledge.ts';
 import { downloadImage } from './remote.ts';
@@ -92,7 +93,7 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
   progress('scrape', `${knowledge.pages.length} page(s), ${knowledge.products.length} product(s)`);
 
   const t1 = performance.now();
-  const generator = options.generator ?? localConceptGenerator;
+  const generator = options.generator ?? conceptGeneratorFor(ctx);
   const concepts = await generator.generate({
     brandName: brand.name,
     knowledge,
@@ -216,7 +217,7 @@ export async function regenerateConcept(
   const knowledge = extra.knowledge as BrandKnowledge;
   const brand = (await findAdBrand(ctx.db, found.ad.brand_id))!;
   const variant = Number(target.extra_data.variant ?? 0) + 1;
-  const generator = options.generator ?? localConceptGenerator;
+  const generator = options.generator ?? conceptGeneratorFor(ctx);
   const text = String(extra.knowledge_text ?? knowledgeText(brand.name, knowledge));
   const campaign = typeof extra.campaign === 'string' ? extra.campaign : undefined;
   const all = await generator.generate({
