@@ -108,7 +108,7 @@ export interface Panel {
 }
 
 /** Registers the file's hooks and returns the panel; its fields are ready inside tests and hooks. */
-export function usePanel(): Panel {
+export function usePanel(config: Record<string, string> = {}): Panel {
   const database = useTestDatabase();
   let ctx: AppContext;
   let server: Awaited<ReturnType<typeof buildHttpServer>>;
@@ -121,7 +121,7 @@ export function usePanel(): Panel {
     // The server's public URL is the browser's origin (passkeys check it): http://localhost:PORT.
     const port = await freePort();
     base = `http://localhost:${port}`;
-    ctx = await database.context({ PUBLIC_URL: base });
+    ctx = await database.context({ ...config, PUBLIC_URL: base });
     await seedDemo(ctx, { demoPasswords: true });
     server = await buildHttpServer(ctx, { routes: ROUTES });
     await server.listen({ host: '127.0.0.1', port });

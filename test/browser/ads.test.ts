@@ -1,0 +1,61 @@
+/**
+ * The Ads page in the browser: an ad generated from a local shop site for the demo brand shows as a
+ * card and opens as a gallery whose images the browser loads from the server (decoded at their
+ * size); the page passes axe and is saved at 1280x800 and 375x812.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generateAd } from '../../src/ads/index.ts';
+import { startShopSite, type ShopSite } from '../fakes/shop-site.ts';
+import { DEMO, usePanel } from './harness.ts';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-browser-'));
+
+describe('the Ads page in the browser', () => {
+  const panel = usePanel({ RECLAIM_DATA_DIR: dataDir });
+  let site: ShopSite;
+
+  beforeAll(async () => {
+    site = await startShopSite();
+  });
+  afterAll(async () => {
+    await site?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('an ad made from the brand’s website: its card, its concepts and images that load', async () => {
+    const page = await panel.signIn(DEMO.brand);
+    const brandId = Number(new URL(page.url()).pathname.split('/')[2]);
+    const { ad } = await generateAd(panel.ctx, {
+      brandId,
+      website: site.url,
+      campaign: 'Winter sale',
+      concepts: 2,
+      dimensions: '600x600',
+    });
+
+    await page.goto(`/b/${brandId}/ads`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ads');
+    const card = page.locator('.ad-card', { hasText: 'Winter sale' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('2 concepts');
+
+    const gallery = page.locator('.ad-gallery');
+    await gallery.waitFor();
+    expect(await gallery.getByRole('heading', { level: 2 }).textContent()).toBe(`Winter sale (ad ${ad.id})`);
+    for (const concept of ad.concepts)
+      await gallery.getByRole('heading', { level: 3, name: `${concept.index}. ${concept.headline}` }).waitFor();
+    const images = gallery.getByRole('img', { name: /^Ad image: / });
+    expect(await images.count()).toBe(2);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+        .toBe(600);
+    }
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'ads');
+  });
+});
