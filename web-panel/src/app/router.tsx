@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
               { path: 'workflows', lazy: page(() => import('./routes/workflows.tsx')) },
               { path: 'workflows/:workflowId', lazy: page(() => import('./routes/workflow.tsx')) },
               { path: 'insights', lazy: page(() => import('./routes/insights.tsx')) },
+              { path: 'campaigns', lazy: page(() => import('./routes/campaigns.tsx')) },
               { path: 'ads', lazy: page(() => import('./routes/ads.tsx')) },
               { path: 'settings', lazy: page(() => import('./routes/settings.tsx')) },
               { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },

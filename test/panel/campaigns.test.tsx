@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest';
+import type { Campaign } from '../../web-panel/src/features/campaigns/api/types.ts';
+import { CampaignDetail } from '../../web-panel/src/features/campaigns/components/campaign-detail.tsx';
+import { CampaignTable } from '../../web-panel/src/features/campaigns/components/campaign-table.tsx';
+import { formatMoney } from '../../web-panel/src/lib/format.ts';
+import { renderPanel, TEST_BRAND } from './render.tsx';
+
+const campaign = (id: number, over: Partial<Campaign['progress']> = {}): Campaign => ({
+  id,
+  brand_id: TEST_BRAND.id,
+  name: `Winter sale ${id}`,
+  timezone: 'America/New_York',
+  segment: { id: 4, name: 'Bought twice' },
+  message: 'Northwind: 20% off everything this weekend https://r.example/c/Ab12 Reply STOP to opt out',
+  link_url: 'https://northwind.example/sale',
+  cutoff_hours: 6,
+  smart_sending: true,
+  discount: 'WINTER20',
+  progress: {
+    state: 'sending',
+    scheduled_for: '2026-11-24T15:00:00.000Z',
+    targeted: 50,
+    queued: 3,
+    held: 7,
+    pending: 0,
+    sent: 30,
+    delivered: 28,
+    failed: 2,
+    skipped: { unsubscribed: 4, recently_texted: 2, send_cutoff: 1 },
+    clicked: 9,
+    replied: 5,
+    recovered: 2,
+    recovered_revenue: '180.50',
+    ...over,
+  },
+});
+
+describe('the campaigns page', () => {
+  test('the table: each campaign with its state, send time and progress; the selected one marked', () => {
+    const items = [campaign(7), campaign(6, { state: 'cancelled', scheduled_for: null })];
+    const view = renderPanel(<CampaignTable items={items} locale={TEST_BRAND} selected={7} />, { brand: TEST_BRAND });
+    const rows = view.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.getAttribute('aria-current')).toBe('true');
+    expect(rows[1]!.textContent).toContain('Winter sale 7');
+    expect(rows[1]!.textContent).toContain('Sending');
+    expect(rows[1]!.textContent).toContain(formatMoney('180.50', TEST_BRAND));
+    expect(rows[2]!.textContent).toContain('Cancelled');
+    expect(rows[2]!.textContent).toContain('—');
+    expect(view.getByRole('link', { name: 'Winter sale 6' }).getAttribute('href')).toBe('/?campaign=6');
+  });
+
+  test('the detail: the message, the segment, progress that adds up and who was left out, by reason', () => {
+    const view = renderPanel(<CampaignDetail campaign={campaign(7)} locale={TEST_BRAND} />, { brand: TEST_BRAND });
+    expect(view.getByRole('heading', { level: 2 }).textContent).toBe('Winter sale 7');
+    expect(view.getByTestId('campaign-message').textContent).toContain('Reply STOP to opt out');
+    expect(view.getByText(/segment Bought twice/)).toBeTruthy();
+    const progress = view.getByRole('table', { name: 'Progress' });
+    expect(progress.textContent).toContain('Waiting to send3');
+    expect(progress.textContent).toContain('Held (window, state cap or rate)7');
+    const left = view.getByRole('table', { name: 'Left out' });
+    const reasons = [...left.querySelectorAll('tr')].map((r) => r.textContent);
+    expect(reasons).toEqual(['Unsubscribed4', 'Texted recently2', 'Past the send cutoff1']);
+  });
+});
