@@ -58,4 +58,20 @@ describe('the Ads page in the browser', () => {
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'ads');
   });
+
+  test('on a phone every page’s link is in view in the navigation, Campaigns and Ads included', async () => {
+    const page = await panel.newPage({ width: 375, height: 812 });
+    await page.goto('/login');
+    await panel.submitLogin(page, DEMO.brand);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const links = page.getByRole('navigation', { name: 'Brand pages' }).getByRole('link');
+    await links.first().waitFor();
+    const names = await links.allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['Home', 'Conversations', 'Campaigns', 'Ads', 'Settings']));
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  });
 });
