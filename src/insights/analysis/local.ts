@@ -139,6 +139,19 @@ export function featuresOf(body: string): MessageFeatures {
   return { tag, category, sentiment, bow };
 }
 
+/** Features of insight texts, kept between pages of a batch (the same insights come again); bounded. */
+const INSIGHT_CACHE_SIZE = 5000;
+const insightCache = new Map<string, MessageFeatures>();
+function insightFeatures(text: string): MessageFeatures {
+  let features = insightCache.get(text);
+  if (!features) {
+    features = featuresOf(text);
+    if (insightCache.size >= INSIGHT_CACHE_SIZE) insightCache.delete(insightCache.keys().next().value!);
+    insightCache.set(text, features);
+  }
+  return { ...features, bow: { ...features.bow } };
+}
+
 interface Cluster {
   key: string;
   insightId: number | null;
@@ -171,7 +184,7 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
     return list;
   };
   for (const insight of insights) {
-    const features = featuresOf(`${insight.topic ?? ''}. ${insight.body ?? ''}`);
+    const features = insightFeatures(`${insight.topic ?? ''}. ${insight.body ?? ''}`);
     const tag = insight.tag ?? features.tag ?? 'new';
     slot(known, `${tag}/${insight.category}`).push({
       key: `insight:${insight.id}`,
