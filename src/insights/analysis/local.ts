@@ -22,6 +22,9 @@ import {
   NEW_TOPIC_LEXICON,
   POSITIVE_WORDS,
   POST_PURCHASE_CUES,
+  QUESTION_MIN_WORDS,
+  QUESTION_START,
+  SMALL_TALK_QUESTIONS,
   TAG_CATEGORY,
   TAG_LEXICON,
   type WeightedPattern,
@@ -91,6 +94,12 @@ function score(text: string, patterns: WeightedPattern[], bow: Bow, prefix: stri
   return total;
 }
 
+/** A question a shopper asks that no lexicon names (see QUESTION_START). */
+const isOpenQuestion = (text: string): boolean =>
+  (text.includes('?') || QUESTION_START.test(text.trim())) &&
+  text.split(/\s+/).filter(Boolean).length >= QUESTION_MIN_WORDS &&
+  !SMALL_TALK_QUESTIONS.some((p) => p.test(text));
+
 function sentimentOf(text: string, wink: number): Sentiment {
   let negative = NEGATIVE_WORDS.filter((p) => p.test(text)).length;
   const positive = POSITIVE_WORDS.filter((p) => p.test(text)).length;
@@ -128,6 +137,7 @@ export function featuresOf(body: string): MessageFeatures {
     }
   }
   if (tag === null && score(text, NEW_TOPIC_LEXICON, bow, 'new') > 0) tag = 'new';
+  if (tag === null && isOpenQuestion(text)) tag = 'new';
   const sentiment = sentimentOf(text, Number(doc.out(its.sentiment)));
   if (tag === null) return { tag, category: null, sentiment, bow };
   let category = TAG_CATEGORY[tag];
