@@ -31,8 +31,8 @@ export interface FakeOpenAi {
   completions: number;
   supports: 'json_schema' | 'tools' | 'none';
   faults: Fault[];
-  /** Tokens every answer reports. */
-  usage: { prompt_tokens: number; completion_tokens: number };
+  /** Tokens every answer reports; 'estimate': the request's and the answer's characters / 4. */
+  usage: { prompt_tokens: number; completion_tokens: number } | 'estimate';
   /** What the model answers to a request (serialised as the content or the tool call's arguments). */
   answer: (body: ChatRequestBody) => unknown;
   close(): Promise<void>;
@@ -43,6 +43,17 @@ export const FAKE_LLM_MODEL = 'fake-model-1';
 
 const error = (res: ServerResponse, status: number, message: string, headers = {}): void =>
   sendJson(res, status, { error: { message, type: 'invalid_request_error', code: null } }, headers);
+
+function usageOf(usage: FakeOpenAi['usage'], body: ChatRequestBody, answer: string) {
+  const { prompt_tokens, completion_tokens } =
+    usage === 'estimate'
+      ? {
+          prompt_tokens: Math.ceil(body.messages.reduce((n, m) => n + m.content.length, 0) / 4),
+          completion_tokens: Math.ceil(answer.length / 4),
+        }
+      : usage;
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
 
 export async function startFakeOpenAi(answer: (body: ChatRequestBody) => unknown = () => ({})): Promise<FakeOpenAi> {
   const fake: FakeOpenAi = {
@@ -95,7 +106,7 @@ export async function startFakeOpenAi(answer: (body: ChatRequestBody) => unknown
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message, finish_reason: toolName ? 'tool_calls' : 'stop' }],
-      usage: { ...fake.usage, total_tokens: fake.usage.prompt_tokens + fake.usage.completion_tokens },
+      usage: usageOf(fake.usage, body, value),
     });
   };
   const server = await startServer(handle);

@@ -230,3 +230,15 @@ export const POSITIVE_WORDS: RegExp[] = [
 
 /** Negative words that a question mark makes neutral again ("Is it too small?" is a question, not a complaint). */
 export const NEUTRAL_IN_QUESTIONS: RegExp = /\b(wrong size|too small|damaged|broken|missing|expired)\b/;
+
+/**
+ * A question of a few words that no lexicon names still gets an insight (tag 'new', category
+ * product) unless it is about the texts themselves (who is writing, how we got the number).
+ */
+export const QUESTION_MIN_WORDS = 4;
+export const QUESTION_START =
+  /^(is|are|do|does|did|can|could|will|would|should|how|what|which|when|where|why|any|have|has)\b/;
+export const SMALL_TALK_QUESTIONS: RegExp[] = [
+  /\b(who|bot|real person|human|my number|how are you|what's up|wyd)\b/,
+  /\b(this|that|you) (a )?(joke|scam|spam)\b/,
+];

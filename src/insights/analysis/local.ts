@@ -22,6 +22,9 @@ import {
   NEW_TOPIC_LEXICON,
   POSITIVE_WORDS,
   POST_PURCHASE_CUES,
+  QUESTION_MIN_WORDS,
+  QUESTION_START,
+  SMALL_TALK_QUESTIONS,
   TAG_CATEGORY,
   TAG_LEXICON,
   type WeightedPattern,
@@ -91,6 +94,12 @@ function score(text: string, patterns: WeightedPattern[], bow: Bow, prefix: stri
   return total;
 }
 
+/** A question a shopper asks that no lexicon names (see QUESTION_START). */
+const isOpenQuestion = (text: string): boolean =>
+  (text.includes('?') || QUESTION_START.test(text.trim())) &&
+  text.split(/\s+/).filter(Boolean).length >= QUESTION_MIN_WORDS &&
+  !SMALL_TALK_QUESTIONS.some((p) => p.test(text));
+
 function sentimentOf(text: string, wink: number): Sentiment {
   let negative = NEGATIVE_WORDS.filter((p) => p.test(text)).length;
   const positive = POSITIVE_WORDS.filter((p) => p.test(text)).length;
@@ -128,6 +137,7 @@ export function featuresOf(body: string): MessageFeatures {
     }
   }
   if (tag === null && score(text, NEW_TOPIC_LEXICON, bow, 'new') > 0) tag = 'new';
+  if (tag === null && isOpenQuestion(text)) tag = 'new';
   const sentiment = sentimentOf(text, Number(doc.out(its.sentiment)));
   if (tag === null) return { tag, category: null, sentiment, bow };
   let category = TAG_CATEGORY[tag];
@@ -137,6 +147,19 @@ export function featuresOf(body: string): MessageFeatures {
   }
   bow[`#category:${category}`] = 1;
   return { tag, category, sentiment, bow };
+}
+
+/** Features of insight texts, kept between pages of a batch (the same insights come again); bounded. */
+const INSIGHT_CACHE_SIZE = 5000;
+const insightCache = new Map<string, MessageFeatures>();
+function insightFeatures(text: string): MessageFeatures {
+  let features = insightCache.get(text);
+  if (!features) {
+    features = featuresOf(text);
+    if (insightCache.size >= INSIGHT_CACHE_SIZE) insightCache.delete(insightCache.keys().next().value!);
+    insightCache.set(text, features);
+  }
+  return { ...features, bow: { ...features.bow } };
 }
 
 interface Cluster {
@@ -171,7 +194,7 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
     return list;
   };
   for (const insight of insights) {
-    const features = featuresOf(`${insight.topic ?? ''}. ${insight.body ?? ''}`);
+    const features = insightFeatures(`${insight.topic ?? ''}. ${insight.body ?? ''}`);
     const tag = insight.tag ?? features.tag ?? 'new';
     slot(known, `${tag}/${insight.category}`).push({
       key: `insight:${insight.id}`,

@@ -1,7 +1,7 @@
 /**
  * `reclaim insights batch` and the worker's insights_batch schedule: for each brand, the shoppers'
  * incoming messages of the last N days (default 5) without a message insight, read page by page
- * in id order. Opt-out, HELP and START keywords and template texts are never analysed; the
+ * in time order. Opt-out, HELP and START keywords and template texts are never analysed; the
  * analyser (the model when LLM_BASE_URL and LLM_MODEL are set, else the local analyser) gives each
  * message one outcome, written with its message insight in one transaction per page:
  * linked (the insight's timestamp updated, its question and body rewritten when proposed), a new
@@ -40,6 +40,7 @@ import {
   knownInsights,
   touchInsights,
   type MessageInsightRow,
+  type PageCursor,
 } from './store.ts';
 
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -158,18 +159,18 @@ async function brandBatch(
   const total = await countCandidates(ctx.db, { brandId, since });
   let known: KnownInsight[] = await knownInsights(ctx.db, brandId, KNOWN_INSIGHTS_LIMIT);
   const per = analyser.contextTexts ?? 0;
-  let afterId = 0;
+  let after: PageCursor | null = null;
   let done = 0;
   onProgress?.({ brandId, done, total });
   for (;;) {
     const page = await candidatePage(ctx.db, {
       brandId,
       since,
-      afterId,
+      after,
       limit: analyser.pageSize ?? DEFAULT_PAGE_SIZE,
     });
     if (page.length === 0) break;
-    afterId = page.at(-1)!.id;
+    after = { createdAt: page.at(-1)!.created_at, id: page.at(-1)!.id };
     done += page.length;
     const kept = page.filter((m) => isAnalysable(m.body, markers));
     summary.excluded += page.length - kept.length;

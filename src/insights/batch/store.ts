@@ -52,23 +52,36 @@ export async function countCandidates(
   return Number(row?.count ?? 0);
 }
 
-/** The next page of incoming messages since `since` without a message insight, by id after `afterId`. */
+export interface PageCursor {
+  createdAt: Date;
+  id: number;
+}
+
+/**
+ * The next page of incoming messages since `since` without a message insight, in (created_at, id)
+ * order after `after`: a range of the partial index of incoming messages, no sort.
+ */
 export async function candidatePage(
   db: Handle,
-  { brandId, since, afterId, limit }: { brandId: number; since: Date; afterId: number; limit: number },
-): Promise<CandidateRow[]> {
-  const rows = await db('conversation_messages as m')
-    .select('m.id', 'm.conversation_id', 'm.body')
+  { brandId, since, after, limit }: { brandId: number; since: Date; after: PageCursor | null; limit: number },
+): Promise<(CandidateRow & { created_at: Date })[]> {
+  const query = db('conversation_messages as m')
+    .select('m.id', 'm.conversation_id', 'm.body', 'm.created_at')
     .where({ 'm.brand_id': brandId, 'm.direction': 'incoming' })
     .andWhere('m.created_at', '>=', since)
-    .andWhere('m.id', '>', afterId)
     .whereRaw(UNANALYSED)
-    .orderBy('m.id')
+    .orderBy([
+      { column: 'm.created_at', order: 'asc' },
+      { column: 'm.id', order: 'asc' },
+    ])
     .limit(limit);
-  return rows.map((r: { id: unknown; conversation_id: unknown; body: string }) => ({
+  if (after) query.whereRaw('(m.created_at, m.id) > (?, ?)', [after.createdAt, after.id]);
+  const rows = await query;
+  return rows.map((r: { id: unknown; conversation_id: unknown; body: string; created_at: Date }) => ({
     id: Number(r.id),
     conversation_id: Number(r.conversation_id),
     body: r.body,
+    created_at: r.created_at,
   }));
 }
 

@@ -1,0 +1,181 @@
+/**
+ * npm run bench:insights
+ *
+ * Seeds a fresh server database set-based with BENCH_MESSAGES (100,000) incoming shopper texts of
+ * the last 2 days (the evaluation set's texts with a product name, a template text before each
+ * conversation's first reply) over BENCH_BRANDS (4) brands, then times `insights batch` with the
+ * local analyser through the whole pipeline, database included (read, analyse, write the insights
+ * and message insights). Then, on BENCH_LLM_MESSAGES (2,000) more texts of another brand, runs the
+ * model analyser against the fake OpenAI-compatible server (answers derived from the local rules,
+ * tokens estimated at 4 characters per token) and prints calls per 1,000 messages and tokens per
+ * message.
+ *
+ * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_MESSAGES, BENCH_BRANDS, BENCH_LLM_MESSAGES, BENCH_KEEP=1 (keep the database).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { createLogger, loadConfig } from '../src/app/index.ts';
+import { createAppContext } from '../src/cli/index.ts';
+import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
+import {
+  createLlmProvider,
+  evalSetSchema,
+  featuresOf,
+  labelledMessages,
+  llmAnalyser,
+  localAnalyser,
+  NEUTRAL_SUMMARY,
+  runInsightsBatch,
+} from '../src/insights/index.ts';
+import { FAKE_LLM_KEY, FAKE_LLM_MODEL, startFakeOpenAi, type ChatRequestBody } from '../test/fakes/openai.ts';
+
+const SERVER =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const BRANDS = Number(process.env.BENCH_BRANDS ?? 4);
+const LLM_MESSAGES = Number(process.env.BENCH_LLM_MESSAGES ?? 2_000);
+const PER_CONVERSATION = 5;
+const PRODUCTS = ['hoodie', 'jacket', 'sneakers', 'serum', 'backpack', 'lamp', 'mug', 'dress', 'jeans', 'boots'];
+const TEMPLATE =
+  'Hi Sam, your cart at Northwind is waiting: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off.';
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const set = evalSetSchema.parse(
+  JSON.parse(readFileSync(new URL('../fixtures/insights/eval.json', import.meta.url), 'utf8')),
+);
+const TEXTS = labelledMessages(set).map((m) => m.text);
+
+async function seed(url: string, brands: number[], messages: number): Promise<void> {
+  const db = createDb({ url, pool: { max: 2 } });
+  try {
+    const conversations = Math.ceil(messages / PER_CONVERSATION);
+    await db.raw(
+      `insert into conversations (brand_id, created_at)
+       select (?::bigint[])[1 + g % ?], now() - interval '2 days' + g * interval '1 second' from generate_series(0, ? - 1) g`,
+      [brands, brands.length, conversations],
+    );
+    await db.raw(
+      `insert into conversation_messages (brand_id, conversation_id, body, direction, status, created_at, sent_at)
+       select brand_id, id, ?, 'outgoing', 'sent', created_at, created_at from conversations where brand_id = any(?::bigint[])`,
+      [TEMPLATE, brands],
+    );
+    await db.raw(
+      `insert into conversation_messages (brand_id, conversation_id, body, direction, status, created_at)
+       select c.brand_id, c.id,
+              (?::text[])[1 + (c.id * 7 + k * 13) % ?] || ' (' || (?::text[])[1 + (c.id + k) % ?] || ')',
+              'incoming', 'received', c.created_at + k * interval '1 minute'
+         from (select * from conversations where brand_id = any(?::bigint[]) order by id limit ?) c
+         cross join generate_series(1, ?) k`,
+      [TEXTS, TEXTS.length, PRODUCTS, PRODUCTS.length, brands, conversations, PER_CONVERSATION],
+    );
+    await db.raw('analyze');
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The fake model's answer: the local rules' tag and category, in the wire shape the batch asks for. */
+function answer(body: ChatRequestBody) {
+  const payload = JSON.parse(body.messages.at(-1)!.content) as { messages: { message_id: number; text: string }[] };
+  return {
+    results: payload.messages.map((m) => {
+      const f = featuresOf(m.text);
+      const none = f.tag === null;
+      return {
+        message_id: m.message_id,
+        outcome: none ? 'none' : 'new',
+        insight_id: null,
+        new_key: none ? null : `${f.tag}/${f.category}`,
+        topic: none ? null : m.text.slice(0, 80),
+        body: none ? null : `Shoppers ask about ${f.tag}.`,
+        proposed_solution: none ? null : 'Answer it in the knowledge base.',
+        category: f.category,
+        tag: f.tag,
+        summary: none ? NEUTRAL_SUMMARY : `Asks: ${m.text.slice(0, 80)}`,
+        sentiment: f.sentiment,
+        rewrite_topic: null,
+        rewrite_body: null,
+      };
+    }),
+  };
+}
+
+async function main(): Promise<void> {
+  const name = `reclaim_bench_insights_${randomBytes(4).toString('hex')}`;
+  const url = withDatabase(SERVER, name);
+  await createDatabase(SERVER, name);
+  const fake = await startFakeOpenAi(answer);
+  fake.usage = 'estimate';
+  try {
+    const setup = createDb({ url, pool: { max: 2 } });
+    await migrateLatest(setup);
+    await setup.raw(`insert into tenants (name) select 'Bench tenant ' || g from generate_series(1, ?) g`, [
+      BRANDS + 1,
+    ]);
+    await setup.raw(`insert into brands (tenant_id, name) select id, 'Bench brand ' || id from tenants order by id`);
+    const ids = (await setup('brands').orderBy('id').pluck('id')).map(Number);
+    await setup.destroy();
+    const seedStarted = process.hrtime.bigint();
+    await seed(url, ids.slice(0, BRANDS), MESSAGES);
+    await seed(url, [ids[BRANDS]!], LLM_MESSAGES);
+    const seedSeconds = Number(process.hrtime.bigint() - seedStarted) / 1e9;
+    const ctx = await createAppContext({
+      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
+      logger: createLogger({ level: 'silent', pretty: false }),
+      poolMax: 4,
+    });
+    try {
+      const load = os.loadavg()[0]!;
+      const started = process.hrtime.bigint();
+      const local: Awaited<ReturnType<typeof runInsightsBatch>>['brands'] = [];
+      let analysing = 0;
+      const timed = {
+        ...localAnalyser,
+        analyse: async (input: Parameters<typeof localAnalyser.analyse>[0]) => {
+          const at = performance.now();
+          const result = await localAnalyser.analyse(input);
+          analysing += performance.now() - at;
+          return result;
+        },
+      };
+      for (const brandId of ids.slice(0, BRANDS))
+        local.push(...(await runInsightsBatch(ctx, { brandId }, { analyser: timed })).brands);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const read = local.reduce((n, b) => n + b.messages_read, 0);
+      const sum = (k: 'linked' | 'new_insights' | 'none' | 'excluded') => local.reduce((n, b) => n + b[k], 0);
+      const perSecond = read / seconds;
+
+      const llm = createLlmProvider({ baseUrl: fake.baseUrl, apiKey: FAKE_LLM_KEY, model: FAKE_LLM_MODEL, db: ctx.db });
+      const llmStarted = process.hrtime.bigint();
+      const [withModel] = (await runInsightsBatch(ctx, { brandId: ids[BRANDS]! }, { analyser: llmAnalyser(llm) }))
+        .brands;
+      const llmSeconds = Number(process.hrtime.bigint() - llmStarted) / 1e9;
+      const m = withModel!;
+      process.stdout.write(
+        [
+          `bench:insights — insights batch over ${fmt(MESSAGES)} incoming shopper texts (${BRANDS} brands), local analyser, database included`,
+          `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${fmt(load, 2)} at start; database ${new URL(SERVER).host}`,
+          `seeded in ${fmt(seedSeconds, 1)} s`,
+          `local: ${fmt(read)} messages analysed in ${fmt(seconds, 2)} s: ${fmt(perSecond)} messages/s (target >= 2,000: ${perSecond >= 2000 ? 'met' : 'NOT met'}); of which analysis ${fmt(analysing / 1000, 2)} s`,
+          `local outcomes: linked ${fmt(sum('linked'))}, new insights ${fmt(sum('new_insights'))}, none ${fmt(sum('none'))}, excluded ${fmt(sum('excluded'))}`,
+          `model (fake OpenAI-compatible server, batches of 20, tokens = characters / 4): ${fmt(m.messages_read)} messages, ${fmt(m.model_calls)} calls in ${fmt(llmSeconds, 2)} s`,
+          `model: ${fmt((m.model_calls / Math.max(1, m.messages_read)) * 1000, 1)} calls per 1,000 messages, ${fmt(m.tokens / Math.max(1, m.messages_read), 1)} tokens per message (prompt ${fmt(m.prompt_tokens / Math.max(1, m.messages_read), 1)}, completion ${fmt(m.completion_tokens / Math.max(1, m.messages_read), 1)})`,
+          `command: npm run bench:insights (BENCH_MESSAGES=${MESSAGES} BENCH_BRANDS=${BRANDS} BENCH_LLM_MESSAGES=${LLM_MESSAGES})`,
+          '',
+        ].join('\n'),
+      );
+      if (perSecond < 2000) process.exitCode = 1;
+    } finally {
+      await ctx.release();
+    }
+  } finally {
+    await fake.close();
+    if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept database ${name}\n`);
+    else await dropDatabase(SERVER, name);
+  }
+}
+
+await main();
