@@ -60,7 +60,7 @@ describe('the campaigns page', () => {
     expect(progress.textContent).toContain('Waiting to send3');
     expect(progress.textContent).toContain('Held (window, state cap or rate)7');
     const left = view.getByRole('table', { name: 'Left out' });
-    const reasons = [...left.querySelectorAll('tr')].map((r) => r.textContent);
+    const reasons = Array.from(left.querySelectorAll('tr'), (r) => r.textContent);
     expect(reasons).toEqual(['Unsubscribed4', 'Texted recently2', 'Past the send cutoff1']);
   });
 });

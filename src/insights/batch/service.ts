@@ -37,6 +37,8 @@ import {
   existingInsightIds,
   insertInsights,
   insertMessageInsights,
+  lockBrandBatch,
+  unanalysedMessageIds,
   knownInsights,
   touchInsights,
   type MessageInsightRow,
@@ -237,6 +239,16 @@ async function record(
   },
 ): Promise<KnownInsight[]> {
   return ctx.db.transaction(async (trx) => {
+    if (!dryRun) {
+      // Another batch of the brand may have written some of these messages since they were read:
+      // wait for its page to commit, then keep only the messages still without an outcome.
+      await lockBrandBatch(trx, brandId);
+      const open = await unanalysedMessageIds(
+        trx,
+        outcomes.map((o) => o.messageId),
+      );
+      outcomes = outcomes.filter((o) => open.has(o.messageId));
+    }
     const linkedIds = [...new Set(outcomes.flatMap((o) => (o.kind === 'linked' ? [o.insightId] : [])))];
     const existing = await existingInsightIds(trx, brandId, linkedIds);
     const checked = outcomes.map((o): Outcome => {

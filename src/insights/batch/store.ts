@@ -173,6 +173,24 @@ export async function insertMessageInsights(db: Handle, brandId: number, rows: M
     await db('conversation_message_insights').insert(rows.slice(i, i + 1000).map((r) => ({ ...r, brand_id: brandId })));
 }
 
+/** The advisory lock class of the insights batch (pg_advisory_xact_lock(class, brand)). */
+const BATCH_LOCK_CLASS = 2_026_112_603;
+
+/**
+ * Serialises the page writes of batches of one brand that run at once (the schedule and a manual
+ * run): held until the transaction ends.
+ */
+export async function lockBrandBatch(db: Handle, brandId: number): Promise<void> {
+  await db.raw('select pg_advisory_xact_lock(?::int, ?::int)', [BATCH_LOCK_CLASS, brandId]);
+}
+
+/** The messages among `ids` that have no message insight yet. */
+export async function unanalysedMessageIds(db: Handle, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db('conversation_messages as m').whereIn('m.id', ids).whereRaw(UNANALYSED).select('m.id');
+  return new Set(rows.map((r: { id: unknown }) => Number(r.id)));
+}
+
 /** The ids among `ids` that are the brand's insights. */
 export async function existingInsightIds(db: Handle, brandId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

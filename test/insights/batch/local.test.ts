@@ -122,3 +122,24 @@ describe('insights batch with the local analyser', () => {
     expect(isAppError(missing) && missing.message).toBe('Brand not found');
   });
 });
+
+describe('two insights batches of a brand at once', () => {
+  it('give each message one outcome and make each new insight once', async () => {
+    const brand = await createBrand(t.db);
+    const messages = await conversationWith(t.db, brand.id, [
+      shopper('How long does shipping take to Canada?'),
+      shopper('Do you ship to Canada? How many days?'),
+      shopper('My discount code does not work at checkout'),
+      shopper('Can I return the jacket if it does not fit?'),
+    ]);
+    const runs = await Promise.all([
+      runInsightsBatch(ctx, { brandId: brand.id }),
+      runInsightsBatch(ctx, { brandId: brand.id }),
+    ]);
+    const rows = await t.db('conversation_message_insights').where({ brand_id: brand.id });
+    expect(rows.map((r) => Number(r.conversation_message_id)).sort()).toEqual([...messages].sort());
+    const insights = await t.db('brand_insights').where({ brand_id: brand.id }).select('id', 'topic');
+    expect(new Set(insights.map((i) => i.topic)).size).toBe(insights.length);
+    expect(runs.reduce((n, r) => n + r.brands[0]!.new_insights, 0)).toBe(insights.length);
+  });
+});
