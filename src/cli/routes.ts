@@ -11,7 +11,7 @@ import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '
 import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import { bigcommerceRoutes, shopifyInstallRoutes, shopifyWebhookRoutes, storesApi } from '../stores/index.ts';
-import { workflowsApi } from '../workflows/index.ts';
+import { campaignsApi, workflowsApi } from '../workflows/index.ts';
 
 /**
  * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
@@ -20,6 +20,7 @@ import { workflowsApi } from '../workflows/index.ts';
 export const API_ROUTES: ApiRoute[] = [
   ...accountsApi,
   ...workflowsApi({ stats: workflowStatsSource }),
+  ...campaignsApi(),
   ...contactsApi,
   ...conversationsApi,
   ...attributionApi,
