@@ -18,7 +18,7 @@ import {
   shopifyWebhookRoutes,
   storesApi,
 } from '../stores/index.ts';
-import { workflowsApi } from '../workflows/index.ts';
+import { campaignsApi, workflowsApi } from '../workflows/index.ts';
 
 /**
  * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
@@ -27,6 +27,7 @@ import { workflowsApi } from '../workflows/index.ts';
 export const API_ROUTES: ApiRoute[] = [
   ...accountsApi,
   ...workflowsApi({ stats: workflowStatsSource }),
+  ...campaignsApi(),
   ...contactsApi,
   ...conversationsApi,
   ...attributionApi,

@@ -92,3 +92,60 @@ export async function smsChannelIdsOfContact(
   if (!contact) throw new AppError('not_found', 'Contact not found');
   return (await channelsOfContact(db, brandId, contactId)).filter((c) => c.type === 'sms').map((c) => c.id);
 }
+
+/** The tap-to-text state of a channel: a keyword waits for the shopper's Y (double opt-in). */
+export interface TapToTextPending {
+  workflow_id: number;
+  keyword: string;
+  at: string;
+}
+
+export const tapToTextPendingOf = (extra: Record<string, unknown>): TapToTextPending | undefined => {
+  const value = extra.tap_to_text_pending as TapToTextPending | undefined;
+  return value && typeof value === 'object' && typeof value.keyword === 'string' ? value : undefined;
+};
+
+/** Marks (or clears, with null) the keyword a channel must confirm with Y before any marketing. */
+export async function setTapToTextPending(
+  db: Handle,
+  { brandId, channelId, pending }: { brandId: number; channelId: number; pending: TapToTextPending | null },
+): Promise<void> {
+  const channel = await findChannel(db, { brandId, channelId });
+  if (!channel) throw new AppError('not_found', 'Contact channel not found');
+  const extra = { ...channel.extra_data };
+  if (pending) extra.tap_to_text_pending = pending;
+  else delete extra.tap_to_text_pending;
+  await updateChannel(db, channel.id, { extra_data: extra });
+}
+
+/**
+ * The shopper confirmed a tap-to-text keyword with Y: the channel is subscribed with the keyword as
+ * its consent source (source 'keyword', the keyword and flow in the ledger), the pending mark gone.
+ * A channel that is unsubscribed or blocked is not changed (only START re-subscribes it).
+ */
+export async function confirmKeywordConsent(
+  db: Handle,
+  { brandId, channelId, at = new Date() }: { brandId: number; channelId: number; at?: Date },
+): Promise<{ confirmed: boolean; pending?: TapToTextPending }> {
+  return db.transaction(async (tx) => {
+    const channel = await findChannel(tx, { brandId, channelId, lock: true });
+    if (!channel) throw new AppError('not_found', 'Contact channel not found');
+    const pending = tapToTextPendingOf(channel.extra_data);
+    if (!pending || channel.status !== 'subscribed' || channel.extra_data.blocked === true) return { confirmed: false };
+    const extra = { ...channel.extra_data };
+    delete extra.tap_to_text_pending;
+    const updated = await updateChannel(tx, channel.id, {
+      consent_source: 'keyword',
+      consented_at: at,
+      compliance_type:
+        channel.compliance_type === null || channel.compliance_type === 'na' ? 'p2p' : channel.compliance_type,
+      extra_data: extra,
+    });
+    await recordConsent(tx, updated, 'keyword', at, {
+      previous_status: channel.status,
+      keyword: pending.keyword,
+      workflow_id: pending.workflow_id,
+    });
+    return { confirmed: true, pending };
+  });
+}

@@ -9,7 +9,15 @@ export {
   type ChannelInput,
 } from './rules.ts';
 export { initiateContact, KLAVIYO_CONSENT_TASK, KLAVIYO_CONTACT_SOURCE, type InitiateContactInput } from './service.ts';
-export { optOutChannel, resubscribeChannel, smsChannelIdsOfContact } from './consent.ts';
+export {
+  optOutChannel,
+  resubscribeChannel,
+  smsChannelIdsOfContact,
+  setTapToTextPending,
+  confirmKeywordConsent,
+  tapToTextPendingOf,
+  type TapToTextPending,
+} from './consent.ts';
 export { eraseContacts } from './store/privacy.ts';
 export {
   getContact,

@@ -4,3 +4,4 @@ export { STORE_EFFECTS } from './store-effects.ts';
 export { engagedConversation } from './engaged-conversation.ts';
 export { webhookDeadLettered } from './webhook-dead-lettered.ts';
 export { refreshKlaviyoConsent, klaviyoConsentForNewContact } from './klaviyo-consent.ts';
+export { inboundText } from './inbound-text.ts';

@@ -40,4 +40,5 @@ export {
   selectCampaignNumber,
 } from './registration/index.ts';
 export { messagingApi } from './api.ts';
+export { brandSenderNumber } from './store/senders.ts';
 export { sendingOverview, HELD_LIST_LIMIT, type SendingOverview, type SenderRate } from './overview.ts';

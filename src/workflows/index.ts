@@ -103,3 +103,16 @@ export {
   INVALID_CRON,
   type ScheduledFlowView,
 } from './campaigns/scheduled.ts';
+export {
+  createTapToTextFlow,
+  tapLink,
+  applyTapToText,
+  checkedKeyword,
+  NOW_FLOW_DETERMINED,
+  KEYWORD_TAKEN,
+  INVALID_KEYWORD,
+  NO_TEXTING_NUMBER,
+  type TapToTextView,
+  type TapToTextOutcome,
+} from './tap-to-text.ts';
+export { campaignsApi, campaignSchema } from './campaigns/api.ts';

@@ -143,3 +143,8 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
     registration: row.registration_state ? { state: row.registration_state, since: row.registration_since } : null,
   };
 }
+
+/** The brand's number (or sender id) that shoppers text, or null. */
+export async function brandSenderNumber(db: Handle, brandId: number): Promise<string | null> {
+  return (await brandSending(db, [brandId])).get(brandId)?.sender ?? null;
+}

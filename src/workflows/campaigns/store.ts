@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Handle } from '../../db/index.ts';
+import { toWorkflowRow, type WorkflowRow } from '../store.ts';
 import type { MessageTally, RunState } from './rules.ts';
 
 export interface RunRow {
@@ -229,4 +230,38 @@ export async function messageOutcome(db: Handle, id: number): Promise<{ status: 
     status: String(row?.status ?? ''),
     reason: (row?.extra_data?.skip_reason as string | undefined) ?? (row?.status_reason as string | null) ?? null,
   };
+}
+
+export interface ChannelState {
+  username: string;
+  status: string;
+  extra_data: Record<string, unknown>;
+  given_name: string | null;
+}
+
+export async function findChannelState(
+  db: Handle,
+  { brandId, channelId }: { brandId: number; channelId: number },
+): Promise<ChannelState | undefined> {
+  const row = await db('contact_channels as ch')
+    .join('contacts as c', 'c.id', 'ch.contact_id')
+    .where({ 'ch.id': channelId, 'ch.brand_id': brandId })
+    .first<ChannelState | undefined>('ch.username', 'ch.status', 'ch.extra_data', 'c.given_name');
+  return row;
+}
+
+/** The brand's active, unpaused tap-to-text flow with this keyword (upper case), within its dates. */
+export async function tapToTextFlowByKeyword(
+  db: Handle,
+  { brandId, keyword, now }: { brandId: number; keyword: string; now: Date },
+): Promise<WorkflowRow | undefined> {
+  const row = await db('workflows as w')
+    .leftJoin('brand_integrations as bi', 'bi.id', 'w.brand_integration_id')
+    .leftJoin('integrations as i', 'i.id', 'bi.integration_id')
+    .where({ 'w.brand_id': brandId, 'w.type': 'tap_to_text', 'w.status': 'active', 'w.is_paused': false })
+    .whereRaw(`upper(w.extra_data->>'keyword') = ?`, [keyword])
+    .where((q) => q.whereNull('w.starts_at').orWhere('w.starts_at', '<=', now))
+    .where((q) => q.whereNull('w.ends_at').orWhere('w.ends_at', '>', now))
+    .first('w.*', 'i.slug as platform');
+  return row ? toWorkflowRow(row) : undefined;
 }

@@ -238,13 +238,14 @@ export function compileFilter(node: FilterNode, { now }: { now: Date }): Compile
 // -------------------------------------------------------------------------------------------
 // Who of the matching contacts may not be texted, and why (the preview's and the campaign's words).
 
-export const EXCLUSION_REASONS = ['unsubscribed', 'no_us_number', 'texas', 'recently_texted'] as const;
+export const EXCLUSION_REASONS = ['unsubscribed', 'no_us_number', 'texas', 'recently_texted', 'unconfirmed'] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 export const EXCLUSION_LABELS: Record<ExclusionReason, string> = {
   unsubscribed: 'unsubscribed',
   no_us_number: 'no +1 number',
   texas: 'Texas without compliance',
   recently_texted: 'recently texted',
+  unconfirmed: 'tap-to-text awaiting Y',
 };
 /** A contact texted by the brand this recently is left out of a campaign (smart sending). */
 export const RECENTLY_TEXTED_HOURS = 24;
@@ -256,6 +257,8 @@ export interface AudienceFacts {
   blocked: boolean;
   /** A text went out to the channel within RECENTLY_TEXTED_HOURS. */
   recentlyTexted: boolean;
+  /** A tap-to-text keyword not confirmed with Y yet (double opt-in): no marketing. */
+  unconfirmed?: boolean;
 }
 
 /**
@@ -270,6 +273,7 @@ export function exclusionOf(
   if (facts.blocked || facts.status !== 'subscribed') return 'unsubscribed';
   if (!isUsSmsNumber(facts.username)) return 'no_us_number';
   if (!texasCompliance && isTexasNumber(facts.username)) return 'texas';
+  if (facts.unconfirmed) return 'unconfirmed';
   if (facts.recentlyTexted) return 'recently_texted';
   return null;
 }

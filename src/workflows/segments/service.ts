@@ -132,6 +132,7 @@ export async function segmentAudience(
         status: r.status,
         blocked: r.blocked,
         recentlyTexted: recentHours > 0 && r.recently_texted,
+        unconfirmed: r.unconfirmed,
       },
       { texasCompliance },
     ),

@@ -97,12 +97,14 @@ export interface AudienceRow {
   status: string | null;
   blocked: boolean;
   recently_texted: boolean;
+  unconfirmed: boolean;
 }
 
 /** The contact's best SMS channel: usable (+1, subscribed, not blocked) first, then +1 ones, newest. */
 const CHANNEL_LATERAL = `left join lateral (
     select x.id, x.username, x.status, x.consent_source, x.last_engaged_at,
-           coalesce((x.extra_data->>'blocked')::boolean, false) as blocked
+           coalesce((x.extra_data->>'blocked')::boolean, false) as blocked,
+           (x.extra_data->'tap_to_text_pending') is not null as unconfirmed
       from contact_channels x
      where x.contact_id = c.id and x.type = 'sms'
      order by (x.status = 'subscribed' and not coalesce((x.extra_data->>'blocked')::boolean, false) and x.username like '+1%') desc,
@@ -123,7 +125,7 @@ export async function audienceRows(
   }: { brandId: number; compiled: CompiledFilter; now: Date; recentHours: number },
 ): Promise<AudienceRow[]> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `select c.id as contact_id, c.given_name, ch.id as channel_id, ch.username, ch.status, coalesce(ch.blocked, false) as blocked,
+    `select c.id as contact_id, c.given_name, ch.id as channel_id, ch.username, ch.status, coalesce(ch.blocked, false) as blocked, coalesce(ch.unconfirmed, false) as unconfirmed,
             (ch.id is not null and exists (
                select 1 from conversations v join conversation_messages m on m.conversation_id = v.id
                 where v.contact_channel_id = ch.id and m.direction = 'outgoing' and m.sent_at is not null
@@ -141,5 +143,6 @@ export async function audienceRows(
     status: (r.status as string | null) ?? null,
     blocked: r.blocked === true,
     recently_texted: r.recently_texted === true,
+    unconfirmed: r.unconfirmed === true,
   }));
 }

@@ -1,0 +1,61 @@
+/**
+ * The brand API's campaign read: the brand's campaigns with their schedule, segment, message and
+ * progress (targeted, sent, held, skipped by reason, ...), newest first.
+ */
+import { z } from 'zod';
+import { defineRoute, page, pageQuery, type ApiRoute } from '../../http/index.ts';
+import { listCampaigns } from './service.ts';
+
+export const campaignProgressSchema = z.object({
+  state: z.enum(['draft', 'scheduled', 'sending', 'sent', 'cancelled']),
+  scheduledFor: z.string().nullable().describe('ISO time'),
+  targeted: z.number().int(),
+  queued: z.number().int(),
+  held: z.number().int().describe('waiting for the recipient window, a state cap or the rate'),
+  pending: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.record(z.string(), z.number().int()).describe('left out at freeze or send time, by reason'),
+  clicked: z.number().int(),
+  replied: z.number().int(),
+  recovered: z.number().int(),
+  recoveredRevenue: z.number(),
+});
+
+export const campaignSchema = z.object({
+  id: z.number().int(),
+  brandId: z.number().int(),
+  name: z.string(),
+  timezone: z.string(),
+  segment: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  message: z.string(),
+  linkUrl: z.string().nullable(),
+  cutoffHours: z.number().int().nullable(),
+  smartSending: z.boolean(),
+  discount: z.string().nullable(),
+  progress: campaignProgressSchema,
+});
+
+export function campaignsApi(): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/brands/:brandId/campaigns',
+      tag: 'campaigns',
+      summary: "The brand's campaigns with their progress",
+      description: 'Newest first.',
+      query: z.object({ ...pageQuery(100) }),
+      response: page(campaignSchema),
+      handler: async ({ ctx, brand, query }) => {
+        const all = (await listCampaigns(ctx, { brandId: brand.id })).sort((a, b) => b.id - a.id);
+        return {
+          items: all.slice(query.offset, query.offset + query.limit),
+          total: all.length,
+          offset: query.offset,
+          limit: query.limit,
+        };
+      },
+    }),
+  ];
+}
