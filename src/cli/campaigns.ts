@@ -12,6 +12,7 @@ import {
   startDueRuns,
   testCampaign,
   type CampaignView,
+  campaignOut,
 } from '../workflows/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -51,7 +52,7 @@ function campaignLines(c: CampaignView): string[] {
 }
 
 const show = (c: CampaignView, json: boolean | undefined, heading?: string): void =>
-  json ? printJson(c) : printLines(...(heading ? [heading] : []), ...campaignLines(c));
+  json ? printJson(campaignOut(c)) : printLines(...(heading ? [heading] : []), ...campaignLines(c));
 
 const byId = (id: string, brand?: string) => ({
   id: parseIntegerFlag('id', id),
@@ -172,7 +173,8 @@ export function campaignsCommand(): Command {
       const query = byId(id, opts.brand);
       await withContext(async (ctx) => {
         const view = await cancelCampaign(ctx, query);
-        show(view, opts.json, `Cancelled; ${view.skippedMessages} queued texts will not be sent.`);
+        if (opts.json) return printJson({ ...campaignOut(view), skipped_messages: view.skippedMessages });
+        show(view, false, `Cancelled; ${view.skippedMessages} queued texts will not be sent.`);
       });
     }),
   );
@@ -189,7 +191,7 @@ export function campaignsCommand(): Command {
       const brandId = parseIntegerFlag('--brand', opts.brand);
       await withContext(async (ctx) => {
         const list = await listCampaigns(ctx, { brandId });
-        if (opts.json) return printJson({ campaigns: list, count: list.length });
+        if (opts.json) return printJson({ campaigns: list.map(campaignOut), count: list.length });
         printLines(
           list.length
             ? list

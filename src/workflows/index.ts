@@ -115,4 +115,4 @@ export {
   type TapToTextView,
   type TapToTextOutcome,
 } from './tap-to-text.ts';
-export { campaignsApi, campaignSchema } from './campaigns/api.ts';
+export { campaignOut, campaignsApi, campaignSchema } from './campaigns/api.ts';

@@ -40,8 +40,12 @@ describe('GET /api/brands/:brandId/campaigns', () => {
       id: campaignId,
       name: 'Campaign',
       segment: { name: 'Buyers' },
-      progress: { state: 'scheduled', targeted: 0, sent: 0 },
+      brand_id: world.ids.brandId,
+      smart_sending: true,
+      link_url: null,
+      progress: { state: 'scheduled', targeted: 0, sent: 0, recovered_revenue: '0.00', skipped: {} },
     });
+    expect(Date.parse(list.json().items[0].progress.scheduled_for)).toBeGreaterThan(Date.now());
     expect(list.json().items.map((c: { id: number }) => c.id)).not.toContain(otherId);
   });
 });

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { defineRoute, page, pageQuery, type ApiRoute } from '../../http/index.ts';
-import { listCampaigns } from './service.ts';
+import { listCampaigns, type CampaignView } from './service.ts';
 
 export const campaignProgressSchema = z.object({
   state: z.enum(['draft', 'scheduled', 'sending', 'sent', 'cancelled']),
-  scheduledFor: z.string().nullable().describe('ISO time'),
+  scheduled_for: z.string().nullable().describe('ISO time'),
   targeted: z.number().int(),
   queued: z.number().int(),
   held: z.number().int().describe('waiting for the recipient window, a state cap or the rate'),
@@ -20,22 +20,40 @@ export const campaignProgressSchema = z.object({
   clicked: z.number().int(),
   replied: z.number().int(),
   recovered: z.number().int(),
-  recoveredRevenue: z.number(),
+  recovered_revenue: z.string().describe("the recovered orders' total, in the brand's currency"),
 });
 
 export const campaignSchema = z.object({
   id: z.number().int(),
-  brandId: z.number().int(),
+  brand_id: z.number().int(),
   name: z.string(),
   timezone: z.string(),
   segment: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   message: z.string(),
-  linkUrl: z.string().nullable(),
-  cutoffHours: z.number().int().nullable(),
-  smartSending: z.boolean(),
+  link_url: z.string().nullable(),
+  cutoff_hours: z.number().int().nullable(),
+  smart_sending: z.boolean(),
   discount: z.string().nullable(),
   progress: campaignProgressSchema,
 });
+
+/** A campaign as the brand API gives it (snake_case, money as text like every other answer). */
+export function campaignOut(c: CampaignView): z.infer<typeof campaignSchema> {
+  const { scheduledFor, recoveredRevenue, ...progress } = c.progress;
+  return {
+    id: c.id,
+    brand_id: c.brandId,
+    name: c.name,
+    timezone: c.timezone,
+    segment: c.segment,
+    message: c.message,
+    link_url: c.linkUrl,
+    cutoff_hours: c.cutoffHours,
+    smart_sending: c.smartSending,
+    discount: c.discount,
+    progress: { ...progress, scheduled_for: scheduledFor, recovered_revenue: recoveredRevenue.toFixed(2) },
+  };
+}
 
 export function campaignsApi(): ApiRoute[] {
   return [
@@ -50,7 +68,7 @@ export function campaignsApi(): ApiRoute[] {
       handler: async ({ ctx, brand, query }) => {
         const all = (await listCampaigns(ctx, { brandId: brand.id })).sort((a, b) => b.id - a.id);
         return {
-          items: all.slice(query.offset, query.offset + query.limit),
+          items: all.slice(query.offset, query.offset + query.limit).map(campaignOut),
           total: all.length,
           offset: query.offset,
           limit: query.limit,
