@@ -1,19 +1,21 @@
 /**
- * The Ads page in the browser: an ad generated from a local shop site for the demo brand shows as a
- * card and opens as a gallery whose images the browser loads from the server (decoded at their
- * size); the page passes axe and is saved at 1280x800 and 375x812.
+ * The Ads and Campaigns pages in the browser. An ad generated from a local shop site for the demo
+ * brand shows as a card and opens as a gallery whose images the browser loads from the server
+ * (decoded at their size); a scheduled campaign shows with its state, send time and message. Each
+ * page passes axe and is saved at 1280x800 and 375x812; on a phone every page's link is in view.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateAd } from '../../src/ads/index.ts';
+import { createCampaign, createSegment } from '../../src/workflows/index.ts';
 import { startShopSite, type ShopSite } from '../fakes/shop-site.ts';
 import { DEMO, usePanel } from './harness.ts';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-browser-'));
 
-describe('the Ads page in the browser', () => {
+describe('the Ads and Campaigns pages in the browser', () => {
   const panel = usePanel({ RECLAIM_DATA_DIR: dataDir });
   let site: ShopSite;
 
@@ -57,6 +59,35 @@ describe('the Ads page in the browser', () => {
     }
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'ads');
+  });
+
+  test('a scheduled campaign: its row with state and send time, and its message opened', async () => {
+    const page = await panel.signIn(DEMO.brand);
+    const brandId = Number(new URL(page.url()).pathname.split('/')[2]);
+    const filter = { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 1 }] };
+    const segment = await createSegment(panel.ctx, { brandId, name: 'Buyers', filter });
+    const at = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const campaign = await createCampaign(panel.ctx, {
+      brandId,
+      segmentId: segment.id,
+      name: 'Black Friday',
+      message: 'Black Friday at {brand_name}: 20% off {cart_link}',
+      linkUrl: 'https://northwind-outfitters.example/sale',
+      at,
+    });
+
+    await page.getByRole('navigation', { name: 'Brand pages' }).getByRole('link', { name: 'Campaigns' }).click();
+    await page.waitForURL(`**/b/${brandId}/campaigns`);
+    await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
+    const row = page.getByRole('row', { name: /Black Friday/ });
+    await row.waitFor();
+    expect(await row.getByTestId('campaign-state').textContent()).toBe('Scheduled');
+    const detail = page.locator('.campaign-detail');
+    expect(await detail.getByRole('heading', { level: 2 }).textContent()).toBe('Black Friday');
+    expect(await detail.getByTestId('campaign-message').textContent()).toBe(campaign.message);
+    expect(await detail.textContent()).toContain('segment Buyers');
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'campaigns');
   });
 
   test('on a phone every page’s link is in view in the navigation, Campaigns and Ads included', async () => {
