@@ -5,6 +5,7 @@
  */
 import type { Json } from '../server.ts';
 import { appBillingHandlers } from './app-billing.ts';
+import { draftOrderHandlers } from './draft-orders.ts';
 import { webPixelHandlers } from './web-pixels.ts';
 import { customerAsServed } from './customer-phone.ts';
 import {
@@ -330,4 +331,5 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   },
   ...appBillingHandlers,
   ...webPixelHandlers,
+  ...draftOrderHandlers,
 };
