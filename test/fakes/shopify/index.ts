@@ -210,6 +210,11 @@ export class FakeShopify implements ShopifyApp {
     this.routes.set(`${method.toUpperCase()} ${path}`, handler);
   }
 
+  /** Removes a route added with `route` (the built-in answer comes back). */
+  unroute(method: string, path: string): void {
+    this.routes.delete(`${method.toUpperCase()} ${path}`);
+  }
+
   /** GraphQL requests (of one operation) that were served, not throttled. */
   operations(name?: string): ShopifyRequest[] {
     return this.requests.filter(
