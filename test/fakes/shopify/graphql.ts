@@ -219,13 +219,10 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
       const query = String(variables.query ?? '').toLowerCase();
       const prefix = /^title:(\S+?)\*?$/.exec(query)?.[1];
       const matching = shop.products
-        .filter(
-          (p) =>
-            !query ||
-            String(p.title)
-              .toLowerCase()
-              [prefix ? 'startsWith' : 'includes'](prefix ?? query),
-        )
+        .filter((p) => {
+          const title = String(p.title).toLowerCase();
+          return !query || (prefix ? title.startsWith(prefix) : title.includes(query));
+        })
         .sort((a, b) => String(a.title).localeCompare(String(b.title)));
       const page = connection(matching, variables.first, variables.after);
       const nodes = page.nodes.map((product) => ({
