@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { publicBaseUrl } from '../app/index.ts';
 import {
   brandOfConversation,
+  createConversationDraftOrder,
   getConversation,
   listConversations,
   MAX_CONVERSATION_LIMIT,
@@ -120,6 +121,31 @@ export function conversationsCommand(): Command {
         });
         if (opts.json) return printJson({ conversation });
         printLines(conversationDetail(conversation));
+      });
+    }),
+  );
+  withExamples(
+    group
+      .command('draft-order <id>')
+      .description(
+        "create a Shopify draft order from the conversation's cart with its discount code; prints the invoice URL to text",
+      )
+      .option('--brand <id>', 'only if it belongs to this brand')
+      .option('--json', 'print as JSON'),
+    'reclaim conversations draft-order 42',
+    'reclaim conversations draft-order 42 --json',
+  ).action(
+    action(async (id: string, opts: { brand?: string; json?: boolean }) => {
+      const conversationId = parseIntegerFlag('id', id);
+      const brandId = optionalInteger('--brand', opts.brand);
+      await withContext(async (ctx) => {
+        const draft = await createConversationDraftOrder(ctx, { conversationId, brandId });
+        if (opts.json) return printJson({ draft_order: draft });
+        const codes = draft.discountCodes.length > 0 ? draft.discountCodes.join(', ') : 'none';
+        printLines(
+          `${draft.name} for conversation ${conversationId}: ${draft.total.amount} ${draft.total.currencyCode} (discount: ${codes})`,
+          draft.invoiceUrl,
+        );
       });
     }),
   );

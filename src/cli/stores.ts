@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import {
   backfillShopifyCheckouts,
   listStoreIntegrations,
+  storeProducts,
   syncShopifyPixel,
   type BackfillProgress,
 } from '../stores/index.ts';
@@ -72,6 +73,33 @@ export function storesCommand(): Command {
           progress.done();
           throw error;
         }
+      });
+    }),
+  );
+  withExamples(
+    stores
+      .command('products')
+      .description("the store's products, 10 a page, each with its variants (up to 50) and collections (up to 200)")
+      .requiredOption('--integration <id>', 'the Shopify brand integration id (see `reclaim stores list`)')
+      .option('--search <query>', "Shopify's product search, e.g. hoodie or title:hoodie*")
+      .option('--after <cursor>', 'the page after this cursor (printed with each page)')
+      .option('--json', 'print as JSON'),
+    'reclaim stores products --integration 3',
+    'reclaim stores products --integration 3 --search hoodie --json',
+  ).action(
+    action(async (opts: { integration: string; search?: string; after?: string; json?: boolean }) => {
+      const integrationId = parseIntegerFlag('--integration', opts.integration);
+      await withContext(async (ctx) => {
+        const page = await storeProducts(ctx, { integrationId, search: opts.search, after: opts.after });
+        if (opts.json) return printJson(page);
+        const lines = page.products.map((p) => {
+          const from = p.variants.length > 0 ? ` from ${Math.min(...p.variants.map((v) => Number(v.price)))}` : '';
+          return `${p.title} (${p.handle}): ${p.variants.length} variant(s)${from}, ${p.collections.length} collection(s)`;
+        });
+        printLines(
+          ...(lines.length > 0 ? lines : ['no products']),
+          page.hasNextPage ? `more: --after ${page.endCursor}` : 'end of the list',
+        );
       });
     }),
   );

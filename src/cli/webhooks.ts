@@ -5,7 +5,7 @@ import { parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { replayed, replayedJson, stuckList, webhookList } from './format/webhooks.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
-const SOURCES = ['shopify', 'bigcommerce', 'stripe', 'infobip', 'slack'];
+const SOURCES = ['shopify', 'bigcommerce', 'stripe', 'infobip', 'slack', 'pixel'];
 
 export function webhooksCommand(): Command {
   const webhooks = withExamples(

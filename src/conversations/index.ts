@@ -126,3 +126,4 @@ export {
 } from './insights.ts';
 export { createConversation, createConversationSchema, type CreateConversationInput } from './start.ts';
 export { conversationsApi } from './api.ts';
+export { createConversationDraftOrder, DRAFT_ORDER_MESSAGES, type ConversationDraftOrder } from './draft-order.ts';

@@ -48,3 +48,5 @@ export {
   INTEGRATION_NOT_FOUND,
   type IntegrationView,
 } from './integrations/brand-service.ts';
+export { storeProducts } from './catalog.ts';
+export { listProducts, INVALID_CATALOG_RESPONSE, CATALOG_PAGE_SIZE, type CatalogPage } from './shopify/catalog.ts';

@@ -8,7 +8,7 @@ import type { ShopifyAdminClient } from './client.ts';
 import { abandonedCheckoutsQuery, NO_VARIANTS_MESSAGE, searchValue, toGid } from './rules.ts';
 import * as doc from './documents.ts';
 
-interface Page<T> {
+export interface Page<T> {
   nodes: T[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
@@ -49,7 +49,7 @@ export interface ProductInfo {
   collections: { id: string; title: string; handle: string }[];
   variants: { id: string; title: string; price: string; sku: string | null }[];
 }
-type ProductNode = Omit<ProductInfo, 'collections' | 'variants'> & {
+export type ProductNode = Omit<ProductInfo, 'collections' | 'variants'> & {
   collections: Page<ProductInfo['collections'][number]>;
   variants: Page<ProductInfo['variants'][number]>;
 };
@@ -58,7 +58,7 @@ export const PRODUCT_BATCH = 20;
 export const PRODUCT_COLLECTIONS = 200;
 export const PRODUCT_VARIANTS = 50;
 
-async function followUp<T>(
+export async function followUp<T>(
   client: ShopifyAdminClient,
   query: string,
   id: string,

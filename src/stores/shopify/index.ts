@@ -23,3 +23,4 @@ export { shopifyWebhookRoutes, shopifyInstallRoutes } from './routes.ts';
 export { processShopifyWebhook, cancelledShopPlan } from './processors/webhook.ts';
 export { listPrivacyRequests, type PrivacyRequestRow } from './store/privacy.ts';
 export { getWebPixel, createWebPixel, updateWebPixel, deleteWebPixel, type WebPixelInfo } from './web-pixel.ts';
+export { createDraftOrder, type DraftOrderInfo, type DraftOrderLine } from './draft-orders.ts';

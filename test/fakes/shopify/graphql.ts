@@ -5,6 +5,7 @@
  */
 import type { Json } from '../server.ts';
 import { appBillingHandlers } from './app-billing.ts';
+import { draftOrderHandlers } from './draft-orders.ts';
 import { webPixelHandlers } from './web-pixels.ts';
 import { customerAsServed } from './customer-phone.ts';
 import {
@@ -211,6 +212,27 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
       };
     },
   },
+  CatalogProducts: {
+    cost: ({ variables }) => 2 + Number(variables.first ?? 0) * 73,
+    run: ({ shop, variables }) => {
+      // Shopify's product search: a bare word matches the title; title:x* a title prefix.
+      const query = String(variables.query ?? '').toLowerCase();
+      const prefix = /^title:(\S+?)\*?$/.exec(query)?.[1];
+      const matching = shop.products
+        .filter((p) => {
+          const title = String(p.title).toLowerCase();
+          return !query || (prefix ? title.startsWith(prefix) : title.includes(query));
+        })
+        .sort((a, b) => String(a.title).localeCompare(String(b.title)));
+      const page = connection(matching, variables.first, variables.after);
+      const nodes = page.nodes.map((product) => ({
+        ...product,
+        collections: connection((product.collections as Json[]) ?? [], 20),
+        variants: connection((product.variants as Json[]) ?? [], 50),
+      }));
+      return { data: { products: { ...page, nodes } }, actual: 2 + nodes.length * 10 };
+    },
+  },
   FirstProductVariant: {
     cost: () => 5,
     run: ({ shop }) => {
@@ -330,4 +352,5 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   },
   ...appBillingHandlers,
   ...webPixelHandlers,
+  ...draftOrderHandlers,
 };

@@ -21,6 +21,7 @@
  *   page and `appSubscriptionWebhook()` gives the app_subscriptions/update body.
  * - Web pixels (web-pixels.ts): webPixel / webPixelCreate / webPixelUpdate / webPixelDelete, settings
  *   checked against the extension's settings definition.
+ * - Draft orders (draft-orders.ts): draftOrderCreate with the shop's variants and discount codes.
  * - Hooks for other tests: `route(method, path, handler)` adds endpoints; `requests` records everything
  *   (the access token header is recorded as given, so tests can check who called).
  * SHOPIFY_ADMIN_BASE_URL is shared by every shop, so the shop is known from the access token (or the
@@ -96,6 +97,7 @@ export class FakeShopify implements ShopifyApp {
       discounts: [],
       appSubscriptions: [],
       webPixel: null,
+      draftOrders: [],
       bucket: { maximumAvailable: 2000, restoreRate: 100, available: 2000, at: Date.now() },
       nextId: 1000,
       ...overrides,
@@ -206,6 +208,11 @@ export class FakeShopify implements ShopifyApp {
 
   route(method: string, path: string, handler: RouteHandler): void {
     this.routes.set(`${method.toUpperCase()} ${path}`, handler);
+  }
+
+  /** Removes a route added with `route` (the built-in answer comes back). */
+  unroute(method: string, path: string): void {
+    this.routes.delete(`${method.toUpperCase()} ${path}`);
   }
 
   /** GraphQL requests (of one operation) that were served, not throttled. */

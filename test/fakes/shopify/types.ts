@@ -39,6 +39,8 @@ export interface FakeShopData {
   appSubscriptions: FakeAppSubscription[];
   /** The app's web pixel on the shop (settings as the JSON string Shopify keeps), or null. */
   webPixel: { id: string; settings: string } | null;
+  /** Draft orders created by the app, with the input they were created from. */
+  draftOrders: (Json & { id: string; input: Json })[];
   bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
   nextId: number;
 }
