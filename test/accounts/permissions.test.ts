@@ -370,7 +370,7 @@ describe('reclaim permissions', () => {
       user_id: null,
       permissions: ['read:beta:insights'],
     });
-  });
+  }, 120_000);
 
   it.each([
     [['grant', '--brand', '999999', '--permission', 'read:x'], 'Brand 999999 not found'],

@@ -43,7 +43,7 @@ describe('reclaim segments and campaigns', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Error: Failed to create filter/);
     expect(await t.db('filters').where({ brand_id: brandId, name: 'Bad' })).toHaveLength(0);
-  });
+  }, 120_000);
 
   it('a time more than 15 minutes in the past is refused without a terminal or --yes, and nothing is created', async () => {
     const before = await workflows();
@@ -53,7 +53,7 @@ describe('reclaim segments and campaigns', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('more than 15 minutes before its creation');
     expect(await workflows()).toBe(before);
-  });
+  }, 120_000);
 
   it('creates, lists, shows and cancels a campaign, with --json in the brand API shape', async () => {
     const at = new Date(Date.now() + 86_400_000).toISOString();
@@ -99,5 +99,5 @@ describe('reclaim segments and campaigns', () => {
     const again = await cli(['campaigns', 'cancel', String(campaignId)]);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('Error: The campaign has already been sent or cancelled\n');
-  });
+  }, 120_000);
 });
