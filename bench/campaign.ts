@@ -9,7 +9,8 @@
  * (`startDueRuns`), which writes one recipient row per contact and queues its first text, and
  * (2) the send path: the send job (`sendDueMessages`) draining the queued texts through the
  * outbox provider, texts per second. Targets: frozen in under 5 s; at least 2,000 texts per second
- * (the bench:send figure). Checks that no contact got two texts and every text was sent once.
+ * (the bench:send figure). The new conversations and texts are analyzed between the two phases,
+ * untimed. Checks that no contact got two texts and every text was sent once.
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CONTACTS (200000; 20000 for a quick run), BENCH_KEEP=1 keeps the database.
@@ -110,6 +111,9 @@ async function main(): Promise<void> {
       const [run] = await startDueRuns(ctx, { now });
       const freezeSeconds = elapsed(started);
 
+      // As bench:send does: statistics of the texts just written (a live database has them), so the
+      // send job's per-channel cap lookup is planned for the real table and not for an empty one.
+      await ctx.db.raw('analyze conversations, conversation_messages');
       started = process.hrtime.bigint();
       const sent = await sendDueMessages(ctx, { limit: CONTACTS * 2, now });
       const sendSeconds = elapsed(started);
