@@ -10,10 +10,11 @@ import { AppError, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import { messageText } from '../render.ts';
 import { getSegment } from '../segments/service.ts';
-import { attachFilter, filterOfWorkflow } from '../segments/store.ts';
-import { createWorkflow, type DiscountInput } from '../service.ts';
-import { getBrand, getWorkflow, listRunnableWorkflowsOfType, updateWorkflowRow, type WorkflowRow } from '../store.ts';
+import { filterOfWorkflow } from '../segments/store.ts';
+import type { DiscountInput } from '../service.ts';
+import { getBrand, getWorkflow, listRunnableWorkflowsOfType, type WorkflowRow } from '../store.ts';
 import { CAMPAIGN_NOT_FOUND, tallyProgress, type CampaignProgress } from './rules.ts';
+import { insertSegmentWorkflow } from './create.ts';
 import { AUDIENCE_NODE } from './send.ts';
 import { insertRun, runCounts, runsOfWorkflow, type RunRow } from './store.ts';
 
@@ -81,30 +82,22 @@ export async function createScheduledFlow(
   const brand = await getBrand(ctx.db, input.brandId);
   if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   const segment = await getSegment(ctx, { brandId: brand.id, id: input.segmentId });
-  const id = await withTransaction(ctx.db, async (tx) => {
-    const created = await createWorkflow(
-      { ...ctx, db: tx },
-      {
-        brandId: brand.id,
-        type: 'schedule',
-        name: input.name,
-        message: input.message,
-        delayMinutes: 0,
-        timezone: brand.timezone,
-        discount: input.discount,
-        integrationId: input.integrationId,
+  const id = await withTransaction(ctx.db, (tx) =>
+    insertSegmentWorkflow(ctx, tx, {
+      brand,
+      type: 'schedule',
+      segmentId: segment.id,
+      name: input.name,
+      message: input.message,
+      discount: input.discount,
+      integrationId: input.integrationId,
+      row: {
+        extra_data: {
+          schedule: { cron, smart_sending: input.smartSending === true, link_url: input.linkUrl ?? null },
+        },
       },
-    );
-    await updateWorkflowRow(tx, created.id, {
-      status: 'active',
-      is_paused: false,
-      extra_data: {
-        schedule: { cron, smart_sending: input.smartSending === true, link_url: input.linkUrl ?? null },
-      },
-    });
-    await attachFilter(tx, { workflowId: created.id, filterId: segment.id, nodeId: AUDIENCE_NODE, type: 'segment' });
-    return created.id;
-  });
+    }),
+  );
   return getScheduledFlow(ctx, { id });
 }
 

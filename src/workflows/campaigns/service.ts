@@ -13,8 +13,8 @@ import { sendDueMessages } from '../../messaging/index.ts';
 import { messageText } from '../render.ts';
 import { toView } from '../view.ts';
 import { getSegment } from '../segments/service.ts';
-import { attachFilter, filterOfWorkflow } from '../segments/store.ts';
-import { createWorkflow, type DiscountInput } from '../service.ts';
+import { filterOfWorkflow } from '../segments/store.ts';
+import type { DiscountInput } from '../service.ts';
 import { getBrand, getWorkflow, listWorkflows, updateWorkflowRow, type WorkflowRow } from '../store.ts';
 import {
   CAMPAIGN_ALREADY_STARTED,
@@ -28,6 +28,7 @@ import {
   tallyProgress,
   type CampaignProgress,
 } from './rules.ts';
+import { insertSegmentWorkflow } from './create.ts';
 import { AUDIENCE_NODE, campaignSettings, conversationInput, sendPlan } from './send.ts';
 import {
   findSmsChannel,
@@ -120,30 +121,23 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignInput): Prom
     throw new AppError('invalid_input', `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`);
   const segment = await getSegment(ctx, { brandId: brand.id, id: input.segmentId });
   const id = await withTransaction(ctx.db, async (tx) => {
-    const created = await createWorkflow(
-      { ...ctx, db: tx },
-      {
-        brandId: brand.id,
-        type: 'campaign',
-        name: input.name,
-        message: input.message,
-        delayMinutes: 0,
-        timezone: brand.timezone,
-        discount: input.discount,
-        integrationId: input.integrationId,
-      },
-    );
-    await updateWorkflowRow(tx, created.id, {
-      status: 'active',
-      is_paused: false,
-      starts_at: scheduledFor,
-      extra_data: {
-        campaign: { link_url: linkUrl, cutoff_hours: cutoff ?? null, smart_sending: input.smartSending !== false },
+    const workflowId = await insertSegmentWorkflow(ctx, tx, {
+      brand,
+      type: 'campaign',
+      segmentId: segment.id,
+      name: input.name,
+      message: input.message,
+      discount: input.discount,
+      integrationId: input.integrationId,
+      row: {
+        starts_at: scheduledFor,
+        extra_data: {
+          campaign: { link_url: linkUrl, cutoff_hours: cutoff ?? null, smart_sending: input.smartSending !== false },
+        },
       },
     });
-    await attachFilter(tx, { workflowId: created.id, filterId: segment.id, nodeId: AUDIENCE_NODE, type: 'segment' });
-    await insertRun(tx, { brandId: brand.id, workflowId: created.id, scheduledFor });
-    return created.id;
+    await insertRun(tx, { brandId: brand.id, workflowId, scheduledFor });
+    return workflowId;
   });
   return getCampaign(ctx, { id, now });
 }
