@@ -16,6 +16,7 @@ import {
   resolveDiscountRule,
   type ResolvedDiscountRule,
 } from '../../discounts/index.ts';
+import { conversationDiscount } from '../candidates/process.ts';
 import { renderMessage } from '../render.ts';
 import { RECENTLY_TEXTED_HOURS } from '../segments/rules.ts';
 import { segmentAudience, type AudienceMember } from '../segments/service.ts';
@@ -107,17 +108,7 @@ export function conversationInput(
     shortLinkTarget: plan.linkUrl,
     linkBaseUrl: plan.linkBaseUrl,
     extra: { ...(plan.sendBefore ? { send_before: plan.sendBefore.toISOString() } : {}), ...extra },
-    discount:
-      discount && workflow.platform
-        ? {
-            discountRuleId: discount.id,
-            platform: workflow.platform,
-            prefix: discount.codePrefix,
-            type: discount.codeType,
-            durationDays: discount.durationDays,
-            usageLimit: discount.usageLimit,
-          }
-        : null,
+    discount: conversationDiscount(discount, workflow.platform),
     body: ({ cartLink, discountCode }) =>
       renderMessage(workflow.message, {
         first_name: member.givenName,

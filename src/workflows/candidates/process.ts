@@ -33,10 +33,33 @@ import {
   type WorkflowContextRow,
 } from './store.ts';
 import { renderMessage } from '../render.ts';
-import { insertCartChoices, insertFlowEvents, type CartChoiceWrite, type WorkflowRow } from '../store.ts';
+import {
+  insertCartChoices,
+  insertFlowEvents,
+  type CartChoiceWrite,
+  type StorePlatform,
+  type WorkflowRow,
+} from '../store.ts';
 import { isCartRecoveryKind } from './rules-choice.ts';
 
 type SelectKind = Exclude<CandidateKind, 'event'>;
+
+/** The discount a workflow's texts carry: a code per shopper from its rule (none without a store). */
+export function conversationDiscount(
+  discount: ResolvedDiscountRule | null,
+  platform: StorePlatform | null,
+): StartConversationInput['discount'] {
+  return discount && platform
+    ? {
+        discountRuleId: discount.id,
+        platform,
+        prefix: discount.codePrefix,
+        type: discount.codeType,
+        durationDays: discount.durationDays,
+        usageLimit: discount.usageLimit,
+      }
+    : null;
+}
 
 /** What every candidate of one workflow shares: brand settings, store URL, discount. */
 export interface WorkflowPlan {
@@ -206,17 +229,7 @@ export function startInput(plan: WorkflowPlan, candidate: Candidate, now: Date):
     scheduledFor: now,
     shortLinkTarget: target,
     linkBaseUrl: plan.linkBaseUrl,
-    discount:
-      discount && workflow.platform
-        ? {
-            discountRuleId: discount.id,
-            platform: workflow.platform,
-            prefix: discount.codePrefix,
-            type: discount.codeType,
-            durationDays: discount.durationDays,
-            usageLimit: discount.usageLimit,
-          }
-        : null,
+    discount: conversationDiscount(discount, workflow.platform),
     body: ({ cartLink, discountCode }) =>
       renderMessage(workflow.message, {
         first_name: row.first_name,
