@@ -9,6 +9,7 @@ import {
 import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { storefrontScriptCommand } from './storefront-script.ts';
 
 /** A one-line progress display on stderr, only on a terminal. */
 function progressLine(): { update(progress: BackfillProgress): void; done(): void } {
@@ -79,13 +80,19 @@ export function storesCommand(): Command {
   withExamples(
     stores
       .command('products')
-      .description("the store's products, 10 a page, each with its variants (up to 50) and collections (up to 200)")
-      .requiredOption('--integration <id>', 'the Shopify brand integration id (see `reclaim stores list`)')
-      .option('--search <query>', "Shopify's product search, e.g. hoodie or title:hoodie*")
-      .option('--after <cursor>', 'the page after this cursor (printed with each page)')
+      .description(
+        "the store's products, 10 a page, each with its variants (up to 50) and collections (up to 200; BigCommerce: categories)",
+      )
+      .requiredOption(
+        '--integration <id>',
+        'the Shopify or BigCommerce brand integration id (see `reclaim stores list`)',
+      )
+      .option('--search <query>', "Shopify's product search (hoodie, title:hoodie*) or BigCommerce's keyword")
+      .option('--after <cursor>', 'the page after this cursor (BigCommerce: a page number), printed with each page')
       .option('--json', 'print as JSON'),
     'reclaim stores products --integration 3',
     'reclaim stores products --integration 3 --search hoodie --json',
+    'reclaim stores products --integration 12 --after 2',
   ).action(
     action(async (opts: { integration: string; search?: string; after?: string; json?: boolean }) => {
       const integrationId = parseIntegerFlag('--integration', opts.integration);
@@ -94,16 +101,19 @@ export function storesCommand(): Command {
         if (opts.json) return printJson(page);
         const lines = page.products.map((p) => {
           const from = p.variants.length > 0 ? ` from ${Math.min(...p.variants.map((v) => Number(v.price)))}` : '';
-          return `${p.title} (${p.handle}): ${p.variants.length} variant(s)${from}, ${p.collections.length} collection(s)`;
+          const groups = page.platform === 'bigcommerce' ? 'category(ies)' : 'collection(s)';
+          return `${p.title} (${p.handle}): ${p.variants.length} variant(s)${from}, ${p.collections.length} ${groups}`;
         });
         printLines(
           ...(lines.length > 0 ? lines : ['no products']),
+          ...(page.page === undefined ? [] : [`page ${page.page} of ${page.totalPages}, ${page.total} product(s)`]),
           page.hasNextPage ? `more: --after ${page.endCursor}` : 'end of the list',
         );
       });
     }),
   );
   stores.addCommand(pixelCommand());
+  stores.addCommand(storefrontScriptCommand());
   return stores;
 }
 

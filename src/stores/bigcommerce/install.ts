@@ -6,6 +6,7 @@ import { jwtVerify } from 'jose';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
+import { installStorefrontScript, type ScriptSyncResult } from '../pixel/storefront-sync.ts';
 import { connectIntegration } from '../integrations/service.ts';
 import {
   disconnectIntegration,
@@ -65,6 +66,8 @@ export interface InstallResult {
   /** True for a store Reclaim did not know (a tenant and brand were created for it). */
   newBrand: boolean;
   hooks: HookSyncResult;
+  /** The storefront script added (undefined when it could not be: logged, see storefront-sync.ts). */
+  storefrontScript: ScriptSyncResult | undefined;
 }
 
 const hostOf = (store: BcStoreInfo | undefined): string | null => {
@@ -168,7 +171,8 @@ export async function installStore(
     'bigcommerce app installed',
   );
   const hooks = await syncIntegrationHooks(ctx, integration, { sleep });
-  return { integration, storeHash, newBrand, hooks };
+  const storefrontScript = await installStorefrontScript(ctx, integration);
+  return { integration, storeHash, newBrand, hooks, storefrontScript };
 }
 
 export interface SignedPayload {
