@@ -8,6 +8,7 @@
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import type { BrandIntegration } from '../integrations/store.ts';
 import {
+  BigCommerceApiError,
   isNotFound,
   type BcCart,
   type BcCheckout,
@@ -81,11 +82,19 @@ export async function bigcommerceCartLink(
   integration: BrandIntegration,
   cartId: string | null | undefined,
 ): Promise<string> {
-  const urls = await one(ctx, integration, cartId, [CART_ID_NOT_FOUND, 'cart_not_found'], (c, id) =>
-    c.createRedirectUrls(id),
-  );
+  const tokenMissing = () => notFound(CART_TOKEN_NOT_FOUND, 'cart_token_not_found');
+  const urls = await one(ctx, integration, cartId, [CART_ID_NOT_FOUND, 'cart_not_found'], async (c, id) => {
+    try {
+      return await c.createRedirectUrls(id);
+    } catch (error) {
+      // A 2xx answer without the documented redirect URLs.
+      if (error instanceof BigCommerceApiError && error.status !== undefined && error.status < 300)
+        throw tokenMissing();
+      throw error;
+    }
+  });
   const link = [urls.checkout_url, urls.cart_url].find((url) => !!url && /[?&]token=[^&]+/.test(url));
-  if (!link) throw notFound(CART_TOKEN_NOT_FOUND, 'cart_token_not_found');
+  if (!link) throw tokenMissing();
   return link;
 }
 

@@ -54,8 +54,16 @@ export function bigcommerceStorefrontScript({ ingestUrl }: { ingestUrl: string }
     return /^\\/(checkout|embedded-checkout)/.test(window.location.pathname);
   }
 
-  /** Reads the cart (and, on the checkout, its billing address) and posts what changed. */
+  var running = null;
+  /** One capture at a time: a call while one runs gets that one. */
   function capture() {
+    if (running) return running;
+    running = captureOnce().then(function (result) { running = null; return result; }, function () { running = null; return null; });
+    return running;
+  }
+
+  /** Reads the cart (and, on the checkout, its billing address) and posts what changed. */
+  function captureOnce() {
     return getJson('/api/storefront/carts').then(function (carts) {
       var cart = Array.isArray(carts) ? carts[0] : null;
       if (!cart || !cart.id) return null;
