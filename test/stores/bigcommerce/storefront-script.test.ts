@@ -25,7 +25,8 @@ import {
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
 import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
-import { useTestDatabase } from '../../helpers/db.ts';
+import { runCli } from '../../helpers/cli.ts';
+import { testEnv, useTestDatabase } from '../../helpers/db.ts';
 
 const HASH = 'scriptstore1';
 const t = useTestDatabase();
@@ -111,7 +112,14 @@ describe('installed through the Scripts API', () => {
     expect(await syncStorefrontScript(ctx, { integrationId, remove: true })).toMatchObject({ action: 'deleted' });
     expect(await syncStorefrontScript(ctx, { integrationId, remove: true })).toMatchObject({ action: 'absent' });
     expect(scripts().map((s) => s.api_client_id)).toEqual(['other-app']);
-    expect(await syncStorefrontScript(ctx, { integrationId })).toMatchObject({ action: 'created' });
+    const env = { ...testEnv(t.url), BIGCOMMERCE_API_BASE_URL: fake.url, PUBLIC_URL: 'https://reclaim.test' };
+    const cli = await runCli(
+      ['stores', 'storefront-script', 'sync', '--integration', String(integrationId), '--json'],
+      env,
+    );
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ action: 'created', storeHash: HASH, visibility: 'all_pages' });
+    expect(scripts().filter((s) => s.api_client_id === fake.clientId)).toHaveLength(1);
   });
 
   it('without the Content scope the install goes on and the sync says what to add; a Shopify store is refused', async () => {
