@@ -244,10 +244,8 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, logger, 
     listCategories: (categoryIds: number[], query: { page: number; limit: number }) =>
       listPage('/v3/catalog/trees/categories', categorySchema, { 'category_id:in': categoryIds.join(','), ...query }),
     /** GET /v2/orders?email&limit&sort: the newest orders of an e-mail ([] when v2 answers 204). */
-    listOrders: async (query: { email: string; limit: number; sort?: string }) =>
-      (await call('GET', '/v2/orders', z.array(orderSchema), {
-        query: { sort: 'date_created:desc', ...query },
-      })) ?? [],
+    listOrders: async ({ email, limit, sort = 'date_created:desc' }: { email: string; limit: number; sort?: string }) =>
+      (await call('GET', '/v2/orders', z.array(orderSchema), { query: { email, limit, sort } })) ?? [],
     /** GET /v3/content/scripts: a page of the scripts this app's token created. */
     listScriptsPage: (page: number) => listPage('/v3/content/scripts', scriptSchema, { page, limit: 100 }),
     createScript: async (body: Record<string, unknown>) =>
