@@ -9,6 +9,7 @@ import {
 import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { orderCommand, scriptTagsCommand } from './stores-shopify.ts';
 
 /** A one-line progress display on stderr, only on a terminal. */
 function progressLine(): { update(progress: BackfillProgress): void; done(): void } {
@@ -104,6 +105,8 @@ export function storesCommand(): Command {
     }),
   );
   stores.addCommand(pixelCommand());
+  stores.addCommand(scriptTagsCommand());
+  stores.addCommand(orderCommand());
   return stores;
 }
 
