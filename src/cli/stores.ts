@@ -23,7 +23,7 @@ function progressLine(): { update(progress: BackfillProgress): void; done(): voi
 export function storesCommand(): Command {
   const stores = withExamples(
     new Command('stores').description(
-      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts',
+      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts; Shopify products, orders, script tags and the web pixel',
     ),
     'reclaim stores list',
     'reclaim stores backfill --integration 3 --since 2026-11-01',

@@ -184,9 +184,7 @@ describe('order lookup', () => {
       shop: SHOP,
     });
     expect((await storeOrder(ctx, { integrationId, order: 'gid://shopify/Order/5501' })).name).toBe('#1001');
-    expect((await storeOrder(ctx, { integrationId: narrowId, order: '5501' }).catch((e: Error) => e)).message).toBe(
-      'Order not found',
-    );
+    await expect(storeOrder(ctx, { integrationId: narrowId, order: '5501' })).rejects.toThrow('Order not found');
     const byName = await storeOrder(ctx, { integrationId, order: '#1001' });
     expect(byName).toMatchObject({ legacyResourceId: '5501', returnStatus: 'NO_RETURN' });
     await expect(storeOrder(ctx, { integrationId, order: '#9999' })).rejects.toThrow('Order not found');
