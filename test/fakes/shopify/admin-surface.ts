@@ -52,6 +52,7 @@ export const scoped =
   (ctx: GraphqlContext): Result =>
     holds(ctx.shop, scope) ? run(ctx) : accessDenied(field, scope);
 
+// The cursors of graphql.ts's `connection` (not imported: graphql.ts imports this module).
 const cursor = (index: number): string => Buffer.from(JSON.stringify({ last_id: index })).toString('base64');
 const fromCursor = (value: unknown): number =>
   typeof value === 'string' && value
