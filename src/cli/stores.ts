@@ -10,6 +10,7 @@ import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 import { storefrontScriptCommand } from './storefront-script.ts';
+import { orderCommand, scriptTagsCommand } from './stores-shopify.ts';
 
 /** A one-line progress display on stderr, only on a terminal. */
 function progressLine(): { update(progress: BackfillProgress): void; done(): void } {
@@ -23,7 +24,7 @@ function progressLine(): { update(progress: BackfillProgress): void; done(): voi
 export function storesCommand(): Command {
   const stores = withExamples(
     new Command('stores').description(
-      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts',
+      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts; Shopify products, orders, script tags and the web pixel',
     ),
     'reclaim stores list',
     'reclaim stores backfill --integration 3 --since 2026-11-01',
@@ -114,6 +115,8 @@ export function storesCommand(): Command {
   );
   stores.addCommand(pixelCommand());
   stores.addCommand(storefrontScriptCommand());
+  stores.addCommand(scriptTagsCommand());
+  stores.addCommand(orderCommand());
   return stores;
 }
 
