@@ -24,7 +24,7 @@ function progressLine(): { update(progress: BackfillProgress): void; done(): voi
 export function storesCommand(): Command {
   const stores = withExamples(
     new Command('stores').description(
-      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts; Shopify products, orders, script tags and the web pixel',
+      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts; products; Shopify orders, script tags and the web pixel; the BigCommerce storefront script',
     ),
     'reclaim stores list',
     'reclaim stores backfill --integration 3 --since 2026-11-01',
