@@ -3,6 +3,7 @@ export {
   normalizeMarketingState,
   isUsSmsNumber,
   isTexasNumber,
+  TEXAS_AREA_CODES,
   isEligibleForOutreach,
   prepareChannels,
   maskUsername,
