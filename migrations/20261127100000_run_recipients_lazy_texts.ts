@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 
-// A run's audience is frozen as recipient rows only; each queued recipient's conversation and
-// first text are written when the send path claims it. The claim reads the recipients still
-// without a conversation (partial index, emptied as the send goes on), and a conversation belongs
-// to at most one recipient (unique), so a claimed recipient is linked, and texted, once.
+// A run's audience is frozen as recipient rows only, in one insert … select; each queued
+// recipient's conversation and first text are written when the send path claims it. The claim
+// reads the recipients still without a conversation (partial index, emptied as the send goes on),
+// and a conversation belongs to at most one recipient (unique), so a claimed recipient is linked,
+// and texted, once. The freeze writes a row per contact of the brand, so the row carries only the
+// checks it needs: the brand is the run's (the run's foreign key cascades from the brand), and the
+// channel id is a note of the channel chosen at freeze time, read back through a join (a channel
+// deleted since is no channel), not a foreign key.
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -12,11 +16,21 @@ export async function up(knex: Knex): Promise<void> {
     drop index workflow_run_recipients_conversation_id_index;
     create unique index workflow_run_recipients_conversation_id_key on workflow_run_recipients (conversation_id)
       where conversation_id is not null;
+    alter table workflow_run_recipients drop constraint workflow_run_recipients_brand_id_fkey;
+    alter table workflow_run_recipients drop constraint workflow_run_recipients_contact_channel_id_fkey;
+    drop index workflow_run_recipients_contact_channel_id_index;
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
+    create index workflow_run_recipients_contact_channel_id_index on workflow_run_recipients (contact_channel_id);
+    update workflow_run_recipients r set contact_channel_id = null
+     where contact_channel_id is not null and not exists (select 1 from contact_channels ch where ch.id = r.contact_channel_id);
+    alter table workflow_run_recipients add constraint workflow_run_recipients_contact_channel_id_fkey
+      foreign key (contact_channel_id) references contact_channels(id) on delete set null;
+    alter table workflow_run_recipients add constraint workflow_run_recipients_brand_id_fkey
+      foreign key (brand_id) references brands(id) on delete cascade;
     drop index workflow_run_recipients_unstarted_index;
     drop index workflow_run_recipients_conversation_id_key;
     create index workflow_run_recipients_conversation_id_index on workflow_run_recipients (conversation_id);

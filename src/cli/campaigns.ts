@@ -225,7 +225,7 @@ export function campaignsCommand(): Command {
     campaigns
       .command('start-due')
       .description(
-        "start the campaigns and scheduled-flow runs that are due and send their texts (the worker does this every minute)",
+        'start the campaigns and scheduled-flow runs that are due and send their texts (the worker does this every minute)',
       )
       .option('--json', 'print as JSON'),
     'reclaim campaigns start-due',

@@ -11,6 +11,7 @@ import {
   createSegment,
   getCampaign,
   PAST_SCHEDULE_WARNING,
+  sendRunTexts,
   startDueRuns,
   testCampaign,
 } from '../../src/workflows/index.ts';
@@ -140,6 +141,7 @@ describe('a campaign to 50 contacts through a day', () => {
       now = new Date(now.getTime() + 10 * 60_000)
     ) {
       await startDueRuns(ctx, { now });
+      await sendRunTexts(ctx, { now });
       await sendDueMessages(ctx, { now, sleep: async () => {} });
       if (now.toISOString() === '2026-06-15T13:10:00.000Z') midday = await getCampaign(ctx, { id: campaignId, now });
     }
@@ -196,18 +198,30 @@ describe('cancel, the past-schedule warning and a test send', () => {
   it('stops a campaign mid-send: nothing more goes out', async () => {
     const campaign = await createCampaign(ctx, { brandId, segmentId, message: MESSAGE, now });
     expect((await startDueRuns(ctx, { now }))[0]).toMatchObject({ targeted: 20, queued: 20 });
-    expect((await sendDueMessages(ctx, { now, limit: 5, batchSize: 5 })).sent).toBe(5);
+    // The audience is frozen, no text written yet: all 20 are due, none sent.
+    expect((await getCampaign(ctx, { id: campaign.id, now })).progress).toMatchObject({ pending: 20, sent: 0 });
+    expect((await sendRunTexts(ctx, { now, limit: 5, batchSize: 5 })).sent).toBe(5);
+    // Five more written at midnight in Los Angeles: held for the window.
+    const night = new Date('2026-06-16T07:00:00Z');
+    expect(await sendRunTexts(ctx, { now: night, limit: 5, batchSize: 5 })).toMatchObject({ started: 5, deferred: 5 });
     const cancelled = await cancelCampaign(ctx, { id: campaign.id, now });
     expect(cancelled.skippedMessages).toBe(15);
-    for (let k = 1; k <= 3; k += 1) await sendDueMessages(ctx, { now: new Date(now.getTime() + k * HOUR) });
+    for (let k = 1; k <= 3; k += 1) {
+      const later = new Date(now.getTime() + k * 6 * HOUR);
+      await sendRunTexts(ctx, { now: later });
+      await sendDueMessages(ctx, { now: later });
+    }
     const texts = await textsOf(campaign.id);
+    expect(texts).toHaveLength(10);
     expect(texts.filter((m) => m.status === 'sent')).toHaveLength(5);
-    expect(texts.filter((m) => m.skip_reason === 'campaign_cancelled')).toHaveLength(15);
+    expect(texts.filter((m) => m.skip_reason === 'campaign_cancelled')).toHaveLength(5);
     const view = await getCampaign(ctx, { id: campaign.id, now });
     expect(view.progress).toMatchObject({
       state: 'cancelled',
       targeted: 20,
       sent: 5,
+      held: 0,
+      pending: 0,
       skipped: { campaign_cancelled: 15 },
     });
     await expect(cancelCampaign(ctx, { id: campaign.id, now })).rejects.toThrow('already been sent or cancelled');

@@ -107,12 +107,7 @@ export interface TextMember {
 }
 
 /** The first text of one contact (the short link and the code are filled in when written). */
-export function conversationInput(
-  plan: SendPlan,
-  member: TextMember,
-  now: Date,
-  extra = {},
-): StartConversationInput {
+export function conversationInput(plan: SendPlan, member: TextMember, now: Date, extra = {}): StartConversationInput {
   const { workflow, discount } = plan;
   return {
     brandId: workflow.brand_id,
@@ -135,58 +130,51 @@ export function conversationInput(
   };
 }
 
-/** Freezes one claimed run's audience: recipient rows only (see the file comment). */
-export async function startRun(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  run: RunRow,
-  { now }: { now: Date },
-): Promise<RunStarted> {
+/**
+ * Freezes one claimed run's audience: recipient rows only (see the file comment). Runs in the
+ * claiming transaction, so a worker that dies mid-freeze leaves the run scheduled, not half frozen.
+ */
+async function freezeRun(tx: Handle, run: RunRow, now: Date): Promise<RunStarted> {
   const result = { runId: run.id, workflowId: run.workflow_id, targeted: 0, queued: 0, excluded: 0, cancelled: false };
-  const workflow = await getWorkflow(ctx.db, run.workflow_id);
-  const filter = workflow
-    ? await filterOfWorkflow(ctx.db, { workflowId: workflow.id, nodeId: AUDIENCE_NODE })
-    : undefined;
-  const texasCompliance = workflow ? await brandTexasCompliance(ctx.db, workflow.brand_id) : undefined;
+  const workflow = await getWorkflow(tx, run.workflow_id);
+  const filter = workflow ? await filterOfWorkflow(tx, { workflowId: workflow.id, nodeId: AUDIENCE_NODE }) : undefined;
+  const texasCompliance = workflow ? await brandTexasCompliance(tx, workflow.brand_id) : undefined;
   if (!workflow || !filter || texasCompliance === undefined) {
-    await updateRun(ctx.db, run.id, { state: 'sent', finished_at: now }, { fromStates: ['sending'] });
+    await updateRun(tx, run.id, { state: 'sent', finished_at: now });
     return result;
   }
-  await withTransaction(ctx.db, async (tx) => {
-    // The run row is locked for the freeze: a cancel waits for it, then excludes what it wrote.
-    const live = await updateRun(tx, run.id, { started_at: now }, { fromStates: ['sending'] });
-    if (!live) {
-      result.cancelled = true;
-      return;
-    }
-    // One statement over the whole brand: JIT compiling it costs more than it saves.
-    await tx.raw('set local jit = off');
-    const frozen = await insertAudienceRecipients(tx, {
-      brandId: workflow.brand_id,
-      runId: run.id,
-      compiled: compileFilter(validFilter(filter.filter), { now }),
-      now,
-      recentHours: campaignSettings(workflow).smartSending ? RECENTLY_TEXTED_HOURS : 0,
-      texasCompliance,
-      usAreaCodes: usAreaCodes(),
-      texasAreaCodes: TEXAS_AREA_CODES,
-      // A campaign texts a contact once, whatever its runs; a scheduled flow once per run.
-      onceWorkflowId: workflow.type === 'campaign' ? workflow.id : null,
-    });
-    await updateRun(tx, run.id, { targeted: frozen.targeted, finished_at: new Date() });
-    Object.assign(result, { targeted: frozen.targeted, queued: frozen.queued, excluded: frozen.targeted - frozen.queued });
+  // One statement over the whole brand: JIT compiling it costs more than it saves.
+  await tx.raw('set local jit = off');
+  const frozen = await insertAudienceRecipients(tx, {
+    brandId: workflow.brand_id,
+    runId: run.id,
+    compiled: compileFilter(validFilter(filter.filter), { now }),
+    now,
+    recentHours: campaignSettings(workflow).smartSending ? RECENTLY_TEXTED_HOURS : 0,
+    texasCompliance,
+    usAreaCodes: usAreaCodes(),
+    texasAreaCodes: TEXAS_AREA_CODES,
+    // A campaign texts a contact once, whatever its runs; a scheduled flow once per run.
+    onceWorkflowId: workflow.type === 'campaign' ? workflow.id : null,
   });
-  return result;
+  await updateRun(tx, run.id, { targeted: frozen.targeted, finished_at: new Date() });
+  return { ...result, targeted: frozen.targeted, queued: frozen.queued, excluded: frozen.targeted - frozen.queued };
 }
 
-/** Claims and starts every due run of campaigns and scheduled flows. */
+/** Claims and freezes every due run of campaigns and scheduled flows, one run per transaction. */
 export async function startDueRuns(
   ctx: Pick<AppContext, 'db' | 'config'>,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<RunStarted[]> {
-  const runs = await claimDueRuns(ctx.db, { now, types: RUN_TYPES });
   const out: RunStarted[] = [];
-  for (const run of runs) out.push(await startRun(ctx, run, { now }));
-  return out;
+  for (;;) {
+    const started = await withTransaction(ctx.db, async (tx) => {
+      const [run] = await claimDueRuns(tx, { now, types: RUN_TYPES, limit: 1 });
+      return run ? freezeRun(tx, run, now) : undefined;
+    });
+    if (!started) return out;
+    out.push(started);
+  }
 }
 
 export interface RunTextsResult {
@@ -262,7 +250,7 @@ export async function sendRunTexts(
 ): Promise<RunTextsResult> {
   const result: RunTextsResult = { started: 0, excluded: 0, sent: 0, deferred: 0, skipped: 0, failed: 0 };
   const plans = new Map<number, SendPlan | null>();
-  for (let remaining = limit; remaining > 0; ) {
+  for (let remaining = limit; remaining > 0;) {
     const at = now ?? new Date();
     const batch = await startBatch(ctx, plans, { now: at, batchSize: Math.min(batchSize, remaining), runIds });
     if (batch.claimed === 0) break;
@@ -270,7 +258,9 @@ export async function sendRunTexts(
     result.started += batch.messageIds.length;
     result.excluded += batch.excluded;
     if (batch.messageIds.length === 0) continue;
-    const sent = await sendDueMessages(ctx, { messageIds: batch.messageIds, limit: batch.messageIds.length, now: at });
+    // The batch's texts in one pass of the send job (one claim of them all).
+    const ids = batch.messageIds;
+    const sent = await sendDueMessages(ctx, { messageIds: ids, limit: ids.length, batchSize: ids.length, now: at });
     result.sent += sent.sent;
     result.deferred += sent.deferred;
     result.skipped += sent.skipped;

@@ -76,19 +76,23 @@ export async function updateRun(
 }
 
 /**
- * Claims the due runs of these workflow types: scheduled, due by `now`, moved to sending in the
- * same statement (SKIP LOCKED), so two workers never start the same run.
+ * Claims the due runs of these workflow types (at most `limit`): scheduled, due by `now`, moved to
+ * sending in the same statement (SKIP LOCKED), so two workers never start the same run.
  */
-export async function claimDueRuns(db: Handle, { now, types }: { now: Date; types: string[] }): Promise<RunRow[]> {
+export async function claimDueRuns(
+  db: Handle,
+  { now, types, limit = null }: { now: Date; types: string[]; limit?: number | null },
+): Promise<RunRow[]> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `update workflow_runs r set state = 'sending', started_at = ?, updated_at = now()
       where r.id in (
         select x.id from workflow_runs x join workflows w on w.id = x.workflow_id
          where x.state = 'scheduled' and x.scheduled_for <= ? and w.type = any(?::text[])
          order by x.scheduled_for, x.id
+         limit ?
          for update of x skip locked)
       returning r.*`,
-    [now, now, types],
+    [now, now, types, limit] as never[],
   );
   return rows.map(toRun);
 }
@@ -125,7 +129,7 @@ export async function claimUnstartedRecipients(
   );
   if (runs.length === 0) return [];
   const { rows } = await tx.raw<{ rows: Record<string, unknown>[] }>(
-    `select r.id, r.run_id, x.workflow_id, x.started_at, r.contact_id, r.contact_channel_id, c.given_name
+    `select r.id, r.run_id, x.workflow_id, x.started_at, r.contact_id, ch.id as contact_channel_id, c.given_name
        from (select r.* from workflow_run_recipients r
               where r.run_id = any(?::bigint[]) and r.outcome = 'queued' and r.conversation_id is null
               order by r.run_id, r.id
@@ -133,6 +137,7 @@ export async function claimUnstartedRecipients(
               for update of r skip locked) r
        join workflow_runs x on x.id = r.run_id
        join contacts c on c.id = r.contact_id
+       left join contact_channels ch on ch.id = r.contact_channel_id and ch.contact_id = r.contact_id
       order by r.run_id, r.id`,
     [runs.map((r) => Number(r.id)), limit] as never[],
   );

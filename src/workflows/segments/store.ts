@@ -195,7 +195,7 @@ export async function insertAudienceRecipients(
      written as (
        insert into workflow_run_recipients (brand_id, run_id, contact_id, contact_channel_id, outcome, reason)
        select ?, ?, a.contact_id, a.channel_id, case when a.reason is null then 'queued' else 'excluded' end, a.reason
-         from audience a order by a.contact_id
+         from audience a
        on conflict (run_id, contact_id) do nothing
        returning outcome)
      select count(*)::int as targeted, (count(*) filter (where outcome = 'queued'))::int as queued from written`,
