@@ -4,6 +4,7 @@ export {
   isUsSmsNumber,
   isTexasNumber,
   TEXAS_AREA_CODES,
+  DEFAULT_CONTACT_SOURCE,
   isEligibleForOutreach,
   prepareChannels,
   maskUsername,

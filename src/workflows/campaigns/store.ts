@@ -313,3 +313,13 @@ export async function tapToTextFlowByKeyword(
     .first('w.*', 'i.slug as platform');
   return row ? toWorkflowRow(row) : undefined;
 }
+
+/** A contact's source changed, only while it is still `from` (a contact made by a tap-to-text keyword). */
+export async function setContactSource(
+  db: Handle,
+  { brandId, contactId, from, to }: { brandId: number; contactId: number; from: string; to: string },
+): Promise<void> {
+  await db('contacts')
+    .where({ id: contactId, brand_id: brandId, source: from })
+    .update({ source: to, updated_at: db.fn.now() });
+}
