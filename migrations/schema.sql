@@ -1427,13 +1427,11 @@ create table workflow_run_recipients (
   conversation_id bigint,
   created_at timestamp with time zone not null default now(),
   constraint workflow_run_recipients_outcome_check CHECK ((outcome = ANY (ARRAY['queued'::text, 'excluded'::text]))),
-  constraint workflow_run_recipients_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES contacts(id) ON DELETE CASCADE,
   constraint workflow_run_recipients_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id) ON DELETE SET NULL,
   constraint workflow_run_recipients_run_id_fkey FOREIGN KEY (run_id) REFERENCES workflow_runs(id) ON DELETE CASCADE,
   constraint workflow_run_recipients_pkey PRIMARY KEY (id),
   constraint workflow_run_recipients_run_id_contact_id_key UNIQUE (run_id, contact_id)
 );
-CREATE INDEX workflow_run_recipients_contact_id_index ON workflow_run_recipients USING btree (contact_id);
 CREATE UNIQUE INDEX workflow_run_recipients_conversation_id_key ON workflow_run_recipients USING btree (conversation_id) WHERE (conversation_id IS NOT NULL);
 CREATE INDEX workflow_run_recipients_unstarted_index ON workflow_run_recipients USING btree (run_id, id) WHERE ((outcome = 'queued'::text) AND (conversation_id IS NULL));
 

@@ -129,14 +129,15 @@ export async function claimUnstartedRecipients(
   );
   if (runs.length === 0) return [];
   const { rows } = await tx.raw<{ rows: Record<string, unknown>[] }>(
-    `select r.id, r.run_id, x.workflow_id, x.started_at, r.contact_id, ch.id as contact_channel_id, c.given_name
+    `select r.id, r.run_id, x.workflow_id, x.started_at, r.contact_id, c.id is not null as contact_exists,
+            ch.id as contact_channel_id, c.given_name
        from (select r.* from workflow_run_recipients r
               where r.run_id = any(?::bigint[]) and r.outcome = 'queued' and r.conversation_id is null
               order by r.run_id, r.id
               limit ?
               for update of r skip locked) r
        join workflow_runs x on x.id = r.run_id
-       join contacts c on c.id = r.contact_id
+       left join contacts c on c.id = r.contact_id
        left join contact_channels ch on ch.id = r.contact_channel_id and ch.contact_id = r.contact_id
       order by r.run_id, r.id`,
     [runs.map((r) => Number(r.id)), limit] as never[],
@@ -147,7 +148,8 @@ export async function claimUnstartedRecipients(
     workflowId: Number(r.workflow_id),
     startedAt: new Date(r.started_at as Date),
     contactId: Number(r.contact_id),
-    channelId: r.contact_channel_id === null ? null : Number(r.contact_channel_id),
+    // A contact gone since the freeze has no channel either: the recipient is left out.
+    channelId: r.contact_channel_id === null || r.contact_exists !== true ? null : Number(r.contact_channel_id),
     givenName: (r.given_name as string | null) ?? null,
   }));
 }

@@ -186,9 +186,9 @@ export async function insertAudienceRecipients(
                      select 1 from conversations v join conversation_messages m on m.conversation_id = v.id
                       where v.contact_channel_id = ch.id and m.direction = 'outgoing' and m.sent_at is not null
                         and m.sent_at >= ?::timestamptz - make_interval(hours => ?::int) and m.sent_at <= ?::timestamptz) then 'recently_texted'
-                   when ?::bigint is not null and exists (
-                     select 1 from workflow_run_recipients e join workflow_runs x on x.id = e.run_id
-                      where e.contact_id = c.id and e.outcome = 'queued' and x.workflow_id = ?::bigint and e.run_id <> ?) then 'already_texted'
+                   when c.id in (
+                     select e.contact_id from workflow_runs x join workflow_run_recipients e on e.run_id = x.id
+                      where x.workflow_id = ?::bigint and x.id <> ? and e.outcome = 'queued') then 'already_texted'
               end as reason
          from contacts c ${CHANNEL_LATERAL}
         where c.brand_id = ? and ${input.compiled.sql}),
@@ -207,7 +207,6 @@ export async function insertAudienceRecipients(
       input.now,
       input.recentHours,
       input.now,
-      input.onceWorkflowId,
       input.onceWorkflowId,
       input.runId,
       input.brandId,
