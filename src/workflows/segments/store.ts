@@ -174,6 +174,7 @@ export async function insertAudienceRecipients(
     onceWorkflowId: number | null;
   },
 ): Promise<FrozenAudience> {
+  // offset 0: the audience is not folded into the insert, so each contact's reason is worked out once.
   const { rows } = await db.raw<{ rows: { targeted: number; queued: number }[] }>(
     `with audience as (
        select c.id as contact_id, ch.id as channel_id,
@@ -191,7 +192,8 @@ export async function insertAudienceRecipients(
                       where x.workflow_id = ?::bigint and x.id <> ? and e.outcome = 'queued') then 'already_texted'
               end as reason
          from contacts c ${CHANNEL_LATERAL}
-        where c.brand_id = ? and ${input.compiled.sql}),
+        where c.brand_id = ? and ${input.compiled.sql}
+       offset 0),
      written as (
        insert into workflow_run_recipients (brand_id, run_id, contact_id, contact_channel_id, outcome, reason)
        select ?, ?, a.contact_id, a.channel_id, case when a.reason is null then 'queued' else 'excluded' end, a.reason
