@@ -3,7 +3,7 @@
  * brand's time zone or now, optional discount code per shopper and short link, optional cutoff),
  * schedule again, a test send to one number, cancel, list and show with progress. A time more than
  * 15 minutes before creation needs confirmation (PAST_SCHEDULE_WARNING). The run is started by
- * startDueRuns (send.ts); the texts go through the send job.
+ * startDueRuns (send.ts), which freezes its audience; sendRunTexts writes and sends the texts.
  */
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { normalizeUsername } from '../../contacts/index.ts';
