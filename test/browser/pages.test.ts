@@ -51,6 +51,7 @@ describe('workflows, notifications, insights and settings in the browser', () =>
     // The workflow's own page says so too, with its message filled with sample values.
     await row.getByRole('link', { name }).click();
     await page.waitForURL(`**/b/${brandId}/workflows/${id}`);
+    await page.locator('.workflow-list').waitFor({ state: 'detached' });
     expect(await page.getByTestId('workflow-state').textContent()).toBe('Paused');
     const preview = (await page.getByTestId('message-preview').textContent())!;
     expect(preview).not.toMatch(/\{\w+\}/);

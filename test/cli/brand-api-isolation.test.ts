@@ -13,6 +13,7 @@ import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
+import { createCampaign, createSegment } from '../../src/workflows/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -66,6 +67,8 @@ beforeAll(async () => {
   b = await seedWorld(t.db, 'b');
   await addSpareChannels(t.db, a);
   await addSpareChannels(t.db, b);
+  // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read).
+  for (const world of [a, b]) world.ids.campaignId = await addCampaign(world);
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });
@@ -95,6 +98,15 @@ beforeAll(async () => {
     notificationId: staffNotice.id,
   };
 });
+
+async function addCampaign(world: World): Promise<number> {
+  const brandId = world.ids.brandId!;
+  const filter = { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 1 }] };
+  const segment = await createSegment(ctx, { brandId, name: `Buyers ${world.tag}`, filter });
+  const at = new Date(Date.now() + 86_400_000).toISOString();
+  return (await createCampaign(ctx, { brandId, segmentId: segment.id, message: `Sale ${world.tag}: {cart_link}`, at }))
+    .id;
+}
 
 /**
  * The caller's own calls change its world (a block unsubscribes the shopper); each route starts
