@@ -8,8 +8,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import type { Db } from '../../db/index.ts';
 import { activeMemberships, findAuthUserById } from '../store/auth.ts';
-import { brandAdminUser, consumeSignInToken, insertSignInToken, memberOfBrand } from '../store/sign-in-tokens.ts';
+import {
+  brandAdminUser,
+  brandMemberByEmail,
+  consumeSignInToken,
+  insertSignInToken,
+  memberOfBrand,
+} from '../store/sign-in-tokens.ts';
 import type { AuthApp } from './rules.ts';
 import { openSession, type LoginResponse } from './session.ts';
 
@@ -53,6 +60,27 @@ export async function brandSignInLink(
 ): Promise<SignInLink | undefined> {
   const userId = await brandAdminUser(ctx.db, brandId);
   return userId === undefined ? undefined : issueSignInLink(ctx, { userId, brandId, source });
+}
+
+/** True when the brand has an active, activated member. */
+export async function brandHasMember(db: Db, brandId: number): Promise<boolean> {
+  return (await brandAdminUser(db, brandId)) !== undefined;
+}
+
+/**
+ * The sign-in link for the brand's member with this e-mail (a store user opening the app):
+ * 'No user data provided' without an e-mail, 'Your account is not connected to a brand, please
+ * contact support' when no active member of the brand has it.
+ */
+export async function memberSignInLink(
+  ctx: AppContext,
+  { brandId, email, source }: { brandId: number; email: string | null | undefined; source: string },
+): Promise<SignInLink> {
+  if (!email?.trim()) throw new AppError('invalid_input', SIGN_IN_MESSAGES.noUser, { code: 'no_user_data' });
+  const userId = await brandMemberByEmail(ctx.db, brandId, email);
+  if (userId === undefined)
+    throw new AppError('forbidden', SIGN_IN_MESSAGES.notConnected, { code: 'not_connected_to_brand' });
+  return issueSignInLink(ctx, { userId, brandId, source });
 }
 
 /** Exchanges a token for a session; a token works once, within its lifetime. */

@@ -57,3 +57,15 @@ export async function brandAdminUser(db: Handle, brandId: number): Promise<numbe
     .first<{ user_id: string }>('tu.user_id');
   return row ? Number(row.user_id) : undefined;
 }
+
+/** The active, activated member of the brand with this e-mail (case-insensitive), if any. */
+export async function brandMemberByEmail(db: Handle, brandId: number, email: string): Promise<number | undefined> {
+  const row = await db('tenant_users as tu')
+    .join('brands as b', 'b.tenant_id', 'tu.tenant_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where({ 'b.id': brandId, 'tu.state': 'active' })
+    .whereNotNull('tu.activated_at')
+    .whereRaw('lower(u.email) = lower(?)', [email.trim()])
+    .first<{ user_id: string }>('tu.user_id');
+  return row ? Number(row.user_id) : undefined;
+}
