@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASKS } from '../../src/cli/tasks.ts';
+import { TASKS } from '../../src/cli/index.ts';
 import { decryptSecret } from '../../src/app/index.ts';
 import { runDueJobs, type TaskTable } from '../../src/jobs/index.ts';
 import { forwardCartEvent, getCartHook, removeCartHook, setCartHook, verifyDelivery } from '../../src/stores/index.ts';
