@@ -4,6 +4,7 @@ export { brandExists, findBrandByDomain, createInstalledBrand, adoptPlaceholderB
 export {
   setupInstallLead,
   brandCreatedByInstall,
+  storeLeadExists,
   installKey,
   INSTALL_LEAD_MESSAGES,
   type InstallMerchant,

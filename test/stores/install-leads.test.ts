@@ -13,6 +13,7 @@ import { createLogger, type AppContext } from '../../src/app/index.ts';
 import { STORE_EFFECTS } from '../../src/flows/index.ts';
 import { apiRoutes, buildHttpServer } from '../../src/http/index.ts';
 import { bigcommerceRoutes, disconnectIntegration, shopifyInstallRoutes } from '../../src/stores/index.ts';
+import { createUser } from '../factories/accounts.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../fakes/bigcommerce/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
@@ -60,8 +61,9 @@ afterAll(async () => {
   await bigcommerce.close();
 });
 
-async function installShop(shop: string): Promise<URL> {
-  shopify.addShop(shop);
+async function installShop(shop: string, email?: string): Promise<URL> {
+  const data = shopify.addShop(shop);
+  if (email) data.info.email = email;
   const opened = await app.inject({ method: 'GET', url: `/api/integration/shopify/open?${shopify.openQuery(shop)}` });
   expect(opened.statusCode).toBe(302);
   const callback = shopify.approveInstall(opened.headers.location as string, shop);
@@ -121,6 +123,18 @@ describe('Shopify', () => {
     expect(after[0]).toMatchObject({ id: before[0].id, user_id: before[0].user_id, tenant_id: before[0].tenant_id });
     expect(await t.db('users').where({ email: before[0].email }).count('* as n')).toEqual([{ n: '1' }]);
     expect((await signIn(landing)).body).toMatchObject({ user_id: Number(before[0].user_id) });
+  });
+
+  it("a shop whose e-mail is an existing account's: the account joins the brand but is not signed in by the shop", async () => {
+    const existing = await createUser(t.db, { email: 'taken@merchant.example.com' });
+    const other = 'taken-email.myshopify.com';
+    const landing = await installShop(other, 'TAKEN@merchant.example.com');
+    expect(landing.pathname).toBe('/');
+    expect(landing.searchParams.has('token')).toBe(false);
+    const [lead] = await leadsOf(`shopify:${other}`);
+    expect(Number(lead.user_id)).toBe(existing.id);
+    expect(lead.extra_data.existing_user_id).toBe(existing.id);
+    expect((await installShop(other, 'taken@merchant.example.com')).searchParams.has('token')).toBe(false);
   });
 
   it("reauth: re-installing a disconnected shop reconnects it with fresh credentials and the brand's messaging", async () => {

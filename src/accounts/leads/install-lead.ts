@@ -127,3 +127,8 @@ export async function setupInstallLead(
 export async function brandCreatedByInstall(db: Db, brandId: number): Promise<boolean> {
   return Boolean((await installedBrandOrigin(db, brandId))?.installedBy);
 }
+
+/** True when an install already made a lead of this store's merchant. */
+export async function storeLeadExists(db: Db, source: InstallSource, storeKey: string): Promise<boolean> {
+  return (await findInstallLead(db, installKey(source, storeKey))) !== undefined;
+}
