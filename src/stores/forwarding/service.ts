@@ -26,10 +26,9 @@ import {
   TIMESTAMP_HEADER,
 } from './rules.ts';
 import {
-  brandOfIntegration,
+  brandWithEnabledHook,
   deleteCartHook,
   findCartHook,
-  hasEnabledCartHook,
   recordCartHookOutcome,
   saveCartHook,
   type CartHookRow,
@@ -106,8 +105,8 @@ export async function removeCartHook(ctx: AppContext, brandId: number): Promise<
  */
 export async function queueCartEventForward(db: Handle, event: WebhookEvent): Promise<boolean> {
   if (!isCartEvent(event.source, event.topic) || event.brand_integration_id === null) return false;
-  const brandId = await brandOfIntegration(db, event.brand_integration_id);
-  if (brandId === undefined || !(await hasEnabledCartHook(db, brandId))) return false;
+  const brandId = await brandWithEnabledHook(db, event.brand_integration_id);
+  if (brandId === undefined) return false;
   await enqueueJob(
     db,
     FORWARD_TASK,

@@ -44,9 +44,13 @@ export async function deleteCartHook(db: Handle, brandId: number): Promise<boole
   return (await db('cart_event_hooks').where({ brand_id: brandId }).delete()) > 0;
 }
 
-/** True when the brand has an enabled hook (checked before a forward is queued). */
-export async function hasEnabledCartHook(db: Handle, brandId: number): Promise<boolean> {
-  return (await db('cart_event_hooks').where({ brand_id: brandId, is_enabled: true }).first('brand_id')) !== undefined;
+/** The brand of a store integration when that brand has an enabled hook (checked before a forward is queued). */
+export async function brandWithEnabledHook(db: Handle, brandIntegrationId: number): Promise<number | undefined> {
+  const row = await db('brand_integrations as bi')
+    .join('cart_event_hooks as h', 'h.brand_id', 'bi.brand_id')
+    .where({ 'bi.id': brandIntegrationId, 'h.is_enabled': true })
+    .first<{ brand_id: string } | undefined>('h.brand_id');
+  return row ? Number(row.brand_id) : undefined;
 }
 
 export async function recordCartHookOutcome(
@@ -64,10 +68,4 @@ export async function recordCartHookOutcome(
       failed_count: db.raw(`failed_count + ?`, [delivered ? 0 : 1]),
       updated_at: db.fn.now(),
     });
-}
-
-/** The brand of a store integration. */
-export async function brandOfIntegration(db: Handle, brandIntegrationId: number): Promise<number | undefined> {
-  const row = await db('brand_integrations').where({ id: brandIntegrationId }).first<{ brand_id: string }>('brand_id');
-  return row ? Number(row.brand_id) : undefined;
 }
