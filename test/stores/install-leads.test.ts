@@ -204,11 +204,23 @@ describe('BigCommerce', () => {
     expect(session.body).toMatchObject({ user_id: Number(lead.user_id), brand_id: Number(lead.brand_id) });
   });
 
-  it('a second install reuses the lead; the app open signs the same user in again', async () => {
+  it('a second install reuses the lead; the app open signs the same user in again and reconnects messaging', async () => {
     await install();
     const leads = await leadsOf(`bigcommerce:${hash}`);
     expect(leads).toHaveLength(1);
+    const [sms] = await t
+      .db('integrations')
+      .insert({ name: 'SMS', slug: 'sms-bc-reauth', category: 'sms' })
+      .returning('id');
+    const [messaging] = await t
+      .db('brand_integrations')
+      .insert({ brand_id: leads[0].brand_id, integration_id: sms.id, status: 'disconnected', is_enabled: false })
+      .returning('id');
     const opened = await load();
+    expect(await t.db('brand_integrations').where({ id: messaging.id }).first()).toMatchObject({
+      status: 'connected',
+      is_enabled: true,
+    });
     expect(opened.statusCode).toBe(302);
     expect((await signIn(new URL(opened.headers.location as string))).body).toMatchObject({
       user_id: Number(leads[0].user_id),
