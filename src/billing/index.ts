@@ -36,3 +36,4 @@ export { processStripeEvent, processShopifyAppSubscription } from './processors.
 export { listCharges, type ChargeListing } from './charges.ts';
 export { createUsageCharges, completeCharges } from './charges.ts';
 export { billingApi } from './api.ts';
+export { raiseUsageCap, type UsageCapResult } from './usage-cap.ts';

@@ -94,7 +94,8 @@ async function pushToShopify(
     );
     return;
   }
-  const cap = Math.min(USAGE_CAP_USD, Number(line.cappedAmount?.amount ?? USAGE_CAP_USD));
+  // The line's cap as Shopify has it: 10000 USD at creation, higher once a raise is approved.
+  const cap = Number(line.cappedAmount?.amount ?? USAGE_CAP_USD);
   const { fits, held } = fitUnderCap(pending, Number(line.balanceUsed?.amount ?? 0), cap);
   for (const charge of fits) {
     const record = await createUsageRecord(client, {

@@ -9,6 +9,7 @@ import {
   createPlan,
   listCharges,
   listPlans,
+  raiseUsageCap,
   subscribe,
 } from '../billing/index.ts';
 import { collect, optionalInteger, parseDateRange, parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
@@ -242,6 +243,32 @@ export function billingCommand(): Command {
         const result = await cancelBrandSubscription(ctx, target);
         if (opts.json) return printJson(result);
         printLines(cancelled(result));
+      });
+    }),
+  );
+
+  withExamples(
+    billing
+      .command('raise-cap')
+      .description(
+        "ask Shopify for a higher usage cap on the brand's app subscription; the merchant approves it at the printed URL, and until then the old cap holds",
+      )
+      .requiredOption('--brand <id>', 'brand id')
+      .requiredOption('--amount <usd>', 'the new cap in USD (above the current one)')
+      .option('--json', 'print as JSON'),
+    'reclaim billing raise-cap --brand 4 --amount 20000',
+    'reclaim billing raise-cap --brand 4 --amount 15000 --json',
+  ).action(
+    action(async (opts: { brand: string; amount: string; json?: boolean }) => {
+      const brandId = parseIntegerFlag('--brand', opts.brand);
+      const amountUsd = /^\d+(\.\d{1,2})?$/.test(opts.amount.trim()) ? Number(opts.amount) : Number.NaN;
+      await withContext(async (ctx) => {
+        const result = await raiseUsageCap(ctx, { brandId, amountUsd });
+        if (opts.json) return printJson(result);
+        printLines(
+          `usage cap of subscription ${result.subscription_id}: ${result.current_cap_usd} USD now, ${result.requested_cap_usd} USD asked`,
+          `the merchant approves it at: ${result.confirmation_url ?? '(Shopify gave no confirmation URL)'}`,
+        );
       });
     }),
   );

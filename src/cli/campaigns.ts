@@ -9,6 +9,7 @@ import {
   MAX_CUTOFF_HOURS,
   scheduleCampaign,
   scheduleFlowRuns,
+  sendRunTexts,
   startDueRuns,
   testCampaign,
   type CampaignView,
@@ -223,7 +224,9 @@ export function campaignsCommand(): Command {
   withExamples(
     campaigns
       .command('start-due')
-      .description('start the campaigns and scheduled-flow runs that are due (the worker does this every minute)')
+      .description(
+        'start the campaigns and scheduled-flow runs that are due and send their texts (the worker does this every minute)',
+      )
       .option('--json', 'print as JSON'),
     'reclaim campaigns start-due',
   ).action(
@@ -231,16 +234,20 @@ export function campaignsCommand(): Command {
       await withContext(async (ctx) => {
         await scheduleFlowRuns(ctx);
         const runs = await startDueRuns(ctx);
-        if (opts.json) return printJson({ runs });
+        const texts = await sendRunTexts(ctx);
+        if (opts.json) return printJson({ runs, texts });
         printLines(
-          runs.length
-            ? runs
-                .map(
-                  (r) =>
-                    `run ${r.runId} (workflow ${r.workflowId}): ${r.queued} queued, ${r.excluded} excluded${r.cancelled ? ', cancelled' : ''}`,
-                )
-                .join('\n')
-            : 'Nothing due.',
+          [
+            ...runs.map(
+              (r) =>
+                `run ${r.runId} (workflow ${r.workflowId}): ${r.queued} queued, ${r.excluded} excluded${r.cancelled ? ', cancelled' : ''}`,
+            ),
+            ...(texts.started + texts.excluded > 0
+              ? [
+                  `texts written ${texts.started}: sent ${texts.sent}, held ${texts.deferred}, skipped ${texts.skipped}, failed ${texts.failed}`,
+                ]
+              : []),
+          ].join('\n') || 'Nothing due.',
         );
       });
     }),

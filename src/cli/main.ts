@@ -16,6 +16,7 @@ import { notificationsCommand } from './notifications.ts';
 import { ordersCommand } from './orders.ts';
 import { partnersCommand } from './partners.ts';
 import { billingCommand } from './billing.ts';
+import { discountsCommand } from './discounts.ts';
 import { usersCommand } from './users.ts';
 import { tenantCommand } from './tenant.ts';
 import { permissionsCommand } from './permissions.ts';
@@ -69,6 +70,7 @@ export function buildProgram(): Command {
   program.addCommand(ordersCommand());
   program.addCommand(statsCommand());
   program.addCommand(conversationsCommand());
+  program.addCommand(discountsCommand());
   program.addCommand(messagesCommand());
   program.addCommand(messagingCommand());
   program.addCommand(notificationsCommand());

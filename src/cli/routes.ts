@@ -17,6 +17,7 @@ import {
   shopifyInstallRoutes,
   shopifyWebhookRoutes,
   storesApi,
+  storefrontScriptRoutes,
 } from '../stores/index.ts';
 import { campaignsApi, workflowsApi } from '../workflows/index.ts';
 
@@ -46,6 +47,7 @@ export const ROUTES: RouteModule[] = [
   bigcommerceRoutes(STORE_EFFECTS),
   shopifyWebhookRoutes,
   pixelIngestRoutes,
+  storefrontScriptRoutes,
   shopifyInstallRoutes(STORE_EFFECTS),
   conversationsRoutes,
   infobipDeliveryRoutes,

@@ -10,6 +10,8 @@ import { cartHookCommand } from './cart-hook.ts';
 import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { storefrontScriptCommand } from './storefront-script.ts';
+import { orderCommand, scriptTagsCommand } from './stores-shopify.ts';
 
 /** A one-line progress display on stderr, only on a terminal. */
 function progressLine(): { update(progress: BackfillProgress): void; done(): void } {
@@ -23,7 +25,7 @@ function progressLine(): { update(progress: BackfillProgress): void; done(): voi
 export function storesCommand(): Command {
   const stores = withExamples(
     new Command('stores').description(
-      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts',
+      'connected stores (Shopify, BigCommerce): list them, backfill abandoned checkouts; products; Shopify orders, script tags and the web pixel; the BigCommerce storefront script',
     ),
     'reclaim stores list',
     'reclaim stores backfill --integration 3 --since 2026-11-01',
@@ -80,13 +82,19 @@ export function storesCommand(): Command {
   withExamples(
     stores
       .command('products')
-      .description("the store's products, 10 a page, each with its variants (up to 50) and collections (up to 200)")
-      .requiredOption('--integration <id>', 'the Shopify brand integration id (see `reclaim stores list`)')
-      .option('--search <query>', "Shopify's product search, e.g. hoodie or title:hoodie*")
-      .option('--after <cursor>', 'the page after this cursor (printed with each page)')
+      .description(
+        "the store's products, 10 a page, each with its variants (up to 50) and collections (up to 200; BigCommerce: categories)",
+      )
+      .requiredOption(
+        '--integration <id>',
+        'the Shopify or BigCommerce brand integration id (see `reclaim stores list`)',
+      )
+      .option('--search <query>', "Shopify's product search (hoodie, title:hoodie*) or BigCommerce's keyword")
+      .option('--after <cursor>', 'the page after this cursor (BigCommerce: a page number), printed with each page')
       .option('--json', 'print as JSON'),
     'reclaim stores products --integration 3',
     'reclaim stores products --integration 3 --search hoodie --json',
+    'reclaim stores products --integration 12 --after 2',
   ).action(
     action(async (opts: { integration: string; search?: string; after?: string; json?: boolean }) => {
       const integrationId = parseIntegerFlag('--integration', opts.integration);
@@ -95,10 +103,12 @@ export function storesCommand(): Command {
         if (opts.json) return printJson(page);
         const lines = page.products.map((p) => {
           const from = p.variants.length > 0 ? ` from ${Math.min(...p.variants.map((v) => Number(v.price)))}` : '';
-          return `${p.title} (${p.handle}): ${p.variants.length} variant(s)${from}, ${p.collections.length} collection(s)`;
+          const groups = page.platform === 'bigcommerce' ? 'category(ies)' : 'collection(s)';
+          return `${p.title} (${p.handle}): ${p.variants.length} variant(s)${from}, ${p.collections.length} ${groups}`;
         });
         printLines(
           ...(lines.length > 0 ? lines : ['no products']),
+          ...(page.page === undefined ? [] : [`page ${page.page} of ${page.totalPages}, ${page.total} product(s)`]),
           page.hasNextPage ? `more: --after ${page.endCursor}` : 'end of the list',
         );
       });
@@ -106,6 +116,9 @@ export function storesCommand(): Command {
   );
   stores.addCommand(pixelCommand());
   stores.addCommand(cartHookCommand());
+  stores.addCommand(storefrontScriptCommand());
+  stores.addCommand(scriptTagsCommand());
+  stores.addCommand(orderCommand());
   return stores;
 }
 

@@ -11,7 +11,13 @@ import { runInsightsBatch } from '../insights/index.ts';
 import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
 import { forwardCartEvent, recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
-import { runCandidates, scheduleFlowRuns, startDueRuns } from '../workflows/index.ts';
+import {
+  hasUnstartedRecipients,
+  runCandidates,
+  scheduleFlowRuns,
+  sendRunTexts,
+  startDueRuns,
+} from '../workflows/index.ts';
 
 /** The handler of every queued task; the worker parses each payload before its handler runs. */
 export const TASKS: TaskTable = {
@@ -34,9 +40,11 @@ export const TASKS: TaskTable = {
   'messages:send-due': async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
   'workflows:start-due-runs': async ({ ctx }) => {
     await scheduleFlowRuns(ctx);
-    const runs = await startDueRuns(ctx);
-    if (runs.some((r) => r.queued > 0))
-      await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
+    await startDueRuns(ctx);
+    // The runs' texts are written as they are sent, a bounded pass per job; a long send continues at once.
+    await sendRunTexts(ctx);
+    if (await hasUnstartedRecipients(ctx.db))
+      await enqueueJob(ctx.db, 'workflows:start-due-runs', {}, { jobKey: 'workflows:start-due-runs:more' });
   },
   'billing:sync': async ({ ctx, payload }) => {
     const result = await billingSync(ctx, { brandId: payload.brandId });

@@ -3,6 +3,8 @@ export {
   normalizeMarketingState,
   isUsSmsNumber,
   isTexasNumber,
+  TEXAS_AREA_CODES,
+  DEFAULT_CONTACT_SOURCE,
   isEligibleForOutreach,
   prepareChannels,
   maskUsername,

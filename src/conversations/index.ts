@@ -1,5 +1,5 @@
 export { matchKeyword, optOutConfirmation, optInConfirmation, helpReply } from './keywords.ts';
-export { receiveMessage, type ReceiveResult } from './inbound.ts';
+export { INBOUND_CONTACT_SOURCE, receiveMessage, type ReceiveResult } from './inbound.ts';
 export { INFOBIP_INBOUND_MAX_RESULTS, INFOBIP_INBOUND_TOPIC, infobipInboundMessage } from './infobip-inbound.ts';
 export {
   listConversations,

@@ -28,3 +28,4 @@ export {
   type PendingDiscountCode,
 } from './store.ts';
 export { insertDiscountRule, getDiscountRule, discountRuleRows } from './store.ts';
+export { lookupStoreDiscount, updateStoreDiscount, type StoreDiscountView } from './lookup.ts';

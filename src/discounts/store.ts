@@ -62,6 +62,18 @@ export async function findBrandCode(db: Handle, brandId: number, code: string): 
   return row ? toRow(row) : undefined;
 }
 
+/** Keeps a brand's code row in step with the store after an update there (dates and usage limit). */
+export async function updateCodeWindow(
+  db: Handle,
+  id: number,
+  window: { starts_at?: Date | null; ends_at?: Date | null; usage_limit?: number },
+): Promise<void> {
+  if (Object.keys(window).length === 0) return;
+  await db('discount_codes')
+    .where({ id })
+    .update({ ...window, updated_at: db.fn.now() });
+}
+
 export async function getDiscountCode(db: Handle, id: number): Promise<DiscountCodeRow | undefined> {
   const row = await db('discount_codes').where({ id }).first();
   return row ? toRow(row) : undefined;

@@ -45,6 +45,7 @@ async function tapToText(
       channelId: result.channelId,
       contactId: result.contactId,
       conversationId: result.conversationId,
+      createdContact: result.createdContact,
       body,
       at,
     });

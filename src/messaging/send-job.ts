@@ -10,6 +10,8 @@
  *   never both send a number's third text;
  * - otherwise send: the outbox marks it sent inside the claiming transaction, in bulk; a real
  *   provider gets it after the transaction commits (status 'sending'), paced per sending number.
+ * A campaign's or scheduled flow's text (extra_data.run_id) to a shopper still awaiting the Y of a
+ * tap-to-text keyword -> agent_skipped, skip_reason 'unconfirmed' (double opt-in).
  * A text with extra_data.send_before (a campaign's cutoff) that could go out only after it is skipped
  * (skip_reason 'send_cutoff') instead of held.
  * The cart-reminder rules (48 h after the cart; skipped once it is bought) apply to workflow texts,
@@ -77,6 +79,11 @@ interface Claim {
   toDeliver: ClaimedMessage[];
 }
 
+/**
+ * A campaign's or scheduled flow's text (extra_data.run_id) to a shopper who texted a tap-to-text
+ * keyword and has not confirmed with Y yet: no marketing before the Y (double opt-in).
+ */
+export const SKIP_UNCONFIRMED = 'unconfirmed';
 /** The reason a text is skipped when it could go out only after its sender's cutoff (a campaign's). */
 export const SKIP_SEND_CUTOFF = 'send_cutoff';
 /** extra_data.send_before: a campaign text not sent by then is skipped rather than held longer. */
@@ -115,6 +122,12 @@ function decideBatch(
     ) {
       updates.push(
         skipUpdate(row.id, SKIP_UNSUBSCRIBED, `the channel is ${row.blocked ? 'blocked' : row.channel_status}`),
+      );
+      continue;
+    }
+    if (row.is_marketing && row.awaiting_confirmation && row.extra_data.run_id !== undefined) {
+      updates.push(
+        skipUpdate(row.id, SKIP_UNCONFIRMED, 'the shopper texted a keyword and has not confirmed with Y yet'),
       );
       continue;
     }

@@ -53,3 +53,31 @@ export {
 export { storeProducts } from './catalog.ts';
 export { listProducts, INVALID_CATALOG_RESPONSE, CATALOG_PAGE_SIZE, type CatalogPage } from './shopify/catalog.ts';
 export * from './forwarding/index.ts';
+export {
+  shopifyStore,
+  storeScriptTags,
+  createStoreScriptTag,
+  deleteStoreScriptTag,
+  storeOrder,
+  storeDiscountByCode,
+  ORDER_NOT_FOUND,
+  type ShopifyStore,
+} from './shopify-admin.ts';
+export {
+  findDiscountByCode,
+  updateDiscount,
+  CODE_REQUIRED,
+  type ShopifyDiscountInfo,
+  type DiscountChanges,
+} from './shopify/discount-lookup.ts';
+export {
+  listScriptTags,
+  listAllScriptTags,
+  createScriptTag,
+  deleteScriptTag,
+  SCRIPT_TAG_SCOPES,
+  SCRIPT_TAG_PAGE_SIZE,
+  type ScriptTagInfo,
+  type ScriptTagPage,
+  type ScriptTagDisplayScope,
+} from './shopify/script-tags.ts';

@@ -84,7 +84,8 @@ export {
   type CampaignView,
   type CreateCampaignInput,
 } from './campaigns/service.ts';
-export { startDueRuns, type RunStarted } from './campaigns/send.ts';
+export { startDueRuns, sendRunTexts, type RunStarted, type RunTextsResult } from './campaigns/send.ts';
+export { hasUnstartedRecipients } from './campaigns/store.ts';
 export {
   PAST_SCHEDULE_WARNING,
   PAST_SCHEDULE_MINUTES,

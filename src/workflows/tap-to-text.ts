@@ -4,15 +4,21 @@
  * flows) from a number that may be texted answers with the flow's greeting and waits for Y
  * (double opt-in); Y records the consent with the keyword as its source and sends the flow's
  * message, the first marketing text. An unsubscribed number sending the keyword changes nothing:
- * only START re-subscribes. A new number is made a contact by the inbound path (random group A-D).
+ * only START re-subscribes. A new number is made a contact by the inbound path (random group A-D);
+ * when its first text is a keyword the contact gets the default contact source.
  */
 import { AppError, publicBaseUrl, type AppContext } from '../app/index.ts';
-import { confirmKeywordConsent, setTapToTextPending, tapToTextPendingOf } from '../contacts/index.ts';
-import { matchKeyword, startConversations } from '../conversations/index.ts';
+import {
+  confirmKeywordConsent,
+  DEFAULT_CONTACT_SOURCE,
+  setTapToTextPending,
+  tapToTextPendingOf,
+} from '../contacts/index.ts';
+import { INBOUND_CONTACT_SOURCE, matchKeyword, startConversations } from '../conversations/index.ts';
 import { isUniqueViolation, withTransaction } from '../db/index.ts';
 import { brandSenderNumber, sendDueMessages, sendMessageNow } from '../messaging/index.ts';
 import { conversationInput, sendPlan } from './campaigns/send.ts';
-import { findChannelState, tapToTextFlowByKeyword } from './campaigns/store.ts';
+import { findChannelState, setContactSource, tapToTextFlowByKeyword } from './campaigns/store.ts';
 import { createWorkflow } from './service.ts';
 import { getBrand, getWorkflow, updateWorkflowRow, type WorkflowRow } from './store.ts';
 
@@ -122,7 +128,16 @@ export type TapToTextOutcome = 'none' | 'greeted' | 'confirmed' | 'ignored_unsub
  */
 export async function applyTapToText(
   ctx: AppContext,
-  input: { brandId: number; channelId: number; contactId: number; conversationId: number; body: string; at?: Date },
+  input: {
+    brandId: number;
+    channelId: number;
+    contactId: number;
+    conversationId: number;
+    body: string;
+    at?: Date;
+    /** The text made the contact (an unknown number): it gets the default source, not 'inbound'. */
+    createdContact?: boolean;
+  },
 ): Promise<{ outcome: TapToTextOutcome; workflowId?: number; messageId?: number }> {
   const at = input.at ?? new Date();
   const text = normalizeKeyword(input.body);
@@ -150,6 +165,14 @@ export async function applyTapToText(
   const flow = await tapToTextFlowByKeyword(ctx.db, { brandId: input.brandId, keyword: text, now: at });
   if (!flow) return { outcome: 'none' };
   ctx.logger.info({ brand_id: input.brandId, workflow_id: flow.id }, NOW_FLOW_DETERMINED);
+  // A contact made by a keyword has the default contact source; the keyword is its consent's source.
+  if (input.createdContact)
+    await setContactSource(ctx.db, {
+      brandId: input.brandId,
+      contactId: input.contactId,
+      from: INBOUND_CONTACT_SOURCE,
+      to: DEFAULT_CONTACT_SOURCE,
+    });
   if (channel.status !== 'subscribed' || channel.extra_data.blocked === true)
     return { outcome: 'ignored_unsubscribed', workflowId: flow.id };
   await setTapToTextPending(ctx.db, {

@@ -1,5 +1,6 @@
 /**
- * The brand API's campaign list: each campaign with its progress, none of another brand.
+ * The brand API's campaign reads: the list and one campaign, each with its progress, none of
+ * another brand.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, createSegment } from '../../src/workflows/index.ts';
@@ -47,5 +48,25 @@ describe('GET /api/brands/:brandId/campaigns', () => {
     });
     expect(Date.parse(list.json().items[0].progress.scheduled_for)).toBeGreaterThan(Date.now());
     expect(list.json().items.map((c: { id: number }) => c.id)).not.toContain(otherId);
+  });
+});
+
+describe('GET /api/brands/:brandId/campaigns/:campaignId', () => {
+  it("gives one campaign with its progress; another brand's is not found", async () => {
+    const base = `/api/brands/${world.ids.brandId}/campaigns`;
+    const one = await api.get(`${base}/${campaignId}`, token);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      id: campaignId,
+      brand_id: world.ids.brandId,
+      segment: { name: 'Buyers' },
+      message: 'Sale: {cart_link}',
+      progress: { state: 'scheduled', targeted: 0, queued: 0, sent: 0, skipped: {} },
+    });
+    for (const id of [otherId, 999_999_999]) {
+      const missing = await api.get(`${base}/${id}`, token);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe('Flow not found');
+    }
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Campaigns end to end with a fixed clock: a 50-contact segment across time zones and states sent
- * through the send job (outbox) over a day; cancel mid-send; the past-schedule warning; a test send.
+ * through the send job (outbox) over a day; cancel mid-send; the past-schedule warning; a test send;
+ * the freeze's exclusions and the double opt-in at the send.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localTime, type AppContext } from '../../src/app/index.ts';
+import { setTapToTextPending } from '../../src/contacts/index.ts';
 import { areaCodeInfo, sendDueMessages } from '../../src/messaging/index.ts';
 import {
   cancelCampaign,
@@ -11,6 +13,7 @@ import {
   createSegment,
   getCampaign,
   PAST_SCHEDULE_WARNING,
+  sendRunTexts,
   startDueRuns,
   testCampaign,
 } from '../../src/workflows/index.ts';
@@ -140,6 +143,7 @@ describe('a campaign to 50 contacts through a day', () => {
       now = new Date(now.getTime() + 10 * 60_000)
     ) {
       await startDueRuns(ctx, { now });
+      await sendRunTexts(ctx, { now });
       await sendDueMessages(ctx, { now, sleep: async () => {} });
       if (now.toISOString() === '2026-06-15T13:10:00.000Z') midday = await getCampaign(ctx, { id: campaignId, now });
     }
@@ -196,18 +200,30 @@ describe('cancel, the past-schedule warning and a test send', () => {
   it('stops a campaign mid-send: nothing more goes out', async () => {
     const campaign = await createCampaign(ctx, { brandId, segmentId, message: MESSAGE, now });
     expect((await startDueRuns(ctx, { now }))[0]).toMatchObject({ targeted: 20, queued: 20 });
-    expect((await sendDueMessages(ctx, { now, limit: 5, batchSize: 5 })).sent).toBe(5);
+    // The audience is frozen, no text written yet: all 20 are due, none sent.
+    expect((await getCampaign(ctx, { id: campaign.id, now })).progress).toMatchObject({ pending: 20, sent: 0 });
+    expect((await sendRunTexts(ctx, { now, limit: 5, batchSize: 5 })).sent).toBe(5);
+    // Five more written at midnight in Los Angeles: held for the window.
+    const night = new Date('2026-06-16T07:00:00Z');
+    expect(await sendRunTexts(ctx, { now: night, limit: 5, batchSize: 5 })).toMatchObject({ started: 5, deferred: 5 });
     const cancelled = await cancelCampaign(ctx, { id: campaign.id, now });
     expect(cancelled.skippedMessages).toBe(15);
-    for (let k = 1; k <= 3; k += 1) await sendDueMessages(ctx, { now: new Date(now.getTime() + k * HOUR) });
+    for (let k = 1; k <= 3; k += 1) {
+      const later = new Date(now.getTime() + k * 6 * HOUR);
+      await sendRunTexts(ctx, { now: later });
+      await sendDueMessages(ctx, { now: later });
+    }
     const texts = await textsOf(campaign.id);
+    expect(texts).toHaveLength(10);
     expect(texts.filter((m) => m.status === 'sent')).toHaveLength(5);
-    expect(texts.filter((m) => m.skip_reason === 'campaign_cancelled')).toHaveLength(15);
+    expect(texts.filter((m) => m.skip_reason === 'campaign_cancelled')).toHaveLength(5);
     const view = await getCampaign(ctx, { id: campaign.id, now });
     expect(view.progress).toMatchObject({
       state: 'cancelled',
       targeted: 20,
       sent: 5,
+      held: 0,
+      pending: 0,
       skipped: { campaign_cancelled: 15 },
     });
     await expect(cancelCampaign(ctx, { id: campaign.id, now })).rejects.toThrow('already been sent or cancelled');
@@ -243,5 +259,59 @@ describe('cancel, the past-schedule warning and a test send', () => {
       'Contact channel not found',
     );
     expect((await getCampaign(ctx, { id: campaign.id, now })).progress.targeted).toBe(0);
+  });
+});
+
+describe('the frozen audience and the double opt-in', () => {
+  const now = new Date('2026-06-15T18:00:00Z');
+
+  it('leaves out a shopper awaiting the Y of a keyword, at the freeze and at the send', async () => {
+    const { brandId, segmentId } = await brandWithSegment('America/New_York');
+    const pending = { workflow_id: 1, keyword: 'SUMMER', at: now.toISOString() };
+    const contacts: Awaited<ReturnType<typeof createContact>>[] = [];
+    for (let i = 0; i < 5; i += 1) contacts.push(await createContact(t.db, brandId, { phone: usPhone('212') }));
+    // Texted a keyword before the send starts: left out of the audience.
+    await setTapToTextPending(t.db, { brandId, channelId: contacts[0]!.channel.id, pending });
+    // Texted 2 hours ago: left out by smart sending.
+    const [conv] = await t
+      .db('conversations')
+      .insert({ brand_id: brandId, contact_id: contacts[1]!.contact.id, contact_channel_id: contacts[1]!.channel.id })
+      .returning<{ id: string }[]>('id');
+    const earlier = new Date(now.getTime() - 2 * HOUR);
+    await t.db('conversation_messages').insert({
+      brand_id: brandId,
+      conversation_id: conv!.id,
+      body: 'Earlier offer. Reply STOP to opt out.',
+      direction: 'outgoing',
+      status: 'sent',
+      is_marketing: true,
+      sent_at: earlier,
+      scheduled_for: earlier,
+    });
+    const campaign = await createCampaign(ctx, { brandId, segmentId, message: MESSAGE, now });
+    // (Other campaigns of this file are due too: this one's run is picked out.)
+    const run = (await startDueRuns(ctx, { now })).find((r) => r.workflowId === campaign.id)!;
+    expect(run).toMatchObject({ targeted: 5, queued: 3, excluded: 2 });
+    // Texted a keyword after the audience was frozen, before its text went out: skipped at the send.
+    await setTapToTextPending(t.db, { brandId, channelId: contacts[2]!.channel.id, pending });
+
+    const runIds = [run.runId];
+    expect(await sendRunTexts(ctx, { now, runIds })).toMatchObject({ started: 3, sent: 2, skipped: 1 });
+    const texts = await textsOf(campaign.id);
+    expect(texts).toHaveLength(3);
+    expect(texts.find((m) => m.username === contacts[2]!.channel.username)).toMatchObject({
+      status: 'agent_skipped',
+      skip_reason: 'unconfirmed',
+    });
+    expect((await getCampaign(ctx, { id: campaign.id, now })).progress).toMatchObject({
+      state: 'sent',
+      targeted: 5,
+      queued: 3,
+      sent: 2,
+      pending: 0,
+      skipped: { unconfirmed: 2, recently_texted: 1 },
+    });
+    // A second pass finds nothing left: no recipient is texted twice.
+    expect(await sendRunTexts(ctx, { now, runIds })).toMatchObject({ started: 0, sent: 0 });
   });
 });

@@ -12,6 +12,7 @@ import {
   INVALID_CRON,
   latestTick,
   scheduleFlowRuns,
+  sendRunTexts,
   startDueRuns,
 } from '../../src/workflows/index.ts';
 import { createBrand, createContact, createIntegration, usPhone } from '../factories/index.ts';
@@ -74,6 +75,8 @@ describe('a scheduled flow', () => {
       // A second worker at the same minute: the tick exists already, the run is claimed once.
       await scheduleFlowRuns(ctx, { now });
       await Promise.all([startDueRuns(ctx, { now }), startDueRuns(ctx, { now })]);
+      // Two workers on the send path too: each recipient is claimed by one of them.
+      await Promise.all([sendRunTexts(ctx, { now, batchSize: 2 }), sendRunTexts(ctx, { now, batchSize: 2 })]);
       await sendDueMessages(ctx, { now, sleep: async () => {} });
       if (now.toISOString() === '2026-06-16T12:00:00.000Z')
         await createContact(t.db, brandId, { phone: usPhone('310') });

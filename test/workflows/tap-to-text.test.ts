@@ -1,7 +1,7 @@
 /**
  * Tap-to-text from the keyword to the confirmed opt-in to the first marketing text, through the
  * inbound-text flow as the Infobip inbound webhook runs it; the consent record it leaves; an
- * unsubscribed number's keyword; the sms: link.
+ * unsubscribed number's keyword; the sms: link; the source of a contact a keyword made.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
@@ -110,8 +110,10 @@ describe('tap-to-text', () => {
       .db('contacts as c')
       .join('contact_channels as ch', 'ch.contact_id', 'c.id')
       .where({ 'ch.username': phone, 'c.brand_id': brandId })
-      .first('c.id', 'c.extra_data', 'ch.id as channel_id', 'ch.consent_source');
+      .first('c.id', 'c.source', 'c.extra_data', 'ch.id as channel_id', 'ch.consent_source');
     expect(['A', 'B', 'C', 'D']).toContain(contact.extra_data.group_name);
+    // Made by a keyword: the default contact source (the keyword is its consent's source, below).
+    expect(contact.source).toBe('ecommerce');
     let sent = await outgoing(phone);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ status: 'sent', is_marketing: false });
@@ -147,6 +149,18 @@ describe('tap-to-text', () => {
     // A second Y is an ordinary reply: nothing more is sent.
     await text(phone, 'Y', 3);
     expect(await outgoing(phone)).toHaveLength(2);
+  });
+
+  it('a new number whose first text is not a keyword is an inbound contact', async () => {
+    const phone = usPhone('415');
+    await text(phone, 'Hi, is the store open on Sunday?');
+    const contact = await t
+      .db('contacts as c')
+      .join('contact_channels as ch', 'ch.contact_id', 'c.id')
+      .where({ 'ch.username': phone, 'c.brand_id': brandId })
+      .first('c.source');
+    expect(contact.source).toBe('inbound');
+    expect(await outgoing(phone)).toHaveLength(0);
   });
 
   it('does nothing for the keyword of an unsubscribed number; START re-subscribes it', async () => {

@@ -22,6 +22,8 @@ export interface DueMessage {
   channel_status: string | null;
   channel_timezone: string | null;
   blocked: boolean;
+  /** The shopper texted a tap-to-text keyword and has not confirmed with Y yet. */
+  awaiting_confirmation: boolean;
   brand_timezone: string;
   /**
    * Last activity of the cart / checkout of a cart reminder (null for other conversations, and for
@@ -52,6 +54,7 @@ export async function lockDueMessages(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.status, m.is_marketing, m.extra_data, m.scheduled_for,
             ch.id as channel_id, ch.username, ch.status as channel_status, ch.extra_data->>'timezone' as channel_timezone,
             coalesce(ch.extra_data->>'blocked', '') = 'true' as blocked,
+            (ch.extra_data->'tap_to_text_pending') is not null as awaiting_confirmation,
             b.timezone as brand_timezone,
             case when c.order_id is not null or m.user_id is not null then null
                  when c.checkout_id is not null then coalesce(co.remote_updated_at, co.created_at)
@@ -89,6 +92,7 @@ export async function lockDueMessages(
     conversation_id: Number(row.conversation_id),
     channel_id: row.channel_id === null ? null : Number(row.channel_id),
     cart_done: row.cart_done === true,
+    awaiting_confirmation: row.awaiting_confirmation === true,
     texas_compliance: row.texas_compliance === true,
   }));
 }

@@ -31,6 +31,10 @@ import {
   customerSchema,
   hookSchema,
   orderSchema,
+  productSchema,
+  variantSchema,
+  categorySchema,
+  scriptSchema,
   redirectUrlsSchema,
   storeInfoSchema,
   subscriberSchema,
@@ -172,6 +176,20 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, logger, 
   }
 
   const ignore = z.unknown();
+  type Query = Record<string, string | number | undefined>;
+  /** One page of a v3 list: its items and where it is in the whole (meta.pagination). */
+  async function listPage<S extends z.ZodType>(path: string, item: S, query: Query) {
+    const result = await call('GET', path, paginated(item), { query });
+    if (!result) throw new BigCommerceApiError(200, `BigCommerce answered GET ${path} with no body.`);
+    const pagination = result.meta?.pagination;
+    return {
+      items: result.data as z.infer<S>[],
+      page: pagination?.current_page ?? Number(query.page ?? 1),
+      totalPages: pagination?.total_pages ?? 1,
+      total: pagination?.total ?? result.data.length,
+    };
+  }
+  const scriptPath = (uuid: string) => `/v3/content/scripts/${encodeURIComponent(uuid)}`;
   return {
     storeHash,
     getCart: async (cartId: string) =>
@@ -216,6 +234,25 @@ export function bigcommerceClient({ apiBaseUrl, storeHash, accessToken, logger, 
     findSubscribers: async (email: string) =>
       (await call('GET', '/v3/customers/subscribers', paginated(subscriberSchema), { query: { email } }))?.data ?? [],
     getStore: () => call('GET', '/v2/store', storeInfoSchema),
+    /** GET /v3/catalog/products: a page of products (keyword searches name, SKU and description). */
+    listProducts: (query: { page: number; limit: number; keyword?: string }) =>
+      listPage('/v3/catalog/products', productSchema, { ...query, sort: 'name', direction: 'asc' }),
+    /** GET /v3/catalog/variants?product_id:in=…: a page of the variants of these products. */
+    listVariants: (productIds: number[], query: { page: number; limit: number }) =>
+      listPage('/v3/catalog/variants', variantSchema, { 'product_id:in': productIds.join(','), ...query }),
+    /** GET /v3/catalog/trees/categories?category_id:in=…: a page of these categories (every tree). */
+    listCategories: (categoryIds: number[], query: { page: number; limit: number }) =>
+      listPage('/v3/catalog/trees/categories', categorySchema, { 'category_id:in': categoryIds.join(','), ...query }),
+    /** GET /v2/orders?email&limit&sort: the newest orders of an e-mail ([] when v2 answers 204). */
+    listOrders: async ({ email, limit, sort = 'date_created:desc' }: { email: string; limit: number; sort?: string }) =>
+      (await call('GET', '/v2/orders', z.array(orderSchema), { query: { email, limit, sort } })) ?? [],
+    /** GET /v3/content/scripts: a page of the scripts this app's token created. */
+    listScriptsPage: (page: number) => listPage('/v3/content/scripts', scriptSchema, { page, limit: 100 }),
+    createScript: async (body: Record<string, unknown>) =>
+      (await call('POST', '/v3/content/scripts', single(scriptSchema), { body }))?.data,
+    updateScript: async (uuid: string, body: Record<string, unknown>) =>
+      (await call('PUT', scriptPath(uuid), single(scriptSchema), { body }))?.data,
+    deleteScript: async (uuid: string) => void (await call('DELETE', scriptPath(uuid), ignore)),
     createCoupon: (body: Record<string, unknown>) => call('POST', '/v2/coupons', couponSchema, { body }),
     /** One page of hooks (100 a page, spec 2 section 9). */
     listHooksPage: async (page: number, retries?: number) => {

@@ -69,11 +69,15 @@ export async function createCoupon(
   }
 }
 
+/** Spec 2 section 8: the lookup's answer, or `fallback` (logged; 'Failed to get customer' for customers). */
 async function quietly<T>(ctx: AppContext, what: string, fallback: T, fn: () => Promise<T | undefined>): Promise<T> {
   try {
     return (await fn()) ?? fallback;
   } catch (error) {
-    ctx.logger.warn({ err: coerceError(error) }, `bigcommerce ${what} lookup failed`);
+    ctx.logger.warn(
+      { err: coerceError(error) },
+      what === 'customer' ? 'Failed to get customer' : `bigcommerce ${what} lookup failed`,
+    );
     return fallback;
   }
 }

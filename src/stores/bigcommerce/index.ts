@@ -20,3 +20,17 @@ export {
 } from './coupons.ts';
 export { getBigCommerceIntegration } from './connection.ts';
 export { bigcommerceRoutes } from './routes.ts';
+export { listBigCommerceProducts, BC_CATALOG_PAGE_SIZE, type BcCatalogPage, type BcCatalogProduct } from './catalog.ts';
+export {
+  getBigCommerceCheckout,
+  getBigCommerceOrder,
+  getBigCommerceCart,
+  getBigCommerceCustomer,
+  bigcommerceCartLink,
+  customerOrders as bigcommerceCustomerOrders,
+  CHECKOUT_NOT_FOUND as BIGCOMMERCE_CHECKOUT_NOT_FOUND,
+  ORDER_NOT_FOUND as BIGCOMMERCE_ORDER_NOT_FOUND,
+  CART_ID_NOT_FOUND as BIGCOMMERCE_CART_ID_NOT_FOUND,
+  CART_TOKEN_NOT_FOUND as BIGCOMMERCE_CART_TOKEN_NOT_FOUND,
+  FAILED_TO_GET_CUSTOMER,
+} from './lookups.ts';

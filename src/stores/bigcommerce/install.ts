@@ -7,6 +7,7 @@ import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { InstallMerchant } from '../../accounts/index.ts';
 import type { StoreEffects } from '../effects.ts';
+import { installStorefrontScript, type ScriptSyncResult } from '../pixel/storefront-sync.ts';
 import { connectIntegration } from '../integrations/service.ts';
 import {
   disconnectIntegration,
@@ -70,6 +71,8 @@ export interface InstallResult {
   merchant: InstallMerchant;
   /** The e-mail of the BigCommerce user who installed the app. */
   userEmail: string | null;
+  /** The storefront script added (undefined when it could not be: logged, see storefront-sync.ts). */
+  storefrontScript: ScriptSyncResult | undefined;
 }
 
 type BcPerson = { id?: number | null; email?: string | null };
@@ -217,7 +220,8 @@ export async function installStore(
     'bigcommerce app installed',
   );
   const hooks = await syncIntegrationHooks(ctx, integration, { sleep });
-  return { integration, storeHash, newBrand, hooks, merchant, userEmail: token.user?.email ?? null };
+  const storefrontScript = await installStorefrontScript(ctx, integration);
+  return { integration, storeHash, newBrand, hooks, storefrontScript, merchant, userEmail: token.user?.email ?? null };
 }
 
 export interface SignedPayload {

@@ -126,12 +126,67 @@ export const couponSchema = z.looseObject({
 });
 export type BcCoupon = z.infer<typeof couponSchema>;
 
+/** A v3 catalog product (GET /v3/catalog/products); `categories` holds category ids. */
+export const productSchema = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  type: opt(z.string()),
+  sku: opt(z.string()),
+  price: opt(z.number()),
+  is_visible: opt(z.boolean()),
+  categories: z.array(z.number()).default([]),
+  custom_url: opt(z.looseObject({ url: opt(z.string()) })),
+});
+export type BcProduct = z.infer<typeof productSchema>;
+
+/** A v3 variant (GET /v3/catalog/variants); `option_values` name it ("Size: M"). */
+export const variantSchema = z.looseObject({
+  id: z.number(),
+  product_id: z.number(),
+  sku: opt(z.string()),
+  price: opt(z.number()),
+  calculated_price: opt(z.number()),
+  option_values: z.array(z.looseObject({ label: opt(z.string()), option_display_name: opt(z.string()) })).default([]),
+});
+export type BcVariant = z.infer<typeof variantSchema>;
+
+/** A category of a tree (GET /v3/catalog/trees/categories). */
+export const categorySchema = z.looseObject({
+  category_id: z.number(),
+  parent_id: opt(z.number()),
+  tree_id: opt(z.number()),
+  name: z.string(),
+  is_visible: opt(z.boolean()),
+  url: opt(z.looseObject({ path: opt(z.string()) })),
+});
+export type BcCategory = z.infer<typeof categorySchema>;
+
+/** A storefront script (/v3/content/scripts): uuid is its id; api_client_id names the app that made it. */
+export const scriptSchema = z.looseObject({
+  uuid: z.string(),
+  name: opt(z.string()),
+  description: opt(z.string()),
+  src: opt(z.string()),
+  kind: opt(z.string()),
+  load_method: opt(z.string()),
+  location: opt(z.string()),
+  visibility: opt(z.string()),
+  consent_category: opt(z.string()),
+  api_client_id: opt(z.string()),
+  auto_uninstall: opt(z.boolean()),
+  enabled: opt(z.boolean()),
+  channel_id: opt(z.number()),
+});
+export type BcScript = z.infer<typeof scriptSchema>;
+
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.looseObject({
     data: z.array(item).default([]),
     meta: opt(
       z.looseObject({
-        pagination: opt(z.looseObject({ total_pages: opt(z.number()), current_page: opt(z.number()) })),
+        pagination: opt(
+          z.looseObject({ total: opt(z.number()), total_pages: opt(z.number()), current_page: opt(z.number()) }),
+        ),
       }),
     ),
   });

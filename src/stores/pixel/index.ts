@@ -5,3 +5,16 @@ export { syncShopifyPixel, installShopifyPixel, pixelIngestBase, type PixelSyncR
 export { ensureIngestKey } from './store.ts';
 export { pixelEventSchema, SHOPIFY_PIXEL_EVENTS, BIGCOMMERCE_IDENTIFY, type PixelEvent } from './schemas.ts';
 export { pixelCartFacts, pixelCartState, addCartLine, checkoutShopper, rateWindow } from './rules.ts';
+export {
+  storefrontScriptRoutes,
+  storefrontScriptUrl,
+  STOREFRONT_SCRIPT_PATH,
+  UNKNOWN_STOREFRONT_KEY,
+} from './storefront.ts';
+export { bigcommerceStorefrontScript } from './storefront-script.ts';
+export {
+  syncStorefrontScript,
+  installStorefrontScript,
+  STOREFRONT_SCRIPT_NAME,
+  type ScriptSyncResult,
+} from './storefront-sync.ts';

@@ -194,6 +194,13 @@ export function createShopifyAdminClient({
         code: 'shopify_throttled',
         details: { shop, status: 429 },
       });
+    // A field the installation lacks the scope for: Shopify answers ACCESS_DENIED (and a null field).
+    if (errorCodes(envelope).includes('ACCESS_DENIED'))
+      throw new AppError(
+        'forbidden',
+        `Shopify denied ${operation} for ${shop}: ${errorMessages(envelope)} Reinstall the app to grant the missing scope.`,
+        { code: 'shopify_access_denied', details: { shop } },
+      );
     if (envelope.errors && (envelope.data === undefined || envelope.data === null)) {
       throw new AppError('upstream', `Shopify GraphQL error in ${operation}: ${errorMessages(envelope)}`, {
         code: 'shopify_graphql',

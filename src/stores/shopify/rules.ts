@@ -133,12 +133,17 @@ export function stateMatches(given: unknown, stored: string | undefined): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Spec 3 section 6, as Shopify spells the access scopes. A write scope implies its read scope. */
+/**
+ * Spec 3 section 6, as Shopify spells the access scopes, plus write_draft_orders: `draftOrderCreate`
+ * (a conversation's cart as a draft order with its invoice URL) needs it, and no scope of spec 3's
+ * list grants it (write_orders covers orders only). A write scope implies its read scope.
+ */
 export const SHOPIFY_SCOPES: readonly string[] = [
   ...['customers', 'orders', 'translations', 'price_rules', 'discounts', 'script_tags', 'products', 'pixels'].flatMap(
     (name) => [`read_${name}`, `write_${name}`],
   ),
   'read_customer_events',
+  'write_draft_orders',
 ];
 
 /** The required scopes not covered by the granted ones (write_x covers read_x), in required order. */

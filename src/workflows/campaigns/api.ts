@@ -1,10 +1,12 @@
 /**
- * The brand API's campaign read: the brand's campaigns with their schedule, segment, message and
- * progress (targeted, sent, held, skipped by reason, ...), newest first.
+ * The brand API's campaign reads: the brand's campaigns with their schedule, segment, message and
+ * progress (targeted, sent, held, skipped by reason, ...), newest first; and one of them (another
+ * brand's campaign is not found).
  */
 import { z } from 'zod';
-import { defineRoute, page, pageQuery, type ApiRoute } from '../../http/index.ts';
-import { listCampaigns, type CampaignView } from './service.ts';
+import { defineRoute, idSchema, page, pageQuery, type ApiRoute } from '../../http/index.ts';
+import { CAMPAIGN_NOT_FOUND } from './rules.ts';
+import { getCampaign, listCampaigns, type CampaignView } from './service.ts';
 
 export const campaignProgressSchema = z.object({
   state: z.enum(['draft', 'scheduled', 'sending', 'sent', 'cancelled']),
@@ -74,6 +76,17 @@ export function campaignsApi(): ApiRoute[] {
           limit: query.limit,
         };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/brands/:brandId/campaigns/:campaignId',
+      tag: 'campaigns',
+      summary: 'One campaign of the brand with its progress',
+      params: z.object({ campaignId: idSchema() }),
+      notFound: CAMPAIGN_NOT_FOUND,
+      response: campaignSchema,
+      handler: async ({ ctx, brand, params }) =>
+        campaignOut(await getCampaign(ctx, { id: params.campaignId, brandId: brand.id })),
     }),
   ];
 }

@@ -14,8 +14,12 @@ export const CAMPAIGN_ALREADY_STARTED = 'The campaign has started sending; it ca
 /** The reason recorded on the messages a cancel skips. */
 export const SKIP_CAMPAIGN_CANCELLED = 'campaign_cancelled';
 export const MAX_CUTOFF_HOURS = 72;
-/** The audience is written in batches of this many conversations. */
+/** The send path writes the texts of this many recipients per claim (one transaction). */
 export const CAMPAIGN_BATCH_SIZE = 2_000;
+/** Recipients one pass of the send path takes at most (the worker's tick continues with the rest). */
+export const CAMPAIGN_SEND_LIMIT = 60_000;
+/** The reason of a recipient claimed after its channel was deleted. */
+export const SKIP_CHANNEL_MISSING = 'channel_missing';
 
 export type RunState = 'scheduled' | 'sending' | 'sent' | 'cancelled';
 
@@ -56,7 +60,7 @@ export interface CampaignProgress {
   scheduledFor: string | null;
   /** Contacts the segment matched when the audience was frozen. */
   targeted: number;
-  /** Texts written for the reachable ones (queued at freeze time). */
+  /** The reachable ones (queued at freeze time; their texts are written as the send goes on). */
   queued: number;
   /** Waiting for their time: a recipient's window, a state cap or the per-number rate. */
   held: number;
@@ -81,6 +85,8 @@ export function tallyProgress(input: {
   scheduledFor: Date | null;
   excluded: { reason: string; count: number }[];
   queued: number;
+  /** Queued recipients whose text is not written yet (the send path writes it when it takes them). */
+  unstarted?: number;
   messages: MessageTally[];
   clicked: number;
   replied: number;
@@ -93,7 +99,7 @@ export function tallyProgress(input: {
   };
   for (const e of input.excluded) add(e.reason, e.count);
   let held = 0;
-  let pending = 0;
+  let pending = input.unstarted ?? 0;
   let sent = 0;
   let delivered = 0;
   let failed = 0;

@@ -1,11 +1,17 @@
 /**
- * Starting due runs of campaigns and scheduled flows: the run is claimed (scheduled -> sending,
- * SKIP LOCKED), its audience frozen (the segment's contacts as they are now, each queued or
- * excluded with the reason, one row per contact and run), and every queued contact gets a
- * conversation with its first text, due now. The texts then go through the send job like every
- * other workflow text: opted-out channels skipped, quiet hours in the recipient's local time, the
- * state caps, Texas, the per-number rate. A cancel between batches stops the freeze (the run row
- * is locked by each batch, so a cancel waits for the batch in flight and then skips its texts).
+ * Campaigns' and scheduled flows' runs, in two steps.
+ * - Start (startDueRuns): the due run is claimed (scheduled -> sending, SKIP LOCKED) and its
+ *   audience frozen in ONE statement: every contact the segment matches now becomes a recipient
+ *   row, queued or excluded with the reason (insertAudienceRecipients). No text is written yet.
+ * - Send (sendRunTexts): batches of queued recipients are claimed (FOR UPDATE SKIP LOCKED, so two
+ *   workers never take the same one); in the same transaction each gets its conversation, first
+ *   text (due now), short link and discount code, and is linked to its conversation (unique), so a
+ *   recipient gets one text even if a worker dies and the batch is retried: the rollback leaves it
+ *   unclaimed, a commit leaves it linked. The texts then go through the send job like every other
+ *   workflow text: opted-out channels skipped, quiet hours in the recipient's local time (held
+ *   until the window opens, or skipped past the cutoff), the state caps, Texas, awaiting Y.
+ * A cancel locks the run: the claims in flight finish first, then their texts are skipped with the
+ * rest and the recipients not started yet are excluded (campaign_cancelled).
  */
 import { publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { startConversations, type StartConversationInput } from '../../conversations/index.ts';
@@ -16,19 +22,21 @@ import {
   resolveDiscountRule,
   type ResolvedDiscountRule,
 } from '../../discounts/index.ts';
+import { sendDueMessages } from '../../messaging/index.ts';
 import { conversationDiscount } from '../candidates/process.ts';
 import { renderMessage } from '../render.ts';
-import { RECENTLY_TEXTED_HOURS } from '../segments/rules.ts';
-import { segmentAudience, type AudienceMember } from '../segments/service.ts';
-import { filterOfWorkflow } from '../segments/store.ts';
+import { compileFilter, RECENTLY_TEXTED_HOURS, TEXAS_AREA_CODES, usAreaCodes } from '../segments/rules.ts';
+import { validFilter } from '../segments/service.ts';
+import { brandTexasCompliance, filterOfWorkflow, insertAudienceRecipients } from '../segments/store.ts';
 import { getBrand, getWorkflow, type WorkflowRow } from '../store.ts';
-import { CAMPAIGN_BATCH_SIZE } from './rules.ts';
+import { CAMPAIGN_BATCH_SIZE, CAMPAIGN_SEND_LIMIT, SKIP_CHANNEL_MISSING } from './rules.ts';
 import {
   claimDueRuns,
-  contactsOfRuns,
-  insertRecipients,
+  claimUnstartedRecipients,
+  excludeRecipients,
   linkRecipientConversations,
   updateRun,
+  type ClaimedRecipient,
   type RunRow,
 } from './store.ts';
 
@@ -91,13 +99,15 @@ export async function sendPlan(
   };
 }
 
+/** Who a first text goes to. */
+export interface TextMember {
+  contactId: number;
+  channelId: number | null;
+  givenName: string | null;
+}
+
 /** The first text of one contact (the short link and the code are filled in when written). */
-export function conversationInput(
-  plan: SendPlan,
-  member: AudienceMember,
-  now: Date,
-  extra = {},
-): StartConversationInput {
+export function conversationInput(plan: SendPlan, member: TextMember, now: Date, extra = {}): StartConversationInput {
   const { workflow, discount } = plan;
   return {
     brandId: workflow.brand_id,
@@ -120,79 +130,141 @@ export function conversationInput(
   };
 }
 
-/** Freezes one claimed run's audience and writes its texts (see the file comment). */
-export async function startRun(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  run: RunRow,
-  { now, batchSize = CAMPAIGN_BATCH_SIZE }: { now: Date; batchSize?: number },
-): Promise<RunStarted> {
+/**
+ * Freezes one claimed run's audience: recipient rows only (see the file comment). Runs in the
+ * claiming transaction, so a worker that dies mid-freeze leaves the run scheduled, not half frozen.
+ */
+async function freezeRun(tx: Handle, run: RunRow, now: Date): Promise<RunStarted> {
   const result = { runId: run.id, workflowId: run.workflow_id, targeted: 0, queued: 0, excluded: 0, cancelled: false };
-  const workflow = await getWorkflow(ctx.db, run.workflow_id);
-  const filter = workflow
-    ? await filterOfWorkflow(ctx.db, { workflowId: workflow.id, nodeId: AUDIENCE_NODE })
-    : undefined;
-  if (!workflow || !filter) {
-    await updateRun(ctx.db, run.id, { state: 'sent', finished_at: now }, { fromStates: ['sending'] });
+  const workflow = await getWorkflow(tx, run.workflow_id);
+  const filter = workflow ? await filterOfWorkflow(tx, { workflowId: workflow.id, nodeId: AUDIENCE_NODE }) : undefined;
+  const texasCompliance = workflow ? await brandTexasCompliance(tx, workflow.brand_id) : undefined;
+  if (!workflow || !filter || texasCompliance === undefined) {
+    await updateRun(tx, run.id, { state: 'sent', finished_at: now });
     return result;
   }
-  const plan = await sendPlan(ctx.db, workflow, { startedAt: now, linkBaseUrl: publicBaseUrl(ctx.config) });
-  const members = await segmentAudience(ctx.db, {
+  // One statement over the whole brand: JIT compiling it costs more than it saves.
+  await tx.raw('set local jit = off');
+  const frozen = await insertAudienceRecipients(tx, {
     brandId: workflow.brand_id,
-    filter: filter.filter,
+    runId: run.id,
+    compiled: compileFilter(validFilter(filter.filter), { now }),
     now,
     recentHours: campaignSettings(workflow).smartSending ? RECENTLY_TEXTED_HOURS : 0,
+    texasCompliance,
+    usAreaCodes: usAreaCodes(),
+    texasAreaCodes: TEXAS_AREA_CODES,
+    // A campaign texts a contact once, whatever its runs; a scheduled flow once per run.
+    onceWorkflowId: workflow.type === 'campaign' ? workflow.id : null,
   });
-  // A campaign texts a contact once, whatever its runs; a scheduled flow once per run.
-  const earlier = workflow.type === 'campaign' ? await contactsOfRuns(ctx.db, workflow.id, run.id) : new Set<number>();
-  for (let i = 0; i < members.length && !result.cancelled; i += batchSize) {
-    const batch = members.slice(i, i + batchSize);
-    await withTransaction(ctx.db, async (tx) => {
-      const live = await updateRun(tx, run.id, { targeted: i + batch.length }, { fromStates: ['sending'] });
-      if (!live) {
-        result.cancelled = true;
-        return;
-      }
-      const reasonOf = (m: AudienceMember): string | null =>
-        m.excluded ?? (earlier.has(m.contactId) ? 'already_texted' : null);
-      const written = await insertRecipients(
-        tx,
-        batch.map((m) => ({
-          brandId: workflow.brand_id,
-          runId: run.id,
-          contactId: m.contactId,
-          channelId: m.channelId,
-          outcome: reasonOf(m) === null ? 'queued' : 'excluded',
-          reason: reasonOf(m),
-        })),
-      );
-      const toText = batch.filter((m) => reasonOf(m) === null && written.has(m.contactId));
-      const started = await startConversations(
-        tx,
-        toText.map((m) => conversationInput(plan, m, now, { run_id: run.id })),
-        { now },
-      );
-      await linkRecipientConversations(
-        tx,
-        run.id,
-        toText.map((m, k) => ({ contactId: m.contactId, conversationId: started[k]!.conversationId })),
-      );
-      result.targeted += batch.length;
-      result.queued += toText.length;
-      result.excluded += batch.length - toText.length;
-    });
-  }
-  if (!result.cancelled)
-    await updateRun(ctx.db, run.id, { targeted: members.length, finished_at: new Date() }, { fromStates: ['sending'] });
-  return result;
+  await updateRun(tx, run.id, { targeted: frozen.targeted, finished_at: new Date() });
+  return { ...result, targeted: frozen.targeted, queued: frozen.queued, excluded: frozen.targeted - frozen.queued };
 }
 
-/** Claims and starts every due run of campaigns and scheduled flows. */
+/** Claims and freezes every due run of campaigns and scheduled flows, one run per transaction. */
 export async function startDueRuns(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  { now = new Date(), batchSize }: { now?: Date; batchSize?: number } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<RunStarted[]> {
-  const runs = await claimDueRuns(ctx.db, { now, types: RUN_TYPES });
   const out: RunStarted[] = [];
-  for (const run of runs) out.push(await startRun(ctx, run, { now, batchSize }));
-  return out;
+  for (;;) {
+    const started = await withTransaction(ctx.db, async (tx) => {
+      const [run] = await claimDueRuns(tx, { now, types: RUN_TYPES, limit: 1 });
+      return run ? freezeRun(tx, run, now) : undefined;
+    });
+    if (!started) return out;
+    out.push(started);
+  }
+}
+
+export interface RunTextsResult {
+  /** Recipients claimed and given their first text. */
+  started: number;
+  /** Claimed without a channel any more (deleted since the freeze): excluded. */
+  excluded: number;
+  /** What the send job did with those texts. */
+  sent: number;
+  deferred: number;
+  skipped: number;
+  failed: number;
+}
+
+/** One claim: up to `batchSize` recipients get their conversation and first text; returns the message ids. */
+async function startBatch(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  plans: Map<number, SendPlan | null>,
+  { now, batchSize, runIds }: { now: Date; batchSize: number; runIds?: readonly number[] },
+): Promise<{ claimed: number; excluded: number; messageIds: number[] }> {
+  return withTransaction(ctx.db, async (tx) => {
+    const claimed = await claimUnstartedRecipients(tx, { limit: batchSize, runIds });
+    const toText: { recipient: ClaimedRecipient; plan: SendPlan }[] = [];
+    const missing: number[] = [];
+    for (const recipient of claimed) {
+      const plan = await planOf(tx, plans, recipient, publicBaseUrl(ctx.config));
+      if (plan && recipient.channelId !== null) toText.push({ recipient, plan });
+      else missing.push(recipient.id);
+    }
+    if (missing.length > 0) await excludeRecipients(tx, { ids: missing, reason: SKIP_CHANNEL_MISSING });
+    const started = await startConversations(
+      tx,
+      toText.map(({ recipient, plan }) => conversationInput(plan, recipient, now, { run_id: recipient.runId })),
+      { now },
+    );
+    await linkRecipientConversations(
+      tx,
+      toText.map(({ recipient }, k) => ({ id: recipient.id, conversationId: started[k]!.conversationId })),
+    );
+    return { claimed: claimed.length, excluded: missing.length, messageIds: started.map((s) => s.messageId) };
+  });
+}
+
+/** The send plan of a recipient's run (its cutoff counts from the run's start), read once per run. */
+async function planOf(
+  db: Handle,
+  plans: Map<number, SendPlan | null>,
+  recipient: ClaimedRecipient,
+  linkBaseUrl: string,
+): Promise<SendPlan | null> {
+  if (!plans.has(recipient.runId)) {
+    const workflow = await getWorkflow(db, recipient.workflowId);
+    plans.set(
+      recipient.runId,
+      workflow ? await sendPlan(db, workflow, { startedAt: recipient.startedAt, linkBaseUrl }) : null,
+    );
+  }
+  return plans.get(recipient.runId)!;
+}
+
+/**
+ * The send path of runs: claims queued recipients a batch at a time, writes their texts (see the
+ * file comment) and hands each batch to the send job at once. At most `limit` recipients per call.
+ */
+export async function sendRunTexts(
+  ctx: AppContext,
+  {
+    now,
+    limit = CAMPAIGN_SEND_LIMIT,
+    batchSize = CAMPAIGN_BATCH_SIZE,
+    runIds,
+  }: { now?: Date; limit?: number; batchSize?: number; runIds?: readonly number[] } = {},
+): Promise<RunTextsResult> {
+  const result: RunTextsResult = { started: 0, excluded: 0, sent: 0, deferred: 0, skipped: 0, failed: 0 };
+  const plans = new Map<number, SendPlan | null>();
+  for (let remaining = limit; remaining > 0;) {
+    const at = now ?? new Date();
+    const batch = await startBatch(ctx, plans, { now: at, batchSize: Math.min(batchSize, remaining), runIds });
+    if (batch.claimed === 0) break;
+    remaining -= batch.claimed;
+    result.started += batch.messageIds.length;
+    result.excluded += batch.excluded;
+    if (batch.messageIds.length === 0) continue;
+    // The batch's texts in one pass of the send job (one claim of them all).
+    const ids = batch.messageIds;
+    const sent = await sendDueMessages(ctx, { messageIds: ids, limit: ids.length, batchSize: ids.length, now: at });
+    result.sent += sent.sent;
+    result.deferred += sent.deferred;
+    result.skipped += sent.skipped;
+    result.failed += sent.failed;
+  }
+  return result;
 }

@@ -3,7 +3,7 @@
  * brand's time zone or now, optional discount code per shopper and short link, optional cutoff),
  * schedule again, a test send to one number, cancel, list and show with progress. A time more than
  * 15 minutes before creation needs confirmation (PAST_SCHEDULE_WARNING). The run is started by
- * startDueRuns (send.ts); the texts go through the send job.
+ * startDueRuns (send.ts), which freezes its audience; sendRunTexts writes and sends the texts.
  */
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { normalizeUsername } from '../../contacts/index.ts';
@@ -31,6 +31,7 @@ import {
 import { insertSegmentWorkflow } from './create.ts';
 import { AUDIENCE_NODE, campaignSettings, conversationInput, sendPlan } from './send.ts';
 import {
+  excludeRecipients,
   findSmsChannel,
   insertRun,
   messageOutcome,
@@ -163,7 +164,10 @@ export async function scheduleCampaign(
   return getCampaign(ctx, { id, now });
 }
 
-/** Stops a campaign: nothing more is frozen or sent; its queued and held texts are skipped. */
+/**
+ * Stops a campaign: nothing more is frozen or sent; its queued and held texts are skipped and its
+ * recipients whose text was not written yet are left out (skippedMessages counts both).
+ */
 export async function cancelCampaign(
   ctx: Ctx,
   { id, brandId, now = new Date() }: { id: number; brandId?: number; now?: Date },
@@ -181,11 +185,14 @@ export async function cancelCampaign(
       ));
     if (!cancelled) throw new AppError('conflict', CAMPAIGN_NOT_CANCELLABLE, { code: 'campaign_not_cancellable' });
     await updateWorkflowRow(tx, workflow.id, { is_paused: true });
-    return skipQueuedOfWorkflow(tx, {
+    // The run row is locked now: claims in flight have committed; what they wrote is skipped too.
+    const unstarted = await excludeRecipients(tx, { runId: run.id, reason: SKIP_CAMPAIGN_CANCELLED });
+    const skipped = await skipQueuedOfWorkflow(tx, {
       brandId: workflow.brand_id,
       workflowId: workflow.id,
       reason: SKIP_CAMPAIGN_CANCELLED,
     });
+    return unstarted + skipped;
   });
   return { ...(await getCampaign(ctx, { id, now })), skippedMessages };
 }

@@ -2,7 +2,6 @@
  * SQL for workflow runs (a campaign's one send, a scheduled flow's ticks) and their frozen
  * recipients, and the counts behind a run's progress.
  */
-import type { Knex } from 'knex';
 import type { Handle } from '../../db/index.ts';
 import { toWorkflowRow, type WorkflowRow } from '../store.ts';
 import type { MessageTally, RunState } from './rules.ts';
@@ -77,79 +76,125 @@ export async function updateRun(
 }
 
 /**
- * Claims the due runs of these workflow types: scheduled, due by `now`, moved to sending in the
- * same statement (SKIP LOCKED), so two workers never start the same run.
+ * Claims the due runs of these workflow types (at most `limit`): scheduled, due by `now`, moved to
+ * sending in the same statement (SKIP LOCKED), so two workers never start the same run.
  */
-export async function claimDueRuns(db: Handle, { now, types }: { now: Date; types: string[] }): Promise<RunRow[]> {
+export async function claimDueRuns(
+  db: Handle,
+  { now, types, limit = null }: { now: Date; types: string[]; limit?: number | null },
+): Promise<RunRow[]> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `update workflow_runs r set state = 'sending', started_at = ?, updated_at = now()
       where r.id in (
         select x.id from workflow_runs x join workflows w on w.id = x.workflow_id
          where x.state = 'scheduled' and x.scheduled_for <= ? and w.type = any(?::text[])
          order by x.scheduled_for, x.id
+         limit ?
          for update of x skip locked)
       returning r.*`,
-    [now, now, types],
+    [now, now, types, limit] as never[],
   );
   return rows.map(toRun);
 }
 
-export interface RecipientWrite {
-  brandId: number;
+export interface ClaimedRecipient {
+  id: number;
   runId: number;
+  workflowId: number;
+  startedAt: Date;
   contactId: number;
   channelId: number | null;
-  outcome: 'queued' | 'excluded';
-  reason: string | null;
+  givenName: string | null;
 }
 
-/** Inserts recipients (one statement); a contact already in the run is left as it is. Returns the contact ids written. */
-export async function insertRecipients(db: Handle, rows: RecipientWrite[]): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const { rows: inserted } = await db.raw<{ rows: { contact_id: string }[] }>(
-    `insert into workflow_run_recipients (brand_id, run_id, contact_id, contact_channel_id, outcome, reason)
-     select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])
-     on conflict (run_id, contact_id) do nothing
-     returning contact_id`,
-    [
-      rows.map((r) => r.brandId),
-      rows.map((r) => r.runId),
-      rows.map((r) => r.contactId),
-      rows.map((r) => r.channelId),
-      rows.map((r) => r.outcome),
-      rows.map((r) => r.reason),
-    ] as Knex.RawBinding[],
+/**
+ * Claims up to `limit` queued recipients that have no conversation yet, of runs still sending.
+ * The runs are share-locked first (a cancel, which updates the run, waits for the claims in
+ * flight and then sees their texts; locking runs before recipients, as the cancel does, keeps the
+ * two from deadlocking), then the recipients FOR UPDATE SKIP LOCKED, so two workers never claim
+ * the same one. Runs inside the claiming transaction, which also links each one to its conversation.
+ */
+export async function claimUnstartedRecipients(
+  tx: Handle,
+  { limit, runIds }: { limit: number; runIds?: readonly number[] },
+): Promise<ClaimedRecipient[]> {
+  const { rows: runs } = await tx.raw<{ rows: { id: string }[] }>(
+    `select x.id from workflow_runs x
+      where x.state = 'sending' and (?::bigint[] is null or x.id = any(?::bigint[]))
+        and exists (select 1 from workflow_run_recipients r
+                     where r.run_id = x.id and r.outcome = 'queued' and r.conversation_id is null)
+      order by x.id
+      for share of x`,
+    [runIds ?? null, runIds ?? null] as never[],
   );
-  return new Set(inserted.map((r) => Number(r.contact_id)));
+  if (runs.length === 0) return [];
+  const { rows } = await tx.raw<{ rows: Record<string, unknown>[] }>(
+    `select r.id, r.run_id, x.workflow_id, x.started_at, r.contact_id, c.id is not null as contact_exists,
+            ch.id as contact_channel_id, c.given_name
+       from (select r.* from workflow_run_recipients r
+              where r.run_id = any(?::bigint[]) and r.outcome = 'queued' and r.conversation_id is null
+              order by r.run_id, r.id
+              limit ?
+              for update of r skip locked) r
+       join workflow_runs x on x.id = r.run_id
+       left join contacts c on c.id = r.contact_id
+       left join contact_channels ch on ch.id = r.contact_channel_id and ch.contact_id = r.contact_id
+      order by r.run_id, r.id`,
+    [runs.map((r) => Number(r.id)), limit] as never[],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    runId: Number(r.run_id),
+    workflowId: Number(r.workflow_id),
+    startedAt: new Date(r.started_at as Date),
+    contactId: Number(r.contact_id),
+    // A contact gone since the freeze has no channel either: the recipient is left out.
+    channelId: r.contact_channel_id === null || r.contact_exists !== true ? null : Number(r.contact_channel_id),
+    givenName: (r.given_name as string | null) ?? null,
+  }));
 }
 
+/** Links claimed recipients to their new conversations (one statement). */
 export async function linkRecipientConversations(
   db: Handle,
-  runId: number,
-  links: { contactId: number; conversationId: number }[],
+  links: { id: number; conversationId: number }[],
 ): Promise<void> {
   if (links.length === 0) return;
   await db.raw(
     `update workflow_run_recipients r set conversation_id = l.conversation_id
-       from unnest(?::bigint[], ?::bigint[]) l(contact_id, conversation_id)
-      where r.run_id = ? and r.contact_id = l.contact_id`,
-    [links.map((l) => l.contactId), links.map((l) => l.conversationId), runId],
+       from unnest(?::bigint[], ?::bigint[]) l(id, conversation_id)
+      where r.id = l.id`,
+    [links.map((l) => l.id), links.map((l) => l.conversationId)] as never[],
   );
 }
 
-/** Contacts already texted by any run of this workflow (a campaign texts a contact once). */
-export async function contactsOfRuns(db: Handle, workflowId: number, excludeRunId: number): Promise<Set<number>> {
-  const rows = await db('workflow_run_recipients as r')
-    .join('workflow_runs as x', 'x.id', 'r.run_id')
-    .where({ 'x.workflow_id': workflowId, 'r.outcome': 'queued' })
-    .whereNot('x.id', excludeRunId)
-    .select('r.contact_id');
-  return new Set(rows.map((r: { contact_id: string }) => Number(r.contact_id)));
+/** Recipients left out after the freeze (claimed without a channel, or not started when the run was cancelled). */
+export async function excludeRecipients(
+  db: Handle,
+  { runId, ids, reason }: { runId?: number; ids?: number[]; reason: string },
+): Promise<number> {
+  return db('workflow_run_recipients')
+    .where({ outcome: 'queued' })
+    .whereNull('conversation_id')
+    .modify((q) => (runId === undefined ? q : q.andWhere({ run_id: runId })))
+    .modify((q) => (ids === undefined ? q : q.whereIn('id', ids)))
+    .update({ outcome: 'excluded', reason });
+}
+
+/** Whether any run still has queued recipients without their text (the send path has more to do). */
+export async function hasUnstartedRecipients(db: Handle): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { any: boolean }[] }>(
+    `select exists (select 1 from workflow_run_recipients r join workflow_runs x on x.id = r.run_id
+                     where x.state = 'sending' and r.outcome = 'queued' and r.conversation_id is null) as any`,
+  );
+  return rows[0]?.any === true;
 }
 
 export interface RunCounts {
   excluded: { reason: string; count: number }[];
   queued: number;
+  /** Queued recipients whose text the send path has not written yet. */
+  unstarted: number;
   messages: MessageTally[];
   clicked: number;
   replied: number;
@@ -166,6 +211,10 @@ export async function runCounts(
     .where({ run_id: runId })
     .groupBy('outcome', 'reason')
     .select('outcome', 'reason', db.raw('count(*)::int as count'));
+  const [unstarted] = await db('workflow_run_recipients')
+    .where({ run_id: runId, outcome: 'queued' })
+    .whereNull('conversation_id')
+    .count<{ count: string }[]>('* as count');
   const { rows: messages } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select m.status, m.extra_data->>'skip_reason' as skip_reason,
             (m.status in ('auto_queued', 'queued') and m.scheduled_for > ?) as held, count(*)::int as count
@@ -200,6 +249,7 @@ export async function runCounts(
     queued: recipients
       .filter((r: { outcome: string }) => r.outcome === 'queued')
       .reduce((s: number, r: { count: number }) => s + Number(r.count), 0),
+    unstarted: Number(unstarted?.count ?? 0),
     messages: messages.map((m) => ({
       status: String(m.status),
       skipReason: (m.skip_reason as string | null) ?? null,
@@ -264,4 +314,14 @@ export async function tapToTextFlowByKeyword(
     .where((q) => q.whereNull('w.ends_at').orWhere('w.ends_at', '>', now))
     .first('w.*', 'i.slug as platform');
   return row ? toWorkflowRow(row) : undefined;
+}
+
+/** A contact's source changed, only while it is still `from` (a contact made by a tap-to-text keyword). */
+export async function setContactSource(
+  db: Handle,
+  { brandId, contactId, from, to }: { brandId: number; contactId: number; from: string; to: string },
+): Promise<void> {
+  await db('contacts')
+    .where({ id: contactId, brand_id: brandId, source: from })
+    .update({ source: to, updated_at: db.fn.now() });
 }

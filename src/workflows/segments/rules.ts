@@ -7,7 +7,7 @@
  * same at any clock. Pure: no I/O.
  */
 import { z } from 'zod';
-import { isTexasNumber, isUsSmsNumber } from '../../contacts/index.ts';
+import { isTexasNumber, isUsSmsNumber, TEXAS_AREA_CODES } from '../../contacts/index.ts';
 import { AREA_CODES } from '../../messaging/index.ts';
 
 export const FAILED_TO_CREATE_FILTER = 'Failed to create filter';
@@ -276,4 +276,19 @@ export function exclusionOf(
   if (facts.unconfirmed) return 'unconfirmed';
   if (facts.recentlyTexted) return 'recently_texted';
   return null;
+}
+
+export { TEXAS_AREA_CODES };
+
+let usAreaCodeList: string[] | undefined;
+/**
+ * The area codes isUsSmsNumber takes (a probe number per code), for the set-based freeze: there a
+ * number is +1, shaped NXX-NXX-XXXX, with one of these codes. A number it still lets through that
+ * isUsSmsNumber would not (a rare exchange) is skipped by the send job (non_us_number).
+ */
+export function usAreaCodes(): readonly string[] {
+  usAreaCodeList ??= Array.from({ length: 800 }, (_, k) => String(200 + k)).filter((code) =>
+    ['2345678', '5550123', '8675309', '9999999'].some((rest) => isUsSmsNumber(`+1${code}${rest}`)),
+  );
+  return usAreaCodeList;
 }

@@ -146,3 +146,76 @@ export async function audienceRows(
     unconfirmed: r.unconfirmed === true,
   }));
 }
+
+export interface FrozenAudience {
+  targeted: number;
+  queued: number;
+}
+
+/**
+ * Freezes a run's audience in one statement: every contact the filter matches becomes a recipient
+ * row of the run, queued or excluded with the reason, decided in SQL in the order exclusionOf
+ * (rules.ts) decides it: no number, unsubscribed or blocked, no +1 number (the shape, and an area
+ * code that exists), Texas without the brand's compliance, awaiting its Y, texted recently, and
+ * (`onceWorkflowId`: a campaign texts a contact once, whatever its runs) queued by another run.
+ * A contact already in the run is left as it is.
+ */
+export async function insertAudienceRecipients(
+  db: Handle,
+  input: {
+    brandId: number;
+    runId: number;
+    compiled: CompiledFilter;
+    now: Date;
+    recentHours: number;
+    texasCompliance: boolean;
+    usAreaCodes: readonly string[];
+    texasAreaCodes: readonly string[];
+    onceWorkflowId: number | null;
+  },
+): Promise<FrozenAudience> {
+  // offset 0: the audience is not folded into the insert, so each contact's reason is worked out once.
+  const { rows } = await db.raw<{ rows: { targeted: number; queued: number }[] }>(
+    `with audience as (
+       select c.id as contact_id, ch.id as channel_id,
+              case when ch.username is null then 'no_us_number'
+                   when ch.blocked or ch.status is distinct from 'subscribed' then 'unsubscribed'
+                   when ch.username !~ '^[+]1[2-9][0-9]{2}[2-9][0-9]{6}$' or not (substr(ch.username, 3, 3) = any(?::text[])) then 'no_us_number'
+                   when not ?::boolean and substr(ch.username, 3, 3) = any(?::text[]) then 'texas'
+                   when ch.unconfirmed then 'unconfirmed'
+                   when ?::int > 0 and exists (
+                     select 1 from conversations v join conversation_messages m on m.conversation_id = v.id
+                      where v.contact_channel_id = ch.id and m.direction = 'outgoing' and m.sent_at is not null
+                        and m.sent_at >= ?::timestamptz - make_interval(hours => ?::int) and m.sent_at <= ?::timestamptz) then 'recently_texted'
+                   when c.id in (
+                     select e.contact_id from workflow_runs x join workflow_run_recipients e on e.run_id = x.id
+                      where x.workflow_id = ?::bigint and x.id <> ? and e.outcome = 'queued') then 'already_texted'
+              end as reason
+         from contacts c ${CHANNEL_LATERAL}
+        where c.brand_id = ? and ${input.compiled.sql}
+       offset 0),
+     written as (
+       insert into workflow_run_recipients (brand_id, run_id, contact_id, contact_channel_id, outcome, reason)
+       select ?, ?, a.contact_id, a.channel_id, case when a.reason is null then 'queued' else 'excluded' end, a.reason
+         from audience a
+       on conflict (run_id, contact_id) do nothing
+       returning outcome)
+     select count(*)::int as targeted, (count(*) filter (where outcome = 'queued'))::int as queued from written`,
+    [
+      input.usAreaCodes,
+      input.texasCompliance,
+      input.texasAreaCodes,
+      input.recentHours,
+      input.now,
+      input.recentHours,
+      input.now,
+      input.onceWorkflowId,
+      input.runId,
+      input.brandId,
+      ...input.compiled.bindings,
+      input.brandId,
+      input.runId,
+    ] as never[],
+  );
+  return { targeted: Number(rows[0]?.targeted ?? 0), queued: Number(rows[0]?.queued ?? 0) };
+}

@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendJson, type Json } from '../server.ts';
+import { catalogApi } from './catalog.ts';
 import {
   cartResource,
   COUPON_CODE,
@@ -35,6 +36,7 @@ export function api(
   body: Json,
   response: ServerResponse,
 ): void {
+  if (catalogApi(ctx.clientId, store, method, rest, query, body, response)) return;
   let m: RegExpExecArray | null;
   if (method === 'GET' && (m = /^\/v3\/carts\/([^/]+)$/.exec(rest))) {
     const cart = store.carts.get(m[1]!);

@@ -30,6 +30,12 @@ export interface FakeStore {
   subscribers: Json[];
   hooks: FakeHook[];
   coupons: Json[];
+  /** v3 catalogue: products (with `categories` ids), variants, categories of the trees. */
+  products: Json[];
+  variants: Json[];
+  categories: Json[];
+  /** /v3/content/scripts, each with the api_client_id of the app that made it. */
+  scripts: Json[];
 }
 
 /**
@@ -167,4 +173,8 @@ export const newStore = (hash: string, info: Json = {}): FakeStore => ({
   subscribers: [],
   hooks: [],
   coupons: [],
+  products: [],
+  variants: [],
+  categories: [],
+  scripts: [],
 });

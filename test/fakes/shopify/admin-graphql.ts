@@ -100,9 +100,10 @@ export function answerGraphql(
       ],
     });
   }
-  const { data, actual } = handler.run(ctx);
+  const { data, actual, errors } = handler.run(ctx);
   bucket.available -= Math.min(requested, actual);
   send(res, 200, {
+    ...(errors ? { errors } : {}),
     data,
     extensions: {
       cost: {

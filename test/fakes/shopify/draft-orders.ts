@@ -2,10 +2,12 @@
  * The fake Shopify's `draftOrderCreate`: line items of the shop's variants (price from the
  * variant), discount codes applied when the shop has them (a basic percentage or amount code
  * lowers the total; a free-shipping code applies without changing it; an unknown code is skipped,
- * as Shopify does), and the invoice URL of the draft. Inputs are type-checked like Shopify's.
+ * as Shopify does), and the invoice URL of the draft. Inputs are type-checked like Shopify's; without
+ * write_draft_orders Shopify answers ACCESS_DENIED.
  */
 import { randomBytes } from 'node:crypto';
 import type { Json } from '../server.ts';
+import { scoped } from './admin-surface.ts';
 import type { GraphqlHandler, InputType } from './types.ts';
 
 const leaves = (...names: string[]): Record<string, true> =>
@@ -62,7 +64,7 @@ export const draftOrderHandlers: Record<string, GraphqlHandler> = {
   DraftOrderCreate: {
     cost: () => 10,
     inputs: { input: DRAFT_ORDER_INPUT },
-    run: ({ fake, shop, variables }) => {
+    run: scoped('draftOrderCreate', 'write_draft_orders', ({ fake, shop, variables }) => {
       const input = (variables.input ?? {}) as Json;
       const lines = (input.lineItems as Json[] | undefined) ?? [];
       const fail = (field: (string | number)[], message: string) => ({
@@ -101,6 +103,6 @@ export const draftOrderHandlers: Record<string, GraphqlHandler> = {
       };
       shop.draftOrders.push({ ...draft, input });
       return { data: { draftOrderCreate: { draftOrder: draft, userErrors: [] } }, actual: 10 };
-    },
+    }),
   },
 };

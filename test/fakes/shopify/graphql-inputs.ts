@@ -102,11 +102,16 @@ function unknownField(
   type: InputType,
   value: unknown,
   path: string[] = [],
-): { path: string[]; type: InputType } | undefined {
+): { path: string[]; type: InputType; explanation?: string } | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   for (const [key, item] of Object.entries(value as Json)) {
     const field = type.fields[key];
     if (!field) return { path: [...path, key], type };
+    if (field !== true && 'values' in field) {
+      if (item === null || item === undefined || (typeof item === 'string' && field.values.includes(item))) continue;
+      const explanation = `Expected "${String(item)}" to be one of: ${field.values.join(', ')}`;
+      return { path: [...path, key], type, explanation };
+    }
     if (field !== true) {
       const nested = unknownField(field, item, [...path, key]);
       if (nested) return nested;
@@ -138,7 +143,7 @@ export function invalidVariable(inputs: Record<string, InputType | EnumType>, va
     }
     const found = unknownField(type, variables[name]);
     if (!found) continue;
-    const explanation = `Field is not defined on ${found.type.name}`;
+    const explanation = found.explanation ?? `Field is not defined on ${found.type.name}`;
     return {
       message: `Variable $${name} of type ${type.name}! was provided invalid value for ${found.path.join('.')} (${explanation})`,
       locations: [{ line: 1, column: 1 }],

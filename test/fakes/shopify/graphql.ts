@@ -4,6 +4,7 @@
  * requested query cost (2 + first per connection, 1 per object), `actual` what was returned.
  */
 import type { Json } from '../server.ts';
+import { adminSurfaceHandlers } from './admin-surface.ts';
 import { appBillingHandlers } from './app-billing.ts';
 import { draftOrderHandlers } from './draft-orders.ts';
 import { webPixelHandlers } from './web-pixels.ts';
@@ -157,7 +158,9 @@ const findOrders = (ctx: GraphqlContext): Json[] => {
   const customer = term(query, 'customer_id');
   const email = term(query, 'email');
   const created = term(query, 'created_at');
+  const name = term(query, 'name');
   return ctx.shop.orders
+    .filter((order) => !name || String(order.name).replace(/^#/, '') === name.value.replace(/^#/, ''))
     .filter((order) => !customer || (order.customer as Json | null)?.id === `gid://shopify/Customer/${customer.value}`)
     .filter((order) => !email || String(order.email ?? '').toLowerCase() === email.value.toLowerCase())
     .filter((order) => !created || compare(String(order.createdAt), created))
@@ -353,4 +356,5 @@ export const graphqlHandlers: Record<string, GraphqlHandler> = {
   ...appBillingHandlers,
   ...webPixelHandlers,
   ...draftOrderHandlers,
+  ...adminSurfaceHandlers,
 };

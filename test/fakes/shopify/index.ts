@@ -98,6 +98,7 @@ export class FakeShopify implements ShopifyApp {
       appSubscriptions: [],
       webPixel: null,
       draftOrders: [],
+      scriptTags: [],
       bucket: { maximumAvailable: 2000, restoreRate: 100, available: 2000, at: Date.now() },
       nextId: 1000,
       ...overrides,

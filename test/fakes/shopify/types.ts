@@ -39,6 +39,8 @@ export interface FakeShopData {
   appSubscriptions: FakeAppSubscription[];
   /** The app's web pixel on the shop (settings as the JSON string Shopify keeps), or null. */
   webPixel: { id: string; settings: string } | null;
+  /** Script tags the app created (legacyResourceId is the numeric part of the id). */
+  scriptTags: Json[];
   /** Draft orders created by the app, with the input they were created from. */
   draftOrders: (Json & { id: string; input: Json })[];
   bucket: { maximumAvailable: number; restoreRate: number; available: number; at: number };
@@ -77,7 +79,8 @@ export interface GraphqlContext {
 
 export interface GraphqlHandler {
   cost(ctx: GraphqlContext): number;
-  run(ctx: GraphqlContext): { data: Json; actual: number };
+  /** `errors`: top-level GraphQL errors sent beside `data` (ACCESS_DENIED on a field, say). */
+  run(ctx: GraphqlContext): { data: Json; actual: number; errors?: Json[] };
   /** Variables Shopify type-checks before running: variable name -> its input object or enum type. */
   inputs?: Record<string, InputType | EnumType>;
 }
@@ -88,7 +91,8 @@ export interface GraphqlHandler {
  */
 export interface InputType {
   name: string;
-  fields: Record<string, true | InputType>;
+  /** A leaf (true), a nested input type, or an enum (its value checked like Shopify does). */
+  fields: Record<string, true | InputType | EnumType>;
 }
 
 /** An enum type as Shopify's schema declares it (the values the fake knows of it). */

@@ -168,7 +168,7 @@ describe('verifyQueryHmac: Shopify signed query (hex HMAC-SHA256 of sorted param
 });
 
 describe('scopes (spec 3 section 6)', () => {
-  it('asks for read and write of each resource plus read_customer_events', () => {
+  it('asks for read and write of each resource plus read_customer_events, and write_draft_orders for draft orders', () => {
     expect(SHOPIFY_SCOPES).toEqual([
       'read_customers',
       'write_customers',
@@ -187,6 +187,7 @@ describe('scopes (spec 3 section 6)', () => {
       'read_pixels',
       'write_pixels',
       'read_customer_events',
+      'write_draft_orders',
     ]);
   });
 
@@ -196,6 +197,7 @@ describe('scopes (spec 3 section 6)', () => {
     [SHOPIFY_SCOPES.filter((s) => s !== 'write_pixels'), ['write_pixels']],
     [SHOPIFY_SCOPES.filter((s) => !s.endsWith('_pixels')), ['read_pixels', 'write_pixels']],
     [SHOPIFY_SCOPES.filter((s) => s !== 'read_customer_events'), ['read_customer_events']],
+    [SHOPIFY_SCOPES.filter((s) => s !== 'write_draft_orders'), ['write_draft_orders']],
     [['write_orders'], SHOPIFY_SCOPES.filter((s) => s !== 'read_orders' && s !== 'write_orders')],
   ])('granted %j misses %j', (granted, missing) => expect(missingScopes(granted)).toEqual(missing));
 
