@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.ts';
 import { activeMemberships, findAuthUserById } from '../store/auth.ts';
 import {
   brandAdminUser,
+  reachesOtherTenants,
   brandMemberByEmail,
   consumeSignInToken,
   insertSignInToken,
@@ -53,13 +54,17 @@ export async function issueSignInLink(
   return { token, url: `${publicBaseUrl(ctx.config)}/auth/redirect?token=${token}`, expiresAt };
 }
 
-/** The sign-in link for the brand's admin after an install or app open, or undefined when it has no member yet. */
+/** The sign-in link for the brand's admin after an install or app open; undefined when it has no member yet or its admin reaches other tenants. */
 export async function brandSignInLink(
   ctx: AppContext,
   { brandId, source }: { brandId: number; source: string },
 ): Promise<SignInLink | undefined> {
   const userId = await brandAdminUser(ctx.db, brandId);
-  return userId === undefined ? undefined : issueSignInLink(ctx, { userId, brandId, source });
+  if (userId === undefined) return undefined;
+  // A session reaches every brand of its user: a store's word signs in only an admin whose
+  // account reaches no other tenant (an agency's or partner's user logs in with their own password).
+  if (await reachesOtherTenants(ctx.db, userId, brandId)) return undefined;
+  return issueSignInLink(ctx, { userId, brandId, source });
 }
 
 /** True when the brand has an active, activated member. */

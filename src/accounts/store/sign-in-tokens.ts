@@ -58,6 +58,24 @@ export async function brandAdminUser(db: Handle, brandId: number): Promise<numbe
   return row ? Number(row.user_id) : undefined;
 }
 
+/**
+ * True when the user reaches a tenant other than the brand's: an active membership of another
+ * tenant, or an active partner membership (a partner reaches its tenants).
+ */
+export async function reachesOtherTenants(db: Handle, userId: number, brandId: number): Promise<boolean> {
+  const row = await db.raw<{ rows: Array<{ other: boolean }> }>(
+    `select exists (
+              select 1 from tenant_users tu
+               where tu.user_id = ? and tu.state = 'active'
+                 and tu.tenant_id <> (select tenant_id from brands where id = ?)
+            ) or exists (
+              select 1 from partner_users pu where pu.user_id = ? and pu.state = 'active'
+            ) as other`,
+    [userId, brandId, userId],
+  );
+  return row.rows[0]?.other === true;
+}
+
 /** The active, activated member of the brand with this e-mail (case-insensitive), if any. */
 export async function brandMemberByEmail(db: Handle, brandId: number, email: string): Promise<number | undefined> {
   const row = await db('tenant_users as tu')
