@@ -2,6 +2,15 @@ export type { LeadInput } from './leads/rules.ts';
 export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
 export { brandExists, findBrandByDomain, createInstalledBrand, adoptPlaceholderBrand } from './store/installs.ts';
 export {
+  setupInstallLead,
+  brandCreatedByInstall,
+  storeLeadExists,
+  installKey,
+  INSTALL_LEAD_MESSAGES,
+  type InstallMerchant,
+  type InstallLeadResult,
+} from './leads/install-lead.ts';
+export {
   collapsePermissions,
   parsePermission,
   splitFeatures,
@@ -59,6 +68,8 @@ export { API_GUARD, bearerToken } from './auth/guard.ts';
 export {
   issueSignInLink,
   brandSignInLink,
+  memberSignInLink,
+  brandHasMember,
   redeemSignInToken,
   SIGN_IN_MESSAGES,
   SIGN_IN_TOKEN_SECONDS,

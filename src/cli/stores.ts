@@ -6,6 +6,7 @@ import {
   syncShopifyPixel,
   type BackfillProgress,
 } from '../stores/index.ts';
+import { cartHookCommand } from './cart-hook.ts';
 import { optionalInteger, parseIntegerFlag, parseSinceFlag } from './flags.ts';
 import { backfillJson, backfillProgress, backfillSummary, integrationList } from './format/stores.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -114,6 +115,7 @@ export function storesCommand(): Command {
     }),
   );
   stores.addCommand(pixelCommand());
+  stores.addCommand(cartHookCommand());
   stores.addCommand(storefrontScriptCommand());
   stores.addCommand(scriptTagsCommand());
   stores.addCommand(orderCommand());

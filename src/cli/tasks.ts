@@ -9,7 +9,7 @@ import {
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
 import { runInsightsBatch } from '../insights/index.ts';
 import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
-import { recheckPendingCarts } from '../stores/index.ts';
+import { forwardCartEvent, recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import {
   hasUnstartedRecipients,
@@ -75,4 +75,6 @@ export const TASKS: TaskTable = {
   },
   // A new contact of a brand with Klaviyo: its consent from the Klaviyo profile (src/flows/klaviyo-consent.ts).
   'contacts:klaviyo-consent': async ({ ctx, payload }) => void (await klaviyoConsentForNewContact(ctx, payload)),
+  // A cart event POSTed to the brand's hook endpoint: 5 tries 1 s apart, then given up and recorded.
+  'stores:forward-cart-event': async ({ ctx, payload }) => void (await forwardCartEvent(ctx, payload)),
 };

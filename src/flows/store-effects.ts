@@ -8,6 +8,7 @@ import { shopperConversations } from './privacy-export.ts';
 import { redactShopperData } from './privacy-redaction.ts';
 import { storeCancelled } from './store-cancelled.ts';
 import { STORE_INSTALLED } from './store-installed.ts';
+import { storeReauthorized } from './store-reauthorized.ts';
 
 export const STORE_EFFECTS: StoreEffects = {
   orderSaved: orderCompleted,
@@ -15,4 +16,5 @@ export const STORE_EFFECTS: StoreEffects = {
   shopperConversations,
   redactShopper: redactShopperData,
   ...STORE_INSTALLED,
+  storeReauthorized,
 };

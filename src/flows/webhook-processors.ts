@@ -13,7 +13,12 @@ import {
   processRegistrationEvent,
   REGISTRATION_TOPIC,
 } from '../messaging/index.ts';
-import { processBigCommerceEvent, processPixelEvent, processShopifyWebhook } from '../stores/index.ts';
+import {
+  processBigCommerceEvent,
+  processPixelEvent,
+  processShopifyWebhook,
+  queueCartEventForward,
+} from '../stores/index.ts';
 import type { WebhookEvent, WebhookProcessors } from '../webhooks/index.ts';
 import { inboundText } from './inbound-text.ts';
 import { STORE_EFFECTS } from './store-effects.ts';
@@ -28,13 +33,28 @@ async function processInfobipEvent(ctx: AppContext, event: WebhookEvent): Promis
   return 'skipped';
 }
 
+type WebhookProcessor = NonNullable<WebhookProcessors['shopify']>;
+
+/**
+ * A store processor whose processed cart events are then forwarded to the brand's hook endpoint
+ * (queued as their own job: the endpoint never holds up processing).
+ */
+const forwardingCarts =
+  (processor: WebhookProcessor): WebhookProcessor =>
+  async (ctx, event) => {
+    const result = await processor(ctx, event);
+    if (result !== 'skipped') await queueCartEventForward(ctx.db, event);
+    return result;
+  };
+
 export const WEBHOOK_PROCESSORS: WebhookProcessors = {
-  bigcommerce: (ctx, event) => processBigCommerceEvent(ctx, event, STORE_EFFECTS),
-  shopify: (ctx, event) =>
+  bigcommerce: forwardingCarts((ctx, event) => processBigCommerceEvent(ctx, event, STORE_EFFECTS)),
+  shopify: forwardingCarts((ctx, event) =>
     event.topic === 'app_subscriptions/update'
       ? processShopifyAppSubscription(ctx, event)
       : processShopifyWebhook(ctx, event, STORE_EFFECTS),
+  ),
   stripe: (ctx, event) => processStripeEvent(ctx, event),
   infobip: (ctx, event) => processInfobipEvent(ctx, event),
-  pixel: (ctx, event) => processPixelEvent(ctx, event),
+  pixel: forwardingCarts((ctx, event) => processPixelEvent(ctx, event)),
 };

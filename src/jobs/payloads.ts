@@ -30,6 +30,8 @@ export const TASK_PAYLOADS = {
   'messaging:poll-registrations': z.object({ ...cron }).loose(),
   'insights:batch': z.object({ brandId: id.optional(), days: id.optional(), ...cron }).loose(),
   'contacts:klaviyo-consent': z.object({ brandId: id, contactId: id }),
+  // A processed cart event POSTed to the brand's hook endpoint (src/stores/forwarding).
+  'stores:forward-cart-event': z.object({ brandId: id, webhookEventId: id }),
 } as const;
 
 export type TaskName = keyof typeof TASK_PAYLOADS;

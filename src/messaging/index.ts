@@ -42,3 +42,4 @@ export {
 export { messagingApi } from './api.ts';
 export { brandSenderNumber } from './store/senders.ts';
 export { sendingOverview, HELD_LIST_LIMIT, type SendingOverview, type SenderRate } from './overview.ts';
+export { reconnectMessagingIntegrations } from './store/reconnect.ts';

@@ -64,6 +64,13 @@ export interface PlaceholderAdoption {
   email: string | null;
 }
 
+/** A user signed in again through the store (install callback with fresh credentials, app open). */
+export interface StoreReauthorization {
+  brandId: number;
+  brandIntegrationId: number;
+  source: StorePlatform;
+}
+
 export interface StoreEffects {
   /**
    * An event created or updated an order (or deleted it: state cancelled). Called after the
@@ -91,4 +98,10 @@ export interface StoreEffects {
    * transaction that stores the shop's info. False when the brand is not such a placeholder.
    */
   adoptPlaceholderBrand(tx: Tx, brandId: number, adoption: PlaceholderAdoption): Promise<boolean>;
+  /**
+   * A user signed in again through the store: the brand's disconnected messaging integrations are
+   * reconnected (spec 2 section 4). Inside the transaction that stored the fresh credentials;
+   * returns the ids of the integrations reconnected.
+   */
+  storeReauthorized(db: Handle, reauth: StoreReauthorization): Promise<number[]>;
 }

@@ -16,7 +16,9 @@ export type {
   ShopperRedaction,
   InstalledBrandInput,
   PlaceholderAdoption,
+  StoreReauthorization,
 } from './effects.ts';
+export { installLanding, openLanding, type LandingLink } from './install-sign-in.ts';
 export {
   upsertCart,
   upsertOrder,
@@ -50,6 +52,7 @@ export {
 } from './integrations/brand-service.ts';
 export { storeProducts } from './catalog.ts';
 export { listProducts, INVALID_CATALOG_RESPONSE, CATALOG_PAGE_SIZE, type CatalogPage } from './shopify/catalog.ts';
+export * from './forwarding/index.ts';
 export {
   shopifyStore,
   storeScriptTags,

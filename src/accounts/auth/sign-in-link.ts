@@ -8,8 +8,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import type { Db } from '../../db/index.ts';
 import { activeMemberships, findAuthUserById } from '../store/auth.ts';
-import { brandAdminUser, consumeSignInToken, insertSignInToken, memberOfBrand } from '../store/sign-in-tokens.ts';
+import {
+  brandAdminUser,
+  reachesOtherTenants,
+  brandMemberByEmail,
+  consumeSignInToken,
+  insertSignInToken,
+  memberOfBrand,
+} from '../store/sign-in-tokens.ts';
 import type { AuthApp } from './rules.ts';
 import { openSession, type LoginResponse } from './session.ts';
 
@@ -46,13 +54,38 @@ export async function issueSignInLink(
   return { token, url: `${publicBaseUrl(ctx.config)}/auth/redirect?token=${token}`, expiresAt };
 }
 
-/** The sign-in link for the brand's admin after an install or app open, or undefined when it has no member yet. */
+/** The sign-in link for the brand's admin after an install or app open; undefined when it has no member yet or its admin reaches other tenants. */
 export async function brandSignInLink(
   ctx: AppContext,
   { brandId, source }: { brandId: number; source: string },
 ): Promise<SignInLink | undefined> {
   const userId = await brandAdminUser(ctx.db, brandId);
-  return userId === undefined ? undefined : issueSignInLink(ctx, { userId, brandId, source });
+  if (userId === undefined) return undefined;
+  // A session reaches every brand of its user: a store's word signs in only an admin whose
+  // account reaches no other tenant (an agency's or partner's user logs in with their own password).
+  if (await reachesOtherTenants(ctx.db, userId, brandId)) return undefined;
+  return issueSignInLink(ctx, { userId, brandId, source });
+}
+
+/** True when the brand has an active, activated member. */
+export async function brandHasMember(db: Db, brandId: number): Promise<boolean> {
+  return (await brandAdminUser(db, brandId)) !== undefined;
+}
+
+/**
+ * The sign-in link for the brand's member with this e-mail (a store user opening the app):
+ * 'No user data provided' without an e-mail, 'Your account is not connected to a brand, please
+ * contact support' when no active member of the brand has it.
+ */
+export async function memberSignInLink(
+  ctx: AppContext,
+  { brandId, email, source }: { brandId: number; email: string | null | undefined; source: string },
+): Promise<SignInLink> {
+  if (!email?.trim()) throw new AppError('invalid_input', SIGN_IN_MESSAGES.noUser, { code: 'no_user_data' });
+  const userId = await brandMemberByEmail(ctx.db, brandId, email);
+  if (userId === undefined)
+    throw new AppError('forbidden', SIGN_IN_MESSAGES.notConnected, { code: 'not_connected_to_brand' });
+  return issueSignInLink(ctx, { userId, brandId, source });
 }
 
 /** Exchanges a token for a session; a token works once, within its lifetime. */

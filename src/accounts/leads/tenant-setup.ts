@@ -33,6 +33,11 @@ export interface TenantSetupOptions {
   allowDuplicate?: boolean;
   /** E-mail domains whose +test addresses mark internal test brands (default reclaim.dev). */
   internalDomains?: readonly string[];
+  /**
+   * Set the lead up into a tenant and brand that exist already (a store install's placeholder):
+   * only the user and the membership are created, and the lead is linked to them.
+   */
+  into?: { tenantId: number; brandId: number } | null;
 }
 
 export interface TenantSetupResult {
@@ -80,13 +85,16 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
     return await withTransaction(db, async (tx) => {
       const saved = await saveLead(tx, lead);
       if (isLeadLinked(saved)) return resultOf(saved, false, false);
-      const tenantId = await insertTenant(tx, {
-        name: lead.company_name,
-        email: lead.email,
-        phone: lead.support_phone,
-        type: 'brand',
-        is_enabled: true,
-      });
+      const into = options.into ?? null;
+      const tenantId =
+        into?.tenantId ??
+        (await insertTenant(tx, {
+          name: lead.company_name,
+          email: lead.email,
+          phone: lead.support_phone,
+          type: 'brand',
+          is_enabled: true,
+        }));
       const userId = existingUser
         ? await reuseUser(tx, existingUser, passwordHash)
         : await insertUser(tx, {
@@ -100,15 +108,17 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
             password: passwordHash,
           });
       await insertActiveMembership(tx, 'tenant', { ownerId: tenantId, userId, role: 'admin' });
-      const brandId = await insertBrand(tx, {
-        tenant_id: tenantId,
-        name: lead.company_name,
-        domain: lead.domain,
-        company_website: lead.store_url,
-        support_phone: lead.support_phone,
-        industry: lead.industry,
-        extra_data: { is_direct: true, finalized_onboarding: false },
-      });
+      const brandId =
+        into?.brandId ??
+        (await insertBrand(tx, {
+          tenant_id: tenantId,
+          name: lead.company_name,
+          domain: lead.domain,
+          company_website: lead.store_url,
+          support_phone: lead.support_phone,
+          industry: lead.industry,
+          extra_data: { is_direct: true, finalized_onboarding: false },
+        }));
       if (options.planId != null) await grantPlanToBrand(tx, { brandId, planId: options.planId });
       const linked = await linkLead(tx, lead.id, {
         tenantId,

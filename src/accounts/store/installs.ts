@@ -91,3 +91,19 @@ export async function adoptPlaceholderBrand(
     });
   return true;
 }
+
+/** The brand's tenant and what created it (an install's `created_by` / `installation_source` mark, or the placeholder). */
+export async function installedBrandOrigin(
+  db: Handle,
+  brandId: number,
+): Promise<{ tenantId: number; installedBy: string | null } | undefined> {
+  const row = await db('brands')
+    .where({ id: brandId })
+    .first<{ tenant_id: string; installed_by: string | null } | undefined>(
+      'tenant_id',
+      db.raw(
+        `coalesce(extra_data->>'created_by', extra_data->>'installation_source', extra_data->>'placeholder') as installed_by`,
+      ),
+    );
+  return row ? { tenantId: Number(row.tenant_id), installedBy: row.installed_by } : undefined;
+}

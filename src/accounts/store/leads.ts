@@ -101,3 +101,9 @@ export async function findExistingUserByEmail(db: Handle, email: string): Promis
     );
   return row ? { ...(row as unknown as ExistingUser), id: Number(row.id) } : undefined;
 }
+
+/** The lead a store install created for its store (`extra_data.install_key`, e.g. 'shopify:acme.myshopify.com'). */
+export async function findInstallLead(db: Handle, installKey: string): Promise<Lead | undefined> {
+  const row = await db('leads').whereRaw(`extra_data->>'install_key' = ?`, [installKey]).orderBy('created_at').first();
+  return row ? toLead(row) : undefined;
+}

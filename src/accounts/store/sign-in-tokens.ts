@@ -57,3 +57,33 @@ export async function brandAdminUser(db: Handle, brandId: number): Promise<numbe
     .first<{ user_id: string }>('tu.user_id');
   return row ? Number(row.user_id) : undefined;
 }
+
+/**
+ * True when the user reaches a tenant other than the brand's: an active membership of another
+ * tenant, or an active partner membership (a partner reaches its tenants).
+ */
+export async function reachesOtherTenants(db: Handle, userId: number, brandId: number): Promise<boolean> {
+  const row = await db.raw<{ rows: Array<{ other: boolean }> }>(
+    `select exists (
+              select 1 from tenant_users tu
+               where tu.user_id = ? and tu.state = 'active'
+                 and tu.tenant_id <> (select tenant_id from brands where id = ?)
+            ) or exists (
+              select 1 from partner_users pu where pu.user_id = ? and pu.state = 'active'
+            ) as other`,
+    [userId, brandId, userId],
+  );
+  return row.rows[0]?.other === true;
+}
+
+/** The active, activated member of the brand with this e-mail (case-insensitive), if any. */
+export async function brandMemberByEmail(db: Handle, brandId: number, email: string): Promise<number | undefined> {
+  const row = await db('tenant_users as tu')
+    .join('brands as b', 'b.tenant_id', 'tu.tenant_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where({ 'b.id': brandId, 'tu.state': 'active' })
+    .whereNotNull('tu.activated_at')
+    .whereRaw('lower(u.email) = lower(?)', [email.trim()])
+    .first<{ user_id: string }>('tu.user_id');
+  return row ? Number(row.user_id) : undefined;
+}

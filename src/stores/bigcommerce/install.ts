@@ -5,6 +5,7 @@
 import { jwtVerify } from 'jose';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
+import type { InstallMerchant } from '../../accounts/index.ts';
 import type { StoreEffects } from '../effects.ts';
 import { installStorefrontScript, type ScriptSyncResult } from '../pixel/storefront-sync.ts';
 import { connectIntegration } from '../integrations/service.ts';
@@ -66,8 +67,43 @@ export interface InstallResult {
   /** True for a store Reclaim did not know (a tenant and brand were created for it). */
   newBrand: boolean;
   hooks: HookSyncResult;
+  /** The store's merchant as a lead would have it (the installing user's e-mail first). */
+  merchant: InstallMerchant;
+  /** The e-mail of the BigCommerce user who installed the app. */
+  userEmail: string | null;
   /** The storefront script added (undefined when it could not be: logged, see storefront-sync.ts). */
   storefrontScript: ScriptSyncResult | undefined;
+}
+
+type BcPerson = { id?: number | null; email?: string | null };
+
+/** The store's merchant for a lead: the installer (or owner) e-mail, the store's name, address and phone, the session. */
+function storeMerchant(
+  storeHash: string,
+  store: BcStoreInfo | undefined,
+  domain: string | null,
+  session: {
+    user?: BcPerson | null;
+    owner?: BcPerson | null;
+    scope?: string;
+  },
+): InstallMerchant {
+  return {
+    source: 'bigcommerce',
+    storeKey: storeHash,
+    email: session.user?.email || session.owner?.email || store?.admin_email || null,
+    companyName: store?.name?.trim() || `BigCommerce store ${storeHash}`,
+    storeUrl: store?.secure_url || domain || `store-${storeHash}.mybigcommerce.com`,
+    phone: store?.phone ?? null,
+    extra: {
+      bigcommerce_session: {
+        store_hash: storeHash,
+        user: session.user ? { id: session.user.id ?? null, email: session.user.email ?? null } : null,
+        owner: session.owner ? { id: session.owner.id ?? null, email: session.owner.email ?? null } : null,
+        scope: session.scope ?? null,
+      },
+    },
+  };
 }
 
 const hostOf = (store: BcStoreInfo | undefined): string | null => {
@@ -90,7 +126,8 @@ const hostOf = (store: BcStoreInfo | undefined): string | null => {
 export async function installStore(
   ctx: AppContext,
   { code, scope, context }: AuthCallback,
-  effects: Pick<StoreEffects, 'findBrandByDomain' | 'createInstalledBrand'>,
+  effects: Pick<StoreEffects, 'findBrandByDomain' | 'createInstalledBrand'> &
+    Partial<Pick<StoreEffects, 'storeReauthorized'>>,
   { sleep = realSleep }: { sleep?: Sleep } = {},
 ): Promise<InstallResult> {
   const { clientId, clientSecret } = appCredentials(ctx);
@@ -125,6 +162,11 @@ export async function installStore(
     return undefined;
   });
   const domain = hostOf(store);
+  const merchant = storeMerchant(storeHash, store, domain, {
+    user: token.user,
+    owner: token.owner,
+    scope: token.scope ?? scope,
+  });
 
   const { integrationId, newBrand } = await withTransaction(ctx.db, async (tx) => {
     let known = await findBrandIntegration(tx, 'bigcommerce', storeHash);
@@ -132,6 +174,8 @@ export async function installStore(
     if (!known) {
       let brandId = domain ? await effects.findBrandByDomain(tx, domain) : undefined;
       if (brandId === undefined) {
+        // A new merchant becomes a lead: without an e-mail there is none to sign in as.
+        if (!merchant.email) throw new AppError('invalid_input', 'No lead data provided', { code: 'no_lead_data' });
         brandId = await createBrandForStore(tx, effects, {
           name: store?.name?.trim() || `BigCommerce store ${storeHash}`,
           domain,
@@ -158,6 +202,11 @@ export async function installStore(
         store_owner: token.owner ? { id: token.owner.id ?? null, email: token.owner.email ?? null } : null,
       },
     });
+    await effects.storeReauthorized?.(tx, {
+      brandId: known.brand_id,
+      brandIntegrationId: known.id,
+      source: 'bigcommerce',
+    });
     return { integrationId: known.id, newBrand: created };
   });
   const integration = (await getBrandIntegration(ctx.db, integrationId))!;
@@ -172,7 +221,7 @@ export async function installStore(
   );
   const hooks = await syncIntegrationHooks(ctx, integration, { sleep });
   const storefrontScript = await installStorefrontScript(ctx, integration);
-  return { integration, storeHash, newBrand, hooks, storefrontScript };
+  return { integration, storeHash, newBrand, hooks, storefrontScript, merchant, userEmail: token.user?.email ?? null };
 }
 
 export interface SignedPayload {

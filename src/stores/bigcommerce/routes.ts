@@ -9,6 +9,7 @@ import { AppError, type AppContext } from '../../app/index.ts';
 import { assertJsonBody, errorBody, safeEqual, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
 import type { StoreEffects } from '../effects.ts';
+import { installLanding, openLanding } from '../install-sign-in.ts';
 import { deliverySecret } from './connection.ts';
 import { installStore, loadStore, uninstallStore, verifySignedPayload } from './install.ts';
 import { AUTH_CALLBACK_PATH, deliverySchema, HOOK_SECRET_HEADER, WEBHOOK_PATH } from './rules.ts';
@@ -55,7 +56,12 @@ async function receiveDelivery(ctx: AppContext, request: FastifyRequest, reply: 
   return reply.status(200).send({ received: true, duplicate: result.duplicate });
 }
 
-type RouteEffects = Pick<StoreEffects, 'storeCancelled' | 'findBrandByDomain' | 'createInstalledBrand'>;
+type RouteEffects = Pick<StoreEffects, 'storeCancelled' | 'findBrandByDomain' | 'createInstalledBrand'> &
+  Partial<Pick<StoreEffects, 'storeReauthorized'>>;
+
+/** The panel through the one-time sign-in link, landing on the brand's home. */
+const signedInUrl = (url: string, brandId: number, integrationId: number): string =>
+  `${url}&redirectTo=${encodeURIComponent(`/b/${brandId}?installed=bigcommerce&integration=${integrationId}`)}`;
 
 /**
  * The BigCommerce routes of `serve-webhooks`; an install finds or creates its brand and an
@@ -69,12 +75,37 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext, effects: RouteEff
   app.get(AUTH_CALLBACK_PATH, async (request, reply) => {
     const query = request.query as Query;
     const result = await installStore(ctx, { code: query.code, scope: query.scope, context: query.context }, effects);
-    return reply.redirect(panelUrl(ctx, result.integration.id));
+    const { id, brand_id: brandId } = result.integration;
+    const link = await installLanding(ctx, {
+      brandId,
+      source: 'bigcommerce:install',
+      merchant: result.merchant,
+      userEmail: result.userEmail,
+    });
+    return reply.redirect(link ? signedInUrl(link.url, brandId, id) : panelUrl(ctx, id));
   });
 
   app.get('/api/integration/bigcommerce/load', async (request, reply) => {
-    const { integration } = await loadStore(ctx, (request.query as Query).signed_payload_jwt);
-    return reply.redirect(panelUrl(ctx, integration.id));
+    // An app open: the store user (the signed payload's user e-mail) signs in again (reauth).
+    const { integration, payload } = await loadStore(ctx, (request.query as Query).signed_payload_jwt);
+    const link = await openLanding(ctx, {
+      brandId: integration.brand_id,
+      source: 'bigcommerce:load',
+      userEmail: payload.user?.email,
+      merchant: {
+        source: 'bigcommerce',
+        storeKey: payload.storeHash,
+        companyName: typeof integration.settings.store_name === 'string' ? integration.settings.store_name : null,
+        storeUrl: typeof integration.settings.domain === 'string' ? integration.settings.domain : null,
+        extra: { bigcommerce_session: { store_hash: payload.storeHash, user: payload.user, owner: payload.owner } },
+      },
+    });
+    await effects.storeReauthorized?.(ctx.db, {
+      brandId: integration.brand_id,
+      brandIntegrationId: integration.id,
+      source: 'bigcommerce',
+    });
+    return reply.redirect(signedInUrl(link.url, integration.brand_id, integration.id));
   });
 
   app.get('/api/integration/bigcommerce/uninstall', async (request) => {

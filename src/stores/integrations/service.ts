@@ -27,6 +27,11 @@ export function sealCredentials(credentials: Record<string, string>, key: Buffer
   );
 }
 
+/**
+ * The integration becomes connected and enabled with fresh credentials (merged, sealed) and
+ * settings. A disconnected one (an uninstalled store installed again) also gets `reconnected_at`;
+ * the result says whether it was one. Credentials are never logged.
+ */
 export async function connectIntegration(
   tx: Tx,
   ctx: AppContext,
@@ -35,18 +40,32 @@ export async function connectIntegration(
     credentials,
     settings = {},
   }: { id: number; credentials: Record<string, string>; settings?: Record<string, unknown> },
-): Promise<void> {
+): Promise<{ reconnected: boolean }> {
   const current = await getBrandIntegration(tx, id);
   if (!current) throw new AppError('not_found', 'Brand integration not found');
   const key = (await ctx.secrets()).encryptionKey;
+  const now = new Date().toISOString();
+  const reconnected = current.status === 'disconnected' || typeof current.settings.uninstalled_at === 'string';
   const merged = {
     ...current.settings,
     ...settings,
     credentials: { ...(current.settings.credentials ?? {}), ...sealCredentials(credentials, key) },
-    installed_at: new Date().toISOString(),
+    installed_at: now,
+    ...(reconnected ? { reconnected_at: now } : {}),
   };
   delete (merged as Record<string, unknown>).uninstalled_at;
   await markConnected(tx, id, merged);
+  if (reconnected)
+    ctx.logger.info(
+      {
+        brand_id: current.brand_id,
+        brand_integration_id: id,
+        platform: current.slug,
+        credentials: Object.keys(credentials),
+      },
+      'store integration reconnected with fresh credentials',
+    );
+  return { reconnected };
 }
 
 /** Decrypts one credential of an integration ('No access token found' when it has none). */

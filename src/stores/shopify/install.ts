@@ -11,11 +11,11 @@
  * belongs to that brand.
  */
 import { randomBytes } from 'node:crypto';
-import { brandSignInLink } from '../../accounts/index.ts';
 import { installShopifyPixel } from '../pixel/sync.ts';
 import { AppError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { StoreEffects } from '../effects.ts';
+import { installLanding } from '../install-sign-in.ts';
 import { connectIntegration } from '../integrations/service.ts';
 import {
   findBrandIntegration,
@@ -234,7 +234,7 @@ async function storedState(ctx: AppContext, integration: BrandIntegration): Prom
 export async function completeShopifyInstall(
   ctx: AppContext,
   { integrationId, query }: { integrationId: number; query: URLSearchParams },
-  effects: Pick<StoreEffects, 'adoptPlaceholderBrand'>,
+  effects: Pick<StoreEffects, 'adoptPlaceholderBrand'> & Partial<Pick<StoreEffects, 'storeReauthorized'>>,
 ): Promise<CallbackResult> {
   const app = shopifyApp(ctx);
   const shop = verifiedShop(app, query);
@@ -266,6 +266,12 @@ export async function completeShopifyInstall(
     };
     await connectIntegration(tx, ctx, { id: integration.id, credentials: record.credentials, settings });
     await patchSettings(tx, integration.id, {}, [['credentials', 'state'], ...record.drop]); // the state is one use only
+    // Reauth: the brand's disconnected messaging integration comes back with the store.
+    await effects.storeReauthorized?.(tx, {
+      brandId: integration.brand_id,
+      brandIntegrationId: integration.id,
+      source: 'shopify',
+    });
   });
   const log = ctx.logger.child({ brand_id: integration.brand_id, integration_id: integration.id, shop });
   log.info('Shopify install connected');
@@ -291,21 +297,36 @@ export async function completeShopifyInstall(
     shop,
     missingScopes: missing,
     webhooks,
-    redirectUrl: await landingUrl(ctx, app.publicUrl, integration),
+    redirectUrl: await landingUrl(ctx, app.publicUrl, integration, info),
   };
 }
 
 /**
- * Where the merchant lands after the install: signed in through a one-time link when the brand
- * has a member (`/auth/redirect?token=…`, then the brand's home), else the panel's start page.
+ * Where the merchant lands after the install: signed in through a one-time link
+ * (`/auth/redirect?token=…`, then the brand's home) as the brand's admin or, for a shop the
+ * install is the first sight of, as the merchant set up from the shop's lead (e-mail, name,
+ * domain, phone); else the panel's start page.
  */
 async function landingUrl(
   ctx: AppContext,
   publicUrl: string,
-  integration: { id: number; brand_id: number },
+  integration: { id: number; brand_id: number; lookup_id: string | null },
+  info: ShopInfo,
 ): Promise<string> {
   const home = `/b/${integration.brand_id}?installed=shopify&integration=${integration.id}`;
-  const link = await brandSignInLink(ctx, { brandId: integration.brand_id, source: 'shopify:install' });
+  const link = await installLanding(ctx, {
+    brandId: integration.brand_id,
+    source: 'shopify:install',
+    merchant: {
+      source: 'shopify',
+      storeKey: integration.lookup_id ?? info.myshopifyDomain,
+      email: info.email ?? info.contactEmail,
+      companyName: info.name,
+      storeUrl: info.primaryDomain?.url ?? `https://${info.myshopifyDomain}`,
+      phone: info.billingAddress?.phone ?? null,
+      ownerName: info.shopOwnerName,
+    },
+  });
   return link
     ? `${link.url}&redirectTo=${encodeURIComponent(home)}`
     : `${publicUrl}/?installed=shopify&integration=${integration.id}`;

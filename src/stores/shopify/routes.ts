@@ -154,7 +154,8 @@ const rawQuery = (request: FastifyRequest): URLSearchParams => {
 
 /** The install's open and auth callback routes; `effects` finds, creates or adopts the brand. */
 export function shopifyInstallRoutes(
-  effects: Pick<StoreEffects, 'brandExists' | 'createInstalledBrand' | 'adoptPlaceholderBrand'>,
+  effects: Pick<StoreEffects, 'brandExists' | 'createInstalledBrand' | 'adoptPlaceholderBrand'> &
+    Partial<Pick<StoreEffects, 'storeReauthorized'>>,
 ): RouteModule {
   return (app, ctx) => {
     app.get('/api/integration/shopify/open', async (request, reply) => {

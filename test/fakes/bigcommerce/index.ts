@@ -48,7 +48,15 @@ export interface FakeBigCommerce {
   /** A signed_payload_jwt as BigCommerce signs it for the load / uninstall / remove_user callbacks. */
   signedPayload(
     hash: string,
-    overrides?: { secret?: string; aud?: string; iss?: string; sub?: string; expiresIn?: string | number },
+    overrides?: {
+      secret?: string;
+      aud?: string;
+      iss?: string;
+      sub?: string;
+      expiresIn?: string | number;
+      /** The store user the payload names (null: none). */
+      user?: Json | null;
+    },
   ): Promise<string>;
   close(): Promise<void>;
 }
@@ -171,7 +179,10 @@ export async function startFakeBigCommerce({
       // nbf is always iat; exp is 24 hours later.
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({
-        user: { id: 24654, email: `staff@${hash}.example-store.com`, locale: 'en-US' },
+        user:
+          overrides.user === undefined
+            ? { id: 24654, email: `staff@${hash}.example-store.com`, locale: 'en-US' }
+            : overrides.user,
         owner: { id: 12345, email: `owner@${hash}.example-store.com` },
         url: '/',
         channel_id: null,

@@ -57,7 +57,12 @@ describe('app install (auth callback)', () => {
     const response = await install('abc123');
     const row = await integrationOf('abc123');
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/?integration=${row.id}&platform=bigcommerce`);
+    // A new merchant: set up from the store's lead and signed in through the one-time link.
+    const landing = new URL(response.headers.location as string);
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${PUBLIC_URL}/auth/redirect`);
+    expect(landing.searchParams.get('redirectTo')).toBe(
+      `/b/${row.brand_id}?installed=bigcommerce&integration=${row.id}`,
+    );
 
     // POST https://login.bigcommerce.com/oauth2/token with a JSON body of exactly these seven fields.
     const exchange = fake.requests.find((r) => r.path === '/oauth2/token')!;
@@ -186,13 +191,15 @@ describe('load and uninstall callbacks (signed_payload_jwt)', () => {
       url: `/api/integration/bigcommerce/${path}${jwt === undefined ? '' : `?signed_payload_jwt=${encodeURIComponent(jwt)}`}`,
     });
 
-  it('load with a good signed payload opens the panel on the integration', async () => {
+  it("load with a good signed payload signs the store's user in on the integration's brand", async () => {
     const row = await integrationOf('abc123');
     const response = await call('load', await fake.signedPayload('abc123'));
-    expect([response.statusCode, response.headers.location]).toEqual([
-      302,
-      `${PUBLIC_URL}/?integration=${row.id}&platform=bigcommerce`,
-    ]);
+    expect(response.statusCode).toBe(302);
+    const landing = new URL(response.headers.location as string);
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${PUBLIC_URL}/auth/redirect`);
+    expect(landing.searchParams.get('redirectTo')).toBe(
+      `/b/${row.brand_id}?installed=bigcommerce&integration=${row.id}`,
+    );
   });
 
   it.each([

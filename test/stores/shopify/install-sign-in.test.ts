@@ -9,7 +9,7 @@ import { accountsApi, API_GUARD } from '../../../src/accounts/index.ts';
 import { STORE_EFFECTS } from '../../../src/flows/index.ts';
 import { apiRoutes, buildHttpServer } from '../../../src/http/index.ts';
 import { shopifyInstallRoutes } from '../../../src/stores/index.ts';
-import { createBrandUser } from '../../factories/accounts.ts';
+import { addTenantMember, createBrandUser } from '../../factories/accounts.ts';
 import { createBrand } from '../../factories/index.ts';
 import { FakeShopify } from '../../fakes/shopify/index.ts';
 import { useTestDatabase } from '../../helpers/db.ts';
@@ -73,4 +73,15 @@ it('lands a brand without a member on the start page, with no token', async () =
   expect(location.pathname).toBe('/');
   expect(location.searchParams.get('installed')).toBe('shopify');
   expect(location.searchParams.has('token')).toBe(false);
+});
+
+it("does not sign in an admin whose account reaches another tenant (an agency's user logs in with a password)", async () => {
+  const { user, brandId } = await createBrandUser(t.db);
+  const other = await createBrand(t.db);
+  await addTenantMember(t.db, { tenantId: other.tenant_id, userId: user.id, role: 'admin' });
+  const location = await install('agency-brand.myshopify.com', brandId);
+  expect(location.pathname).toBe('/');
+  expect(location.searchParams.get('installed')).toBe('shopify');
+  expect(location.searchParams.has('token')).toBe(false);
+  expect(await t.db('sign_in_tokens').where({ user_id: user.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
 });

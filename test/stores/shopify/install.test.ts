@@ -105,7 +105,12 @@ describe('Shopify install: open -> authorize -> callback -> connected', () => {
     const callback = fake.approveInstall(location.toString(), shop);
     const finished = await app.inject({ method: 'GET', url: callback.pathname + callback.search });
     expect(finished.statusCode).toBe(302);
-    expect(finished.headers.location).toBe(`${PUBLIC_URL}/?installed=shopify&integration=${pending!.id}`);
+    // A shop never seen: its merchant is set up from the shop's lead and signed in.
+    const landing = new URL(finished.headers.location as string);
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${PUBLIC_URL}/auth/redirect`);
+    expect(landing.searchParams.get('redirectTo')).toBe(
+      `/b/${pending!.brand_id}?installed=shopify&integration=${pending!.id}`,
+    );
 
     const connected = await integrationOf(shop);
     expect(connected).toMatchObject({ id: pending!.id, status: 'connected', is_enabled: true });
