@@ -23,6 +23,13 @@ export interface FakeBigCommerce {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** The settings that point Reclaim's BigCommerce app at this fake (client id and secret, API and login URLs). */
+  config: {
+    BIGCOMMERCE_CLIENT_ID: string;
+    BIGCOMMERCE_CLIENT_SECRET: string;
+    BIGCOMMERCE_API_BASE_URL: string;
+    BIGCOMMERCE_LOGIN_BASE_URL: string;
+  };
   requests: RecordedRequest[];
   store(hash: string): FakeStore;
   /** A store BigCommerce knows, with an install code that the token exchange accepts. */
@@ -141,6 +148,12 @@ export async function startFakeBigCommerce({
     url: server.url,
     clientId,
     clientSecret,
+    config: {
+      BIGCOMMERCE_CLIENT_ID: clientId,
+      BIGCOMMERCE_CLIENT_SECRET: clientSecret,
+      BIGCOMMERCE_API_BASE_URL: server.url,
+      BIGCOMMERCE_LOGIN_BASE_URL: server.url,
+    },
     requests,
     store: (hash) => stores.get(hash)!,
     addStore: (hash, info) => {

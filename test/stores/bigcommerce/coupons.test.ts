@@ -28,10 +28,7 @@ let integration: BrandIntegration;
 beforeAll(async () => {
   fake = await startFakeBigCommerce();
   ctx = await t.context({
-    BIGCOMMERCE_CLIENT_ID: fake.clientId,
-    BIGCOMMERCE_CLIENT_SECRET: fake.clientSecret,
-    BIGCOMMERCE_API_BASE_URL: fake.url,
-    BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
+    ...fake.config,
     PUBLIC_URL: 'https://reclaim.test',
   });
   const app = await buildHttpServer(ctx, { routes: [bigcommerceRoutes(STORE_EFFECTS)], panel: false });

@@ -26,10 +26,7 @@ export interface HookStore {
 export async function startHookStore(t: TestDatabaseHandle): Promise<HookStore> {
   const fake = await startFakeBigCommerce();
   const ctx = await t.context({
-    BIGCOMMERCE_CLIENT_ID: fake.clientId,
-    BIGCOMMERCE_CLIENT_SECRET: fake.clientSecret,
-    BIGCOMMERCE_API_BASE_URL: fake.url,
-    BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
+    ...fake.config,
     PUBLIC_URL: 'https://reclaim.test',
   });
   const app = await buildHttpServer(ctx, {

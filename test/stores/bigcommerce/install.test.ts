@@ -23,10 +23,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   fake = await startFakeBigCommerce();
   env = {
-    BIGCOMMERCE_CLIENT_ID: fake.clientId,
-    BIGCOMMERCE_CLIENT_SECRET: fake.clientSecret,
-    BIGCOMMERCE_API_BASE_URL: fake.url,
-    BIGCOMMERCE_LOGIN_BASE_URL: fake.url,
+    ...fake.config,
     PUBLIC_URL,
   };
   ctx = await t.context(env);
