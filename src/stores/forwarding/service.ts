@@ -8,6 +8,7 @@
 import { brandExists } from '../../accounts/index.ts';
 import { AppError, coerceError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import type { Handle } from '../../db/index.ts';
+import { createHttpClient } from '../../http/index.ts';
 import { enqueueJob } from '../../jobs/index.ts';
 import { getEvent, type WebhookEvent } from '../../webhooks/index.ts';
 import {
@@ -129,15 +130,26 @@ export interface ForwardResult {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
-  const response = await fetch(url, {
-    method: 'POST',
-    body,
-    headers,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+/**
+ * One POST of the signed body on the shared HTTP client: no retries of its own (the job's loop
+ * retries with a fresh timestamp and signature), redirects not followed, the answer's body unread.
+ */
+async function post(url: string, body: unknown, headers: Record<string, string>): Promise<number> {
+  const target = new URL(url);
+  const client = createHttpClient({
+    service: 'cart-hook',
+    baseUrl: target.origin,
+    timeoutMs: HOOK_TIMEOUT_MS,
+    retries: 0,
+    followRedirects: false,
   });
-  await response.arrayBuffer().catch(() => undefined); // drain: the answer's body is not used
+  const response = await client.request({
+    method: 'POST',
+    path: `${target.pathname}${target.search}`,
+    json: body,
+    headers,
+    maxBytes: 64 * 1024,
+  });
   return response.status;
 }
 
@@ -151,7 +163,7 @@ export async function forwardCartEvent(
   const event = hook?.is_enabled ? await getEvent(ctx.db, webhookEventId) : undefined;
   if (!hook || !event) return { outcome: 'skipped', attempts: 0, status: null };
   const secret = decryptSecret(hook.secret_sealed, (await ctx.secrets()).encryptionKey);
-  const body = JSON.stringify({
+  const payload = {
     id: event.event_id,
     delivery_id: event.id,
     source: event.source,
@@ -161,7 +173,9 @@ export async function forwardCartEvent(
     triggered_at: event.triggered_at ? new Date(event.triggered_at).toISOString() : null,
     received_at: new Date(event.received_at).toISOString(),
     data: event.payload,
-  });
+  };
+  // The JSON the client sends is this same serialisation, so the signature covers the bytes sent.
+  const body = JSON.stringify(payload);
   const log = ctx.logger.child({ brand_id: brandId, webhook_event_id: event.id, host: new URL(hook.url).host });
   let status: number | null = null;
   let failure = '';
@@ -170,8 +184,7 @@ export async function forwardCartEvent(
     attempts += 1;
     const timestamp = Math.floor(now() / 1000);
     try {
-      status = await post(hook.url, body, {
-        'content-type': 'application/json',
+      status = await post(hook.url, payload, {
         'user-agent': 'Reclaim-Hooks/1',
         [EVENT_HEADER]: event.topic ?? '',
         [DELIVERY_HEADER]: String(event.id),
