@@ -19,7 +19,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { createLogger, loadConfig } from '../src/app/index.ts';
 import { createAppContext } from '../src/cli/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
+import { machineLine, dropUnlessKept } from './machine.ts';
+import { createDatabase, createDb, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { createCampaign, createSegment, sendRunTexts, startDueRuns } from '../src/workflows/index.ts';
 
 const SERVER =
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         [
           `bench:campaign — a campaign to ${fmt(CONTACTS)} contacts of one brand through the outbox provider`,
-          `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${load.join(' ')}; database ${new URL(SERVER).host}`,
+          machineLine(SERVER, `load average ${load.join(' ')}`),
           `seeded in ${fmt(seedSeconds, 1)} s (set-based: 1 brand, ${fmt(CONTACTS)} contacts with +1 SMS channels over ${AREA_CODES.length} area codes)`,
           `run: targeted ${fmt(run?.targeted ?? 0)}, queued ${fmt(run?.queued ?? 0)}, excluded ${fmt(run?.excluded ?? 0)}; send path: texts written ${fmt(sent.started)}, sent ${fmt(sent.sent)}, deferred ${fmt(sent.deferred)}, skipped ${fmt(sent.skipped)}, failed ${fmt(sent.failed)}`,
           '',
@@ -177,8 +178,7 @@ async function main(): Promise<void> {
       await ctx.release();
     }
   } finally {
-    if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept database ${name}\n`);
-    else await dropDatabase(SERVER, name);
+    await dropUnlessKept(SERVER, name);
   }
 }
 

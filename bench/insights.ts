@@ -18,7 +18,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createLogger, loadConfig } from '../src/app/index.ts';
 import { createAppContext } from '../src/cli/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
+import { machineLine, dropUnlessKept } from './machine.ts';
+import { createDatabase, createDb, migrateLatest, withDatabase } from '../src/db/index.ts';
 import {
   createLlmProvider,
   evalSetSchema,
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         [
           `bench:insights — insights batch over ${fmt(MESSAGES)} incoming shopper texts (${BRANDS} brands), local analyser, database included`,
-          `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${fmt(load, 2)} at start; database ${new URL(SERVER).host}`,
+          machineLine(SERVER, `load average ${fmt(load, 2)} at start`),
           `seeded in ${fmt(seedSeconds, 1)} s`,
           `local: ${fmt(read)} messages analysed in ${fmt(seconds, 2)} s: ${fmt(perSecond)} messages/s (target >= 2,000: ${perSecond >= 2000 ? 'met' : 'NOT met'}); of which analysis ${fmt(analysing / 1000, 2)} s`,
           `local outcomes: linked ${fmt(sum('linked'))}, new insights ${fmt(sum('new_insights'))}, none ${fmt(sum('none'))}, excluded ${fmt(sum('excluded'))}`,
@@ -173,8 +174,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await fake.close();
-    if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept database ${name}\n`);
-    else await dropDatabase(SERVER, name);
+    await dropUnlessKept(SERVER, name);
   }
 }
 

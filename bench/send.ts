@@ -13,10 +13,10 @@
  * BENCH_MESSAGES (50000), BENCH_KEEP=1 keeps the database.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { createLogger, loadConfig } from '../src/app/index.ts';
 import { createAppContext } from '../src/cli/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
+import { machineLine, dropUnlessKept } from './machine.ts';
+import { createDatabase, createDb, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { sendDueMessages } from '../src/messaging/index.ts';
 
 const SERVER =
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         [
           `bench:send — ${fmt(MESSAGES)} due messages through the outbox provider with the send job`,
-          `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; database ${new URL(SERVER).host}`,
+          machineLine(SERVER),
           `seeded in ${fmt(seedSeconds, 1)} s (set-based: ${BRANDS} brands, ${fmt(MESSAGES)} contacts, channels, conversations, messages)`,
           `send job: sent ${fmt(result.sent)}, deferred ${fmt(result.deferred)}, skipped ${fmt(result.skipped)}, failed ${fmt(result.failed)} in ${fmt(seconds, 2)} s`,
           `messages per second: ${fmt(perSecond)} (target >= 2,000: ${perSecond >= 2000 ? 'met' : 'NOT met'})`,
@@ -117,8 +117,7 @@ async function main(): Promise<void> {
       await ctx.release();
     }
   } finally {
-    if (process.env.BENCH_KEEP === '1') process.stdout.write(`kept database ${name}\n`);
-    else await dropDatabase(SERVER, name);
+    await dropUnlessKept(SERVER, name);
   }
 }
 
