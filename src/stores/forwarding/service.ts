@@ -132,7 +132,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /**
  * One POST of the signed body on the shared HTTP client: no retries of its own (the job's loop
- * retries with a fresh timestamp and signature), redirects not followed, the answer's body unread.
+ * retries with a fresh timestamp and signature), redirects not followed, the answer's body unused
+ * (at most 64 KB of it is read).
  */
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<number> {
   const target = new URL(url);
