@@ -72,7 +72,10 @@ export function segmentTimedOut(what: string, timeoutMs: number, cause?: unknown
   });
 }
 
-/** Runs `fn` in a transaction whose statements stop after `timeoutMs` (SET LOCAL: this transaction only). */
+/**
+ * Runs `fn` in a transaction whose statements stop after `timeoutMs` (SET LOCAL: until the
+ * transaction ends; given an open transaction, until that one ends).
+ */
 export async function withStatementTimeout<T>(
   db: Handle,
   timeoutMs: number,
