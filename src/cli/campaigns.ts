@@ -238,9 +238,10 @@ export function campaignsCommand(): Command {
         if (opts.json) return printJson({ runs, texts });
         printLines(
           [
-            ...runs.map(
-              (r) =>
-                `run ${r.runId} (workflow ${r.workflowId}): ${r.queued} queued, ${r.excluded} excluded${r.cancelled ? ', cancelled' : ''}`,
+            ...runs.map((r) =>
+              r.timedOut
+                ? `run ${r.runId} (workflow ${r.workflowId}): the segment took too long to evaluate; the run stays scheduled and is tried again at the next pass`
+                : `run ${r.runId} (workflow ${r.workflowId}): ${r.queued} queued, ${r.excluded} excluded${r.cancelled ? ', cancelled' : ''}`,
             ),
             ...(texts.started + texts.excluded > 0
               ? [

@@ -40,7 +40,12 @@ export const TASKS: TaskTable = {
   'messages:send-due': async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
   'workflows:start-due-runs': async ({ ctx }) => {
     await scheduleFlowRuns(ctx);
-    await startDueRuns(ctx);
+    const runs = await startDueRuns(ctx);
+    for (const run of runs.filter((r) => r.timedOut))
+      ctx.logger.warn(
+        { runId: run.runId, workflowId: run.workflowId },
+        'a run audience freeze ran past its statement timeout; the run stays scheduled',
+      );
     // The runs' texts are written as they are sent, a bounded pass per job; a long send continues at once.
     await sendRunTexts(ctx);
     if (await hasUnstartedRecipients(ctx.db))

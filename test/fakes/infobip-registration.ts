@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { campaignViolations, INTERNATIONAL_NUMBER } from '../fixtures/infobip/create-campaign-10dlc.ts';
 import { sendJson, type Json, type RecordedRequest } from './server.ts';
 
 export interface FakeBrand {
@@ -161,17 +162,34 @@ export function createFakeRegistration(apiKey: string): FakeRegistration {
         });
       }
       case 'createCampaign': {
+        // Infobip's published request schema (test/fixtures/infobip): a number key in `numbers` is refused.
+        const violations = campaignViolations(body);
+        if (violations.length > 0) return sendJson(res, 400, v3Error('E400', 'Bad request', violations));
         if (!brands.has(String(body.brandId)))
           return sendJson(
             res,
             400,
             v3Error('E400', 'Bad request', [{ property: 'brandId', violation: 'unknown brand' }]),
           );
+        // `numbers` names owned numbers by phone number; each must be one of the account's.
+        const digitsOf = (n: string) => n.replace(/^\+/, '');
+        const byNumber = ((body.numbers as string[] | undefined) ?? []).map((n) =>
+          INTERNATIONAL_NUMBER.test(n) ? numbers.find((owned) => digitsOf(owned.number) === digitsOf(n)) : undefined,
+        );
+        const unknown = byNumber.findIndex((n) => n === undefined);
+        if (unknown >= 0)
+          return sendJson(
+            res,
+            400,
+            v3Error('E400', 'Bad request', [
+              { property: `numbers.${unknown}`, violation: 'not a number of this account' },
+            ]),
+          );
         const campaign: FakeCampaign = {
           id: randomUUID(),
           payload: body,
           stage: 'DRAFT',
-          numberKeys: (body.numbers as string[] | undefined) ?? [],
+          numberKeys: [...((body.numberKeys as string[] | undefined) ?? []), ...byNumber.map((n) => n!.numberKey)],
           appeals: [],
         };
         campaigns.set(campaign.id, campaign);

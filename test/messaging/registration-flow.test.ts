@@ -111,7 +111,7 @@ describe('10DLC registration driven by Infobip status webhooks', () => {
       embeddedPhone: false,
       name: 'Acme Goods Cart Reminders',
       brandId: brand!.id,
-      numbers: ['NK-415'],
+      numberKeys: ['NK-415'],
       customerCareEmail: 'compliance@acme.example.com',
       termsAndConditionsUrl: world.site.url('/terms'),
       optIns: { web: { url: 'https://acme.example.com' } },

@@ -112,7 +112,8 @@ export function campaignPayload(input: CampaignInput): Record<string, unknown> {
     embeddedPhone: false,
     name: campaignName(brand),
     brandId: input.infobipBrandId,
-    numbers: [input.numberKey],
+    // Infobip's schema: `numberKeys` takes number keys; `numbers` takes phone numbers only.
+    numberKeys: [input.numberKey],
     customerCarePhone: digits(input.carePhone),
     customerCareEmail: input.careEmail,
     termsAndConditionsUrl: input.termsUrl,

@@ -25,8 +25,14 @@ import {
 import { sendDueMessages } from '../../messaging/index.ts';
 import { conversationDiscount } from '../candidates/process.ts';
 import { renderMessage } from '../render.ts';
-import { compileFilter, RECENTLY_TEXTED_HOURS, TEXAS_AREA_CODES, usAreaCodes } from '../segments/rules.ts';
-import { validFilter } from '../segments/service.ts';
+import {
+  compileFilter,
+  FREEZE_STATEMENT_TIMEOUT_MS,
+  RECENTLY_TEXTED_HOURS,
+  TEXAS_AREA_CODES,
+  usAreaCodes,
+} from '../segments/rules.ts';
+import { isStatementTimeout, validFilter } from '../segments/service.ts';
 import { brandTexasCompliance, filterOfWorkflow, insertAudienceRecipients } from '../segments/store.ts';
 import { getBrand, getWorkflow, type WorkflowRow } from '../store.ts';
 import { CAMPAIGN_BATCH_SIZE, CAMPAIGN_SEND_LIMIT, SKIP_CHANNEL_MISSING } from './rules.ts';
@@ -51,6 +57,11 @@ export interface RunStarted {
   queued: number;
   excluded: number;
   cancelled: boolean;
+  /**
+   * The freeze ran past its statement timeout: rolled back, so the run is still scheduled with no
+   * recipient, and it is tried again at the next pass.
+   */
+  timedOut?: true;
 }
 
 interface SendPlan {
@@ -134,7 +145,7 @@ export function conversationInput(plan: SendPlan, member: TextMember, now: Date,
  * Freezes one claimed run's audience: recipient rows only (see the file comment). Runs in the
  * claiming transaction, so a worker that dies mid-freeze leaves the run scheduled, not half frozen.
  */
-async function freezeRun(tx: Handle, run: RunRow, now: Date): Promise<RunStarted> {
+async function freezeRun(tx: Handle, run: RunRow, now: Date, statementTimeoutMs: number): Promise<RunStarted> {
   const result = { runId: run.id, workflowId: run.workflow_id, targeted: 0, queued: 0, excluded: 0, cancelled: false };
   const workflow = await getWorkflow(tx, run.workflow_id);
   const filter = workflow ? await filterOfWorkflow(tx, { workflowId: workflow.id, nodeId: AUDIENCE_NODE }) : undefined;
@@ -145,6 +156,8 @@ async function freezeRun(tx: Handle, run: RunRow, now: Date): Promise<RunStarted
   }
   // One statement over the whole brand: JIT compiling it costs more than it saves.
   await tx.raw('set local jit = off');
+  // A segment too costly for the brand's data stops here instead of holding the worker.
+  await tx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(statementTimeoutMs))}`);
   const frozen = await insertAudienceRecipients(tx, {
     brandId: workflow.brand_id,
     runId: run.id,
@@ -161,16 +174,38 @@ async function freezeRun(tx: Handle, run: RunRow, now: Date): Promise<RunStarted
   return { ...result, targeted: frozen.targeted, queued: frozen.queued, excluded: frozen.targeted - frozen.queued };
 }
 
-/** Claims and freezes every due run of campaigns and scheduled flows, one run per transaction. */
+/**
+ * Claims and freezes every due run of campaigns and scheduled flows, one run per transaction. A
+ * freeze that runs past `statementTimeoutMs` is rolled back (the run stays scheduled, no recipient
+ * written), reported with `timedOut`, and left alone for the rest of this pass.
+ */
 export async function startDueRuns(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  { now = new Date() }: { now?: Date } = {},
+  {
+    now = new Date(),
+    statementTimeoutMs = FREEZE_STATEMENT_TIMEOUT_MS,
+  }: { now?: Date; statementTimeoutMs?: number } = {},
 ): Promise<RunStarted[]> {
   const out: RunStarted[] = [];
+  const timedOut: number[] = [];
   for (;;) {
+    let claimed: RunRow | undefined;
     const started = await withTransaction(ctx.db, async (tx) => {
-      const [run] = await claimDueRuns(tx, { now, types: RUN_TYPES, limit: 1 });
-      return run ? freezeRun(tx, run, now) : undefined;
+      [claimed] = await claimDueRuns(tx, { now, types: RUN_TYPES, limit: 1, skip: timedOut });
+      return claimed ? freezeRun(tx, claimed, now, statementTimeoutMs) : undefined;
+    }).catch((error: unknown) => {
+      if (!claimed || !isStatementTimeout(error)) throw error;
+      const run: RunRow = claimed;
+      timedOut.push(run.id);
+      return {
+        runId: run.id,
+        workflowId: run.workflow_id,
+        targeted: 0,
+        queued: 0,
+        excluded: 0,
+        cancelled: false,
+        timedOut: true as const,
+      };
     });
     if (!started) return out;
     out.push(started);

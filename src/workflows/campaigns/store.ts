@@ -81,18 +81,24 @@ export async function updateRun(
  */
 export async function claimDueRuns(
   db: Handle,
-  { now, types, limit = null }: { now: Date; types: string[]; limit?: number | null },
+  {
+    now,
+    types,
+    limit = null,
+    skip = [],
+  }: { now: Date; types: string[]; limit?: number | null; /** Run ids left alone this time. */ skip?: number[] },
 ): Promise<RunRow[]> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `update workflow_runs r set state = 'sending', started_at = ?, updated_at = now()
       where r.id in (
         select x.id from workflow_runs x join workflows w on w.id = x.workflow_id
          where x.state = 'scheduled' and x.scheduled_for <= ? and w.type = any(?::text[])
+           and not (x.id = any(?::bigint[]))
          order by x.scheduled_for, x.id
          limit ?
          for update of x skip locked)
       returning r.*`,
-    [now, now, types, limit] as never[],
+    [now, now, types, skip, limit] as never[],
   );
   return rows.map(toRun);
 }

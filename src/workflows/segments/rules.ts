@@ -12,14 +12,32 @@ import { AREA_CODES } from '../../messaging/index.ts';
 
 export const FAILED_TO_CREATE_FILTER = 'Failed to create filter';
 export const FILTER_NOT_FOUND = 'Filter not found';
-/** How deep groups may nest, and how many rules one group holds. */
+/**
+ * How deep groups may nest, how many rules one group holds, and how many conditions a whole tree
+ * holds. A brand's real segments use a handful of conditions; 100 leaves room for any of them
+ * while a preview over a large brand stays within its statement timeout (each condition is a
+ * subquery per contact). Checked before zod walks the tree, without recursion, so a tree of any
+ * depth or width is refused at once instead of overflowing the stack or reaching PostgreSQL.
+ */
 export const MAX_FILTER_DEPTH = 5;
 export const MAX_GROUP_RULES = 50;
+export const MAX_FILTER_CONDITIONS = 100;
 export const MAX_LIST_VALUES = 100;
+/** How long one statement of a preview, and of a run's audience freeze, may run (SET LOCAL statement_timeout). */
+export const PREVIEW_STATEMENT_TIMEOUT_MS = 15_000;
+export const FREEZE_STATEMENT_TIMEOUT_MS = 60_000;
+export const SEGMENT_TIMED_OUT = 'The segment took too long to evaluate';
 /** The consent source of a channel that opted in by texting a tap-to-text keyword. */
 export const KEYWORD_CONSENT_SOURCE = 'keyword';
 
-const text = z.string().trim().min(1).max(200);
+/** PostgreSQL text cannot hold a NUL: refused here, with where it is, rather than by the database. */
+const NO_NUL = 'must not contain a NUL character (\\u0000)';
+const text = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((s) => !s.includes('\u0000'), { message: NO_NUL });
 const texts = z.array(text).min(1).max(MAX_LIST_VALUES);
 const days = z.number().int().min(1).max(3650);
 const COMPARE = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
@@ -106,18 +124,39 @@ export const filterSchema: z.ZodType<FilterGroup> = z.lazy(() =>
   }),
 );
 
-const depthOf = (node: FilterNode): number => ('rules' in node ? 1 + Math.max(0, ...node.rules.map(depthOf)) : 0);
+const isGroup = (node: unknown): node is { rules: unknown[] } =>
+  typeof node === 'object' && node !== null && Array.isArray((node as { rules?: unknown }).rules);
 
-/** A parsed filter, or the reasons it is not one (zod's words, with the path). */
+/**
+ * Why a tree is too deep or too large, or null. Iterative (an explicit stack), and it stops at the
+ * first limit crossed, so its cost is bounded by the limits, not by the input.
+ */
+export function filterShapeIssue(input: unknown): string | null {
+  if (!isGroup(input)) return null;
+  const stack: { node: { rules: unknown[] }; depth: number }[] = [{ node: input, depth: 1 }];
+  let conditions = 0;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.depth > MAX_FILTER_DEPTH) return `groups nest at most ${MAX_FILTER_DEPTH} deep`;
+    if (next.node.rules.length > MAX_GROUP_RULES) return `a group holds at most ${MAX_GROUP_RULES} rules`;
+    for (const rule of next.node.rules) {
+      if (isGroup(rule)) stack.push({ node: rule, depth: next.depth + 1 });
+      else if (++conditions > MAX_FILTER_CONDITIONS)
+        return `a filter holds at most ${MAX_FILTER_CONDITIONS} conditions`;
+    }
+  }
+  return null;
+}
+
+/** A parsed filter, or the reasons it is not one (the limits first, then zod's words, with the path). */
 export function parseFilter(input: unknown): { ok: true; filter: FilterGroup } | { ok: false; issues: string[] } {
+  const shape = filterShapeIssue(input);
+  if (shape) return { ok: false, issues: [shape] };
   const parsed = filterSchema.safeParse(input);
   if (!parsed.success)
     return {
       ok: false,
       issues: parsed.error.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`),
     };
-  if (depthOf(parsed.data) > MAX_FILTER_DEPTH)
-    return { ok: false, issues: [`groups nest at most ${MAX_FILTER_DEPTH} deep`] };
   return { ok: true, filter: parsed.data };
 }
 

@@ -15,7 +15,9 @@ import {
   FAILED_TO_CREATE_FILTER,
   FILTER_NOT_FOUND,
   parseFilter,
+  PREVIEW_STATEMENT_TIMEOUT_MS,
   RECENTLY_TEXTED_HOURS,
+  SEGMENT_TIMED_OUT,
   type ExclusionReason,
   type FilterGroup,
 } from './rules.ts';
@@ -54,6 +56,37 @@ export function validFilter(input: unknown): FilterGroup {
   return parsed.filter;
 }
 
+/** PostgreSQL's SQLSTATE for a statement cancelled, here by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+export const isStatementTimeout = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === QUERY_CANCELED;
+
+/** 'The segment took too long to evaluate', with the limit and what to do. */
+export function segmentTimedOut(what: string, timeoutMs: number, cause?: unknown): AppError {
+  return new AppError('invalid_input', SEGMENT_TIMED_OUT, {
+    code: 'segment_timed_out',
+    details: {
+      reason: `${what} ran longer than ${timeoutMs / 1000} s and was stopped; nothing was changed. Use fewer or narrower conditions.`,
+    },
+    cause,
+  });
+}
+
+/**
+ * Runs `fn` in a transaction whose statements stop after `timeoutMs` (SET LOCAL: until the
+ * transaction ends; given an open transaction, until that one ends).
+ */
+export async function withStatementTimeout<T>(
+  db: Handle,
+  timeoutMs: number,
+  fn: (tx: Handle) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+    return fn(tx);
+  });
+}
+
 async function assertBrand(db: Handle, brandId: number): Promise<void> {
   if (!(await getBrand(db, brandId))) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
 }
@@ -63,10 +96,10 @@ export async function createSegment(
   { brandId, name, filter }: { brandId: number; name: string; filter: unknown },
 ): Promise<SegmentView> {
   const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 200)
+  if (!trimmed || trimmed.length > 200 || trimmed.includes('\u0000'))
     throw new AppError('invalid_input', FAILED_TO_CREATE_FILTER, {
       code: 'invalid_filter',
-      details: { reason: 'a name of 1 to 200 characters is required' },
+      details: { reason: 'a name of 1 to 200 characters, with no NUL character, is required' },
     });
   const tree = validFilter(filter);
   await assertBrand(ctx.db, brandId);
@@ -106,20 +139,23 @@ export async function segmentAudience(
     filter,
     now,
     recentHours = RECENTLY_TEXTED_HOURS,
+    statementTimeoutMs = PREVIEW_STATEMENT_TIMEOUT_MS,
   }: {
     brandId: number;
     filter: FilterGroup;
     now: Date;
     /** 0: texted recently or not, all are reachable. */ recentHours?: number;
+    /** How long the audience query may run before it is stopped with SEGMENT_TIMED_OUT. */
+    statementTimeoutMs?: number;
   },
 ): Promise<AudienceMember[]> {
   const texasCompliance = await brandTexasCompliance(db, brandId);
   if (texasCompliance === undefined) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
-  const rows = await audienceRows(db, {
-    brandId,
-    compiled: compileFilter(validFilter(filter), { now }),
-    now,
-    recentHours: Math.max(recentHours, 0),
+  const compiled = compileFilter(validFilter(filter), { now });
+  const rows = await withStatementTimeout(db, statementTimeoutMs, (tx) =>
+    audienceRows(tx, { brandId, compiled, now, recentHours: Math.max(recentHours, 0) }),
+  ).catch((error: unknown) => {
+    throw isStatementTimeout(error) ? segmentTimedOut('The segment', statementTimeoutMs, error) : error;
   });
   return rows.map((r) => ({
     contactId: r.contact_id,
@@ -156,12 +192,24 @@ export const countExclusions = (members: AudienceMember[]): Record<ExclusionReas
 /** A saved segment (id) or a filter not saved yet (filter), as the brand's contacts are now. */
 export async function previewSegment(
   ctx: Ctx,
-  input: { brandId: number; id?: number; filter?: unknown; now?: Date },
+  input: {
+    brandId: number;
+    id?: number;
+    filter?: unknown;
+    now?: Date;
+    /** Default PREVIEW_STATEMENT_TIMEOUT_MS. */
+    statementTimeoutMs?: number;
+  },
 ): Promise<SegmentPreview> {
   const now = input.now ?? new Date();
   const saved = input.id === undefined ? undefined : await getSegment(ctx, { brandId: input.brandId, id: input.id });
   const filter = saved ? saved.filter : validFilter(input.filter);
-  const members = await segmentAudience(ctx.db, { brandId: input.brandId, filter, now });
+  const members = await segmentAudience(ctx.db, {
+    brandId: input.brandId,
+    filter,
+    now,
+    statementTimeoutMs: input.statementTimeoutMs,
+  });
   const reachable = members.filter((m) => m.excluded === null);
   return {
     segmentId: saved?.id ?? null,
