@@ -3,7 +3,9 @@
  * of its consent since it was first recorded (opt-in with its source and page or keyword, STOP,
  * START, a block, a store's marketing-consent webhook, Klaviyo), in order, with the time and the
  * evidence kept with it. The brand's own data, complete, for a carrier or a lawyer: the numbers are
- * not masked.
+ * not masked. Every opt-in in it carries the signed source it came from (events storefront capture
+ * recorded before it stopped granting consent are void and left out; see the storefront consent
+ * re-check migration).
  */
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';

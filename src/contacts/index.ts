@@ -23,6 +23,7 @@ export {
 export { eraseContacts } from './store/privacy.ts';
 export {
   getContact,
+  findContactIdByAddresses,
   listContacts,
   outreachEligibility,
   type ContactView,

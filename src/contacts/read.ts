@@ -1,11 +1,18 @@
 /** Reading contacts: one contact with its channels and outreach eligibility, a searchable list. */
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
-import { isEligibleForOutreach, type ChannelStatus, type ChannelType, type ComplianceType } from './rules.ts';
+import {
+  isEligibleForOutreach,
+  normalizeUsername,
+  type ChannelStatus,
+  type ChannelType,
+  type ComplianceType,
+} from './rules.ts';
 import {
   channelsOfContacts,
   findChannel,
   findContactById,
+  findContactByUsernames,
   listContactRows,
   outreachStats,
   type ChannelRow,
@@ -127,4 +134,18 @@ export async function listContacts(
   );
   const contacts = rows.map((r) => contactView(r, channels.filter((c) => c.contact_id === r.id).map(channelView)));
   return { contacts, total, limit, offset };
+}
+
+/**
+ * The brand's contact that already has a channel with one of these addresses (e-mails or phones,
+ * in any spelling normalizeUsername reads), or null. A lookup only: nothing is created and no
+ * channel's consent is read or changed (storefront capture links a cart with it).
+ */
+export async function findContactIdByAddresses(
+  db: Handle,
+  { brandId, addresses }: { brandId: number; addresses: string[] },
+): Promise<number | null> {
+  const usernames = [...new Set(addresses.filter((a) => a.trim() !== '').map(normalizeUsername))];
+  const contact = await findContactByUsernames(db, brandId, usernames);
+  return contact?.id ?? null;
 }

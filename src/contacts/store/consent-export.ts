@@ -20,7 +20,9 @@ export async function brandExists(db: Handle, brandId: number): Promise<boolean>
 
 /**
  * The brand's consent ledger joined to its channels (a channel deleted since keeps its events,
- * under its number), ordered by number, then time, then id.
+ * under its number), ordered by number, then time, then id. Void events are left out: the
+ * 'subscribed' events storefront capture recorded before it stopped granting consent (the
+ * storefront consent re-check marked them, extra_data.voided), since no shopper gave them.
  */
 export async function consentEvents(db: Handle, brandId: number): Promise<ConsentEventRow[]> {
   const rows = await db('channel_consent_events as e')
@@ -28,6 +30,7 @@ export async function consentEvents(db: Handle, brandId: number): Promise<Consen
       this.on('c.id', '=', 'e.contact_channel_id').andOn('c.brand_id', '=', 'e.brand_id');
     })
     .where('e.brand_id', brandId)
+    .whereRaw(`e.extra_data->'voided' is null`)
     .orderBy([{ column: 'e.username' }, { column: 'e.recorded_at' }, { column: 'e.id' }])
     .select(
       'e.id',

@@ -4,7 +4,7 @@ export { processPixelEvent } from './processor.ts';
 export { syncShopifyPixel, installShopifyPixel, pixelIngestBase, type PixelSyncResult } from './sync.ts';
 export { ensureIngestKey } from './store.ts';
 export { pixelEventSchema, SHOPIFY_PIXEL_EVENTS, BIGCOMMERCE_IDENTIFY, type PixelEvent } from './schemas.ts';
-export { pixelCartFacts, pixelCartState, addCartLine, checkoutShopper, rateWindow } from './rules.ts';
+export { pixelCartFacts, pixelCartState, addCartLine, checkoutIdentifiers, rateWindow } from './rules.ts';
 export {
   storefrontScriptRoutes,
   storefrontScriptUrl,

@@ -1,13 +1,17 @@
 /**
  * The processor of stored pixel events (source `pixel`): the shopper's cart created or updated
- * from what the event says, the identified shopper captured as a contact with the consent the
- * checkout carries (consent source `{platform}:pixel:{event}`). Idempotent: the cart remembers
- * the ids of the pixel events it applied, so a replay changes nothing.
+ * from what the event says. Storefront events are anonymous (the ingest key is public), so they
+ * identify and never consent: an e-mail or phone the shopper typed links the cart to the brand's
+ * contact that already has that address; no contact or channel is created, and no channel's
+ * status, compliance type or consent is changed. Consent comes from signed sources (the store's
+ * webhooks and Admin API, Klaviyo, the shopper's own texts, an import). Idempotent: the cart
+ * remembers the ids of the pixel events it applied, so a replay changes nothing.
  */
 import type { AppContext } from '../../app/index.ts';
+import { findContactIdByAddresses } from '../../contacts/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import type { WebhookEvent } from '../../webhooks/index.ts';
-import { captureContact, hasUsablePhone, shopperContact } from '../shopify/processors/contact.ts';
+import { hasUsablePhone } from '../shopify/processors/contact.ts';
 import { summarizeIssues } from '../shopify/payloads.ts';
 import {
   addCartLine,
@@ -42,15 +46,10 @@ export async function processPixelEvent(ctx: AppContext, event: WebhookEvent): P
     log.info('Cart token not found');
     return 'skipped';
   }
-  const contactId = facts.shopper
-    ? await captureContact(
-        ctx,
-        integration,
-        shopperContact(facts.shopper),
-        `${integration.slug}:pixel:${pixel.name}`,
-        integration.slug,
-      )
-    : null;
+  const contactId =
+    facts.identifiers.length > 0
+      ? await findContactIdByAddresses(ctx.db, { brandId: integration.brand_id, addresses: facts.identifiers })
+      : null;
 
   const apply = () =>
     withTransaction(ctx.db, async (tx) => {

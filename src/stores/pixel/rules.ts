@@ -1,12 +1,11 @@
 /**
  * Storefront capture, decided without I/O: the ingest key's form, the rate-limit window, what a
- * pixel event says about the shopper's cart (its key, its line items, who the shopper is and the
- * consent the checkout carries) and the state the cart moves to (spec 3: a cart created from
+ * pixel event says about the shopper's cart (its key, its line items, the e-mail and phones that
+ * identify the shopper, never consent) and the state the cart moves to (spec 3: a cart created from
  * identify is `empty` until it has line items).
  */
 import { randomBytes } from 'node:crypto';
 import type { CartState } from '../rules.ts';
-import type { ShopperFields } from '../shopify/processors/contact.ts';
 import { BIGCOMMERCE_IDENTIFY, type PixelCheckout, type PixelEvent } from './schemas.ts';
 
 /** The topic every pixel event is stored under: `pixel/{event name}`. */
@@ -94,32 +93,25 @@ export function addCartLine(lines: CartLineData[], added: CartLineData): CartLin
 export const linesTotal = (lines: CartLineData[]): string =>
   lines.reduce((sum, line) => sum + Number(line.line_price ?? Number(line.price ?? 0) * line.quantity), 0).toFixed(2);
 
+const identifiers = (values: (string | null | undefined)[]): string[] => [
+  ...new Set(values.map((value) => value?.trim() ?? '').filter((value) => value !== '')),
+];
+
 /**
- * The shopper a checkout names, with the consent it carries (Shopify shows the SMS and e-mail
- * marketing checkboxes in checkout): the phone the buyer accepted SMS marketing on is subscribed,
- * the e-mail of a buyer who accepted e-mail marketing is subscribed. An unticked box grants
- * nothing and revokes nothing here (revocations arrive through the consent webhooks).
+ * The addresses a checkout names (its e-mail, phone, SMS marketing phone, shipping and billing
+ * phones), as typed. They only identify the shopper: a storefront event is not signed (its ingest
+ * key is public), so its marketing checkboxes (buyerAcceptsSmsMarketing, smsMarketingPhone,
+ * buyerAcceptsEmailMarketing) grant and change nothing. A ticked box's consent arrives with the
+ * store's signed checkout webhook.
  */
-export function checkoutShopper(checkout: PixelCheckout, at: string): ShopperFields | undefined {
-  const email = checkout.email?.trim() || null;
-  const phone = checkout.phone?.trim() || null;
-  const smsPhone = checkout.smsMarketingPhone?.trim() || (checkout.buyerAcceptsSmsMarketing ? phone : null);
-  if (!email && !phone && !smsPhone) return undefined;
-  const person = (a: PixelCheckout['shippingAddress']) =>
-    a ? { first_name: a.firstName ?? null, last_name: a.lastName ?? null, phone: a.phone ?? null } : null;
-  return {
-    email,
-    phone,
-    sms_marketing_phone: smsPhone,
-    ...(checkout.buyerAcceptsSmsMarketing === true && smsPhone ? { buyer_accepts_sms_marketing: true } : {}),
-    updated_at: at,
-    shipping_address: person(checkout.shippingAddress),
-    billing_address: person(checkout.billingAddress),
-    customer:
-      email && checkout.buyerAcceptsEmailMarketing === true
-        ? { email, email_marketing_consent: { state: 'subscribed', consent_updated_at: at } }
-        : null,
-  };
+export function checkoutIdentifiers(checkout: PixelCheckout): string[] {
+  return identifiers([
+    checkout.email,
+    checkout.phone,
+    checkout.smsMarketingPhone,
+    checkout.shippingAddress?.phone,
+    checkout.billingAddress?.phone,
+  ]);
 }
 
 /** What one event says about the shopper's cart. */
@@ -130,7 +122,8 @@ export interface PixelCartFacts {
   lines?: CartLineData[];
   /** One line added (product_added_to_cart). */
   addedLine?: CartLineData;
-  shopper?: ShopperFields;
+  /** The e-mails and phones the shopper typed: they identify the cart, they carry no consent. */
+  identifiers: string[];
   total?: string;
   currency?: string;
   completed: boolean;
@@ -141,11 +134,9 @@ export interface PixelCartFacts {
 
 export function pixelCartFacts(event: PixelEvent): PixelCartFacts {
   if (event.name === BIGCOMMERCE_IDENTIFY) {
-    const email = event.email?.trim() || null;
-    const phone = event.phone?.trim() || null;
     return {
       cartKey: event.cartId,
-      shopper: email || phone ? { email, phone, updated_at: event.timestamp } : undefined,
+      identifiers: identifiers([event.email, event.phone]),
       total: event.total === null || event.total === undefined ? undefined : event.total.toFixed(2),
       currency: event.currency ?? undefined,
       completed: false,
@@ -161,6 +152,7 @@ export function pixelCartFacts(event: PixelEvent): PixelCartFacts {
         ? lineFrom(line.merchandise, line.quantity, null, amount(line.cost?.totalAmount ?? null))
         : undefined,
       currency: line?.merchandise.price?.currencyCode,
+      identifiers: [],
       completed: false,
     };
   }
@@ -168,7 +160,7 @@ export function pixelCartFacts(event: PixelEvent): PixelCartFacts {
   return {
     cartKey: cartToken ?? (checkout.token?.trim() || undefined),
     lines: checkoutLines(checkout),
-    shopper: checkoutShopper(checkout, event.timestamp),
+    identifiers: checkoutIdentifiers(checkout),
     total: amount(checkout.totalPrice) ?? undefined,
     currency: checkout.currencyCode ?? checkout.totalPrice?.currencyCode ?? undefined,
     completed: event.name === 'checkout_completed',

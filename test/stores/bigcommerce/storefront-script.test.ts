@@ -4,7 +4,8 @@
  * installed through the Scripts API of the fake BigCommerce at install and by the sync (created,
  * unchanged, updated, a duplicate removed, deleted), and run against a small fake storefront
  * (its Storefront API answering in the documented camelCase shape) so that what it posts goes
- * through the real ingest endpoint into the shopper's cart and contact.
+ * through the real ingest endpoint into the shopper's cart: linked to a contact that already has
+ * the address, never creating one and never granting consent.
  */
 import { randomUUID } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
@@ -23,7 +24,7 @@ import {
   UNKNOWN_STOREFRONT_KEY,
 } from '../../../src/stores/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
-import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
+import { createBrand, createContact, createIntegration, usPhone } from '../../factories/index.ts';
 import { startFakeBigCommerce, type FakeBigCommerce } from '../../fakes/bigcommerce/index.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../../helpers/db.ts';
@@ -253,7 +254,7 @@ async function processPosted(body: Record<string, unknown>) {
 }
 
 describe('the script on a storefront', () => {
-  it('posts the cart id, e-mail and phone from the checkout once; the cart and contact are created', async () => {
+  it('posts the cart id, e-mail and phone from the checkout once; the cart is created, no contact and no consent', async () => {
     const cartId = randomUUID();
     const phone = usPhone();
     const { posted, capture } = await runOnStorefront('/checkout', storefrontCart(cartId, 'ada@example.com', 2), phone);
@@ -274,8 +275,38 @@ describe('the script on a storefront', () => {
     expect(cart).toMatchObject({ total: '49.00', currency: 'USD' });
     expect(['pending', 'no_identity']).toContain(cart.state);
     expect(cart.extra_data).toMatchObject({ from_identify: true });
-    const contact = await t.db('contacts').where({ id: cart.contact_id }).first();
-    expect(contact).toBeDefined();
+    // The post is anonymous: it identifies the cart, it makes nobody textable.
+    expect(cart).toMatchObject({ state: 'no_identity', contact_id: null });
+    expect(await t.db('contact_channels').whereIn('username', [phone, 'ada@example.com'])).toEqual([]);
+    expect(await t.db('channel_consent_events').whereIn('username', [phone, 'ada@example.com'])).toEqual([]);
+  });
+
+  it("links the cart to the contact that already has the e-mail, leaving that contact's consent as it was", async () => {
+    const brandId = Number((await t.db('brand_integrations').where({ id: integrationId }).first()).brand_id);
+    const phone = usPhone();
+    const email = `grace-${randomUUID().slice(0, 6)}@example.com`;
+    const { contact, channel } = await createContact(t.db, brandId, {
+      phone,
+      channel: { status: 'unsubscribed', compliance_type: 'na', consent_source: 'sms_keyword:STOP' },
+    });
+    await t.db('contact_channels').insert({
+      brand_id: brandId,
+      contact_id: contact.id,
+      type: 'email',
+      username: email,
+      status: 'subscribed',
+      compliance_type: 'a2p',
+      consent_source: 'bigcommerce:store/customer/updated',
+    });
+    const cartId = randomUUID();
+    const { posted } = await runOnStorefront('/checkout', storefrontCart(cartId, email, 1), phone);
+    const cart = await processPosted(posted[0]!.body);
+    expect(cart).toMatchObject({ contact_id: String(contact.id), state: 'no_identity' });
+    expect(await t.db('contact_channels').where({ id: channel.id }).first()).toMatchObject({
+      status: 'unsubscribed',
+      consent_source: 'sms_keyword:STOP',
+    });
+    expect(await t.db('channel_consent_events').where({ brand_id: brandId, username: phone })).toEqual([]);
   });
 
   it('an identified shopper with an empty cart makes an empty cart; no e-mail or phone, nothing is sent', async () => {

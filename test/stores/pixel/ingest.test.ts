@@ -1,17 +1,19 @@
 /**
  * POST /ingest/pixel/{key} with Shopify's documented web pixel events: stored and queued like a
- * webhook, then processed into the shopper's cart and contact (consent with its source), a cart
- * from identify `empty` until it has line items; a bad key, a bad shape and a duplicate.
+ * webhook, then processed into the shopper's cart, linked to the contact that already has the
+ * typed address (never creating one, never changing consent), a cart from identify `empty` until
+ * it has line items; a bad key, a bad shape and a duplicate.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/app/index.ts';
+import { initiateContact } from '../../../src/contacts/index.ts';
 import { WEBHOOK_PROCESSORS } from '../../../src/flows/index.ts';
 import { buildHttpServer } from '../../../src/http/index.ts';
 import { ensureIngestKey, pixelIngestRoutes } from '../../../src/stores/index.ts';
 import { processWebhookEvent } from '../../../src/webhooks/index.ts';
-import { createBrand, createIntegration, usPhone } from '../../factories/index.ts';
+import { createBrand, createContact, createIntegration, usPhone } from '../../factories/index.ts';
 import { useTestDatabase } from '../../helpers/db.ts';
 import {
   checkout,
@@ -63,11 +65,25 @@ const cartOf = (integrationId: number, externalId: string) =>
   t.db('carts').where({ brand_integration_id: integrationId, external_id: externalId }).first();
 
 describe('shopper identified at checkout', () => {
-  it('creates an empty cart from identify, links the contact with its SMS and e-mail consent, then fills it', async () => {
+  it('creates an empty cart from identify, links the contact that already has the address (its consent untouched), then fills it', async () => {
     const { key, integrationId, brandId } = await store();
     const cartToken = `c1-${randomBytes(8).toString('hex')}`;
     const phone = usPhone();
     const email = `ada-${randomBytes(3).toString('hex')}@example.com`;
+    // The shopper's consent came earlier from a signed source (the store's customer webhook).
+    const known = await initiateContact(ctx, {
+      brandId,
+      brandIntegrationId: integrationId,
+      phone,
+      phoneSource: 'customer',
+      email,
+      smsMarketingState: 'subscribed',
+      emailMarketingState: 'not_subscribed',
+      consentSource: 'shopify:customers/update',
+    });
+    const before = await t.db('contact_channels').where({ contact_id: known.contactId }).orderBy('type');
+    const ledgerBefore = await t.db('channel_consent_events').where({ brand_id: brandId }).orderBy('id');
+
     const identify = contactInfoSubmitted(
       checkout({ email, phone, smsMarketingPhone: phone, acceptsSms: true, acceptsEmail: true, lines: [] }),
     );
@@ -77,17 +93,14 @@ describe('shopper identified at checkout', () => {
     const cart = await cartOf(integrationId, cartToken);
     expect(cart).toMatchObject({ state: 'empty', brand_id: String(brandId), total: '0.00' });
     expect(cart.extra_data).toMatchObject({ from_identify: true, from_webhook: false });
-    expect(cart.contact_id).not.toBeNull();
-    const channels = await t.db('contact_channels').where({ contact_id: cart.contact_id }).orderBy('type');
-    expect(channels.map((c) => [c.type, c.username, c.status, c.consent_source])).toEqual([
-      ['email', email, 'subscribed', 'shopify:pixel:checkout_contact_info_submitted'],
-      ['sms', phone, 'subscribed', 'shopify:pixel:checkout_contact_info_submitted'],
+    expect(Number(cart.contact_id)).toBe(known.contactId);
+    const channels = await t.db('contact_channels').where({ contact_id: known.contactId }).orderBy('type');
+    expect(channels.map((c) => [c.type, c.username, c.status, c.compliance_type, c.consent_source])).toEqual([
+      ['email', email, 'subscribed', 'a2p', 'shopify:customers/update'],
+      ['sms', phone, 'subscribed', 'p2p', 'shopify:customers/update'],
     ]);
-    const ledger = await t.db('channel_consent_events').where({ brand_id: brandId, username: phone });
-    expect(ledger.map((e) => [e.status, e.source])).toContainEqual([
-      'subscribed',
-      'shopify:pixel:checkout_contact_info_submitted',
-    ]);
+    expect(channels).toEqual(before);
+    expect(await t.db('channel_consent_events').where({ brand_id: brandId }).orderBy('id')).toEqual(ledgerBefore);
 
     const hoodie = variant('41234567', 59);
     await deliver(key, { ...productAddedToCart(hoodie, 2), cartToken }, integrationId);
@@ -98,8 +111,8 @@ describe('shopper identified at checkout', () => {
     ]);
   });
 
-  it('a checkout without identity is no_identity until the contact step, and checkout_completed completes it', async () => {
-    const { key, integrationId } = await store();
+  it('a checkout stays no_identity through the contact step of a new shopper, and checkout_completed completes it', async () => {
+    const { key, integrationId, brandId } = await store();
     const lines = [lineItem(variant('5001', 20), 1), lineItem(variant('5002', 15, 'Cap'), 2)];
     const base = checkout({ lines });
     await deliver(key, checkoutStarted(base), integrationId);
@@ -113,7 +126,8 @@ describe('shopper identified at checkout', () => {
       contactInfoSubmitted({ ...base, phone, smsMarketingPhone: phone, buyerAcceptsSmsMarketing: true }),
       integrationId,
     );
-    expect(await cartOf(integrationId, base.token!)).toMatchObject({ state: 'pending' });
+    expect(await cartOf(integrationId, base.token!)).toMatchObject({ state: 'no_identity', contact_id: null });
+    expect(await t.db('contacts').where({ brand_id: brandId })).toEqual([]);
 
     await deliver(key, checkoutCompleted({ ...base, order: { id: '5550001', customer: null } }), integrationId);
     const done = await cartOf(integrationId, base.token!);
@@ -121,15 +135,25 @@ describe('shopper identified at checkout', () => {
     expect(done.extra_data).toMatchObject({ order_external_id: '5550001', last_pixel_event: 'checkout_completed' });
   });
 
-  it('a phone without SMS consent is captured but not subscribed to marketing', async () => {
-    const { key, integrationId } = await store();
+  it('a ticked box after a STOP changes nothing: the number stays unsubscribed and the cart no_identity', async () => {
+    const { key, integrationId, brandId } = await store();
     const phone = usPhone();
-    const c = checkout({ phone, lines: [lineItem(variant('6001', 10), 1)] });
+    const { contact, channel } = await createContact(t.db, brandId, {
+      phone,
+      channel: { status: 'unsubscribed', compliance_type: 'na', consent_source: 'sms_keyword:STOP' },
+    });
+    const c = checkout({
+      phone,
+      smsMarketingPhone: phone,
+      acceptsSms: true,
+      lines: [lineItem(variant('6001', 10), 1)],
+    });
     await deliver(key, contactInfoSubmitted(c), integrationId);
     const cart = await cartOf(integrationId, c.token!);
-    const [channel] = await t.db('contact_channels').where({ contact_id: cart.contact_id, type: 'sms' });
-    expect(channel.consent_source).toBe('shopify:pixel:checkout_contact_info_submitted');
-    expect(channel.compliance_type).not.toBe('a2p');
+    expect(cart).toMatchObject({ state: 'no_identity', contact_id: String(contact.id) });
+    const after = await t.db('contact_channels').where({ id: channel.id }).first();
+    expect(after).toMatchObject({ status: 'unsubscribed', compliance_type: 'na', consent_source: 'sms_keyword:STOP' });
+    expect(await t.db('channel_consent_events').where({ brand_id: brandId })).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 /** Storefront capture rules from spec 3 (a cart from identify is empty until it has line items). */
 import { describe, expect, it } from 'vitest';
-import { addCartLine, pixelCartState, rateWindow } from '../../../src/stores/index.ts';
+import { addCartLine, pixelCartFacts, pixelCartState, rateWindow } from '../../../src/stores/index.ts';
+import type { PixelEvent } from '../../../src/stores/index.ts';
+import { checkout, contactInfoSubmitted } from '../../helpers/pixel-events.ts';
 
 const line = (variant: number, quantity: number) => ({
   variant_id: variant,
@@ -42,5 +44,46 @@ describe('rateWindow', () => {
       start: new Date('2026-11-24T10:00:00.000Z'),
       retryAfterSeconds: 15,
     });
+  });
+});
+
+describe('pixelCartFacts: a storefront event identifies, it carries no consent', () => {
+  const submitted = (f: Parameters<typeof checkout>[0]) =>
+    pixelCartFacts(contactInfoSubmitted(checkout(f)) as unknown as PixelEvent);
+  it.each([
+    [
+      'ticked boxes',
+      {
+        email: 'ada@example.com',
+        phone: '+14155550101',
+        smsMarketingPhone: '+14155550102',
+        acceptsSms: true,
+        acceptsEmail: true,
+      },
+      ['ada@example.com', '+14155550101', '+14155550102'],
+    ],
+    ['unticked boxes', { email: 'ada@example.com', phone: '+14155550101' }, ['ada@example.com', '+14155550101']],
+    [
+      'the same phone twice, blanks',
+      { email: ' ', phone: '+14155550101', smsMarketingPhone: '+14155550101', acceptsSms: true },
+      ['+14155550101'],
+    ],
+    ['nobody', {}, []],
+  ] as const)('%s', (_name, fixture, identifiers) => {
+    const facts = submitted(fixture);
+    expect(facts.identifiers).toEqual(identifiers);
+    expect(Object.keys(facts)).not.toContain('shopper');
+  });
+
+  it('the BigCommerce identify event: its e-mail and phone', () => {
+    const facts = pixelCartFacts({
+      id: 'bc-1',
+      name: 'bigcommerce_cart_identified',
+      timestamp: '2026-11-29T10:00:00Z',
+      cartId: 'cart-1',
+      email: 'grace@example.com',
+      phone: '+14155550103',
+    });
+    expect(facts).toMatchObject({ cartKey: 'cart-1', identifiers: ['grace@example.com', '+14155550103'] });
   });
 });
