@@ -37,6 +37,7 @@ import {
   findSmsChannel,
   insertIncomingMessage,
   insertUnroutedText,
+  listUnroutedTexts,
   insertInboundConversation,
   latestConversationId,
   lockSender,
@@ -44,7 +45,10 @@ import {
   unhideConversation,
   type InboundBrand,
   type InboundChannel,
+  type UnroutedText,
 } from './store/inbound.ts';
+
+export type { UnroutedText };
 
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** contacts.source of a contact created by its own text. */
@@ -141,6 +145,11 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
     });
   }
   return result;
+}
+
+/** Texts no one brand owned the number of, newest first, for staff to look at (`messages unrouted`). */
+export async function unroutedTexts(ctx: AppContext, { limit }: { limit: number }): Promise<UnroutedText[]> {
+  return listUnroutedTexts(ctx.db, { limit });
 }
 
 async function applyInTransaction(

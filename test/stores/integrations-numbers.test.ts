@@ -10,7 +10,8 @@ import type { AppContext } from '../../src/app/index.ts';
 import { receiveMessage } from '../../src/conversations/index.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
 import { seedWorld, type World } from '../helpers/brand-api-world.ts';
-import { useTestDatabase } from '../helpers/db.ts';
+import { runCli } from '../helpers/cli.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import { usPhone } from '../factories/index.ts';
 
 const t = useTestDatabase();
@@ -221,4 +222,15 @@ describe('inbound routing: one owner or nobody', () => {
     ]);
     expect(await t.db('contact_channels').where({ username: stranger })).toEqual([]);
   });
+
+  it('staff list the kept texts with `reclaim messages unrouted`, newest first', async () => {
+    const human = await runCli(['messages', 'unrouted'], testEnv(t.url));
+    expect(human.code).toBe(0);
+    const lines = human.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('(several brands give the number, infobip mo-2)  "STOP"');
+    expect(lines[1]).toContain('(no brand uses the number, infobip mo-1)  "Is this Harbor?"');
+    const json = await runCli(['messages', 'unrouted', '--limit', '1', '--json'], testEnv(t.url));
+    expect(JSON.parse(json.stdout).items).toMatchObject([{ providerMessageId: 'mo-2', reason: 'ambiguous_number' }]);
+  }, 120_000);
 });
