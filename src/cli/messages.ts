@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { receiveMessage } from '../conversations/index.ts';
+import { receiveMessage, unroutedTexts } from '../conversations/index.ts';
 import { DEFAULT_SEND_LIMIT, sendDueMessages } from '../messaging/index.ts';
 import { parsePositiveIntegerFlag } from './flags.ts';
-import { receivedMessage, sendDueCounts } from './format/messages.ts';
+import { receivedMessage, sendDueCounts, unroutedLines } from './format/messages.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
 /** `reclaim messages receive --from PHONE --to PHONE --body TEXT`: a shopper's text, as the provider would deliver it. */
@@ -52,13 +52,40 @@ function addSendDueCommand(messages: Command): void {
   );
 }
 
+/** `reclaim messages unrouted [--limit N] [--json]`: texts kept for staff, attached to no brand. */
+function addUnroutedCommand(messages: Command): void {
+  withExamples(
+    messages
+      .command('unrouted')
+      .description(
+        'list the texts to a number no brand uses, or that several brands give as their support phone: kept for staff, attached to no brand (newest first)',
+      )
+      .option('--limit <n>', 'show no more than this many', '50')
+      .option('--json', 'print as JSON'),
+    'reclaim messages unrouted',
+    'reclaim messages unrouted --limit 200 --json',
+  ).action(
+    action(async (opts: { limit: string; json?: boolean }) => {
+      const limit = parsePositiveIntegerFlag('--limit', opts.limit);
+      await withContext(async (ctx) => {
+        const texts = await unroutedTexts(ctx, { limit });
+        if (opts.json) return printJson({ items: texts });
+        printLines(...unroutedLines(texts));
+      });
+    }),
+  );
+}
+
 export function messagesCommand(): Command {
   const messages = withExamples(
-    new Command('messages').description('text messages: receive a reply (offline loop), send due messages'),
+    new Command('messages').description(
+      'text messages: receive a reply (offline loop), send due messages, list texts no brand could be given',
+    ),
     'reclaim messages receive --from +14155550123 --to +14155550100 --body STOP',
     'reclaim messages send-due',
   );
   addReceiveCommand(messages);
   addSendDueCommand(messages);
+  addUnroutedCommand(messages);
   return messages;
 }

@@ -36,6 +36,8 @@ import {
   findIncomingByProviderId,
   findSmsChannel,
   insertIncomingMessage,
+  insertUnroutedText,
+  listUnroutedTexts,
   insertInboundConversation,
   latestConversationId,
   lockSender,
@@ -43,7 +45,10 @@ import {
   unhideConversation,
   type InboundBrand,
   type InboundChannel,
+  type UnroutedText,
 } from './store/inbound.ts';
+
+export type { UnroutedText };
 
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** contacts.source of a contact created by its own text. */
@@ -92,16 +97,30 @@ interface Plan {
 
 const ACTIONS: Record<KeywordKind, InboundAction> = { opt_out: 'opt_out', help: 'help', opt_in: 'opt_in' };
 
-/** Applies one inbound text. Throws not_found (code unknown_number) when no brand owns `to`. */
+/**
+ * Applies one inbound text. When no one brand owns `to` (nobody, or several brands' support
+ * phone), the text is kept in unrouted_texts for staff and not_found (code unknown_number) thrown.
+ */
 export async function receiveMessage(ctx: AppContext, input: InboundMessage): Promise<ReceiveResult> {
   const from = normalizeUsername(input.from);
   const to = normalizeUsername(input.to);
   if (!from || from.includes('@'))
     throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
-  const brand = await findBrandByNumber(ctx.db, to);
-  if (!brand) throw new AppError('not_found', `No brand texts from ${to}.`, { code: 'unknown_number' });
-  const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
   const receivedAt = input.receivedAt ?? new Date();
+  const owner = await findBrandByNumber(ctx.db, to);
+  if (!owner.brand) {
+    // Kept for staff, attached to no brand: a guess could record one brand's shopper in another.
+    await insertUnroutedText(ctx.db, { ...input, from, to, reason: owner.reason, receivedAt });
+    throw new AppError(
+      'not_found',
+      owner.reason === 'ambiguous_number'
+        ? `More than one brand gives ${to} as its number: the text is kept for staff.`
+        : `No brand texts from ${to}.`,
+      { code: 'unknown_number', details: { reason: owner.reason } },
+    );
+  }
+  const brand = owner.brand;
+  const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
 
   const plan = await withTransaction(ctx.db, (tx) =>
     applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }),
@@ -126,6 +145,11 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
     });
   }
   return result;
+}
+
+/** Texts no one brand owned the number of, newest first, for staff to look at (`messages unrouted`). */
+export async function unroutedTexts(ctx: AppContext, { limit }: { limit: number }): Promise<UnroutedText[]> {
+  return listUnroutedTexts(ctx.db, { limit });
 }
 
 async function applyInTransaction(

@@ -1,5 +1,11 @@
 export { matchKeyword, optOutConfirmation, optInConfirmation, helpReply } from './keywords.ts';
-export { INBOUND_CONTACT_SOURCE, receiveMessage, type ReceiveResult } from './inbound.ts';
+export {
+  INBOUND_CONTACT_SOURCE,
+  receiveMessage,
+  unroutedTexts,
+  type ReceiveResult,
+  type UnroutedText,
+} from './inbound.ts';
 export { INFOBIP_INBOUND_MAX_RESULTS, INFOBIP_INBOUND_TOPIC, infobipInboundMessage } from './infobip-inbound.ts';
 export {
   listConversations,

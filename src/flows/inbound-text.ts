@@ -4,7 +4,8 @@
  * (keywords, opt-out and opt-in, the reply to the conversation, the engaged notification). A text
  * to a number no brand uses, or from a sender that is not a phone number, is understood and
  * skipped: retrying would not help. An ordinary text is then offered to tap-to-text (a flow's
- * keyword, or the Y that confirms one); a failure there is logged, the text stays received.
+ * keyword, or the Y that confirms one); a failure there is logged, the text stays received. A
+ * text no one brand owns the number of was kept for staff by receiveMessage (`messages unrouted`).
  */
 import { isAppError, type AppContext } from '../app/index.ts';
 import { infobipInboundMessage, receiveMessage } from '../conversations/index.ts';
@@ -24,7 +25,7 @@ export async function inboundText(ctx: AppContext, event: WebhookEvent): Promise
         .child({ webhook_event_id: event.id, source: event.source, topic: event.topic })
         .warn(
           { reason: error.code },
-          'infobip inbound message skipped: no brand uses the number, or the sender is not a phone number',
+          'infobip inbound message skipped: no one brand owns the number (kept for staff), or the sender is not a phone number',
         );
       return 'skipped';
     }

@@ -34,12 +34,20 @@ export async function startInfobipApp(
 
 /** `infobipBrand`, `seedMessage` and `message` on the test database `t`. */
 export function infobipSeeds(t: TestDatabaseHandle) {
-  /** A brand with an Infobip SMS integration (its number and rate in the settings). */
+  /**
+   * A brand with an Infobip SMS integration (its number and rate in the settings). A number belongs
+   * to one integration: an earlier brand of the file holding it gives it up to the new one.
+   */
   async function infobipBrand(
     settings: Record<string, unknown> = {},
     brand: Record<string, unknown> = {},
   ): Promise<number> {
     const brandId = (await createBrand(t.db, brand)).id;
+    if (typeof settings.infobip_phone_number === 'string')
+      await t
+        .db('brand_integrations')
+        .whereRaw('sending_number = sending_number_digits(?)', [settings.infobip_phone_number])
+        .update({ settings: t.db.raw(`settings - 'infobip_phone_number' - 'sender_id' - 'phone'`) });
     await t
       .db('integrations')
       .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })

@@ -44,9 +44,16 @@ const notification = (brandId: number) =>
     .whereRaw("extra_data ->> 'kind' = 'tendlc_manual_intervention'")
     .first('title', 'body', 'audience');
 
-/** A new brand with fresh numbers, registered up to the brand approval. */
+let registrations = 0;
+
+/** A new brand with fresh numbers (a number belongs to one brand), registered up to the brand approval. */
 async function registered(name: string): Promise<number> {
-  reg().numbers.splice(0, reg().numbers.length, ...NUMBERS.map((n) => ({ ...n, numberKey: `${n.numberKey}-${name}` })));
+  registrations += 1;
+  const fresh = (n: (typeof NUMBERS)[number]) => ({
+    numberKey: `${n.numberKey}-${name}`,
+    number: `${n.number.slice(0, -2)}${String(registrations).padStart(2, '0')}`,
+  });
+  reg().numbers.splice(0, reg().numbers.length, ...NUMBERS.map(fresh));
   const brandId = await registrableBrand(world, { name });
   await startRegistration(world.ctx, { brandId });
   await work();

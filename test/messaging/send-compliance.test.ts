@@ -131,7 +131,7 @@ describe('a revoked Texas flag stops a held text', () => {
       { infobip_phone_number: SENDER, messages_per_second: 50 },
       { extra_data: { texas_compliance: true } },
     );
-    const plainBrandId = await infobipBrand({ infobip_phone_number: SENDER, messages_per_second: 50 });
+    const plainBrandId = await infobipBrand({ infobip_phone_number: '+18885550109', messages_per_second: 50 });
     const eight = zonedInstant(CHI, 2026, 10, 15, 8, 0);
     const texas = await seedMessage(brandId, { phone: '+12145550178', scheduledFor: eight });
     const reply = await seedMessage(plainBrandId, { phone: '+12145550179', scheduledFor: eight, isMarketing: false });

@@ -61,7 +61,7 @@ describe('GET /api/integrations', () => {
 describe('PATCH /api/integrations/:id', () => {
   it('merges settings key by key and disables the integration', async () => {
     const answer = await api.call('PATCH', `/api/integrations/${a.ids.integrationId}`, tokenA, {
-      settings: { reply_signature: 'The Acme team', forward_url: 'https://hooks.example.com/carts' },
+      settings: { reply_signature: 'The Acme team' },
       is_enabled: false,
     });
     expect(answer.statusCode).toBe(200);
@@ -71,7 +71,6 @@ describe('PATCH /api/integrations/:id', () => {
     expect(row.settings).toMatchObject({
       installed_at: '2026-11-01T00:00:00.000Z',
       reply_signature: 'The Acme team',
-      forward_url: 'https://hooks.example.com/carts',
     });
     expect(Object.keys(row.settings.credentials)).toEqual(['access_token']);
     await api.call('PATCH', `/api/integrations/${a.ids.integrationId}`, tokenA, { is_enabled: true });

@@ -1,4 +1,4 @@
-import type { ReceiveResult } from '../../conversations/index.ts';
+import type { ReceiveResult, UnroutedText } from '../../conversations/index.ts';
 import type { SendDueResult } from '../../messaging/index.ts';
 
 /** `messages receive`: what the shopper's text did. */
@@ -22,4 +22,18 @@ export function receivedMessage(r: ReceiveResult): string {
 export function sendDueCounts(result: SendDueResult, provider: string): string {
   const failed = result.failed > 0 ? `, ${result.failed} failed` : '';
   return `Sent ${result.sent}, deferred ${result.deferred}, skipped ${result.skipped}${failed} (provider: ${provider}).`;
+}
+
+const REASONS: Record<string, string> = {
+  unknown_number: 'no brand uses the number',
+  ambiguous_number: 'several brands give the number',
+};
+
+/** `messages unrouted`: one line per text no one brand owned the number of, newest first. */
+export function unroutedLines(texts: UnroutedText[]): string[] {
+  if (texts.length === 0) return ['No unrouted texts.'];
+  return texts.map(
+    (text) =>
+      `${text.receivedAt.toISOString()}  ${text.from} -> ${text.to}  (${REASONS[text.reason] ?? text.reason}, ${text.provider}${text.providerMessageId ? ` ${text.providerMessageId}` : ''})  ${JSON.stringify(text.body)}`,
+  );
 }

@@ -39,25 +39,24 @@ export function numberDigits(e164: string): string[] {
 
 const DIGITS = (column: string): string => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 
+/** Who a number texted to belongs to: one brand, or nobody (unknown, or claimed by several). */
+export type NumberOwner =
+  { brand: InboundBrand; reason?: undefined } | { brand: null; reason: 'unknown_number' | 'ambiguous_number' };
+
 /**
- * The brand texting from `to`: first an SMS integration whose settings name the number
- * (infobip_phone_number, sender_id or phone; connected and enabled ones first), else a brand whose
- * support phone it is (lowest id when several share it).
+ * The one brand texting from `to`: the SMS integration holding the number (its sending_number,
+ * unique in the database, whatever its status), else the one brand giving it as its support
+ * phone. Two brands giving the same support phone is ambiguous: nobody is guessed.
  */
-export async function findBrandByNumber(db: Handle, to: string): Promise<InboundBrand | undefined> {
+export async function findBrandByNumber(db: Handle, to: string): Promise<NumberOwner> {
   const candidates = numberDigits(to);
-  if (candidates.length === 0) return undefined;
+  if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
   const viaIntegration = await db.raw<{ rows: Array<{ brand_id: string; id: string }> }>(
-    `select bi.brand_id, bi.id
-       from brand_integrations bi join integrations i on i.id = bi.integration_id
-      where i.category = 'sms'
-        and array[${DIGITS(`bi.settings->>'infobip_phone_number'`)}, ${DIGITS(`bi.settings->>'sender_id'`)}, ${DIGITS(`bi.settings->>'phone'`)}] && ?::text[]
-      order by (bi.status = 'connected' and bi.is_enabled) desc, bi.id
-      limit 1`,
-    [candidates],
+    `select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?)`,
+    [to],
   );
   const hit = viaIntegration.rows[0];
-  const query = db('brands').first<Record<string, unknown> | undefined>(
+  const query = db('brands').select<Array<Record<string, unknown>>>(
     'id',
     'name',
     'support_email',
@@ -66,17 +65,72 @@ export async function findBrandByNumber(db: Handle, to: string): Promise<Inbound
     'domain',
   );
   if (hit) void query.where({ id: hit.brand_id });
-  else void query.whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates]).orderBy('id');
-  const brand = await query;
-  if (!brand) return undefined;
+  else
+    void query
+      .whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates])
+      .orderBy('id')
+      .limit(2);
+  const brands = await query;
+  if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
+  const brand = brands[0];
+  if (!brand) return { brand: null, reason: 'unknown_number' };
   return {
-    id: Number(brand.id),
-    name: String(brand.name),
-    supportEmail: (brand.support_email as string | null) ?? null,
-    supportPhone: (brand.support_phone as string | null) ?? null,
-    website: ((brand.company_website ?? brand.domain) as string | null) ?? null,
-    brandIntegrationId: hit ? Number(hit.id) : null,
+    brand: {
+      id: Number(brand.id),
+      name: String(brand.name),
+      supportEmail: (brand.support_email as string | null) ?? null,
+      supportPhone: (brand.support_phone as string | null) ?? null,
+      website: ((brand.company_website ?? brand.domain) as string | null) ?? null,
+      brandIntegrationId: hit ? Number(hit.id) : null,
+    },
   };
+}
+
+/** A text no brand could be given, kept for staff (a repeat of a provider's message id is kept once). */
+export async function insertUnroutedText(
+  db: Handle,
+  text: {
+    provider: string;
+    providerMessageId?: string;
+    from: string;
+    to: string;
+    body: string;
+    reason: 'unknown_number' | 'ambiguous_number';
+    receivedAt: Date;
+  },
+): Promise<void> {
+  await db.raw(
+    `insert into unrouted_texts (provider, provider_message_id, from_number, to_number, body, reason, received_at)
+     values (?, ?, ?, ?, ?, ?, ?)
+     on conflict (provider, provider_message_id) where provider_message_id is not null do nothing`,
+    [text.provider, text.providerMessageId ?? null, text.from, text.to, text.body, text.reason, text.receivedAt],
+  );
+}
+
+export interface UnroutedText {
+  id: number;
+  provider: string;
+  providerMessageId: string | null;
+  from: string;
+  to: string;
+  body: string;
+  reason: string;
+  receivedAt: Date;
+}
+
+/** The newest unrouted texts first. */
+export async function listUnroutedTexts(db: Handle, { limit }: { limit: number }): Promise<UnroutedText[]> {
+  const rows = await db('unrouted_texts').orderBy('id', 'desc').limit(limit).select('*');
+  return rows.map((row: Record<string, unknown>) => ({
+    id: Number(row.id),
+    provider: String(row.provider),
+    providerMessageId: (row.provider_message_id as string | null) ?? null,
+    from: String(row.from_number),
+    to: String(row.to_number),
+    body: String(row.body),
+    reason: String(row.reason),
+    receivedAt: row.received_at as Date,
+  }));
 }
 
 /** Serialises inbound messages of one sender to one brand until the transaction ends. */

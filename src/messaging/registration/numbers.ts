@@ -59,7 +59,18 @@ export { CAMPAIGNS_PAGE_SIZE, NUMBERS_PAGE_SIZE };
  */
 export async function selectCampaignNumber(
   client: RegistrationClient,
-  { areaCode, sleep, referenceId }: { areaCode?: string; sleep: Sleep; referenceId?: string },
+  {
+    areaCode,
+    sleep,
+    referenceId,
+    heldElsewhere = new Set(),
+  }: {
+    areaCode?: string;
+    sleep: Sleep;
+    referenceId?: string;
+    /** Digits of the numbers another integration holds (a number belongs to one brand): never picked. */
+    heldElsewhere?: ReadonlySet<string>;
+  },
 ): Promise<OwnedNumber & { existingCampaignId?: string }> {
   const owned = await allOwnedNumbers(client, sleep);
   if (owned.length === 0) return pickNumber(owned, new Set(), areaCode);
@@ -67,5 +78,12 @@ export async function selectCampaignNumber(
   const { used, ours } = await scanCampaigns(client, sleep, referenceId);
   const adopted = ours && owned.find((n) => n.numberKey === ours.numberKey);
   if (ours && adopted) return { ...adopted, existingCampaignId: ours.id };
+  for (const n of owned) if (heldElsewhere.has(sendingNumberDigits(n.number))) used.add(n.numberKey);
   return pickNumber(owned, used, areaCode);
+}
+
+/** A number as brand_integrations.sending_number holds it: digits, a 10-digit number with its leading 1. */
+export function sendingNumberDigits(number: string): string {
+  const digits = number.replace(/\D/g, '');
+  return digits.length === 10 ? `1${digits}` : digits;
 }

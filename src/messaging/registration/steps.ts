@@ -19,6 +19,7 @@ import {
   findBrand,
   findRegistration,
   getCompanySettings,
+  numbersHeldElsewhere,
   patchSettings,
   recordStep,
   stepDone,
@@ -77,6 +78,7 @@ const createCampaign: StepRun = async (ctx, row, options) => {
     areaCode: settings.company_info.area_code_preference,
     sleep: options.sleep ?? realSleep,
     referenceId,
+    heldElsewhere: await numbersHeldElsewhere(ctx.db, row.id),
   });
   const payload = campaignPayload({
     referenceId,

@@ -103,6 +103,15 @@ export async function findRegistration(
   return toRow(await (lock ? query.forUpdate('bi') : query));
 }
 
+/** The sending numbers (digits) held by every integration but `integrationId`. */
+export async function numbersHeldElsewhere(db: Handle, integrationId: number): Promise<Set<string>> {
+  const rows = await db('brand_integrations')
+    .whereNot({ id: integrationId })
+    .whereNotNull('sending_number')
+    .pluck<string[]>('sending_number');
+  return new Set(rows);
+}
+
 /** The integration whose settings hold this Infobip brand or campaign id. */
 export async function findRegistrationByInfobipId(
   db: Handle,

@@ -1,8 +1,9 @@
 /**
  * The brand API's integration routes: `GET /api/integrations` (every integration of the brands
  * the session may read, or of one with `brand_id`) and `PATCH /api/integrations/:integrationId`
- * (settings merged, enable or disable). Another brand's integration answers 404 like a missing
- * one; credentials never leave.
+ * (settings merged, enable or disable; only the settings the kind lets a brand change, see
+ * settings.ts). Another brand's integration answers 404 like a missing one; credentials never
+ * leave.
  */
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
@@ -24,10 +25,27 @@ const integrationSchema = z.object({
   updated_at: timestamp(),
 });
 
+/**
+ * A parsed record drops an own `__proto__` key silently; the patch refuses it like any other key
+ * it cannot change, before the record is read.
+ */
+const settingsPatch = z.preprocess(
+  (value, ctx) => {
+    if (value && typeof value === 'object' && Object.hasOwn(value, '__proto__'))
+      ctx.addIssue({ code: 'custom', message: 'The setting __proto__ cannot be changed here', input: value });
+    return value;
+  },
+  z.record(z.string(), z.unknown()),
+);
+
 const patchBody = z
   .object({
     is_enabled: z.boolean().optional(),
-    settings: z.record(z.string(), z.unknown()).optional().describe('merged into the settings, key by key'),
+    settings: settingsPatch
+      .optional()
+      .describe(
+        "merged into the settings, key by key; only what the integration's kind lets a brand change (reply_signature), anything else answers 400 'The setting X cannot be changed here'",
+      ),
   })
   .strict();
 

@@ -1,9 +1,10 @@
 /**
  * A brand's integrations as the brand API shows and changes them (spec 1: integration update
  * needs an id, a lookup id, or brand plus integration ids; patch needs an id — 'No id provided',
- * 'Integration not found'). Settings are merged key by key; what Reclaim maintains itself
- * (credentials, install and health records) and anything named like a secret cannot be patched,
- * and credentials never leave: only which ones are set.
+ * 'Integration not found'). Settings are merged key by key; a brand user changes only the settings
+ * its integration's kind declares (settings.ts): numbers, sender ids, registration state, store
+ * identity, keys and credentials are Reclaim's own. Credentials never leave: only which ones are
+ * set.
  */
 import { AppError, type AppContext } from '../../app/index.ts';
 import {
@@ -12,33 +13,12 @@ import {
   updateIntegrationRow,
   type ListedIntegration,
 } from './brand-store.ts';
+import { checkSettingsPatch } from './settings.ts';
 
 export const NO_ID_PROVIDED = 'No id provided';
 export const INTEGRATION_NOT_FOUND = 'Integration not found';
 
-/** Settings Reclaim keeps itself (install, health, credentials): never patched from outside. */
-export const RESERVED_SETTINGS = [
-  'credentials',
-  'installed_at',
-  'uninstalled_at',
-  'granted_scopes',
-  'health',
-  'shop_info',
-  'lead_id',
-  'admin_url',
-  'token_expires_at',
-  'refresh_token_expires_at',
-  'store_hash',
-  'hooks',
-  'ingest_key',
-];
 const SECRET_NAME = /password|secret|token|hash|credential|api_?key|challenge/i;
-
-/** Why a settings patch cannot be applied, or undefined. */
-export function settingsPatchProblem(settings: Record<string, unknown>): string | undefined {
-  const bad = Object.keys(settings).find((key) => RESERVED_SETTINGS.includes(key) || SECRET_NAME.test(key));
-  return bad ? `The setting ${bad} cannot be changed here` : undefined;
-}
 
 export interface IntegrationView {
   id: number;
@@ -138,8 +118,12 @@ export async function updateIntegration(
   },
 ): Promise<IntegrationView> {
   const found = await resolveIntegration(ctx, key, scope);
-  const problem = settings ? settingsPatchProblem(settings) : undefined;
-  if (problem) throw new AppError('invalid_input', problem, { code: 'reserved_setting' });
-  await updateIntegrationRow(ctx.db, found.id, { settings, isEnabled });
+  let patch: Record<string, unknown> | undefined;
+  if (settings) {
+    const checked = checkSettingsPatch(found.slug, settings);
+    if (!checked.ok) throw new AppError('invalid_input', checked.message, { code: 'reserved_setting' });
+    patch = checked.settings;
+  }
+  await updateIntegrationRow(ctx.db, found.id, { settings: patch, isEnabled });
   return integrationView((await findIntegrationBy(ctx.db, { id: found.id }))!);
 }
