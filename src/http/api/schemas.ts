@@ -5,8 +5,44 @@
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** U+0000, or a UTF-16 surrogate without its pair: text PostgreSQL cannot store and no user types. */
+const notAllowed = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** The path (`a.b.0`) of the first text under a value, key or value, that is not allowed. */
+function unsafeTextPath(value: unknown, path: string[], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return notAllowed(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null || depth > 64) return undefined;
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (notAllowed(key)) return path;
+    const found = unsafeTextPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses request input (body, query string or URL-decoded path params) holding a NUL byte or a
+ * lone surrogate anywhere: a 400 naming the field, before any schema or handler sees it.
+ */
+export function refuseUnsafeText(value: unknown, what = 'request body'): void {
+  const path = unsafeTextPath(value, []);
+  if (!path) return;
+  const field = path.length ? path.join('.') : what;
+  throw new AppError(
+    'invalid_input',
+    `Invalid ${what}: ${field} contains characters that are not allowed (a NUL byte or a lone surrogate).`,
+    { code: 'invalid_characters', details: { fields: [path.join('.')] } },
+  );
+}
+
 /** Parses request input with a zod schema; a failure is a 400 naming each bad field. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what = 'request body'): T {
+  refuseUnsafeText(value, what);
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map(
