@@ -1,7 +1,7 @@
 /**
- * Building blocks of the brand API's schemas: whole numbers and path ids, query booleans, times and
- * time zones, the page
- * (`offset`/`limit` in, `{ items, total, offset, limit }` out), timestamps and the error body.
+ * Building blocks of the brand API's schemas: the check for text no field may hold, whole numbers
+ * and path ids, query booleans, times and time zones, the page (`offset`/`limit` in, `{ items,
+ * total, offset, limit }` out), timestamps and the error body.
  */
 import { z } from 'zod';
 import { AppError, DAY_RANGE_TEXT, isTimeInRange, isValidTimeZone } from '../../app/index.ts';
