@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { AppContext } from '../app/index.ts';
-import { defineRoute, idSchema, page, pageQuery, queryBoolean, type ApiRoute } from '../http/index.ts';
+import { defineRoute, idSchema, page, pageQuery, queryBoolean, timeZone, type ApiRoute } from '../http/index.ts';
 import type { WorkflowStatsSource } from '../workflows/index.ts';
 import {
   brandStatsSchema,
@@ -174,7 +174,7 @@ const staffBrands = defineRoute({
     tenant_id: idSchema().optional().describe("one tenant's brands"),
     from: day('earnings of orders from this day'),
     to: day('to this day'),
-    tz: z.string().min(1).max(64).optional().describe('time zone of the days (default America/Los_Angeles)'),
+    tz: timeZone().optional().describe('time zone of the days (default America/Los_Angeles)'),
   }),
   response: page(staffBrandSchema),
   handler: async ({ ctx, query }) => {

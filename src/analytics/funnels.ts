@@ -3,15 +3,21 @@
  * candidates' outcomes and the orders, for the current and the previous period, for the brand, one
  * workflow, or each workflow of a list.
  */
-import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import { FUNNEL_STEPS, ORDER_FIGURES, OUTCOMES, type StepInfo } from './funnel-steps.ts';
 import { change, ratio, type Period } from './rules.ts';
-import { periodView, reportScope, type PeriodQuery, type PeriodView, type ReportScope } from './scope.ts';
+import {
+  periodView,
+  reportScope,
+  requireWorkflows,
+  type PeriodQuery,
+  type PeriodView,
+  type ReportScope,
+} from './scope.ts';
 import { brandWorkflows, cohortFunnel, type CohortRow, type WorkflowRow } from './store/funnel.ts';
 import { candidateOutcomes, orderCounts, type OrderCountsRow, type OutcomeRow } from './store/outcomes.ts';
 
-export const WORKFLOW_NOT_FOUND = 'Flow not found';
+export { WORKFLOW_NOT_FOUND } from './scope.ts';
 
 export interface Compared<V = number> {
   current: V;
@@ -165,17 +171,9 @@ export interface ClientFunnelStats extends FunnelComparison {
   filters: { workflow_id: number | null; is_historical: boolean | null };
 }
 
-async function requireWorkflows(db: Handle, brandId: number, ids: number[]): Promise<WorkflowRow[]> {
-  const workflows = await brandWorkflows(db, brandId, ids);
-  if (workflows.length !== new Set(ids).size)
-    throw new AppError('not_found', WORKFLOW_NOT_FOUND, { code: 'not_found' });
-  return workflows;
-}
-
 /** GetClientFunnelStats: the brand's funnel (or one workflow's), current against previous. */
 export async function clientFunnelStats(db: Handle, q: ClientFunnelQuery): Promise<ClientFunnelStats> {
   const scope = await reportScope(db, q.brandId, q);
-  if (q.workflowId !== undefined) await requireWorkflows(db, q.brandId, [q.workflowId]);
   const filter = { workflowIds: q.workflowId === undefined ? undefined : [q.workflowId], isHistorical: q.isHistorical };
   const [current, previous] = await Promise.all([
     periodRaw(db, scope, scope.current, filter, false),

@@ -14,6 +14,8 @@
  */
 import { AppError } from '../errors/index.ts';
 import {
+  DAY_RANGE_TEXT,
+  isDayInRange,
   isValidTimeZone,
   localTime,
   zoneOffsetMs,
@@ -187,12 +189,22 @@ function periodOf(timezone: string, from: LocalDay, to: LocalDay, forced?: Granu
 const estimatedBuckets = (p: Period): number =>
   ({ hour: p.days * 24, day: p.days, week: p.days / 7, month: p.days / 28, year: p.days / 365 })[p.granularity];
 
+/** A day a user gave: a real day (parseDay) inside DAY_RANGE, or an invalid_input error naming the field. */
+function parseGivenDay(value: string, field: string): LocalDay {
+  const day = parseDay(value, field);
+  if (!isDayInRange(formatDay(day)))
+    throw new AppError('invalid_input', `${field} must be a day ${DAY_RANGE_TEXT}, got "${value}".`, {
+      code: 'date_out_of_range',
+    });
+  return day;
+}
+
 /** The report period for the given days (defaults: the last 30 days up to today, local). */
 export function resolvePeriod(input: PeriodInput = {}): Period {
   const timezone = resolveTimeZone(input.timezone);
   const today = localDay(input.now ?? new Date(), timezone);
-  const to = input.to !== undefined ? parseDay(input.to, 'to') : today;
-  const from = input.from !== undefined ? parseDay(input.from, 'from') : addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
+  const to = input.to !== undefined ? parseGivenDay(input.to, 'to') : today;
+  const from = input.from !== undefined ? parseGivenDay(input.from, 'from') : addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
   if (dayNumber(from) > dayNumber(to))
     throw new AppError(
       'invalid_input',

@@ -1,5 +1,6 @@
 /**
- * The scope of a brand report: the brand (not found is 'Brand not found'), the time zone (the one
+ * The scope of a brand report: the brand (not found is 'Brand not found'), the workflow asked for
+ * (not the brand's is 'Flow not found', on every report alike), the time zone (the one
  * asked for, else the brand's, else America/Los_Angeles), the current period and the previous one
  * (given, or by the rules in rules.ts), and the brand's discount code markers for the template rule.
  */
@@ -17,8 +18,10 @@ import {
 } from './rules.ts';
 import { codeMarkers } from './rules-messages.ts';
 import { brandCodePrefixes, statsBrand, type StatsBrand } from './store/brand.ts';
+import { brandWorkflows, type WorkflowRow } from './store/funnel.ts';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
+export const WORKFLOW_NOT_FOUND = 'Flow not found';
 
 /** The period of a report: local days (YYYY-MM-DD, inclusive), all optional. */
 export interface PeriodQuery {
@@ -31,6 +34,8 @@ export interface PeriodQuery {
   /** The comparison period; default by the previous-period rule. */
   previousFrom?: string;
   previousTo?: string;
+  /** Only this workflow: one the brand does not have is 'Flow not found' (404), never zeros. */
+  workflowId?: number;
   /** The clock (tests). */
   now?: Date;
   /** false: read every figure from the rows, never from the hourly rollups (checks and tests). */
@@ -72,8 +77,17 @@ export async function requireBrand(db: Handle, brandId: number): Promise<StatsBr
   return brand;
 }
 
+/** The brand's workflows of these ids, all of them, or 'Flow not found' (another brand's too). */
+export async function requireWorkflows(db: Handle, brandId: number, ids: number[]): Promise<WorkflowRow[]> {
+  const workflows = await brandWorkflows(db, brandId, ids);
+  if (workflows.length !== new Set(ids).size)
+    throw new AppError('not_found', WORKFLOW_NOT_FOUND, { code: 'not_found' });
+  return workflows;
+}
+
 export async function reportScope(db: Handle, brandId: number, q: PeriodQuery = {}): Promise<ReportScope> {
   const brand = await requireBrand(db, brandId);
+  if (q.workflowId !== undefined) await requireWorkflows(db, brandId, [q.workflowId]);
   const timezone = resolveTimeZone(q.timezone || (isValidTimeZone(brand.timezone) ? brand.timezone : DEFAULT_TIMEZONE));
   const current = resolvePeriod({ from: q.from, to: q.to, timezone, granularity: q.granularity, now: q.now });
   if ((q.previousFrom === undefined) !== (q.previousTo === undefined))

@@ -43,11 +43,12 @@ export async function brandList(
   db: Handle,
   q: BrandListQuery = {},
 ): Promise<{ brands: BrandListRow[]; total: number }> {
+  const timezone = resolveTimeZone(q.timezone);
   const { rows, total } = await brandListRows(db, {
     ...page(q),
     search: q.where?.search?.trim() || undefined,
     tenantId: q.where?.tenantId,
-    ...dayRange(q.where?.from, q.where?.to, q.timezone),
+    ...dayRange(q.where?.from, q.where?.to, timezone),
   });
   return { brands: rows, total };
 }

@@ -35,3 +35,4 @@ export {
   type ContextOptions,
 } from './context.ts';
 export { isValidTimeZone, localTime, zoneOffsetMs, zonedInstant, type LocalTime } from './time-zones.ts';
+export { DAY_RANGE, DAY_RANGE_TEXT, isDayInRange, isTimeInRange } from './dates.ts';

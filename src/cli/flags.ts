@@ -3,12 +3,13 @@ import { AppError } from '../app/index.ts';
 /** The lowest and highest TCP port a server flag accepts (0, "any free port", is for PORT only). */
 export const PORT_RANGE = { min: 1, max: 65_535 } as const;
 
-const WHOLE_NUMBER = /^[+-]?\d+$/;
+const WHOLE_NUMBER = /^-?\d+$/;
 
 /**
- * The one integer parser of the commands: a whole number written in digits, from `min` (default 0:
- * ids, offsets) to `max`. "abc", "1.5", "1e3" and "" are refused, and so is a number out of range,
- * each with a message naming the flag.
+ * The one integer parser of the commands: a whole number written in decimal digits (a minus sign
+ * allowed), from `min` (default 0: ids, offsets) to `max`. "abc", "1.5", "1e3", "0x10", "+16",
+ * " 16" and "" are refused, and so is a number out of range, each with a message naming the flag:
+ * the brand API reads its query strings by the same rule.
  */
 export function parseIntegerFlag(
   name: string,
@@ -16,7 +17,7 @@ export function parseIntegerFlag(
   { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
 ): number {
   const parsed = Number(value);
-  if (!WHOLE_NUMBER.test(value.trim()) || !Number.isSafeInteger(parsed))
+  if (!WHOLE_NUMBER.test(value) || !Number.isSafeInteger(parsed))
     throw new AppError('invalid_input', `${name} must be a whole number, got "${value}".`);
   if (parsed < min) throw new AppError('invalid_input', `${name} must be at least ${min}, got "${value}".`);
   if (parsed > max) throw new AppError('invalid_input', `${name} must be at most ${max}, got "${value}".`);

@@ -36,6 +36,9 @@ export {
   page,
   pageQuery,
   errorSchema,
+  refuseUnsafeText,
+  timeZone,
+  wholeNumber,
 } from './api/schemas.ts';
 export { readCookie, setRefreshCookie, clearRefreshCookie, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './cookies.ts';
 export { CONTENT_SECURITY_POLICY, isPanelDeepLink } from './panel.ts';

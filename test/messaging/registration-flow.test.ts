@@ -172,10 +172,10 @@ describe('10DLC registration driven by Infobip status webhooks', () => {
     expect(reg.calls('createCampaign')).toHaveLength(1);
   }, 60_000);
 
-  it('answers success false to a body it does not understand, and ignores unknown events', async () => {
+  it('answers 400 to a body it does not understand, and ignores unknown events', async () => {
     const bad = await world.http.post(REGISTRATION_PATH, { results: 'nope' }, auth);
-    expect(bad.status).toBe(200);
-    expect(bad.body.success).toBe(false);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.code).toBe('invalid_payload');
     const unknown = await world.http.post(
       REGISTRATION_PATH,
       { results: [{ event: 'NUMBER_STATUS_UPDATE', receivedAt: '2026-11-24T10:00:00Z', content: { numberKey: 'x' } }] },

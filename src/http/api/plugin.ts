@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError, isAppError, type AppContext } from '../../app/index.ts';
 import { errorBody, type RouteModule } from '../app.ts';
 import { openApiDocument, type OpenApiInfo } from './openapi.ts';
-import { idSchema, parseInput } from './schemas.ts';
+import { idSchema, parseInput, refuseUnsafeText } from './schemas.ts';
 import {
   defineRoute,
   isBrandPath,
@@ -119,6 +119,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, route: ApiRoute, g
       }
       let params: unknown = {};
       if (route.params) {
+        refuseUnsafeText(raw, 'path');
         const parsed = route.params.safeParse(raw);
         if (!parsed.success) throw notFoundError(route.notFound);
         params = parsed.data;

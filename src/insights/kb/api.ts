@@ -5,7 +5,7 @@
  * another brand answers 404 'KB card not found' exactly like a missing one.
  */
 import { z } from 'zod';
-import { defineRoute, idSchema, page, pageQuery, timestamp, type ApiRoute } from '../../http/index.ts';
+import { defineRoute, idSchema, page, pageQuery, timestamp, wholeNumber, type ApiRoute } from '../../http/index.ts';
 import {
   KB_FALLBACK_SEARCH_LIMIT,
   KB_LIST_LIMIT,
@@ -78,12 +78,8 @@ export const kbApi: ApiRoute[] = [
     query: z.object({
       q: z.string().max(KB_QUERY_MAX),
       status: z.enum(KB_STATUSES).optional(),
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(KB_FALLBACK_SEARCH_LIMIT)
-        .default(KB_FALLBACK_SEARCH_LIMIT)
+      limit: wholeNumber({ min: 1, max: KB_FALLBACK_SEARCH_LIMIT })
+        .prefault(KB_FALLBACK_SEARCH_LIMIT)
         .describe('cards at most'),
     }),
     response: z.object({

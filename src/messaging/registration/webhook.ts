@@ -70,8 +70,11 @@ export const infobipRegistrationRoutes: RouteModule = (app, ctx) => {
         .slice(0, 5)
         .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
         .join('; ');
+      // A body that fails its schema fails the same way on every retry: 400, nothing stored.
       request.log.warn({ issues }, 'infobip registration webhook not understood; nothing stored');
-      return reply.status(200).send({ success: false, error: `Invalid Infobip registration webhook: ${issues}` });
+      throw new AppError('invalid_input', `Invalid Infobip registration webhook: ${issues}`, {
+        code: 'invalid_payload',
+      });
     }
     const stored = await ingestWebhooks(
       ctx,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
-import { defineRoute, timestamp, type ApiRoute } from '../../http/index.ts';
+import { defineRoute, idSchema, timestamp, type ApiRoute } from '../../http/index.ts';
 import { INTEGRATION_NOT_FOUND, listIntegrations, NO_ID_PROVIDED, updateIntegration } from './brand-service.ts';
 
 const integrationSchema = z.object({
@@ -55,7 +55,7 @@ export const integrationsApi: ApiRoute[] = [
     path: '/api/integrations',
     tag: 'integrations',
     summary: 'The integrations of the brands the session may read, newest first',
-    query: z.object({ brand_id: z.coerce.number().int().positive().optional() }),
+    query: z.object({ brand_id: idSchema().optional() }),
     response: z.object({ items: z.array(integrationSchema), total: z.number().int() }),
     handler: async ({ ctx, caller, query }) => {
       const items = await listIntegrations(ctx, { scope: caller.brands, brandId: query.brand_id });
@@ -78,7 +78,7 @@ export const integrationsApi: ApiRoute[] = [
     path: '/api/integrations/:integrationId',
     tag: 'integrations',
     summary: "Changes an integration's settings (merged) or whether it is enabled",
-    params: z.object({ integrationId: z.coerce.number().int().positive() }),
+    params: z.object({ integrationId: idSchema() }),
     body: patchBody,
     response: integrationSchema,
     notFound: { message: INTEGRATION_NOT_FOUND, code: 'integration_not_found' },
