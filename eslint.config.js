@@ -198,7 +198,7 @@ const unusedVarsOptions = {
 
 export default defineConfig(
   globalIgnores(
-    ['node_modules/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'scratch/', 'migrations/schema.sql'],
+    ['node_modules/', 'dist/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'scratch/', 'migrations/schema.sql'],
     'reclaim/ignores',
   ),
 
