@@ -132,17 +132,22 @@ export async function programFor(argv: string[]): Promise<Command> {
   return program;
 }
 
-/** RECLAIM_TIMING=1: on stderr, when the command's action started and how long it ran (benchmarks). */
+/**
+ * RECLAIM_TIMING=1: on stderr, when the command's action started (since the process started), the
+ * CPU time spent until then, and how long the action ran (benchmarks).
+ */
 function timeActions(program: Command): void {
   let started = 0;
+  let cpu = 0;
   program.hook('preAction', () => {
     started = performance.now();
+    const { user, system } = process.cpuUsage();
+    cpu = (user + system) / 1000;
   });
   program.hook('postAction', () => {
     const ms = (value: number) => Math.round(value * 10) / 10;
-    process.stderr.write(
-      `reclaim-timing ${JSON.stringify({ action_start_ms: ms(started), action_ms: ms(performance.now() - started) })}\n`,
-    );
+    const timing = { action_start_ms: ms(started), start_cpu_ms: ms(cpu), action_ms: ms(performance.now() - started) };
+    process.stderr.write(`reclaim-timing ${JSON.stringify(timing)}\n`);
   });
 }
 
