@@ -59,6 +59,8 @@ async function startToServing(dataDir: string): Promise<number> {
     env: { ...BASE_ENV, RECLAIM_DATA_DIR: dataDir },
     extendEnv: false,
     reject: false,
+    // It stops its embedded server on SIGTERM; a SIGKILL after execa's default 5 s would orphan it.
+    forceKillAfterDelay: false,
   });
   let ms = 0;
   await new Promise<void>((resolve, reject) => {
