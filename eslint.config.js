@@ -174,6 +174,22 @@ function panelFeatureBlocks() {
   return blocks;
 }
 
+/**
+ * The panel's layers (PANEL.md), bottom first: lib/, components/, features/, app/. A folder imports
+ * only folders below it: app/ may import features, components and lib; a feature imports
+ * components and lib, never app/ (and never another feature, panelFeatureBlocks above); components
+ * import lib. Zones are paths, so type-only imports count too. Import cycles are errors as in src/.
+ */
+const PANEL_SRC = './web-panel/src';
+const PANEL_LAYERS = ['lib', 'components', 'features', 'app'];
+
+const panelLayerZones = () =>
+  PANEL_LAYERS.slice(0, -1).map((layer, rank) => ({
+    target: `${PANEL_SRC}/${layer}`,
+    from: PANEL_LAYERS.slice(rank + 1).map((above) => `${PANEL_SRC}/${above}`),
+    message: `The panel's ${layer}/ may not import a layer above it (${PANEL_LAYERS.slice(rank + 1).join(', ')}): move the shared code down to ${layer === 'features' ? 'the feature, components/ or lib/' : 'lib/'}.`,
+  }));
+
 const unusedVarsOptions = {
   argsIgnorePattern: '^_',
   varsIgnorePattern: '^_',
@@ -182,7 +198,7 @@ const unusedVarsOptions = {
 
 export default defineConfig(
   globalIgnores(
-    ['node_modules/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'scratch/', 'migrations/schema.sql'],
+    ['node_modules/', 'dist/', 'web-panel/dist/', '.reclaim/', 'coverage/', 'scratch/', 'migrations/schema.sql'],
     'reclaim/ignores',
   ),
 
@@ -252,4 +268,19 @@ export default defineConfig(
   ...boundaryBlocks(),
 
   ...panelFeatureBlocks(),
+
+  {
+    name: 'reclaim/panel-layers',
+    files: ['web-panel/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: panelLayerZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

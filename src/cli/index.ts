@@ -1,4 +1,4 @@
-export { main, buildProgram } from './main.ts';
+export { main, buildProgram, describeCommands } from './main.ts';
 export { ROUTES, API_ROUTES } from './routes.ts';
 export { ensurePanelBuilt, panelBuildNeeded } from './panel-build.ts';
 export { TASKS } from './tasks.ts';

@@ -20,6 +20,12 @@ interface MigrationFile {
   directory: string;
 }
 
+let typescript: Promise<void> | undefined;
+const registerTypeScript = (): Promise<void> =>
+  (typescript ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+  }));
+
 /** Migrations are the files `migrations/<timestamp>_<name>.ts`, applied in name order. */
 class FileMigrationSource implements Knex.MigrationSource<MigrationFile> {
   private readonly directory: string;
@@ -41,7 +47,14 @@ class FileMigrationSource implements Knex.MigrationSource<MigrationFile> {
   }
 
   async getMigration(migration: MigrationFile): Promise<MigrationModule> {
-    return (await import(pathToFileURL(path.join(migration.directory, migration.file)).href)) as MigrationModule;
+    const url = pathToFileURL(path.join(migration.directory, migration.file)).href;
+    return (await import(url).catch(async (error: unknown) => {
+      if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+      // The built binary (dist/) runs without a TypeScript loader: tsx loads the .ts migrations,
+      // registered on this first need only (a fresh URL, as Node remembers the failed import).
+      await registerTypeScript();
+      return import(`${url}?ts`);
+    })) as MigrationModule;
   }
 }
 

@@ -3,6 +3,13 @@ import { execa } from 'execa';
 
 const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
 
+/**
+ * The binary runs the build in dist/ (the global setup rebuilds it when a source is newer);
+ * RECLAIM_FROM_SOURCE=1 in the environment of `npm test` makes it run the sources instead.
+ */
+export const BIN_ENV: Record<string, string> =
+  process.env.RECLAIM_FROM_SOURCE === '1' ? { RECLAIM_FROM_SOURCE: '1' } : {};
+
 export interface CliResult {
   /** The exit code; null when the process was killed (the timeout). */
   code: number | null;
@@ -17,7 +24,7 @@ export async function runCli(
   { timeoutMs = 60_000 } = {},
 ): Promise<CliResult> {
   const result = await execa(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...BIN_ENV, ...env },
     extendEnv: false,
     stdin: 'ignore',
     timeout: timeoutMs,

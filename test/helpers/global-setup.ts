@@ -1,7 +1,9 @@
 /**
- * Once per `npm test`: find a PostgreSQL server (TEST_DATABASE_URL, else the embedded one),
- * build a migrated template database, and hand its URL to every test file.
+ * Once per `npm test`: build dist/ when a source is newer (the CLI tests run the built binary),
+ * find a PostgreSQL server (TEST_DATABASE_URL, else the embedded one), build a migrated template
+ * database, and hand its URL to every test file.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,6 +27,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  execFileSync(process.execPath, ['scripts/build.js', '--if-stale'], {
+    cwd: new URL('../../', import.meta.url),
+    stdio: 'inherit',
+  });
   const logger = createLogger({ level: 'warn', pretty: false });
   let embedded: EmbeddedServer | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import pg from 'pg';
+import { BIN_ENV } from './cli.ts';
 import { testEnv } from './db.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
@@ -18,7 +19,14 @@ const QUIET_SCHEDULES = {
 /** `reclaim worker` as a real child process on the test database; its JSON log lines are on stderr. */
 export function spawnWorker(url: string, env: Record<string, string> = {}) {
   return execa(process.execPath, [BIN, 'worker'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...testEnv(url), ...QUIET_SCHEDULES, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...BIN_ENV,
+      ...testEnv(url),
+      ...QUIET_SCHEDULES,
+      ...env,
+    },
     extendEnv: false,
     stdin: 'ignore',
     all: true,

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm run build`: src/ to dist/ for bin/reclaim.js, in a few seconds (types are checked by `npm run check`).
+//
+// esbuild bundles src/cli/main.ts as ES modules with code splitting: each command's dynamic import
+// in main.ts becomes a chunk, so a command loads only its own code. Packages stay external (node_modules).
+// Every output file sits in dist/cli/, two levels below the repository like src/<domain>/<file>.ts,
+// so the paths our code builds from import.meta.url (../../migrations/, ../../web-panel/dist/,
+// ../../fixtures/) point at the same files from dist/. Then it writes dist/cli/commands.json, the
+// top-level commands as the real program describes them, for `reclaim --help` without loading them.
+//
+//   node scripts/build.js             build
+//   node scripts/build.js --if-stale  build only when a source file is newer than the last build
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DIST = path.join(ROOT, 'dist');
+const STAMP = path.join(DIST, 'cli', 'commands.json');
+/** What the build reads: a change in any of them makes dist/ stale. */
+const INPUTS = ['src', 'scripts/build.js', 'tsconfig.json', 'package.json'];
+
+function newestInput() {
+  let newest = 0;
+  for (const input of INPUTS) {
+    const full = path.join(ROOT, input);
+    const stat = statSync(full);
+    if (!stat.isDirectory()) newest = Math.max(newest, stat.mtimeMs);
+    else
+      for (const entry of readdirSync(full, { recursive: true, withFileTypes: true }))
+        if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when dist/ is missing or older than a source file. */
+export function distStale() {
+  return !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestInput();
+}
+
+export async function buildDist() {
+  const { build } = await import('esbuild');
+  await rm(DIST, { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { 'cli/main': 'src/cli/main.ts' },
+    outdir: 'dist',
+    chunkNames: 'cli/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  const { describeCommands } = await import(pathToFileURL(path.join(DIST, 'cli', 'main.js')).href);
+  await mkdir(path.dirname(STAMP), { recursive: true });
+  await writeFile(STAMP, `${JSON.stringify(await describeCommands(), null, 2)}\n`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || distStale()) {
+    const started = performance.now();
+    await buildDist();
+    if (!process.argv.includes('--quiet'))
+      process.stdout.write(`Built dist/ in ${Math.round(performance.now() - started)} ms.\n`);
+  }
+  // Loading every command to describe them may leave handles open (a logger's stream); we are done.
+  process.exit(0);
+}
