@@ -59,7 +59,7 @@ describe('the brand API: ads', () => {
 });
 
 describe('reclaim ads', () => {
-  const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir });
+  const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   it('generate --json prints the ad, its concepts, files and timings; list, show and regenerate read it', async () => {
     const made = await runCli(
       [

@@ -14,7 +14,8 @@ import { TEST_ENCRYPTION_KEY, testEnv, useTestDatabase } from '../helpers/db.ts'
 import { checkout, ctx, useShopifyWebhookApp } from '../helpers/shopify-webhook-app.ts';
 
 const t = useTestDatabase();
-const { shop, deliver } = useShopifyWebhookApp(t);
+// The receiver listens on 127.0.0.1: this file's context lets the hook reach a private address.
+const { shop, deliver } = useShopifyWebhookApp(t, { ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -153,7 +154,7 @@ describe('cart event forwarding', () => {
 
   it('reclaim stores cart-hook set prints the secret once; --json and show never carry it', async () => {
     const { brandId } = await shop();
-    const env = testEnv(t.url);
+    const env = { ...testEnv(t.url), ALLOW_PRIVATE_NETWORK_FETCH: 'true' };
     const set = await runCli(
       ['stores', 'cart-hook', 'set', '--brand', String(brandId), '--url', receiverUrl, '--json'],
       env,
