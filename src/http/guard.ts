@@ -20,7 +20,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, isIPv4 } from 'node:net';
-import { AppError } from '../errors/index.ts';
+import { AppError } from '../app/index.ts';
 
 export type AddressClass =
   'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'unspecified' | 'reserved';
