@@ -46,7 +46,13 @@ async function main(): Promise<void> {
       .returning('id');
     await db.destroy();
     const ctx = await createAppContext({
-      config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', RECLAIM_DATA_DIR: dataDir }),
+      // The site is served on 127.0.0.1.
+      config: loadConfig({
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+        RECLAIM_DATA_DIR: dataDir,
+        ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+      }),
       logger: createLogger({ level: 'silent', pretty: false }),
       poolMax: 2,
     });

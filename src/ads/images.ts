@@ -79,6 +79,7 @@ export async function makeImages(
       const { executionId, images } = await generateRemoteImages({
         service,
         logger: ctx.logger,
+        allowPrivateNetwork: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH,
         ...(m.sleep ? { sleep: m.sleep } : {}),
         ...(m.now ? { now: m.now } : {}),
         ...(m.deadlineMs ? { deadlineMs: m.deadlineMs } : {}),

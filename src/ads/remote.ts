@@ -31,6 +31,8 @@ export interface RemoteOptions {
   sleep?: Sleep;
   now?: () => number;
   deadlineMs?: number;
+  /** ALLOW_PRIVATE_NETWORK_FETCH: download images from private addresses (default false: refused). */
+  allowPrivateNetwork?: boolean;
 }
 
 export interface RemoteImage extends ImageAsset {
@@ -113,10 +115,17 @@ export async function generateRemoteImages(
   return { executionId, images };
 }
 
-/** One image by URL through the shared HTTP client: PNG or JPEG, at most MAX_ASSET_BYTES. */
+/**
+ * One image by URL through the shared HTTP client: PNG or JPEG, at most MAX_ASSET_BYTES. The URL
+ * comes from a service's answer or a stored ad, so it goes through the private-address guard.
+ */
 export async function downloadImage(
   href: string,
-  { logger, sleep }: { logger?: Logger; sleep?: Sleep } = {},
+  {
+    logger,
+    sleep,
+    allowPrivateNetwork = false,
+  }: { logger?: Logger; sleep?: Sleep; allowPrivateNetwork?: boolean } = {},
 ): Promise<ImageAsset> {
   const url = new URL(href);
   const client = createHttpClient({
@@ -124,6 +133,7 @@ export async function downloadImage(
     baseUrl: url.origin,
     timeoutMs: 30_000,
     retries: 2,
+    guard: { allowPrivate: allowPrivateNetwork },
     ...(sleep ? { sleep } : {}),
     ...(logger ? { logger } : {}),
   });

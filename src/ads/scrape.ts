@@ -3,7 +3,9 @@
  * `reclaim-ads`, else `*`; a robots.txt that answers 5xx forbids everything, a 4xx allows
  * everything), an identifying user agent, a timeout and a size limit per page, same-site links
  * only (the host with or without `www.`), at most MAX_PAGES pages with the Crawl-delay honoured
- * (at most 2 s), product pages first. Also fetches up to two same-site stylesheets (for colours),
+ * (at most 2 s), product pages first. Every page and image goes through the client's
+ * private-address guard: a site on a private address is refused before anything is read, and a
+ * later page or image that is refused is left out. Also fetches up to two same-site stylesheets (for colours),
  * the logo and one product image (PNG or JPEG, for the local renderer).
  */
 import { AppError, type Logger } from '../app/index.ts';
@@ -42,6 +44,8 @@ export interface ScrapeOptions {
   logger?: Logger;
   sleep?: Sleep;
   maxPages?: number;
+  /** ALLOW_PRIVATE_NETWORK_FETCH: read a site on a private address (default false: refused). */
+  allowPrivateNetwork?: boolean;
 }
 
 /** The website as an origin-relative start URL; a clear error when it is not an http(s) URL. */
@@ -101,6 +105,7 @@ export async function scrapeWebsite(options: ScrapeOptions): Promise<ScrapeResul
         backoff: { baseMs: 300, maxMs: 2_000 },
         retryAfterCapMs: 2_000,
         sleep,
+        guard: { allowPrivate: options.allowPrivateNetwork ?? false },
         ...(options.logger ? { logger: options.logger } : {}),
       });
       clients.set(origin, client);

@@ -85,6 +85,7 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
   const scraped = await scrapeWebsite({
     website,
     logger: ctx.logger,
+    allowPrivateNetwork: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH,
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const { knowledge } = scraped;
@@ -231,7 +232,9 @@ export async function regenerateConcept(
   const concept = all[options.concept - 1]!;
   const assets = (extra.assets ?? {}) as Record<string, string | null>;
   const fetchAsset = async (url: string | null | undefined) =>
-    url && /^https?:/.test(url) ? downloadImage(url).catch(() => undefined) : undefined;
+    url && /^https?:/.test(url)
+      ? downloadImage(url, { allowPrivateNetwork: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH }).catch(() => undefined)
+      : undefined;
   const logo = await fetchAsset(assets.logo);
   const productImage = await fetchAsset(assets.product_image);
   const refData = assets.reference_image

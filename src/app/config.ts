@@ -89,6 +89,17 @@ const trustProxy = z
   })
   .default(false);
 
+/** A yes/no setting: true/false, 1/0, yes/no or on/off. */
+const yesNo = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean => {
+    if (/^(true|1|yes|on)$/i.test(value)) return true;
+    if (/^(false|0|no|off)$/i.test(value)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
 /**
  * Seconds without a heartbeat after which a worker is taken for dead and the jobs it holds are
  * released to the other workers (src/jobs/liveness.ts). Workers beat six times per period (every
@@ -175,6 +186,13 @@ export const configSchema = z.object({
   AUTOMATION_API_KEY: optionalString,
   DOMAIN_SERVICE_BASE_URL: optionalUrl,
   DOMAIN_SERVICE_API_KEY: optionalString,
+  /**
+   * Fetch URLs that came from a user, a brand, a page or a store (websites, their images, cart
+   * hooks, policy pages) even when they point at a private network address (loopback, RFC 1918,
+   * link-local and the metadata address, CGNAT...). For a developer's local test servers only;
+   * production leaves it off.
+   */
+  ALLOW_PRIVATE_NETWORK_FETCH: yesNo.default(false),
   /** Storefront events (POST /ingest/pixel/{key}) accepted per minute from one store's ingest key. */
   PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */

@@ -14,7 +14,7 @@ import {
 } from '../messaging/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { policyLines, registrationStatusLines, settingsLines } from './format/messaging.ts';
-import { action, printJson, printLines, withContext, withExamples } from './run.ts';
+import { action, configFromEnv, printJson, printLines, withContext, withExamples } from './run.ts';
 
 interface SettingsFlags {
   brand: string;
@@ -122,7 +122,11 @@ function addPolicyCheckCommand(messaging: Command): void {
       const result =
         brandId !== undefined
           ? await withContext((ctx) => checkBrandPolicy(ctx, brandId))
-          : await checkPolicyPages({ termsUrl: opts.terms!, privacyUrl: opts.privacy! });
+          : await checkPolicyPages({
+              termsUrl: opts.terms!,
+              privacyUrl: opts.privacy!,
+              allowPrivateNetwork: configFromEnv().ALLOW_PRIVATE_NETWORK_FETCH,
+            });
       printPolicy(result, opts.json);
       if (!result.passes) process.exitCode = 1;
     }),

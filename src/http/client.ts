@@ -14,9 +14,14 @@
  * - An answer's body goes to the service's client only: an HttpResponse serializes (JSON.stringify,
  *   a logged field) as its status alone, and the errors built from a body are `upstream` AppErrors,
  *   whose messages and details keep no whole phone number and no message text.
+ * - A client with a `guard` (every fetch of a URL that came from a user, a brand, a page or a
+ *   store) resolves each host itself, refuses private addresses (guard.ts), connects to the
+ *   address it checked and no other, and follows redirects itself so that every hop is checked
+ *   the same way. A refusal is a PrivateAddressError (invalid_input), never retried.
  */
 import got, { RequestError } from 'got';
 import { AppError, scrubProviderText, type Logger } from '../app/index.ts';
+import { pinnedLookup, resolveTarget, type FetchGuard, type ResolvedAddress } from './guard.ts';
 import { realSleep, retrying, type Sleep } from './retry.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -25,6 +30,8 @@ export const DEFAULT_RETRIES = 2;
 /** The longest wait a service may ask for (Retry-After or its own header) unless its client sets another. */
 export const DEFAULT_RETRY_AFTER_CAP_MS = 60_000;
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 500, maxMs: 30_000 };
+/** Redirects a guarded client follows for one call (got's own limit for unguarded ones). */
+export const MAX_GUARDED_REDIRECTS = 10;
 
 const USER_AGENT = 'reclaim';
 
@@ -139,6 +146,11 @@ export interface HttpClientOptions {
   isRateLimited?: (response: HttpResponse) => boolean;
   /** Follow redirects (default true); when false a 3xx is returned as it is. */
   followRedirects?: boolean;
+  /**
+   * For URLs that came from a user, a brand, a page or a store: private addresses refused on
+   * every hop, the connection pinned to the checked address (see guard.ts).
+   */
+  guard?: FetchGuard;
   sleep?: Sleep;
 }
 
@@ -215,7 +227,9 @@ const cleanCause = (error: RequestError): Error =>
   Object.assign(new Error(scrubProviderText(error.message)), { name: error.name, code: error.code });
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const { service, headers = {}, followRedirects = true, sleep = realSleep } = options;
+  const { service, headers = {}, followRedirects = true, sleep = realSleep, guard } = options;
+  // With ALLOW_PRIVATE_NETWORK_FETCH the guarded client is the plain one.
+  const guarded = guard !== undefined && !guard.allowPrivate;
   const base = options.baseUrl.replace(/\/+$/, '');
   const capMs = options.retryAfterCapMs ?? DEFAULT_RETRY_AFTER_CAP_MS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
@@ -240,23 +254,29 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const attempt = async (attemptNumber: number): Promise<HttpResponse> => {
       const started = performance.now();
       const duration = (): number => Math.round(performance.now() - started);
-      let answer;
       let tooLarge = false;
-      try {
-        const pending = got(url, {
-          method,
-          headers: { 'user-agent': USER_AGENT, ...headers, ...call.headers },
-          ...(call.json === undefined ? {} : { json: call.json }),
-          ...(call.form === undefined ? {} : { form: call.form }),
+      const send = (
+        target: URL,
+        hop: { method: string; body: boolean; headers: Record<string, string> },
+        pin?: ResolvedAddress,
+      ) => {
+        const pending = got(target, {
+          method: hop.method as HttpMethod,
+          headers: hop.headers,
+          ...(!hop.body || call.json === undefined ? {} : { json: call.json }),
+          ...(!hop.body || call.form === undefined ? {} : { form: call.form }),
           // Node's FormData is spec-compliant (got detects it at run time); its type lacks `entries`.
-          ...(call.multipart === undefined ? {} : { body: call.multipart as unknown as Iterable<unknown> }),
+          ...(!hop.body || call.multipart === undefined
+            ? {}
+            : { body: call.multipart as unknown as Iterable<unknown> }),
+          ...(pin ? { dnsLookup: pinnedLookup(pin) as never } : {}),
           timeout: {
             connect: Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs),
             request: timeoutMs,
           },
           retry: { limit: 0 },
           throwHttpErrors: false,
-          followRedirect: followRedirects,
+          followRedirect: followRedirects && !guarded,
           responseType: 'buffer',
         });
         if (call.maxBytes !== undefined) {
@@ -267,30 +287,78 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             pending.cancel();
           });
         }
-        answer = await pending;
-      } catch (error) {
-        if (tooLarge)
-          throw new AppError(
-            'upstream',
-            `${service} answered more than ${call.maxBytes} bytes (${method} ${url.pathname})`,
-            {
-              code: 'http_too_large',
-              details: { service, method, path: url.pathname, max_bytes: call.maxBytes },
-            },
-          );
-        if (!(error instanceof RequestError)) throw error;
+        return pending;
+      };
+      const networkError = (error: Error & { code?: string }): HttpNetworkError => {
         log?.warn(
           { ...fields, attempt: attemptNumber, duration_ms: duration(), error: error.code },
           'http call failed',
         );
-        throw new HttpNetworkError({
+        return new HttpNetworkError({
           service,
           method,
           path: url.pathname,
           timedOut: error.name === 'TimeoutError',
           timeoutMs,
-          cause: cleanCause(error),
+          cause: error instanceof RequestError ? cleanCause(error) : error,
         });
+      };
+      let answer;
+      let target = url;
+      let hop: { method: string; body: boolean; headers: Record<string, string> } = {
+        method: method as string,
+        body: true,
+        headers: { 'user-agent': USER_AGENT, ...headers, ...call.headers },
+      };
+      for (let hops = 0; ; hops += 1) {
+        let pin: ResolvedAddress | undefined;
+        if (guard) {
+          try {
+            pin = await resolveTarget(target, guard);
+          } catch (error) {
+            if (error instanceof AppError) {
+              log?.warn({ ...fields, attempt: attemptNumber, hop: hops, error: error.code }, 'http call refused');
+              throw error;
+            }
+            throw networkError(error as Error);
+          }
+        }
+        try {
+          answer = await send(target, hop, pin);
+        } catch (error) {
+          if (tooLarge)
+            throw new AppError(
+              'upstream',
+              `${service} answered more than ${call.maxBytes} bytes (${method} ${url.pathname})`,
+              {
+                code: 'http_too_large',
+                details: { service, method, path: url.pathname, max_bytes: call.maxBytes },
+              },
+            );
+          if (!(error instanceof RequestError)) throw error;
+          throw networkError(error);
+        }
+        const location = answer.headers.location;
+        if (!guarded || !followRedirects || answer.statusCode < 300 || answer.statusCode >= 400 || !location) break;
+        if (hops >= MAX_GUARDED_REDIRECTS)
+          throw new AppError(
+            'upstream',
+            `${service} redirected more than ${MAX_GUARDED_REDIRECTS} times (${method} ${url.pathname})`,
+            {
+              code: 'http_too_many_redirects',
+              details: { service, method, path: url.pathname },
+            },
+          );
+        const next = new URL(location, target);
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') break;
+        // As got does: 303 turns the call into a GET without a body; credentials stay on their origin.
+        const rewrite = answer.statusCode === 303 && hop.method !== 'GET' && hop.method !== 'HEAD';
+        const sameOrigin = next.origin === target.origin;
+        const kept = Object.fromEntries(
+          Object.entries(hop.headers).filter(([name]) => sameOrigin || !/^(authorization|cookie)$/i.test(name)),
+        );
+        hop = { method: rewrite ? 'GET' : hop.method, body: hop.body && !rewrite, headers: kept };
+        target = next;
       }
       const response = toResponse(answer.statusCode, answer.headers, answer.body, capMs);
       log?.debug({ ...fields, attempt: attemptNumber, status: response.status, duration_ms: duration() }, 'http call');

@@ -10,6 +10,16 @@ export {
   type HttpRequest,
   type HttpMethod,
 } from './client.ts';
+export {
+  addressClass,
+  refusalOf,
+  resolveTarget,
+  PrivateAddressError,
+  type AddressClass,
+  type FetchGuard,
+  type HostLookup,
+  type ResolvedAddress,
+} from './guard.ts';
 export { retryAtFixedDelay, realSleep, type Sleep } from './retry.ts';
 export {
   defineRoute,

@@ -12,7 +12,7 @@ import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
 const dataDir = path.join(tmpdir(), `reclaim-ads-api-${randomBytes(4).toString('hex')}`);
 const t = useTestDatabase();
-const api = useBrandApi(t, { RECLAIM_DATA_DIR: dataDir });
+const api = useBrandApi(t, { RECLAIM_DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
 let site: ShopSite;
 let mine: Awaited<ReturnType<typeof createBrandUser>>;
 let other: Awaited<ReturnType<typeof createBrandUser>>;
@@ -59,7 +59,7 @@ describe('the brand API: ads', () => {
 });
 
 describe('reclaim ads', () => {
-  const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir });
+  const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   it('generate --json prints the ad, its concepts, files and timings; list, show and regenerate read it', async () => {
     const made = await runCli(
       [

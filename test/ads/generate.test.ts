@@ -19,7 +19,11 @@ let brandId: number;
 beforeAll(async () => {
   site = await startShopSite();
   dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-'));
-  ctx = await t.context({ RECLAIM_DATA_DIR: dataDir, PUBLIC_URL: 'https://reclaim.test' });
+  ctx = await t.context({
+    RECLAIM_DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://reclaim.test',
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+  });
   brandId = (await createBrand(t.db, { name: 'Fernhill', company_website: site.url })).id;
 });
 afterAll(async () => {

@@ -36,6 +36,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-llm-'));
   ctx = await t.context({
     RECLAIM_DATA_DIR: dataDir,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     PUBLIC_URL: 'https://reclaim.test',
     LLM_BASE_URL: llm.baseUrl,
     LLM_API_KEY: FAKE_LLM_KEY,

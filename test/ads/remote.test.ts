@@ -21,7 +21,12 @@ beforeAll(async () => {
   site = await startShopSite();
   n8n = await startFakeN8n();
   dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-remote-'));
-  ctx = await t.context({ RECLAIM_DATA_DIR: dataDir, AUTOMATION_BASE_URL: n8n.url, AUTOMATION_API_KEY: N8N_API_KEY });
+  ctx = await t.context({
+    RECLAIM_DATA_DIR: dataDir,
+    AUTOMATION_BASE_URL: n8n.url,
+    AUTOMATION_API_KEY: N8N_API_KEY,
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+  });
   brandId = (await createBrand(t.db, { name: 'Fernhill', company_website: site.url })).id;
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ afterAll(async () => site.close());
 describe('reading a brand website', () => {
   it('finds products with prices, headings, colours, the logo and the tone; never asks for a forbidden path', async () => {
     const before = site.requests.length;
-    const result = await scrapeWebsite({ website: site.url });
+    const result = await scrapeWebsite({ allowPrivateNetwork: true, website: site.url });
     const k = result.knowledge;
     const requests = site.requests.slice(before);
     expect(requests[0]!.path).toBe('/robots.txt');
@@ -38,7 +38,7 @@ describe('reading a brand website', () => {
 
   it('stops at the page limit and follows only same-site links', async () => {
     const before = site.requests.length;
-    const { knowledge } = await scrapeWebsite({ website: site.url, maxPages: 2 });
+    const { knowledge } = await scrapeWebsite({ allowPrivateNetwork: true, website: site.url, maxPages: 2 });
     expect(knowledge.pages).toHaveLength(2);
     expect(knowledge.pages[1]).toMatch(/\/products\//);
     expect(
@@ -49,7 +49,7 @@ describe('reading a brand website', () => {
   it('a site whose robots.txt forbids everything is refused before any page is read', async () => {
     const closed = await startShopSite({ robots: 'User-agent: reclaim-ads\nDisallow: /\n\nUser-agent: *\nAllow: /\n' });
     try {
-      await expect(scrapeWebsite({ website: closed.url })).rejects.toThrow(
+      await expect(scrapeWebsite({ allowPrivateNetwork: true, website: closed.url })).rejects.toThrow(
         `The robots.txt of ${closed.url} does not allow reading /; nothing was stored`,
       );
       expect(closed.requests.map((r) => r.path)).toEqual(['/robots.txt']);
@@ -61,15 +61,17 @@ describe('reading a brand website', () => {
   it('a page with no usable text, and a site nobody answers at, give clear errors', async () => {
     const empty = await startShopSite({ emptyHome: true });
     try {
-      await expect(scrapeWebsite({ website: empty.url, maxPages: 1 })).rejects.toThrow(
+      await expect(scrapeWebsite({ allowPrivateNetwork: true, website: empty.url, maxPages: 1 })).rejects.toThrow(
         /has no usable text to build ads from/,
       );
     } finally {
       await empty.close();
     }
-    await expect(scrapeWebsite({ website: 'http://127.0.0.1:1', sleep: async () => undefined })).rejects.toThrow(
-      'The website http://127.0.0.1:1/ could not be reached (connection failed); nothing was stored',
+    await expect(
+      scrapeWebsite({ allowPrivateNetwork: true, website: 'http://127.0.0.1:1', sleep: async () => undefined }),
+    ).rejects.toThrow('The website http://127.0.0.1:1/ could not be reached (connection failed); nothing was stored');
+    await expect(scrapeWebsite({ allowPrivateNetwork: true, website: 'ftp://example.com' })).rejects.toThrow(
+      'The website must be an http(s) URL',
     );
-    await expect(scrapeWebsite({ website: 'ftp://example.com' })).rejects.toThrow('The website must be an http(s) URL');
   });
 });

@@ -249,3 +249,25 @@ describe('TRUST_PROXY: forwarded headers are believed only from configured proxi
     expect(error.message).toContain(reason);
   });
 });
+
+describe('ALLOW_PRIVATE_NETWORK_FETCH: off unless a developer turns it on', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['off', false],
+    ['0', false],
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+  ])('%j reads as %j', (value, expected) => {
+    const env = value === undefined ? {} : { ALLOW_PRIVATE_NETWORK_FETCH: value };
+    expect(loadConfig(env).ALLOW_PRIVATE_NETWORK_FETCH).toBe(expected);
+  });
+
+  it('refuses anything else by name', () => {
+    const error = refused({ ALLOW_PRIVATE_NETWORK_FETCH: 'maybe' });
+    expect(error.details).toEqual({ variables: ['ALLOW_PRIVATE_NETWORK_FETCH'] });
+    expect(error.message).toContain('  ALLOW_PRIVATE_NETWORK_FETCH: must be true or false (got "maybe")');
+  });
+});

@@ -16,7 +16,7 @@ import { DEMO, usePanel } from './harness.ts';
 const dataDir = await mkdtemp(path.join(tmpdir(), 'reclaim-ads-browser-'));
 
 describe('the Ads and Campaigns pages in the browser', () => {
-  const panel = usePanel({ RECLAIM_DATA_DIR: dataDir });
+  const panel = usePanel({ RECLAIM_DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   let site: ShopSite;
 
   beforeAll(async () => {

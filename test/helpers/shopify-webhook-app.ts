@@ -21,9 +21,9 @@ export let ctx: AppContext;
 export let app: FastifyInstance;
 
 /** Call after `useTestDatabase()`, so the database outlives the app. */
-export function useShopifyWebhookApp(t: TestDatabaseHandle) {
+export function useShopifyWebhookApp(t: TestDatabaseHandle, env: Record<string, string> = {}) {
   beforeAll(async () => {
-    ({ ctx, app } = await startShopifyWebhookApp(t));
+    ({ ctx, app } = await startShopifyWebhookApp(t, env));
   });
   afterAll(() => app.close());
   return shopifyWebhookSeeds(t, () => ({ ctx, app }));

@@ -21,8 +21,11 @@ export interface ShopifyWebhookApp {
 }
 
 /** The real POST /webhooks/shopify route on a test database, with the test app secret. */
-export async function startShopifyWebhookApp(t: TestDatabaseHandle): Promise<ShopifyWebhookApp> {
-  const ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET });
+export async function startShopifyWebhookApp(
+  t: TestDatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<ShopifyWebhookApp> {
+  const ctx = await t.context({ SHOPIFY_API_SECRET: TEST_SHOPIFY_SECRET, ...env });
   const app = await buildHttpServer(ctx, { routes: [shopifyWebhookRoutes], panel: false });
   return { ctx, app };
 }

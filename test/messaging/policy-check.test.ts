@@ -19,14 +19,22 @@ const PER_PAGE =
 
 describe('the opt-in policy check on local pages', () => {
   it('passes when both pages carry the consent language (scripts and styles do not count)', async () => {
-    const result = await checkPolicyPages({ termsUrl: site.url('/terms'), privacyUrl: site.url('/privacy') });
+    const result = await checkPolicyPages({
+      allowPrivateNetwork: true,
+      termsUrl: site.url('/terms'),
+      privacyUrl: site.url('/privacy'),
+    });
     expect(result.passes).toBe(true);
     expect(result.message).toBeUndefined();
     for (const page of result.pages) expect(page).toMatchObject({ accessible: true, passes: true });
   });
 
   it('lists the missing phrases, each with a sentence to add, when a page has too few', async () => {
-    const result = await checkPolicyPages({ termsUrl: site.url('/terms'), privacyUrl: site.url('/partial') });
+    const result = await checkPolicyPages({
+      allowPrivateNetwork: true,
+      termsUrl: site.url('/terms'),
+      privacyUrl: site.url('/partial'),
+    });
     expect(result.message).toBe('Policy verification failed: Privacy page missing required SMS compliance text');
     const privacy = result.pages[1]!;
     if (!privacy.accessible) throw new Error('the privacy page should be accessible');
@@ -48,7 +56,11 @@ describe('the opt-in policy check on local pages', () => {
   });
 
   it('names an unreachable page and a page that is too short', async () => {
-    const result = await checkPolicyPages({ termsUrl: closedUrl, privacyUrl: site.url('/short') });
+    const result = await checkPolicyPages({
+      allowPrivateNetwork: true,
+      termsUrl: closedUrl,
+      privacyUrl: site.url('/short'),
+    });
     expect(result.message).toBe(
       'Policy verification failed: Terms URL not accessible, Privacy page missing required SMS compliance text',
     );
@@ -57,7 +69,11 @@ describe('the opt-in policy check on local pages', () => {
   });
 
   it('follows a redirect within the site and refuses one off the site', async () => {
-    const result = await checkPolicyPages({ termsUrl: site.url('/moved'), privacyUrl: site.url('/elsewhere') });
+    const result = await checkPolicyPages({
+      allowPrivateNetwork: true,
+      termsUrl: site.url('/moved'),
+      privacyUrl: site.url('/elsewhere'),
+    });
     expect(result.pages[0]).toMatchObject({ accessible: true, passes: true });
     expect(result.pages[1]).toMatchObject({ accessible: false, problem: 'redirects off the site to localhost' });
     expect(result.message).toBe('Policy verification failed: Privacy URL not accessible');

@@ -11,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(async () => site.server.close());
 
-const env = () => ({ ...testEnv(t.url), INFOBIP_BASE_URL: 'http://127.0.0.1:9', INFOBIP_API_KEY: 'k' });
+const env = () => ({
+  ...testEnv(t.url),
+  INFOBIP_BASE_URL: 'http://127.0.0.1:9',
+  INFOBIP_API_KEY: 'k',
+  ALLOW_PRIVATE_NETWORK_FETCH: 'true',
+});
 const cli = (...args: string[]) => runCli(['messaging', ...args], env());
 
 describe('reclaim messaging', () => {
@@ -45,7 +50,7 @@ describe('reclaim messaging', () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toContain('Policy check passed');
 
-    const brandId = await registrableBrand({ ctx: await t.context(), site });
+    const brandId = await registrableBrand({ ctx: await t.context({ ALLOW_PRIVATE_NETWORK_FETCH: 'true' }), site });
     await cli('settings', '--brand', String(brandId), '--privacy-url', site.url('/partial'));
     const register = await cli('register', '--brand', String(brandId));
     expect(register.code).toBe(1);

@@ -78,6 +78,8 @@ export async function startRegistrationWorld(t: TestDatabaseHandle): Promise<Reg
     INFOBIP_WEBHOOK_SECRET: SECRET,
     INFOBIP_APPLICATION_ID: APPLICATION_ID,
     PUBLIC_URL,
+    // The terms and privacy pages are served on 127.0.0.1.
+    ALLOW_PRIVATE_NETWORK_FETCH: 'true',
   });
   const http = await listenHttp(ctx, [infobipRegistrationRoutes]);
   return {

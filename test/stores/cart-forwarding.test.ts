@@ -14,7 +14,8 @@ import { TEST_ENCRYPTION_KEY, testEnv, useTestDatabase } from '../helpers/db.ts'
 import { checkout, ctx, useShopifyWebhookApp } from '../helpers/shopify-webhook-app.ts';
 
 const t = useTestDatabase();
-const { shop, deliver } = useShopifyWebhookApp(t);
+// The receiver listens on 127.0.0.1: this file's context lets the hook reach a private address.
+const { shop, deliver } = useShopifyWebhookApp(t, { ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -137,6 +138,30 @@ describe('cart event forwarding', () => {
     answer = 200;
   });
 
+  it('without ALLOW_PRIVATE_NETWORK_FETCH a hook on a private address is refused at delivery: no POST, no retry, recorded', async () => {
+    // Stored while the setting was on (this file's context); delivered by a worker where it is off.
+    const { domain, brandId } = await shop();
+    secret = (await setCartHook(ctx, { brandId, url: receiverUrl })).secret!;
+    const event = (await deliver(domain, 'checkouts/create', checkout(domain))) as { id: number };
+    const closed = await t.context();
+    received.length = 0;
+    const delays: number[] = [];
+    const refused = await forwardCartEvent(
+      closed,
+      { brandId, webhookEventId: Number(event.id) },
+      { sleep: async (ms) => void delays.push(ms) },
+    );
+    expect(refused).toEqual({ outcome: 'failed', attempts: 1, status: null });
+    expect(received).toHaveLength(0);
+    expect(delays).toEqual([]);
+    const port = new URL(receiverUrl).port;
+    expect(await getCartHook(ctx, brandId)).toMatchObject({
+      last_status: 'refused',
+      last_error: `Refused to fetch http://127.0.0.1:${port}/reclaim/carts: the address 127.0.0.1 is loopback (private network addresses are not fetched; see ALLOW_PRIVATE_NETWORK_FETCH)`,
+      failed_count: 1,
+    });
+  });
+
   it('no job for a brand without a hook or for a topic that is not a cart event; a removed hook skips', async () => {
     const { domain, brandId } = await shop();
     const event = (await deliver(domain, 'checkouts/create', checkout(domain))) as { id: number };
@@ -153,7 +178,7 @@ describe('cart event forwarding', () => {
 
   it('reclaim stores cart-hook set prints the secret once; --json and show never carry it', async () => {
     const { brandId } = await shop();
-    const env = testEnv(t.url);
+    const env = { ...testEnv(t.url), ALLOW_PRIVATE_NETWORK_FETCH: 'true' };
     const set = await runCli(
       ['stores', 'cart-hook', 'set', '--brand', String(brandId), '--url', receiverUrl, '--json'],
       env,

@@ -3,10 +3,12 @@
  * redirects followed only within the same site, at most 5), their text extracted from the HTML
  * with cheerio, and each judged by the rules in rules.ts. Registration runs it first and is
  * refused when it fails, so a brand fixes its pages before a carrier rejects the campaign.
+ * The pages are a brand's URLs: each hop goes through the shared client's private-address guard,
+ * and a page on a private address refuses the whole check (invalid_input, naming the address).
  */
 import * as cheerio from 'cheerio';
 import type { Logger } from '../../app/index.ts';
-import { createHttpClient, HttpNetworkError } from '../../http/index.ts';
+import { createHttpClient, HttpNetworkError, PrivateAddressError, type FetchGuard } from '../../http/index.ts';
 import { judgePage, policyMessage, sameSite, type PageName, type PageResult } from './rules.ts';
 
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -28,7 +30,11 @@ export function pageText(html: string): string {
   return (body.length > 0 ? body.text() : $.root().text()).replace(/\s+/g, ' ').trim();
 }
 
-async function fetchPage(url: string, logger?: Logger): Promise<{ text: string } | { problem: string }> {
+async function fetchPage(
+  url: string,
+  guard: FetchGuard,
+  logger?: Logger,
+): Promise<{ text: string } | { problem: string }> {
   let current: URL;
   try {
     current = new URL(url);
@@ -45,12 +51,14 @@ async function fetchPage(url: string, logger?: Logger): Promise<{ text: string }
       timeoutMs: FETCH_TIMEOUT_MS,
       retries: 0,
       followRedirects: false,
+      guard,
       headers: { Accept: 'text/html,application/xhtml+xml', 'User-Agent': 'Reclaim policy check' },
     });
     let response;
     try {
       response = await http.request({ path: `${current.pathname}${current.search}` });
     } catch (error) {
+      if (error instanceof PrivateAddressError) throw error;
       const timedOut = error instanceof HttpNetworkError && error.timedOut;
       return { problem: timedOut ? 'no answer within 10 s' : 'could not be reached' };
     }
@@ -69,8 +77,8 @@ async function fetchPage(url: string, logger?: Logger): Promise<{ text: string }
   return { problem: `more than ${MAX_REDIRECTS} redirects` };
 }
 
-async function checkPage(page: PageName, url: string, logger?: Logger): Promise<PageResult> {
-  const fetched = await fetchPage(url, logger);
+async function checkPage(page: PageName, url: string, guard: FetchGuard, logger?: Logger): Promise<PageResult> {
+  const fetched = await fetchPage(url, guard, logger);
   if ('problem' in fetched) return { page, url, accessible: false, problem: fetched.problem };
   return judgePage(page, url, fetched.text);
 }
@@ -79,12 +87,19 @@ export async function checkPolicyPages({
   termsUrl,
   privacyUrl,
   logger,
+  allowPrivateNetwork = false,
 }: {
   termsUrl: string;
   privacyUrl: string;
   logger?: Logger;
+  /** ALLOW_PRIVATE_NETWORK_FETCH: read pages on private addresses (default false: refused). */
+  allowPrivateNetwork?: boolean;
 }): Promise<PolicyCheckResult> {
-  const pages = await Promise.all([checkPage('Terms', termsUrl, logger), checkPage('Privacy', privacyUrl, logger)]);
+  const guard: FetchGuard = { allowPrivate: allowPrivateNetwork };
+  const pages = await Promise.all([
+    checkPage('Terms', termsUrl, guard, logger),
+    checkPage('Privacy', privacyUrl, guard, logger),
+  ]);
   const message = policyMessage(pages);
   return { passes: message === undefined, message, pages };
 }

@@ -76,7 +76,11 @@ export async function policyUrlsOf(
 }
 
 export async function checkBrandPolicy(ctx: AppContext, brandId: number): Promise<PolicyCheckResult> {
-  return checkPolicyPages({ ...(await policyUrlsOf(ctx, brandId)), logger: ctx.logger });
+  return checkPolicyPages({
+    ...(await policyUrlsOf(ctx, brandId)),
+    logger: ctx.logger,
+    allowPrivateNetwork: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH,
+  });
 }
 
 export interface RegisterOptions extends RegistrationOptions {

@@ -4,11 +4,14 @@
  * from its own job, so a slow or failing endpoint never holds up a webhook's acknowledgement or
  * processing. Deliveries are signed (see rules.ts) and tried up to 5 times, 1 second apart; then
  * given up and recorded. The secret is stored sealed and returned only when generated.
+ * The endpoint is a brand's URL, so it goes through the shared client's private-address guard:
+ * an endpoint on a private address is refused when it is set, and again at each delivery (a name
+ * may point elsewhere later), where a refusal is recorded at once and not tried again.
  */
 import { brandExists } from '../../accounts/index.ts';
 import { AppError, coerceError, decryptSecret, encryptSecret, type AppContext } from '../../app/index.ts';
 import type { Handle } from '../../db/index.ts';
-import { createHttpClient } from '../../http/index.ts';
+import { createHttpClient, PrivateAddressError, resolveTarget, type FetchGuard } from '../../http/index.ts';
 import { enqueueJob } from '../../jobs/index.ts';
 import { getEvent, type WebhookEvent } from '../../webhooks/index.ts';
 import {
@@ -77,6 +80,7 @@ export async function setCartHook(
   }: { brandId: number; url: string; rotateSecret?: boolean; enabled?: boolean },
 ): Promise<{ hook: CartHookView; secret?: string }> {
   const target = hookUrl(url);
+  await refusePrivateEndpoint(target, { allowPrivate: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH });
   if (!(await brandExists(ctx.db, brandId)))
     throw new AppError('not_found', `Brand ${brandId} not found.`, { code: 'brand_not_found' });
   const existing = await findCartHook(ctx.db, brandId);
@@ -88,6 +92,18 @@ export async function setCartHook(
     'cart event hook set',
   );
   return { hook: view(row), ...(secret ? { secret } : {}) };
+}
+
+/**
+ * A hook endpoint on a private address is refused when it is set. A name that does not resolve
+ * now is accepted: each delivery resolves it again and is refused then if it points inside.
+ */
+async function refusePrivateEndpoint(url: string, guard: FetchGuard): Promise<void> {
+  try {
+    await resolveTarget(new URL(url), guard);
+  } catch (error) {
+    if (error instanceof PrivateAddressError) throw error;
+  }
 }
 
 export async function getCartHook(ctx: AppContext, brandId: number): Promise<CartHookView> {
@@ -135,7 +151,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * retries with a fresh timestamp and signature), redirects not followed, the answer's body unused
  * (at most 64 KB of it is read).
  */
-async function post(url: string, body: unknown, headers: Record<string, string>): Promise<number> {
+async function post(url: string, body: unknown, headers: Record<string, string>, guard: FetchGuard): Promise<number> {
   const target = new URL(url);
   const client = createHttpClient({
     service: 'cart-hook',
@@ -143,6 +159,7 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
     timeoutMs: HOOK_TIMEOUT_MS,
     retries: 0,
     followRedirects: false,
+    guard,
   });
   const response = await client.request({
     method: 'POST',
@@ -180,22 +197,30 @@ export async function forwardCartEvent(
   const log = ctx.logger.child({ brand_id: brandId, webhook_event_id: event.id, host: new URL(hook.url).host });
   let status: number | null = null;
   let failure = '';
+  let refused = false;
   let attempts = 0;
   while (attempts < MAX_HOOK_ATTEMPTS) {
     attempts += 1;
     const timestamp = Math.floor(now() / 1000);
     try {
-      status = await post(hook.url, payload, {
-        'user-agent': 'Reclaim-Hooks/1',
-        [EVENT_HEADER]: event.topic ?? '',
-        [DELIVERY_HEADER]: String(event.id),
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signDelivery(secret, timestamp, body),
-      });
+      status = await post(
+        hook.url,
+        payload,
+        {
+          'user-agent': 'Reclaim-Hooks/1',
+          [EVENT_HEADER]: event.topic ?? '',
+          [DELIVERY_HEADER]: String(event.id),
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signDelivery(secret, timestamp, body),
+        },
+        { allowPrivate: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH },
+      );
       failure = '';
     } catch (error) {
       status = null;
       failure = coerceError(error).message;
+      refused = error instanceof PrivateAddressError;
+      if (refused) break; // the same answer on every try
     }
     if (status !== null && status >= 200 && status < 300) {
       await recordCartHookOutcome(ctx.db, brandId, { delivered: true, status: `HTTP ${status}`, error: null });
@@ -208,7 +233,7 @@ export async function forwardCartEvent(
   const error = describeFailure(status, failure);
   await recordCartHookOutcome(ctx.db, brandId, {
     delivered: false,
-    status: status === null ? 'no answer' : `HTTP ${status}`,
+    status: status === null ? (refused ? 'refused' : 'no answer') : `HTTP ${status}`,
     error,
   });
   log.warn({ attempts, status, error }, 'cart event forward given up');
