@@ -106,6 +106,7 @@ export const authApi: ApiRoute[] = [
     path: '/api/auth/refresh',
     tag: 'auth',
     public: true,
+    sameOrigin: true,
     summary: 'A new token pair for a refresh token (the presented one is retired)',
     description:
       'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set.',
@@ -141,6 +142,7 @@ export const authApi: ApiRoute[] = [
     path: '/api/auth/logout',
     tag: 'auth',
     public: true,
+    sameOrigin: true,
     summary: 'Sign out: the session of the refresh token (body or cookie) is revoked and the cookie cleared',
     status: 204,
     body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),

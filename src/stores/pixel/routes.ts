@@ -8,9 +8,9 @@
  * documented event shapes (400), then stores and queues the event exactly as a webhook is
  * (src/webhooks): a repeated event id is acknowledged and stored once.
  */
-import type { FastifyReply } from 'fastify';
-import { AppError } from '../../app/index.ts';
-import { assertJsonBody, errorBody, type RouteModule } from '../../http/index.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, type AppContext } from '../../app/index.ts';
+import { assertJsonBody, errorBody, parseJsonBody, type RouteModule } from '../../http/index.ts';
 import { ingestWebhook } from '../../webhooks/index.ts';
 import { summarizeIssues } from '../shopify/payloads.ts';
 import { INGEST_KEY_PATTERN, pixelTopic, rateWindow } from './rules.ts';
@@ -30,7 +30,16 @@ const cors = (reply: FastifyReply): FastifyReply =>
     .header('access-control-allow-headers', 'content-type')
     .header('access-control-max-age', '86400');
 
-export const pixelIngestRoutes: RouteModule = (app, ctx) => {
+export const pixelIngestRoutes: RouteModule = async (root, ctx) => {
+  // Its own scope: only this route reads a text/plain body as JSON (a storefront's cross-origin
+  // post without a preflight); it reads no cookie. Every other route takes application/json only.
+  await root.register(async (app) => {
+    app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, parseJsonBody);
+    registerIngest(app, ctx);
+  });
+};
+
+function registerIngest(app: FastifyInstance, ctx: AppContext): void {
   app.options('/ingest/pixel/:key', async (_request, reply) => cors(reply).status(204).send());
 
   app.post<{ Params: { key: string } }>(
@@ -76,4 +85,4 @@ export const pixelIngestRoutes: RouteModule = (app, ctx) => {
       return reply.status(200).send({ ok: true, ...(ingested.duplicate ? { duplicate: true } : {}) });
     },
   );
-};
+}
