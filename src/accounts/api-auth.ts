@@ -109,7 +109,8 @@ export const authApi: ApiRoute[] = [
     sameOrigin: true,
     summary: 'A new token pair for a refresh token (the presented one is retired)',
     description:
-      'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set.',
+      'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set. ' +
+      'A browser request from another origin than PUBLIC_URL answers 403 cross_site_request.',
     body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
     response: loginResponse,
     handler: async ({ ctx, body, request, reply }) => {
@@ -144,6 +145,7 @@ export const authApi: ApiRoute[] = [
     public: true,
     sameOrigin: true,
     summary: 'Sign out: the session of the refresh token (body or cookie) is revoked and the cookie cleared',
+    description: 'A browser request from another origin than PUBLIC_URL answers 403 cross_site_request.',
     status: 204,
     body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
     response: z.undefined(),
