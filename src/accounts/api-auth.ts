@@ -106,9 +106,11 @@ export const authApi: ApiRoute[] = [
     path: '/api/auth/refresh',
     tag: 'auth',
     public: true,
+    sameOrigin: true,
     summary: 'A new token pair for a refresh token (the presented one is retired)',
     description:
-      'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set.',
+      'The refresh token comes in the body or, for the panel, in the httpOnly cookie that login and refresh set. ' +
+      'A browser request from another origin than PUBLIC_URL answers 403 cross_site_request.',
     body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
     response: loginResponse,
     handler: async ({ ctx, body, request, reply }) => {
@@ -141,7 +143,9 @@ export const authApi: ApiRoute[] = [
     path: '/api/auth/logout',
     tag: 'auth',
     public: true,
+    sameOrigin: true,
     summary: 'Sign out: the session of the refresh token (body or cookie) is revoked and the cookie cleared',
+    description: 'A browser request from another origin than PUBLIC_URL answers 403 cross_site_request.',
     status: 204,
     body: z.object({ refresh_token: text('refresh_token', 4000).optional() }).default({}),
     response: z.undefined(),

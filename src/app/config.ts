@@ -117,87 +117,102 @@ export const DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS = 300;
  * Every setting Reclaim reads, with its default. Names are the environment variables.
  * Defaults -> environment -> flags (flags are applied by the commands that have them).
  */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  ANALYTICS_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  RECLAIM_DATA_DIR: z.string().trim().min(1).default('.reclaim'),
-  PORT: port.default(3000),
-  PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: trustProxy,
-  ENCRYPTION_KEY: encryptionKey,
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
-  WORKER_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86_400).default(DEFAULT_WORKER_STALE_AFTER_SECONDS),
-  WEBHOOK_STUCK_AFTER_SECONDS: z.coerce.number().int().min(1).max(604_800).default(DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS),
-  /** Overrides of the worker's schedules (src/jobs/schedules.ts), one per schedule name. */
-  SCHEDULE_DB_HEALTH: schedule,
-  SCHEDULE_RUN_CANDIDATES: schedule,
-  SCHEDULE_START_DUE_RUNS: schedule,
-  SCHEDULE_SEND_DUE: schedule,
-  SCHEDULE_INSIGHTS_BATCH: schedule,
-  SCHEDULE_BILLING_SYNC: schedule,
-  SCHEDULE_PENDING_CARTS: schedule,
-  SCHEDULE_ANALYTICS_REFRESH: schedule,
-  SCHEDULE_RELEASE_STALE_WORKERS: schedule,
-  SCHEDULE_TENDLC_POLL: schedule,
-  /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
-  RECLAIM_PASSWORD: z.string().optional(),
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    ANALYTICS_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    RECLAIM_DATA_DIR: z.string().trim().min(1).default('.reclaim'),
+    PORT: port.default(3000),
+    PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: trustProxy,
+    ENCRYPTION_KEY: encryptionKey,
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    WORKER_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86_400).default(DEFAULT_WORKER_STALE_AFTER_SECONDS),
+    WEBHOOK_STUCK_AFTER_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(604_800)
+      .default(DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS),
+    /** Overrides of the worker's schedules (src/jobs/schedules.ts), one per schedule name. */
+    SCHEDULE_DB_HEALTH: schedule,
+    SCHEDULE_RUN_CANDIDATES: schedule,
+    SCHEDULE_START_DUE_RUNS: schedule,
+    SCHEDULE_SEND_DUE: schedule,
+    SCHEDULE_INSIGHTS_BATCH: schedule,
+    SCHEDULE_BILLING_SYNC: schedule,
+    SCHEDULE_PENDING_CARTS: schedule,
+    SCHEDULE_ANALYTICS_REFRESH: schedule,
+    SCHEDULE_RELEASE_STALE_WORKERS: schedule,
+    SCHEDULE_TENDLC_POLL: schedule,
+    /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
+    RECLAIM_PASSWORD: z.string().optional(),
 
-  SMS_PROVIDER: z.enum(['outbox', 'infobip']).default('outbox'),
-  EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'none']).default('outbox'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: optionalString,
+    SMS_PROVIDER: z.enum(['outbox', 'infobip']).default('outbox'),
+    EMAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'none']).default('outbox'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: optionalString,
 
-  SHOPIFY_API_KEY: optionalString,
-  SHOPIFY_API_SECRET: optionalString,
-  SHOPIFY_API_VERSION: z
-    .string()
-    .regex(/^\d{4}-(01|04|07|10)$/, 'must look like 2026-07')
-    .default('2026-07'),
-  SHOPIFY_ADMIN_BASE_URL: optionalUrl,
-  BIGCOMMERCE_CLIENT_ID: optionalString,
-  BIGCOMMERCE_CLIENT_SECRET: optionalString,
-  BIGCOMMERCE_API_BASE_URL: z.url().default('https://api.bigcommerce.com'),
-  BIGCOMMERCE_LOGIN_BASE_URL: z.url().default('https://login.bigcommerce.com'),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE_URL: optionalUrl,
-  INFOBIP_BASE_URL: optionalUrl,
-  INFOBIP_API_KEY: optionalString,
-  INFOBIP_APPLICATION_ID: optionalString,
-  INFOBIP_WEBHOOK_SECRET: optionalString,
-  SLACK_CLIENT_ID: optionalString,
-  SLACK_CLIENT_SECRET: optionalString,
-  SLACK_API_BASE_URL: z.url().default('https://slack.com/api'),
-  KLAVIYO_CLIENT_ID: optionalString,
-  KLAVIYO_CLIENT_SECRET: optionalString,
-  KLAVIYO_BASE_URL: z.url().default('https://a.klaviyo.com'),
-  /** Klaviyo's API revision header (default in src/integrations/klaviyo/rules.ts). */
-  KLAVIYO_REVISION: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, 'must look like 2026-10-15')
-    .optional(),
-  LLM_BASE_URL: optionalUrl,
-  LLM_API_KEY: optionalString,
-  LLM_MODEL: optionalString,
-  AUTOMATION_BASE_URL: optionalUrl,
-  AUTOMATION_API_KEY: optionalString,
-  DOMAIN_SERVICE_BASE_URL: optionalUrl,
-  DOMAIN_SERVICE_API_KEY: optionalString,
-  /**
-   * Fetch URLs that came from a user, a brand, a page or a store (websites, their images, cart
-   * hooks, policy pages) even when they point at a private network address (loopback, RFC 1918,
-   * link-local and the metadata address, CGNAT...). For a developer's local test servers only;
-   * production leaves it off.
-   */
-  ALLOW_PRIVATE_NETWORK_FETCH: yesNo.default(false),
-  /** Storefront events (POST /ingest/pixel/{key}) accepted per minute from one store's ingest key. */
-  PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
-  /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */
-  PIXEL_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
-});
+    SHOPIFY_API_KEY: optionalString,
+    SHOPIFY_API_SECRET: optionalString,
+    SHOPIFY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-(01|04|07|10)$/, 'must look like 2026-07')
+      .default('2026-07'),
+    SHOPIFY_ADMIN_BASE_URL: optionalUrl,
+    BIGCOMMERCE_CLIENT_ID: optionalString,
+    BIGCOMMERCE_CLIENT_SECRET: optionalString,
+    BIGCOMMERCE_API_BASE_URL: z.url().default('https://api.bigcommerce.com'),
+    BIGCOMMERCE_LOGIN_BASE_URL: z.url().default('https://login.bigcommerce.com'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE_URL: optionalUrl,
+    INFOBIP_BASE_URL: optionalUrl,
+    INFOBIP_API_KEY: optionalString,
+    INFOBIP_APPLICATION_ID: optionalString,
+    INFOBIP_WEBHOOK_SECRET: optionalString,
+    SLACK_CLIENT_ID: optionalString,
+    SLACK_CLIENT_SECRET: optionalString,
+    SLACK_API_BASE_URL: z.url().default('https://slack.com/api'),
+    KLAVIYO_CLIENT_ID: optionalString,
+    KLAVIYO_CLIENT_SECRET: optionalString,
+    KLAVIYO_BASE_URL: z.url().default('https://a.klaviyo.com'),
+    /** Klaviyo's API revision header (default in src/integrations/klaviyo/rules.ts). */
+    KLAVIYO_REVISION: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, 'must look like 2026-10-15')
+      .optional(),
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    AUTOMATION_BASE_URL: optionalUrl,
+    AUTOMATION_API_KEY: optionalString,
+    DOMAIN_SERVICE_BASE_URL: optionalUrl,
+    DOMAIN_SERVICE_API_KEY: optionalString,
+    /**
+     * Fetch URLs that came from a user, a brand, a page or a store (websites, their images, cart
+     * hooks, policy pages) even when they point at a private network address (loopback, RFC 1918,
+     * link-local and the metadata address, CGNAT...). For a developer's local test servers only;
+     * production leaves it off.
+     */
+    ALLOW_PRIVATE_NETWORK_FETCH: yesNo.default(false),
+    /** Storefront events (POST /ingest/pixel/{key}) accepted per minute from one store's ingest key. */
+    PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */
+    PIXEL_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  })
+  .superRefine((config, ctx) => {
+    // One address must never be able to spend a whole store's budget on its own.
+    if (config.PIXEL_RATE_PER_IP >= config.PIXEL_RATE_PER_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PIXEL_RATE_PER_IP'],
+        message: `must be lower than PIXEL_RATE_PER_KEY (${config.PIXEL_RATE_PER_KEY}): one address cannot spend a store's whole budget`,
+      });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

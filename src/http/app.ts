@@ -54,6 +54,39 @@ export function assertJsonBody(request: FastifyRequest): void {
 }
 
 /**
+ * The body parser of JSON routes: keeps the exact bytes (signature checks), reads an empty body
+ * as none, and marks a malformed one (assertJsonBody answers it) instead of failing the request.
+ */
+export function parseJsonBody(
+  request: FastifyRequest,
+  body: Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
+  request.rawBody = body;
+  if (body.length === 0) return done(null, undefined);
+  try {
+    done(null, JSON.parse(body.toString('utf8')));
+  } catch {
+    request.jsonError = true;
+    done(null, undefined);
+  }
+}
+
+/** The 415 a body of another type than JSON gets, naming the type it came with. */
+export function unsupportedMediaType(request: FastifyRequest): AppError {
+  const given = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  const shown = /^[\w.+-]{1,60}\/[\w.+-]{1,60}$/.test(given) ? ` ${given}` : '';
+  return new AppError(
+    'invalid_input',
+    `Unsupported content type${shown}: send the body as JSON (Content-Type: application/json).`,
+    { code: 'unsupported_media_type' },
+  );
+}
+
+/**
  * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function: Fastify ignores a bare
  * number (it cannot check the peer), and TRUST_PROXY's hop count is documented as "the N
  * proxies in front, whoever they are".
@@ -87,17 +120,11 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
   });
 
+  // JSON only: a body of any other type (text/plain, a form) answers 415 before any route runs, so
+  // no page of another site can post to the API with a "simple" request. The pixel ingest adds
+  // text/plain for its own route (src/stores/pixel/routes.ts).
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, (request, body: Buffer, done) => {
-    request.rawBody = body;
-    if (body.length === 0) return done(null, undefined);
-    try {
-      done(null, JSON.parse(body.toString('utf8')));
-    } catch {
-      request.jsonError = true;
-      done(null, undefined);
-    }
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   app.addHook('preValidation', async (request) => {
     if (request.jsonError && !request.routeOptions.config.rawBody) assertJsonBody(request);
   });
@@ -105,6 +132,8 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
   app.setErrorHandler((error, request, reply) => {
     if (isAppError(error) && error.kind !== 'internal') return reply.status(error.httpStatus).send(errorBody(error));
     const fastifyError = error as { statusCode?: number; validation?: unknown; message?: string; code?: string };
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send(errorBody(unsupportedMediaType(request)));
     if (
       fastifyError.validation ||
       (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)

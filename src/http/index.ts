@@ -1,4 +1,4 @@
-export { buildHttpServer, assertJsonBody, errorBody, type RouteModule } from './app.ts';
+export { buildHttpServer, assertJsonBody, errorBody, parseJsonBody, type RouteModule } from './app.ts';
 export { safeEqual, hmacSha256 } from './signatures.ts';
 export {
   createHttpClient,
@@ -50,5 +50,13 @@ export {
   timeZone,
   wholeNumber,
 } from './api/schemas.ts';
-export { readCookie, setRefreshCookie, clearRefreshCookie, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './cookies.ts';
+export {
+  assertSameOrigin,
+  crossSiteMessage,
+  readCookie,
+  setRefreshCookie,
+  clearRefreshCookie,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_PATH,
+} from './cookies.ts';
 export { CONTENT_SECURITY_POLICY, isPanelDeepLink } from './panel.ts';

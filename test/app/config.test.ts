@@ -271,3 +271,19 @@ describe('ALLOW_PRIVATE_NETWORK_FETCH: off unless a developer turns it on', () =
     expect(error.message).toContain('  ALLOW_PRIVATE_NETWORK_FETCH: must be true or false (got "maybe")');
   });
 });
+
+describe('PIXEL_RATE_PER_IP: one address never holds a whole store budget', () => {
+  it('refuses a per-address limit that is not lower than the per-key one', () => {
+    const error = refused({ PIXEL_RATE_PER_IP: '1200' });
+    expect(error.details).toEqual({ variables: ['PIXEL_RATE_PER_IP'] });
+    expect(error.message).toContain('  PIXEL_RATE_PER_IP: must be lower than PIXEL_RATE_PER_KEY (1200)');
+    expect(refused({ PIXEL_RATE_PER_KEY: '50', PIXEL_RATE_PER_IP: '60' }).details).toEqual({
+      variables: ['PIXEL_RATE_PER_IP'],
+    });
+  });
+
+  it('takes a per-address limit below the per-key one', () => {
+    const config = loadConfig({ PIXEL_RATE_PER_KEY: '50', PIXEL_RATE_PER_IP: '10' });
+    expect([config.PIXEL_RATE_PER_IP, config.PIXEL_RATE_PER_KEY]).toEqual([10, 50]);
+  });
+});

@@ -1,5 +1,7 @@
 /**
  * Registers the brand API's routes on the server. For every route, in this order:
+ * 0. routes that read the session cookie (`sameOrigin`): a request from another site's page
+ *    answers 403 before anything else (cookies.ts, assertSameOrigin);
  * 1. authentication (unless public): no valid access token answers 401 before anything else;
  * 2. staff-only routes: a session that is not staff answers 403 before anything else;
  * 3. the brand scope (paths with `:brandId`): a brand the session may not read answers 404 exactly
@@ -13,8 +15,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, isAppError, type AppContext } from '../../app/index.ts';
+import { AppError, isAppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { errorBody, type RouteModule } from '../app.ts';
+import { assertSameOrigin } from '../cookies.ts';
 import { openApiDocument, type OpenApiInfo } from './openapi.ts';
 import { idSchema, parseInput, refuseUnsafeText } from './schemas.ts';
 import {
@@ -98,15 +101,18 @@ export function apiRouteList(options: Pick<ApiOptions, 'routes' | 'info'>): ApiR
 function registerRoute(app: FastifyInstance, ctx: AppContext, route: ApiRoute, guard: ApiGuard): void {
   const callers = new WeakMap<FastifyRequest, ApiCaller>();
   const anonymous: ApiCaller = { userId: 0, isStaff: false, brands: [] };
+  const panelOrigin = new URL(publicBaseUrl(ctx.config)).origin;
   app.route({
     method: route.method,
     url: route.path,
     ...(route.logLevel ? { logLevel: route.logLevel } : {}),
-    onRequest: route.public
-      ? undefined
-      : async (request) => {
-          callers.set(request, await guard.authenticate(ctx, request));
-        },
+    onRequest:
+      route.public && !route.sameOrigin
+        ? undefined
+        : async (request) => {
+            if (route.sameOrigin) assertSameOrigin(request, panelOrigin);
+            if (!route.public) callers.set(request, await guard.authenticate(ctx, request));
+          },
     handler: async (request, reply) => {
       const caller = callers.get(request) ?? anonymous;
       if (route.staff && !caller.isStaff) throw new AppError('forbidden', STAFF_ONLY, { code: 'staff_only' });

@@ -68,6 +68,11 @@ export interface ApiRouteDefinition<P extends Schema, Q extends Schema, B extend
   public?: boolean;
   /** Staff only: any other session answers 403 right after authentication, before any input. */
   staff?: boolean;
+  /**
+   * The route reads the session cookie: a browser request from another origin (Origin, else
+   * Sec-Fetch-Site, against PUBLIC_URL) answers 403 before anything else.
+   */
+  sameOrigin?: boolean;
   /** Path params other than brandId; one that does not parse answers `notFound` (404). */
   params?: P;
   query?: Q;
@@ -91,6 +96,7 @@ export interface ApiRoute {
   tag: string;
   public?: boolean;
   staff?: boolean;
+  sameOrigin?: boolean;
   params?: Schema;
   query?: Schema;
   body?: Schema;

@@ -44,24 +44,27 @@ export async function ingestKeyOf(db: Handle, integrationId: number): Promise<st
 }
 
 /**
- * Counts one hit in each bucket's window and returns the counts after it. Windows older than ten
- * minutes are removed when a bucket opens a new window (the first hit of a minute), so the table
- * holds a few minutes of buckets.
+ * Spends one hit of a bucket's budget in its window: true when the hit was within `limit` (and is
+ * now counted), false when the window's budget was already spent (nothing is counted, so a
+ * refused request never eats into what is left for others). Windows older than ten minutes are
+ * removed when a bucket opens a new window (the first hit of a minute), so the table holds a few
+ * minutes of buckets.
  */
-export async function hitRateCounters(db: Handle, buckets: string[], windowStart: Date): Promise<Map<string, number>> {
-  const result = await db.raw<{ rows: { bucket: string; hits: number }[] }>(
+export async function spendRateBudget(db: Handle, bucket: string, windowStart: Date, limit: number): Promise<boolean> {
+  const result = await db.raw<{ rows: { hits: number }[] }>(
     `insert into ingest_rate_counters (bucket, window_start, hits)
-     select b, ?::timestamptz, 1 from unnest(?::text[]) as b
+     values (?, ?::timestamptz, 1)
      on conflict (bucket, window_start) do update set hits = ingest_rate_counters.hits + 1
-     returning bucket, hits`,
-    [windowStart, buckets],
+       where ingest_rate_counters.hits < ?
+     returning hits`,
+    [bucket, windowStart, limit],
   );
-  const counts = new Map(result.rows.map((row) => [row.bucket, Number(row.hits)]));
-  if ([...counts.values()].includes(1))
+  const hits = result.rows[0] === undefined ? undefined : Number(result.rows[0].hits);
+  if (hits === 1)
     await db('ingest_rate_counters')
       .where('window_start', '<', new Date(windowStart.getTime() - 10 * 60_000))
       .delete();
-  return counts;
+  return hits !== undefined;
 }
 
 export interface PixelCartRow {
