@@ -2,7 +2,8 @@
  * The BigCommerce storefront script in Debian's Chromium: the script BigCommerce would insert
  * (the `src` Reclaim installed through the Scripts API, deferred) on a checkout page of a store
  * whose same-origin Storefront API answers the shopper's cart and checkout; its cross-origin post
- * reaches the real ingest endpoint (CORS included) and becomes the shopper's cart and contact.
+ * reaches the real ingest endpoint (CORS included) and becomes the shopper's cart; being anonymous, it
+ * makes nobody textable (no contact, channel or consent).
  * Both origins are served in-process through Playwright's routing: nothing listens on a port but
  * the fake BigCommerce Admin API.
  */
@@ -82,7 +83,7 @@ async function reclaim(route: Route, posts: { origin?: string; contentType?: str
 }
 
 describe('the storefront script in Chromium', () => {
-  it('reads the cart on the checkout and posts its id, e-mail and phone; the cart and contact are created', async () => {
+  it('reads the cart on the checkout and posts its id, e-mail and phone; the cart is recorded and nobody is made textable', async () => {
     const [script] = fake.store(HASH).scripts;
     expect(script).toMatchObject({ kind: 'src', load_method: 'defer', visibility: 'all_pages' });
     const cartId = randomUUID();
@@ -137,7 +138,9 @@ describe('the storefront script in Chromium', () => {
     await processWebhookEvent(ctx, Number(event.id), WEBHOOK_PROCESSORS);
     const row = await t.db('carts').where({ brand_integration_id: integrationId, external_id: cartId }).first();
     expect(row).toMatchObject({ total: '30.00', currency: 'USD' });
-    expect(row.contact_id).not.toBeNull();
+    expect(row).toMatchObject({ state: 'no_identity', contact_id: null });
+    expect(await t.db('contact_channels').whereIn('username', [phone, 'lin@example.com'])).toEqual([]);
+    expect(await t.db('channel_consent_events').whereIn('username', [phone, 'lin@example.com'])).toEqual([]);
     await page.close();
   });
 });
