@@ -15,7 +15,7 @@
  *   a logged field) as its status alone, and the errors built from a body are `upstream` AppErrors,
  *   whose messages and details keep no whole phone number and no message text.
  */
-import got, { RequestError } from 'got';
+import type { RequestError } from 'got';
 import { AppError, scrubProviderText, type Logger } from '../app/index.ts';
 import { realSleep, retrying, type Sleep } from './retry.ts';
 
@@ -226,6 +226,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const backoffMs = (retry: number): number => Math.min(backoff.maxMs, backoff.baseMs * 2 ** retry);
 
   async function request(call: HttpRequest): Promise<HttpResponse> {
+    // Loaded on the first request, not at the top: a command that calls no service does not load got.
+    const { default: got, RequestError: GotRequestError } = await import('got');
     const method = call.method ?? 'GET';
     const url = new URL(`${base}${call.path}`);
     for (const [key, value] of Object.entries(call.query ?? {}))
@@ -278,7 +280,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               details: { service, method, path: url.pathname, max_bytes: call.maxBytes },
             },
           );
-        if (!(error instanceof RequestError)) throw error;
+        if (!(error instanceof GotRequestError)) throw error;
         log?.warn(
           { ...fields, attempt: attemptNumber, duration_ms: duration(), error: error.code },
           'http call failed',

@@ -4,7 +4,6 @@
  * with cheerio, and each judged by the rules in rules.ts. Registration runs it first and is
  * refused when it fails, so a brand fixes its pages before a carrier rejects the campaign.
  */
-import * as cheerio from 'cheerio';
 import type { Logger } from '../../app/index.ts';
 import { createHttpClient, HttpNetworkError } from '../../http/index.ts';
 import { judgePage, policyMessage, sameSite, type PageName, type PageResult } from './rules.ts';
@@ -21,7 +20,8 @@ export interface PolicyCheckResult {
 }
 
 /** The visible text of an HTML page (scripts, styles and templates left out). */
-export function pageText(html: string): string {
+export async function pageText(html: string): Promise<string> {
+  const cheerio = await import('cheerio');
   const $ = cheerio.load(html);
   $('script, style, noscript, template, svg').remove();
   const body = $('body');
@@ -64,7 +64,7 @@ async function fetchPage(url: string, logger?: Logger): Promise<{ text: string }
     }
     if (!response.ok) return { problem: `answered ${response.status}` };
     if (Buffer.byteLength(response.body) > MAX_PAGE_BYTES) return { problem: 'is larger than 2 MB' };
-    return { text: pageText(response.body) };
+    return { text: await pageText(response.body) };
   }
   return { problem: `more than ${MAX_REDIRECTS} redirects` };
 }
