@@ -10,6 +10,9 @@
 //
 //   node scripts/build.js             build
 //   node scripts/build.js --if-stale  build only when a source file is newer than the last build
+//   node scripts/build.js --metafile  also write dist/meta.json, esbuild's account of what each
+//                                     output file holds and imports (read it with esbuild's
+//                                     analyzeMetafile, or at https://esbuild.github.io/analyze/)
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,10 +42,10 @@ export function distStale() {
   return !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestInput();
 }
 
-export async function buildDist() {
+export async function buildDist({ metafile = false } = {}) {
   const { build } = await import('esbuild');
   await rm(DIST, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { 'cli/main': 'src/cli/main.ts' },
     outdir: 'dist',
@@ -55,7 +58,9 @@ export async function buildDist() {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    metafile,
   });
+  if (metafile) await writeFile(path.join(DIST, 'meta.json'), JSON.stringify(result.metafile));
   const { describeCommands } = await import(pathToFileURL(path.join(DIST, 'cli', 'main.js')).href);
   await mkdir(path.dirname(STAMP), { recursive: true });
   await writeFile(STAMP, `${JSON.stringify(await describeCommands(), null, 2)}\n`);
@@ -64,7 +69,7 @@ export async function buildDist() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (!process.argv.includes('--if-stale') || distStale()) {
     const started = performance.now();
-    await buildDist();
+    await buildDist({ metafile: process.argv.includes('--metafile') });
     if (!process.argv.includes('--quiet'))
       process.stdout.write(`Built dist/ in ${Math.round(performance.now() - started)} ms.\n`);
   }

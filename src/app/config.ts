@@ -1,7 +1,11 @@
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { validateCronExpression } from 'cron';
+import type * as Cron from 'cron';
 import { z } from 'zod';
 import { AppError } from '../errors/index.ts';
+
+/** The cron package, loaded on first use, not with this module (CommonJS: require gives the module an import would). */
+const cron = (): typeof Cron => createRequire(import.meta.url)('cron') as typeof Cron;
 
 const optionalString = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -29,7 +33,7 @@ const schedule = z
       ctx.addIssue({ code: 'custom', message: CRON_FORM });
       return;
     }
-    const { valid, error } = validateCronExpression(value);
+    const { valid, error } = cron().validateCronExpression(value);
     if (valid) return;
     const reason = error?.message ? `: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}` : '';
     ctx.addIssue({ code: 'custom', message: `${CRON_FORM}${reason}` });

@@ -5,7 +5,8 @@
  * are typed locally. STRIPE_API_BASE_URL points the client elsewhere (a local fake in tests).
  * Errors become AppError 'upstream' with Stripe's message; the secret key never appears.
  */
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import { AppError, scrubProviderText, type Config } from '../app/index.ts';
 import {
   PROMOTION_CODE_MAX_REDEMPTIONS,
@@ -52,6 +53,16 @@ export interface StripeInvoice {
   metadata: Record<string, string> | null;
 }
 
+let library: typeof Stripe | undefined;
+
+/**
+ * The stripe library, loaded on its first use rather than when src/billing is imported, so a command
+ * that never calls Stripe does not load it; require keeps the callers synchronous.
+ */
+function stripeLibrary(): typeof Stripe {
+  return (library ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
+}
+
 /** A Stripe client for the configured key and base URL; 'Stripe is not configured' without a key. */
 export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE_URL'>): StripeClient {
   if (!config.STRIPE_SECRET_KEY)
@@ -59,7 +70,8 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
       code: 'stripe_not_configured',
     });
   const base = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL) : undefined;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+  const Library = stripeLibrary();
+  return new Library(config.STRIPE_SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -80,7 +92,7 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof stripeLibrary().errors.StripeError) {
       const kind = error.statusCode === 404 || error.code === 'resource_missing' ? 'not_found' : 'upstream';
       throw new AppError(kind, `Stripe refused to ${what}: ${scrubProviderText(error.message)}`, {
         code: 'stripe_error',
@@ -374,9 +386,9 @@ export function verifyStripeWebhook(
 
 function signatureVerifies(rawBody: Buffer, signature: string, secret: string): boolean {
   try {
-    return Stripe.webhooks.signature?.verifyHeader(rawBody, signature, secret) === true;
+    return stripeLibrary().webhooks.signature?.verifyHeader(rawBody, signature, secret) === true;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return false;
+    if (error instanceof stripeLibrary().errors.StripeSignatureVerificationError) return false;
     throw error;
   }
 }

@@ -3,8 +3,13 @@
  * No I/O here: everything is a function of its arguments (randomGroup aside, which draws a number).
  */
 import { randomInt } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
+import type * as PhoneNumbers from 'libphonenumber-js';
 import { maskPhone } from '../app/index.ts';
+
+/** libphonenumber-js, loaded on the first number parsed, not with this module. */
+const phoneNumbers = (): typeof PhoneNumbers =>
+  createRequire(import.meta.url)('libphonenumber-js') as typeof PhoneNumbers;
 
 export type ChannelType = 'sms' | 'email';
 export type ChannelStatus = 'subscribed' | 'unsubscribed' | 'blocked';
@@ -34,7 +39,7 @@ export function normalizeUsername(value: string): string {
   const trimmed = value.trim();
   const fallback = trimmed.toLowerCase();
   if (trimmed.includes('@')) return fallback;
-  const parsed = parsePhoneNumberFromString(trimmed, DEFAULT_PHONE_REGION);
+  const parsed = phoneNumbers().parsePhoneNumberFromString(trimmed, DEFAULT_PHONE_REGION);
   const result = parsed?.number ?? fallback;
   return result.length < 5 ? fallback : result;
 }
@@ -48,7 +53,7 @@ export const isEmailAddress = (username: string): boolean => EMAIL_SHAPE.test(us
 /** Only +1 numbers are texted (DESIGN "Compliance"; spec 2: phone channels must start +1). */
 export function isUsSmsNumber(e164: string): boolean {
   if (!/^\+1\d{10}$/.test(e164)) return false;
-  return parsePhoneNumberFromString(e164)?.isValid() ?? false;
+  return phoneNumbers().parsePhoneNumberFromString(e164)?.isValid() ?? false;
 }
 
 export const TEXAS_AREA_CODES: readonly string[] = [

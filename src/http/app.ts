@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AppError,
   coerceError,
@@ -103,6 +103,8 @@ function trustProxyOption(
  * files. Raw bodies are kept for signature checks; bodies are never logged.
  */
 export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}): Promise<FastifyInstance> {
+  // Loaded here, not at the top: a command that serves nothing does not load fastify.
+  const { default: Fastify, LogController } = await import('fastify');
   const app: FastifyInstance = Fastify({
     // Request logs show the path only: query strings carry OAuth codes, signed payloads and tokens.
     loggerInstance: ctx.logger.child(

@@ -19,7 +19,7 @@
  *   address it checked and no other, and follows redirects itself so that every hop is checked
  *   the same way. A refusal is a PrivateAddressError (invalid_input), never retried.
  */
-import got, { RequestError } from 'got';
+import type { RequestError } from 'got';
 import { AppError, scrubProviderText, type Logger } from '../app/index.ts';
 import { pinnedLookup, resolveTarget, type FetchGuard, type ResolvedAddress } from './guard.ts';
 import { realSleep, retrying, type Sleep } from './retry.ts';
@@ -240,6 +240,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const backoffMs = (retry: number): number => Math.min(backoff.maxMs, backoff.baseMs * 2 ** retry);
 
   async function request(call: HttpRequest): Promise<HttpResponse> {
+    // Loaded on the first request, not at the top: a command that calls no service does not load got.
+    const { default: got, RequestError: GotRequestError } = await import('got');
     const method = call.method ?? 'GET';
     const url = new URL(`${base}${call.path}`);
     for (const [key, value] of Object.entries(call.query ?? {}))
@@ -300,7 +302,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           path: url.pathname,
           timedOut: error.name === 'TimeoutError',
           timeoutMs,
-          cause: error instanceof RequestError ? cleanCause(error) : error,
+          cause: error instanceof GotRequestError ? cleanCause(error) : error,
         });
       };
       let answer;
@@ -335,7 +337,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
                 details: { service, method, path: url.pathname, max_bytes: call.maxBytes },
               },
             );
-          if (!(error instanceof RequestError)) throw error;
+          if (!(error instanceof GotRequestError)) throw error;
           throw networkError(error);
         }
         const location = answer.headers.location;

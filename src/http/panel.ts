@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const PANEL_DIR = fileURLToPath(new URL('../../web-panel/dist/', import.meta.url));
@@ -56,6 +55,7 @@ export async function registerPanel(
     }
     return payload;
   });
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/',

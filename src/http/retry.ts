@@ -4,8 +4,6 @@
  * spec's own fixed rules (hook calls retried 5 times 1 s apart, contact initiation tried 3 times
  * 1 s apart).
  */
-import pRetry from 'p-retry';
-
 export type Sleep = (ms: number) => Promise<void>;
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,6 +25,7 @@ export async function retrying<T>(
   next: (failure: unknown, retries: number) => number | undefined,
   sleep: Sleep = realSleep,
 ): Promise<T> {
+  const { default: pRetry } = await import('p-retry');
   try {
     return await pRetry(
       async (attemptNumber) => {

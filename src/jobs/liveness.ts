@@ -7,9 +7,9 @@
  * graphile-worker's own `forceUnlockWorkers`. Its tables are never written here.
  */
 import os from 'node:os';
-import { makeWorkerUtils } from 'graphile-worker';
 import type { AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
+import { graphileWorker } from './graphile-worker.ts';
 import { workerLogger } from './logger.ts';
 import {
   findStaleWorkers,
@@ -47,7 +47,7 @@ export async function releaseStaleWorkers(
     const stale = await findStaleWorkers(tx, staleAfterSeconds);
     if (stale.length === 0) return [];
     const ids = stale.map((worker) => worker.worker_id);
-    const utils = await makeWorkerUtils({
+    const utils = await graphileWorker().makeWorkerUtils({
       connectionString: ctx.databaseUrl,
       maxPoolSize: 1,
       logger: workerLogger(ctx.logger),

@@ -1,9 +1,10 @@
-import { Logger as WorkerLogger } from 'graphile-worker';
+import type { Logger as WorkerLogger } from 'graphile-worker';
 import type { Logger } from '../app/index.ts';
+import { graphileWorker } from './graphile-worker.ts';
 
 /** graphile-worker's log lines, through our pino logger with job context. */
 export function workerLogger(logger: Logger): WorkerLogger {
-  return new WorkerLogger((scope) => {
+  return new (graphileWorker().Logger)((scope) => {
     const child = logger.child({ job_id: scope.jobId, task: scope.taskIdentifier, worker_id: scope.workerId });
     return (level, message, meta) => {
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';

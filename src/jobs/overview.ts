@@ -3,10 +3,14 @@
  * task, the workers and their heartbeats, and the schedules with their last and next run (the
  * next computed from the crontab pattern, UTC, by the cron package).
  */
-import { CronTime } from 'cron';
+import { createRequire } from 'node:module';
+import type * as Cron from 'cron';
 import type { Handle } from '../db/index.ts';
 import { queueByTask, recentWorkers, scheduleLastRuns, type TaskQueue, type WorkerRow } from './store.ts';
 import type { Schedule } from './schedules.ts';
+
+/** The cron package, loaded on first use, not with this module (CommonJS: require gives the module an import would). */
+const cron = (): typeof Cron => createRequire(import.meta.url)('cron') as typeof Cron;
 
 export const WORKER_LIST_LIMIT = 5;
 
@@ -27,7 +31,7 @@ export interface QueueOverview {
 /** Pure: the first run of the crontab pattern (UTC) after `now`; null for a pattern cron refuses. */
 export function nextRunOf(pattern: string, now: Date): Date | null {
   try {
-    return new CronTime(pattern, 'UTC').getNextDateFrom(now, 'UTC').toJSDate();
+    return new (cron().CronTime)(pattern, 'UTC').getNextDateFrom(now, 'UTC').toJSDate();
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { parseCronItems, type CronItem, type ParsedCronItem } from 'graphile-worker';
+import type { CronItem, ParsedCronItem } from 'graphile-worker';
+import { graphileWorker } from './graphile-worker.ts';
 import { isTaskName } from './payloads.ts';
 
 export interface Schedule {
@@ -126,5 +127,5 @@ export function toCronItems(schedules: Schedule[]): ParsedCronItem[] {
     },
     payload: {},
   }));
-  return parseCronItems(items);
+  return graphileWorker().parseCronItems(items);
 }

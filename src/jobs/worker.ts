@@ -1,5 +1,6 @@
-import { run, runMigrations, runOnce, type TaskList } from 'graphile-worker';
+import type { TaskList } from 'graphile-worker';
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
+import { graphileWorker } from './graphile-worker.ts';
 import { trackLiveness, type Liveness } from './liveness.ts';
 import { workerLogger } from './logger.ts';
 import { TASK_PAYLOADS, type TaskName } from './payloads.ts';
@@ -27,7 +28,7 @@ function buildTaskList(ctx: AppContext, tasks: TaskTable): TaskList {
 
 /** Creates or updates the queue's own schema (graphile_worker). Safe to run repeatedly. */
 export async function prepareQueue(ctx: AppContext): Promise<void> {
-  await runMigrations({ connectionString: ctx.databaseUrl, logger: workerLogger(ctx.logger) });
+  await graphileWorker().runMigrations({ connectionString: ctx.databaseUrl, logger: workerLogger(ctx.logger) });
 }
 
 export interface WorkerOptions {
@@ -85,7 +86,7 @@ export async function startWorker(
       void stop();
     },
   });
-  const runner = await run({
+  const runner = await graphileWorker().run({
     connectionString: ctx.databaseUrl,
     concurrency: options.concurrency ?? ctx.config.WORKER_CONCURRENCY,
     noHandleSignals: true,
@@ -112,7 +113,7 @@ export async function runDueJobs(ctx: AppContext, tasks: TaskTable): Promise<voi
   const liveness = trackLiveness(ctx, { onDeclaredDead: () => undefined });
   let clean = false;
   try {
-    await runOnce({
+    await graphileWorker().runOnce({
       connectionString: ctx.databaseUrl,
       logger: workerLogger(ctx.logger),
       taskList: buildTaskList(ctx, tasks),

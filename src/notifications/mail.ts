@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
 import { AppError, publicBaseUrl, type AppContext, type Clients, type Config } from '../app/index.ts';
 import { findLinks, parseEml } from './eml.ts';
 
@@ -103,6 +104,8 @@ declare module '../app/index.ts' {
  */
 export function createMailTransport(ctx: MailContext): MailTransport {
   const name = assertMailAvailable(ctx.config);
+  // Loaded here, not at the top, so a command that sends no mail does not load nodemailer.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
   if (name === 'outbox') {
     const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     return {

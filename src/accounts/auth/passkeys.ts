@@ -1,13 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+// The library is loaded by the functions that use it (await import), not by importing this module.
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AppError, publicBaseUrl, type AppContext, type Config } from '../../app/index.ts';
 import { AUTH_MESSAGES, PASSKEY_CHALLENGE_MINUTES, type AuthApp } from './rules.ts';
@@ -86,6 +83,7 @@ export async function passkeyRegistrationOptions(
   const user = await requireUser(ctx, userId);
   const rp = relyingParty(ctx.config);
   const handle = user.auth.webauthn_user_id ?? randomBytes(32).toString('base64url');
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
@@ -117,6 +115,7 @@ export async function verifyPasskeyRegistration(
     new AppError('invalid_input', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
   const expectedChallenge = await consumeChallenge(ctx, user.id, 'registration', refused());
   const rp = relyingParty(ctx.config);
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -177,6 +176,7 @@ export async function passkeyLoginOptions(
           transports: ['internal'],
         },
       ];
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials,
@@ -205,6 +205,7 @@ export async function verifyPasskeyLogin(
   const key = keysOf(user).find((k) => k.id === response.id);
   if (!key) throw refused();
   const rp = relyingParty(ctx.config);
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { AppError, type AppContext, type ErrorKind } from '../../app/index.ts';
 import { withTransaction, type Handle } from '../../db/index.ts';
 import {
@@ -79,11 +78,15 @@ const MESSAGE_KINDS: Record<string, ErrorKind> = {
 
 const refusalError = (message: string): AppError => new AppError(MESSAGE_KINDS[message] ?? 'unauthorized', message);
 
-export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, BCRYPT_COST);
+/** bcryptjs, loaded on the first password hashed or checked, not with this module. */
+const bcryptjs = async () => (await import('bcryptjs')).default;
+
+export const hashPassword = async (password: string): Promise<string> => (await bcryptjs()).hash(password, BCRYPT_COST);
 
 /** Compared against when no user exists, so an unknown e-mail takes as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
-const timingDummy = (): Promise<string> => (dummyHash ??= bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST));
+const timingDummy = (): Promise<string> =>
+  (dummyHash ??= bcryptjs().then((bcrypt) => bcrypt.hash('reclaim-timing-equaliser', BCRYPT_COST)));
 
 /** The policies a session carries: the user's, and those of the session's brand (its tenant, plans, role defaults). */
 const policiesFor = (db: Handle, user: AuthUser, brandId: number | null): Promise<string[]> =>
@@ -201,7 +204,8 @@ export async function login(
 
   const user = await findAuthUserByEmail(ctx.db, email);
   let passwordMatches = false;
-  if (passwordGiven) passwordMatches = await bcrypt.compare(password, user?.password ?? (await timingDummy()));
+  if (passwordGiven)
+    passwordMatches = await (await bcryptjs()).compare(password, user?.password ?? (await timingDummy()));
   passwordMatches &&= Boolean(user?.password);
   const facts = user && passwordMatches ? await sessionFacts(ctx.db, user, app) : undefined;
 

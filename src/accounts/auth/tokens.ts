@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { AppError, type AppContext } from '../../app/index.ts';
 import { AUTH_MESSAGES, TOKEN_MINUTES, type AuthApp } from './rules.ts';
 
@@ -47,6 +47,7 @@ async function sign(
   claims: Record<string, unknown>,
   jti: string = randomUUID(),
 ): Promise<string> {
+  const { SignJWT } = await import('jose');
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...claims, type })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -84,6 +85,7 @@ async function verify(
   type: TokenType,
   wrongTypeMessage: string,
 ): Promise<JWTPayload & { type: TokenType }> {
+  const { errors, jwtVerify } = await import('jose');
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, await signingKey(ctx), {

@@ -3,9 +3,14 @@
  * is looked up by the caller and passed in as `emailTaken`.
  */
 import { randomUUID } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
+import type * as PhoneNumbers from 'libphonenumber-js';
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
+
+/** libphonenumber-js, loaded on the first number parsed, not with this module. */
+const phoneNumbers = (): typeof PhoneNumbers =>
+  createRequire(import.meta.url)('libphonenumber-js') as typeof PhoneNumbers;
 
 export const LEAD_MESSAGES = {
   invalidUrl: 'Invalid url',
@@ -102,7 +107,7 @@ export function normalizeStoreUrl(value: string | null | undefined): { url: stri
 export function normalizeSupportPhone(value: string | null | undefined): string | null {
   const raw = blankToNull(value);
   if (raw === null) return null;
-  const phone = parsePhoneNumberFromString(raw, DEFAULT_PHONE_REGION);
+  const phone = phoneNumbers().parsePhoneNumberFromString(raw, DEFAULT_PHONE_REGION);
   if (!phone || !phone.isValid() || phone.countryCallingCode !== '1')
     throw invalid(LEAD_MESSAGES.invalidPhone, 'support_phone');
   return phone.number;

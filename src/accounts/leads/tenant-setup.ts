@@ -2,7 +2,6 @@
  * Lead setup (spec 4 sections 4 and 5): a lead becomes a tenant, a user (new or reused), the
  * tenant membership and a brand, all linked to the lead, in one transaction.
  */
-import bcrypt from 'bcryptjs';
 import { AppError, isAppError } from '../../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../../db/index.ts';
 import {
@@ -79,7 +78,7 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
   if (options.planId != null && !(await findPlan(db, options.planId)))
     throw new AppError('not_found', `Plan ${options.planId} not found`);
   const password = options.password ? options.password : null;
-  const passwordHash = password ? await bcrypt.hash(password, PASSWORD_HASH_COST) : null;
+  const passwordHash = password ? await (await import('bcryptjs')).default.hash(password, PASSWORD_HASH_COST) : null;
 
   try {
     return await withTransaction(db, async (tx) => {

@@ -1,9 +1,14 @@
 /**
  * Invitation and member rules (spec 4 sections 4, 5 and 9). Pure: no I/O.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { createRequire } from 'node:module';
+import type * as PhoneNumbers from 'libphonenumber-js';
 import { z } from 'zod';
 import { AppError } from '../../app/index.ts';
+
+/** libphonenumber-js, loaded on the first number parsed, not with this module. */
+const phoneNumbers = (): typeof PhoneNumbers =>
+  createRequire(import.meta.url)('libphonenumber-js') as typeof PhoneNumbers;
 
 export const INVITE_ROLES = ['admin', 'member'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
@@ -96,7 +101,7 @@ export function pageWindow({ page = 1, limit = DEFAULT_PAGE_SIZE }: { page?: num
 
 /** A user phone in E.164 form (default region US), or 'Please enter a valid phone number'. */
 export function normalizeUserPhone(value: string): string {
-  const parsed = parsePhoneNumberFromString(value.trim(), 'US');
+  const parsed = phoneNumbers().parsePhoneNumberFromString(value.trim(), 'US');
   if (!parsed || !parsed.isValid())
     throw new AppError('invalid_input', 'Please enter a valid phone number', { code: 'invalid_phone' });
   return parsed.number;

@@ -5,7 +5,9 @@
  * or `http_{status}` / `unreachable`. The library's own log lines go to pino at warn and error only,
  * as plain text: tokens travel in the Authorization header and are never logged.
  */
-import { WebClient, LogLevel, type Logger as SlackLogger } from '@slack/web-api';
+import { createRequire } from 'node:module';
+import type * as SlackWebApi from '@slack/web-api';
+import type { Logger as SlackLogger, WebClient } from '@slack/web-api';
 import type { Logger } from '../../app/index.ts';
 
 /** conversations.list accepts a limit under 1,000 (Slack's documentation); the spec's 1,000 is refused. */
@@ -34,6 +36,17 @@ export class SlackCallError extends Error {
   }
 }
 
+let library: typeof SlackWebApi | undefined;
+
+/**
+ * The Slack library, loaded on its first use rather than when src/integrations is imported, so a
+ * command that never calls Slack does not load it. It is a CommonJS package: require gives the very
+ * module an import would, and keeps the callers synchronous.
+ */
+function slackWebApi(): typeof SlackWebApi {
+  return (library ??= createRequire(import.meta.url)('@slack/web-api') as typeof SlackWebApi);
+}
+
 function slackLogger(logger: Logger | undefined): SlackLogger {
   const log = logger?.child({ service: 'slack' });
   const text = (msg: unknown[]): string => msg.map((m) => (typeof m === 'string' ? m : String(m))).join(' ');
@@ -43,13 +56,14 @@ function slackLogger(logger: Logger | undefined): SlackLogger {
     warn: (...msg: unknown[]) => log?.warn(text(msg)),
     error: (...msg: unknown[]) => log?.error(text(msg)),
     setLevel: () => undefined,
-    getLevel: () => LogLevel.WARN,
+    getLevel: () => slackWebApi().LogLevel.WARN,
     setName: () => undefined,
   };
 }
 
 function webClient(options: SlackClientOptions): WebClient {
-  return new WebClient(options.token, {
+  const { WebClient: Client, LogLevel } = slackWebApi();
+  return new Client(options.token, {
     slackApiUrl: options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
     logger: slackLogger(options.logger),
     logLevel: LogLevel.WARN,

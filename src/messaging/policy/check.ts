@@ -6,7 +6,6 @@
  * The pages are a brand's URLs: each hop goes through the shared client's private-address guard,
  * and a page on a private address refuses the whole check (invalid_input, naming the address).
  */
-import * as cheerio from 'cheerio';
 import type { Logger } from '../../app/index.ts';
 import { createHttpClient, HttpNetworkError, PrivateAddressError, type FetchGuard } from '../../http/index.ts';
 import { judgePage, policyMessage, sameSite, type PageName, type PageResult } from './rules.ts';
@@ -23,7 +22,8 @@ export interface PolicyCheckResult {
 }
 
 /** The visible text of an HTML page (scripts, styles and templates left out). */
-export function pageText(html: string): string {
+export async function pageText(html: string): Promise<string> {
+  const cheerio = await import('cheerio');
   const $ = cheerio.load(html);
   $('script, style, noscript, template, svg').remove();
   const body = $('body');
@@ -72,7 +72,7 @@ async function fetchPage(
     }
     if (!response.ok) return { problem: `answered ${response.status}` };
     if (Buffer.byteLength(response.body) > MAX_PAGE_BYTES) return { problem: 'is larger than 2 MB' };
-    return { text: pageText(response.body) };
+    return { text: await pageText(response.body) };
   }
   return { problem: `more than ${MAX_REDIRECTS} redirects` };
 }

@@ -2,7 +2,6 @@
  * The single-click app callbacks: auth (token exchange, integration connected, hooks created),
  * load and uninstall (both carry a `signed_payload_jwt`, HS256 with the app's client secret).
  */
-import { jwtVerify } from 'jose';
 import { AppError, coerceError, type AppContext } from '../../app/index.ts';
 import { withTransaction, type Tx } from '../../db/index.ts';
 import type { InstallMerchant } from '../../accounts/index.ts';
@@ -238,6 +237,7 @@ export interface SignedPayload {
 export async function verifySignedPayload(ctx: AppContext, jwt: string | undefined): Promise<SignedPayload> {
   const { clientId, clientSecret } = appCredentials(ctx);
   if (!jwt?.trim()) throw new AppError('unauthorized', REINSTALL_MESSAGE, { code: 'missing_signed_payload' });
+  const { jwtVerify } = await import('jose');
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(jwt, new TextEncoder().encode(clientSecret), {

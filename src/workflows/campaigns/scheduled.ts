@@ -5,7 +5,8 @@
  * the audience frozen, each contact at most once per run, the texts through the send job. A tick
  * missed by more than SCHEDULE_CATCH_UP_MINUTES (the worker was down) is not made up.
  */
-import { CronTime, validateCronExpression } from 'cron';
+import { createRequire } from 'node:module';
+import type * as Cron from 'cron';
 import { AppError, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import { messageText } from '../render.ts';
@@ -18,6 +19,9 @@ import { insertSegmentWorkflow } from './create.ts';
 import { AUDIENCE_NODE } from './send.ts';
 import { insertRun, runCounts, runsOfWorkflow, type RunRow } from './store.ts';
 
+/** The cron package, loaded on first use, not with this module (CommonJS: require gives the module an import would). */
+const cronPackage = (): typeof Cron => createRequire(import.meta.url)('cron') as typeof Cron;
+
 export const SCHEDULE_CATCH_UP_MINUTES = 30;
 export const INVALID_CRON = 'Invalid schedule pattern';
 
@@ -26,7 +30,7 @@ type Ctx = Pick<AppContext, 'db' | 'logger'>;
 /** The crontab pattern, checked (five fields, or six with seconds, as the cron package reads them). */
 export function checkedCron(pattern: string): string {
   const trimmed = pattern.trim();
-  const result = validateCronExpression(trimmed);
+  const result = cronPackage().validateCronExpression(trimmed);
   if (!result.valid)
     throw new AppError('invalid_input', INVALID_CRON, { details: { reason: result.error?.message ?? trimmed } });
   return trimmed;
@@ -34,7 +38,7 @@ export function checkedCron(pattern: string): string {
 
 /** The latest tick at or before `now` and after `since`, in the time zone; undefined when none. */
 export function latestTick(pattern: string, timeZone: string, now: Date, since: Date): Date | undefined {
-  const time = new CronTime(pattern, timeZone);
+  const time = new (cronPackage().CronTime)(pattern, timeZone);
   let latest: Date | undefined;
   let from = since;
   for (let i = 0; i < 10_000; i += 1) {
@@ -110,7 +114,7 @@ export async function scheduleFlowRuns(
   const out: RunRow[] = [];
   for (const flow of await listRunnableWorkflowsOfType(ctx.db, { type: 'schedule', now })) {
     const cron = cronOf(flow);
-    if (!cron || !validateCronExpression(cron).valid) continue;
+    if (!cron || !cronPackage().validateCronExpression(cron).valid) continue;
     const tick = latestTick(cron, flow.timezone, now, since);
     if (!tick) continue;
     const run = await insertRun(ctx.db, { brandId: flow.brand_id, workflowId: flow.id, scheduledFor: tick });
