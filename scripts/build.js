@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // `npm run build`: src/ to dist/ for bin/reclaim.js, in a few seconds (types are checked by `npm run check`).
 //
-// esbuild bundles src/cli/main.ts as ES modules with code splitting: each command's dynamic import
-// in main.ts becomes a chunk, so a command loads only its own code. Packages stay external (node_modules).
+// esbuild bundles each command on its own: main.ts's dynamic import of ./stats.ts becomes an import
+// of dist/cli/cmd-stats.js, a bundle of stats.ts and only the code it uses (package.json's
+// "sideEffects": false lets esbuild drop what a domain's index.ts re-exports and the command never
+// calls). Code splitting would share one chunk of nearly every domain between the commands, so a
+// command would load it all. Run on its own too: run.js, the error report main.js loads after a
+// failure (AppError is recognised across bundles, see isAppError). Packages stay external (node_modules).
 // Every output file sits in dist/cli/, two levels below the repository like src/<domain>/<file>.ts,
 // so the paths our code builds from import.meta.url (../../migrations/, ../../web-panel/dist/,
 // ../../fixtures/) point at the same files from dist/. Then it writes dist/cli/commands.json, the
@@ -14,7 +18,7 @@
 //                                     output file holds and imports (read it with esbuild's
 //                                     analyzeMetafile, or at https://esbuild.github.io/analyze/)
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -42,16 +46,27 @@ export function distStale() {
   return !existsSync(STAMP) || statSync(STAMP).mtimeMs < newestInput();
 }
 
+/** The modules main.ts loads on demand (`import('./stats.ts')`): each becomes a bundle of its own. */
+async function commandModules() {
+  const main = await readFile(path.join(ROOT, 'src/cli/main.ts'), 'utf8');
+  return [...new Set([...main.matchAll(/import\('\.\/([\w-]+)\.ts'\)/g)].map((match) => match[1]))];
+}
+
+/** The bundle's name for a module main.ts loads: run.ts is run.js, a command's is cmd-<name>.js. */
+const bundleName = (name) => (name === 'run' ? 'run' : `cmd-${name}`);
+
 export async function buildDist({ metafile = false } = {}) {
   const { build } = await import('esbuild');
   await rm(DIST, { recursive: true, force: true });
+  const modules = await commandModules();
+  const entryPoints = { 'cli/main': 'src/cli/main.ts' };
+  for (const name of modules) entryPoints[`cli/${bundleName(name)}`] = `src/cli/${name}.ts`;
+  const mainFile = path.join(ROOT, 'src/cli/main.ts');
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { 'cli/main': 'src/cli/main.ts' },
+    entryPoints,
     outdir: 'dist',
-    chunkNames: 'cli/[name]-[hash]',
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -59,6 +74,18 @@ export async function buildDist({ metafile = false } = {}) {
     sourcemap: 'linked',
     logLevel: 'warning',
     metafile,
+    plugins: [
+      {
+        // main.ts's `import('./stats.ts')` loads the stats bundle instead of bundling stats.ts into main.
+        name: 'command-bundles',
+        setup(builder) {
+          builder.onResolve({ filter: /^\.\/[\w-]+\.ts$/ }, (args) => {
+            if (args.importer !== mainFile || args.kind !== 'dynamic-import') return undefined;
+            return { path: `./${bundleName(path.basename(args.path, '.ts'))}.js`, external: true };
+          });
+        },
+      },
+    ],
   });
   if (metafile) await writeFile(path.join(DIST, 'meta.json'), JSON.stringify(result.metafile));
   const { describeCommands } = await import(pathToFileURL(path.join(DIST, 'cli', 'main.js')).href);

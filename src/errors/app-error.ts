@@ -22,6 +22,12 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * Marks every AppError, so one made by another copy of this module is still recognised: each command
+ * of the built binary is a bundle of its own, and main.js reports a command's error with run.js's copy.
+ */
+const APP_ERROR = Symbol.for('reclaim.AppError');
+
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly code?: string;
@@ -39,6 +45,7 @@ export class AppError extends Error {
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = 'AppError';
+    Object.defineProperty(this, APP_ERROR, { value: true });
     this.kind = kind;
     this.code = options.code;
     this.details =
@@ -55,7 +62,8 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+export const isAppError = (value: unknown): value is AppError =>
+  value instanceof AppError || (value instanceof Error && (value as { [APP_ERROR]?: boolean })[APP_ERROR] === true);
 
 /** Turns anything thrown into an Error, keeping the original as cause. */
 export function coerceError(value: unknown): Error {

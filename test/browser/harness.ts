@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { ensurePanelBuilt, ROUTES } from '../../src/cli/index.ts';
 import { loadDemoFixtures, seedDemo } from '../../src/demo/index.ts';
@@ -109,6 +109,9 @@ export interface Panel {
 
 /** Registers the file's hooks and returns the panel; its fields are ready inside tests and hooks. */
 export function usePanel(config: Record<string, string> = {}): Panel {
+  // A real browser's flow (pages, axe on each, screenshots) takes seconds a step on a loaded
+  // 2-core machine: the file's tests get 90 s each instead of the suite's 30 s.
+  vi.setConfig({ testTimeout: 90_000 });
   const database = useTestDatabase();
   let ctx: AppContext;
   let server: Awaited<ReturnType<typeof buildHttpServer>>;
