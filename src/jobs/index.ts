@@ -1,6 +1,6 @@
 export { isTaskName, type TaskName } from './payloads.ts';
 export type { TaskTable } from './tasks.ts';
-export { enqueueJob } from './enqueue.ts';
+export { enqueueJob, QUEUE_NOT_PREPARED } from './enqueue.ts';
 export { startWorker, runDueJobs, prepareQueue } from './worker.ts';
 export { DEFAULT_SCHEDULES, resolveSchedules, toCronItems } from './schedules.ts';
 export { recordHealthHeartbeat } from './health.ts';
