@@ -214,7 +214,9 @@ async function brandBatch(
     }
     onProgress?.({ brandId, brandName: name, done, total });
   }
-  log.info({ ...summary, new_insight_ids: undefined }, 'insight batch finished for the brand');
+  const { messages_read, new_insights, linked, model_calls } = summary;
+  log.info({ messages_read, new_insights, linked, model_calls }, 'insight batch finished for the brand');
+  log.debug({ ...summary, new_insight_ids: undefined }, 'insight batch summary');
   return summary;
 }
 
