@@ -68,12 +68,13 @@ describe('off a terminal, LOG_LEVEL unset', () => {
 
 describe('in a terminal, LOG_LEVEL unset', () => {
   it('a warning is one bold coloured line; `insights batch` logs info lines above its bar, labelled with the brand', async () => {
-    const { LOG_LEVEL: _unset, ...vars } = {
+    const vars: Record<string, string> = {
       ...testEnv(t.url),
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       TERM: 'xterm-256color',
     };
+    delete vars.LOG_LEVEL; // unset: the default level of a terminal
     await tmux(
       'new-session',
       '-d',
