@@ -34,6 +34,7 @@ const jsonLines = (stderr: string): Array<Record<string, unknown>> =>
 function styleBefore(escaped: string, text: string): string[] {
   const at = escaped.indexOf(text);
   if (at < 0) throw new Error(`"${text}" is not on the screen`);
+  // eslint-disable-next-line no-control-regex -- an SGR sequence starts with ESC
   const codes = [...escaped.slice(0, at).matchAll(/\x1b\[([\d;]*)m/g)].map((m) => m[1]!);
   const sinceReset = codes.slice(codes.lastIndexOf('0') + 1).filter((c) => c !== '');
   return sinceReset.flatMap((c) => c.split(';'));

@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '../../src/app/index.ts';
 import { createAppContext, TASKS } from '../../src/cli/index.ts';
-import { enqueueJob, runDueJobs } from '../../src/jobs/index.ts';
-import { workerLogLevel } from '../../src/jobs/logger.ts';
+import { enqueueJob, runDueJobs, workerLogLevel } from '../../src/jobs/index.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -22,9 +21,7 @@ describe("the level of graphile-worker's lines", () => {
 });
 
 /** A context on the test database whose log lines (JSON) are collected. */
-async function loggingContext(
-  level: string,
-): Promise<{
+async function loggingContext(level: string): Promise<{
   lines: Array<Record<string, unknown>>;
   release(): Promise<void>;
   ctx: Awaited<ReturnType<typeof createAppContext>>;
