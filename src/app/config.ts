@@ -124,7 +124,8 @@ export const DEFAULT_WEBHOOK_STUCK_AFTER_SECONDS = 300;
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Unset: info in a terminal, warn off one (see defaultLogLevel in logger.ts).
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     ANALYTICS_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     RECLAIM_DATA_DIR: z.string().trim().min(1).default('.reclaim'),

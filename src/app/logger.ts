@@ -1,15 +1,26 @@
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger, type LoggerOptions as PinoOptions } from 'pino';
+import type { MessageFormatFunc, PrettyOptions } from 'pino-pretty';
 import { scrubProviderText, scrubValue } from '../errors/index.ts';
+import { stderrStatusLine, type StatusLine } from './status-line.ts';
 
 export type { Logger };
 
 export interface LoggerOptions {
+  /** LOG_LEVEL; unset: defaultLogLevel (info in a terminal, warn off one). */
   level?: string;
   /** Pretty output for people; JSON lines otherwise. Defaults to whether stderr is a TTY. */
   pretty?: boolean;
   /** Where JSON lines go instead of stderr (tests read them); ignored when pretty. */
   destination?: DestinationStream;
 }
+
+/**
+ * The level when LOG_LEVEL is unset: `info` for a person at a terminal (one line per thing that
+ * happened; routine job completions are debug), `warn` off one (cron, a pipe, a process manager),
+ * where only what needs someone's attention is written.
+ */
+export const defaultLogLevel = (onTerminal: boolean): 'info' | 'warn' => (onTerminal ? 'info' : 'warn');
 
 /**
  * Fields an error may carry that hold a provider's whole answer or request (a Stripe error's `raw`,
@@ -101,18 +112,44 @@ export function logPolicy(level: string): PinoOptions {
   };
 }
 
+/** Warnings and errors stand out in a terminal: their message bold, yellow or red. */
+const standOut: MessageFormatFunc = (log, messageKey, _label, { colors }) => {
+  const message = String(log[messageKey] ?? '');
+  const level = Number(log.level);
+  if (level >= 50) return colors.bold(colors.red(message));
+  if (level >= 40) return colors.bold(colors.yellow(message));
+  return message;
+};
+
+/**
+ * The terminal's log stream: each JSON line pino writes, made one readable line (time, level,
+ * message, then the fields on the same line) and written above the status line (a progress bar),
+ * synchronously, so log lines and the bar never mix. pino-pretty is loaded only here.
+ */
+export function prettyStream({
+  colorize = !process.env.NO_COLOR,
+  statusLine = stderrStatusLine,
+}: { colorize?: boolean; statusLine?: StatusLine } = {}): DestinationStream {
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as {
+    prettyFactory(options: PrettyOptions): (line: string) => string;
+  };
+  const prettify = prettyFactory({
+    colorize,
+    ignore: 'pid,hostname',
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    messageFormat: standOut,
+  });
+  return { write: (line: string) => statusLine.writeAbove(prettify(line)) };
+}
+
 /** Logs always go to stderr, so stdout stays clean for data and --json. */
 export function createLogger({
-  level = 'info',
+  level,
   pretty = process.stderr.isTTY === true,
   destination,
 }: LoggerOptions = {}): Logger {
-  const options = logPolicy(level);
-  if (pretty) {
-    return pino(
-      options,
-      pino.transport({ target: 'pino-pretty', options: { destination: 2, colorize: true, ignore: 'pid,hostname' } }),
-    );
-  }
+  const options = logPolicy(level ?? defaultLogLevel(pretty));
+  if (pretty) return pino(options, prettyStream());
   return pino(options, destination ?? pino.destination({ fd: 2, sync: true }));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeKey, isEmbedded, type Config } from './config.ts';
 import { AppError } from '../errors/index.ts';
@@ -15,7 +15,11 @@ interface StoredSecrets {
   JWT_SECRET: string;
 }
 
-/** Generated once per data dir in embedded mode; written with mode 600 and never printed. */
+/**
+ * Generated once per data dir in embedded mode; written with mode 600 and never printed. Written
+ * whole under another name, then linked: processes started at once on a new data dir all read the
+ * one that was linked first, never a half-written file.
+ */
 async function loadOrCreate(dataDir: string): Promise<StoredSecrets> {
   const file = path.join(path.resolve(dataDir), 'secrets.json');
   if (!existsSync(file)) {
@@ -24,15 +28,12 @@ async function loadOrCreate(dataDir: string): Promise<StoredSecrets> {
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       JWT_SECRET: randomBytes(48).toString('base64url'),
     };
-    const handle = await open(file, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') return undefined; // another process won the race
-      throw error;
+    const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error; // another process won the race: its secrets count
     });
-    if (handle) {
-      await handle.writeFile(JSON.stringify(fresh, null, 2));
-      await handle.close();
-      return fresh;
-    }
+    await rm(draft, { force: true });
   }
   return JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
 }

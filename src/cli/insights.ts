@@ -1,21 +1,17 @@
 import { Command } from 'commander';
+import { stderrStatusLine } from '../app/index.ts';
 import { DEFAULT_BATCH_DAYS, MAX_BATCH_DAYS, runInsightsBatch, type BatchProgress } from '../insights/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { batchJson, batchProgressBar, batchSummary } from './format/insights.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 import { addPromoteCommands } from './insights-kb.ts';
 
-/** A progress bar on stderr, only on a terminal. */
+/** A progress bar on stderr's status line, only on a terminal; log lines are written above it. */
 function progressBar(): { update(p: BatchProgress): void; done(): void } {
   const tty = process.stderr.isTTY === true;
-  let drawn = false;
   return {
-    update: (p) => {
-      if (!tty) return;
-      drawn = true;
-      process.stderr.write(`\r${batchProgressBar(p)}`);
-    },
-    done: () => tty && drawn && void process.stderr.write('\n'),
+    update: (p) => tty && stderrStatusLine.show(batchProgressBar(p)),
+    done: () => stderrStatusLine.done(),
   };
 }
 

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import {
   coerceError,
   createLogger,
   GENERIC_INTERNAL_MESSAGE,
   isAppError,
+  isEmbedded,
   loadConfig,
   type AppContext,
   type Config,
@@ -61,8 +63,9 @@ export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>, option
   try {
     return await fn(ctx);
   } catch (error) {
-    // A database that cannot be reached is the user's to fix: say where and why.
-    throw databaseConnectionError(error, ctx.databaseUrl) ?? error;
+    // A database that cannot be reached is the user's to fix: say where, which setting chose it, and why.
+    const embeddedDataDir = isEmbedded(ctx.config) ? path.resolve(ctx.config.RECLAIM_DATA_DIR) : undefined;
+    throw databaseConnectionError(error, ctx.databaseUrl, { embeddedDataDir }) ?? error;
   } finally {
     await ctx.release();
   }

@@ -11,6 +11,9 @@ import { listen } from './serve-webhooks.ts';
 import { untilSignal } from './signals.ts';
 import { TASKS } from './tasks.ts';
 
+/** `start` is a local demo that prints demo passwords: it listens on this machine only unless told otherwise. */
+export const START_HOST = '127.0.0.1';
+
 export function startCommand(): Command {
   return withExamples(
     new Command('start')
@@ -20,11 +23,17 @@ export function startCommand(): Command {
       .option('--once', 'print what is there and exit (for scripts and CI)')
       .option('--no-seed', 'do not load the demo data into an empty database')
       .option('--port <port>', 'HTTP port, 1 to 65535 (PORT)', (value: string) => parsePortFlag('--port', value))
+      .option(
+        '--host <host>',
+        'address to bind: this machine only by default (it prints demo passwords); 0.0.0.0 for every interface',
+        START_HOST,
+      )
       .option('--json', 'with --once: print the overview as JSON'),
     'npm start',
     'reclaim start --once --json',
+    'reclaim start --host 0.0.0.0 --port 8080',
   ).action(
-    action(async (opts: { once?: boolean; seed: boolean; json?: boolean; port?: number }) =>
+    action(async (opts: { once?: boolean; seed: boolean; json?: boolean; port?: number; host: string }) =>
       withContext(
         async (ctx) => {
           await ctx.secrets(); // generated once in embedded mode; required in server mode
@@ -47,12 +56,13 @@ export function startCommand(): Command {
           if (opts.once) return;
 
           await ensurePanelBuilt((line) => process.stderr.write(`${line}\n`));
-          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT });
+          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT, host: opts.host });
           const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
+          const bound = typeof address === 'object' && address ? address.address : opts.host;
           process.stderr.write(
-            `\nServing webhooks, API and panel on http://localhost:${port}; worker running. Press Ctrl-C to stop.\n`,
+            `\nServing webhooks, API and panel on http://localhost:${port} (listening on ${bound}:${port}); worker running. Press Ctrl-C to stop.\n`,
           );
           printLines(panelLines(`http://localhost:${port}/`, logins));
           await Promise.race([untilSignal(), worker.done]);

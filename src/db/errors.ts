@@ -100,12 +100,23 @@ function connectionFailure(error: unknown, target: Target, depth = 0): { code: s
   return undefined;
 }
 
+/** Which setting chose the database: DATABASE_URL, or the embedded server of a data folder. */
+export interface DatabaseSource {
+  /** The embedded server's data folder (RECLAIM_DATA_DIR, absolute) when DATABASE_URL is unset. */
+  embeddedDataDir?: string;
+}
+
 /**
  * A failure to reach or log in to the database at `url` as a user error: the message names the
- * host, the port and the reason (ECONNREFUSED, an unknown host, a failed login, a missing database,
- * no connection in time), never the password. Undefined for any other error.
+ * host, the port, the setting that chose the database (DATABASE_URL, or the embedded server's data
+ * folder when it is unset) and the reason (ECONNREFUSED, an unknown host, a failed login, a missing
+ * database, no connection in time), never the password. Undefined for any other error.
  */
-export function databaseConnectionError(error: unknown, url: string): AppError | undefined {
+export function databaseConnectionError(
+  error: unknown,
+  url: string,
+  { embeddedDataDir }: DatabaseSource = {},
+): AppError | undefined {
   if (error instanceof AppError) return undefined;
   let target: Target;
   try {
@@ -116,15 +127,19 @@ export function databaseConnectionError(error: unknown, url: string): AppError |
   }
   const found = connectionFailure(error, target);
   if (!found) return undefined;
-  const { reason, hint } = CONNECTION_FAILURES[found.code]!;
+  const { reason, hint, network } = CONNECTION_FAILURES[found.code]!;
   const said = found.message ? `: ${found.message}` : '';
-  return new AppError(
-    'upstream',
-    `Cannot connect to the database at ${target.host}:${target.port} (DATABASE_URL): ${reason} (${found.code}${said}). ${hint}`,
-    {
-      code: 'database_unreachable',
-      details: { host: target.host, port: target.port, failure: found.code },
-      cause: error,
-    },
-  );
+  const where =
+    embeddedDataDir === undefined
+      ? `the database at ${target.host}:${target.port} (DATABASE_URL)`
+      : `the embedded database at ${target.host}:${target.port} (data folder ${embeddedDataDir}, RECLAIM_DATA_DIR; DATABASE_URL is unset)`;
+  const advice =
+    embeddedDataDir !== undefined && (network || found.code === 'timeout')
+      ? 'The embedded server is no longer running (stopped by another program?); run the command again, it starts one.'
+      : hint;
+  return new AppError('upstream', `Cannot connect to ${where}: ${reason} (${found.code}${said}). ${advice}`, {
+    code: 'database_unreachable',
+    details: { host: target.host, port: target.port, failure: found.code },
+    cause: error,
+  });
 }

@@ -2,7 +2,7 @@ export { createDb, dbConfig, withTransaction, withDatabase, ping, type Db, type 
 import type { Db, Tx } from './knex.ts';
 /** A connection or an open transaction: what store functions take. */
 export type Handle = Db | Tx;
-export { translateDbError, isUniqueViolation, databaseConnectionError } from './errors.ts';
+export { translateDbError, isUniqueViolation, databaseConnectionError, type DatabaseSource } from './errors.ts';
 export {
   migrateLatest,
   rollback,

@@ -1,3 +1,4 @@
+import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import { TASK_PAYLOADS, type TaskName, type TaskPayload } from './payloads.ts';
 import { addJob } from './store.ts';
@@ -11,9 +12,14 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
+/** The code of the error enqueueJob throws on a database whose job queue was never created. */
+export const QUEUE_NOT_PREPARED = 'queue_not_prepared';
+
 /**
  * Queues a job after checking its payload against the task's schema. The job commits or rolls
- * back with the caller's transaction.
+ * back with the caller's transaction. On a database where no worker (nor `start`,
+ * `serve-webhooks`, `db migrate`) ever ran, the queue's schema does not exist: that is an
+ * AppError with the code QUEUE_NOT_PREPARED.
  */
 export async function enqueueJob<N extends TaskName>(
   db: Handle,
@@ -22,5 +28,16 @@ export async function enqueueJob<N extends TaskName>(
   options: EnqueueOptions = {},
 ): Promise<string> {
   TASK_PAYLOADS[task].parse(payload);
-  return addJob(db, { task, payload, ...options });
+  try {
+    return await addJob(db, { task, payload, ...options });
+  } catch (error) {
+    // 3F000: schema "graphile_worker" does not exist.
+    if ((error as { code?: unknown }).code === '3F000')
+      throw new AppError(
+        'invalid_input',
+        'This database has no job queue yet: `reclaim worker`, `reclaim start` or `reclaim db migrate` creates it.',
+        { code: QUEUE_NOT_PREPARED, cause: error },
+      );
+    throw error;
+  }
 }

@@ -23,7 +23,7 @@ describe('loadConfig defaults', () => {
     ['SMS_PROVIDER', 'outbox'],
     ['EMAIL_TRANSPORT', 'outbox'],
     ['WORKER_CONCURRENCY', 4],
-    ['LOG_LEVEL', 'info'],
+    ['LOG_LEVEL', undefined],
     ['NODE_ENV', 'development'],
     ['DATABASE_URL', undefined],
   ] as const)('%s defaults to %j', (key, expected) => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ describe('resolveSecrets in embedded mode (no DATABASE_URL)', () => {
     expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect((await stat(secretsFile)).mtimeMs).toBe(file.mtimeMs);
+  });
+
+  it('callers at once on a new data dir all get the one set that was written, and no draft is left', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 8 }, () => resolveSecrets(loadConfig({ RECLAIM_DATA_DIR: dataDir }))),
+    );
+    const stored = JSON.parse(await readFile(secretsFile, 'utf8')) as Record<string, string>;
+    expect(new Set(all.map((s) => s.jwtSecret))).toEqual(new Set([stored.JWT_SECRET]));
+    expect(await readdir(dataDir)).toEqual(['secrets.json']);
   });
 
   it('creates the data dir when it does not exist yet', async () => {

@@ -62,4 +62,45 @@ describe('the panel on start', () => {
       await child;
     }
   }, 150_000);
+
+  it('`reclaim start` listens on 127.0.0.1 by default (it prints demo passwords); --host 0.0.0.0 opens it to every interface', async () => {
+    /** Another address of this machine that a server bound to 127.0.0.1 alone does not answer on. */
+    const other = '127.0.0.2';
+    const healthz = (host: string, port: number) =>
+      fetch(`http://${host}:${port}/healthz`).then(
+        (r) => r.status,
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+      );
+    for (const [flags, bound] of [
+      [[], '127.0.0.1'],
+      [['--host', '0.0.0.0'], '0.0.0.0'],
+    ] as const) {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const child = execa(process.execPath, [BIN, 'start', '--no-seed', '--port', String(port), ...flags], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...testEnv(t.url) },
+        extendEnv: false,
+        stdin: 'ignore',
+        reject: false,
+        timeout: 120_000,
+      });
+      try {
+        let err = '';
+        await new Promise<void>((resolve, reject) => {
+          child.stderr!.on('data', (chunk: Buffer) => {
+            err += chunk.toString();
+            if (err.includes('Press Ctrl-C to stop.')) resolve();
+          });
+          void child.then((r) => reject(new Error(`start exited ${r.exitCode}: ${r.stderr}`)));
+        });
+        expect(err).toContain(
+          `Serving webhooks, API and panel on http://localhost:${port} (listening on ${bound}:${port}); worker running.`,
+        );
+        expect(await healthz('127.0.0.1', port)).toBe(200);
+        expect(await healthz(other, port)).toBe(bound === '0.0.0.0' ? 200 : 'ECONNREFUSED');
+      } finally {
+        child.kill('SIGTERM');
+        await child;
+      }
+    }
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/app/index.ts';
 import {
@@ -101,30 +101,36 @@ describe('migrations on the embedded PostgreSQL', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('start a server in a fresh data dir, reuse it from a second caller, go up and down', async () => {
+  it('start a server in a fresh data dir, reuse it from a second caller, go up and down; the last user stops it', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reclaim-embedded-'));
     dirs.push(dataDir);
     await chmod(dataDir, 0o755);
     const logger = createLogger({ level: 'silent', pretty: false });
     const first = await startEmbedded({ dataDir, logger });
+    const second = await startEmbedded({ dataDir, logger });
     try {
-      expect(first.owned).toBe(true);
-      expect(await readRunningServer(path.join(dataDir, 'pg'))).toMatchObject({ port: first.port });
-      const second = await startEmbedded({ dataDir, logger });
-      expect(second).toMatchObject({ owned: false, port: first.port, url: first.url });
+      expect(first.started).toBe(true);
+      expect(await readRunningServer(path.join(dataDir, 'pg'))).toMatchObject({ port: first.port, status: 'ready' });
+      expect(second).toMatchObject({ started: false, port: first.port, url: first.url });
 
-      const db = createDb({ url: first.url, pool: { max: 2 } });
+      const db = createDb({ url: second.url, pool: { max: 2 } });
       try {
         await roundTrip(db);
         const version = await db.raw<{ rows: { server_version_num: string }[] }>('show server_version_num');
         expect(Number(version.rows[0]!.server_version_num)).toBeGreaterThanOrEqual(150000);
+        // The caller that started the server is done first: the server stays up for the other one.
+        await first.stop();
+        expect(await readRunningServer(path.join(dataDir, 'pg'))).toMatchObject({ port: first.port });
+        expect((await db('brands').count<{ count: string }[]>('* as count'))[0]!.count).toBe('0');
       } finally {
         await db.destroy();
       }
     } finally {
       await first.stop();
+      await second.stop();
     }
     expect(await readRunningServer(path.join(dataDir, 'pg'))).toBeUndefined();
+    expect(await readdir(path.join(dataDir, 'pg-users'))).toEqual([]);
   });
 
   it('as root, a data dir the postgres user cannot reach is refused with the folder and the fix', async () => {
@@ -139,7 +145,7 @@ describe('migrations on the embedded PostgreSQL', () => {
     } else {
       // Not root: PostgreSQL runs as this user, who owns the folder.
       const server = await startEmbedded({ dataDir: path.join(dataDir, 'data'), logger });
-      expect(server.owned).toBe(true);
+      expect(server.started).toBe(true);
       await server.stop();
     }
   });

@@ -17,7 +17,7 @@ describe('a graceful stop leaves no job locked', () => {
       payload: { token: 'stop-1' },
     });
     const lock = await holdTableLock(t.url, 'brand_integrations');
-    const worker = spawnWorker(t.url, { LOG_LEVEL: 'info' });
+    const worker = spawnWorker(t.url, { LOG_LEVEL: 'debug' }); // job completions are debug lines
     try {
       await until(
         'the event in flight',

@@ -1,12 +1,15 @@
 import type { BatchProgress, BrandBatchSummary } from '../../insights/index.ts';
 
 const BAR_WIDTH = 30;
+const LABEL_WIDTH = 28;
 
-/** `insights batch`: the progress bar of a brand, redrawn in place on a terminal. */
+/** `insights batch`: the progress bar of the brand it works on (its name, else its id), redrawn in place on a terminal. */
 export function batchProgressBar(p: BatchProgress): string {
   const share = p.total === 0 ? 1 : Math.min(1, p.done / p.total);
   const filled = Math.round(share * BAR_WIDTH);
-  return `Brand ${p.brandId} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${p.done}/${p.total} messages `;
+  const name = p.brandName?.trim() || `Brand ${p.brandId}`;
+  const label = name.length > LABEL_WIDTH ? `${name.slice(0, LABEL_WIDTH - 1)}…` : name;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${p.done}/${p.total} messages `;
 }
 
 /** `insights batch`: one block per brand. */

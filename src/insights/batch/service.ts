@@ -81,6 +81,7 @@ export interface BrandBatchSummary {
 
 export interface BatchProgress {
   brandId: number;
+  brandName: string | null;
   done: number;
   total: number;
 }
@@ -163,7 +164,7 @@ async function brandBatch(
   const per = analyser.contextTexts ?? 0;
   let after: PageCursor | null = null;
   let done = 0;
-  onProgress?.({ brandId, done, total });
+  onProgress?.({ brandId, brandName: name, done, total });
   for (;;) {
     const page = await candidatePage(ctx.db, {
       brandId,
@@ -211,9 +212,11 @@ async function brandBatch(
       });
       known = [...created, ...known].slice(0, KNOWN_INSIGHTS_LIMIT);
     }
-    onProgress?.({ brandId, done, total });
+    onProgress?.({ brandId, brandName: name, done, total });
   }
-  log.info({ ...summary, new_insight_ids: undefined }, 'insight batch finished for the brand');
+  const { messages_read, new_insights, linked, model_calls } = summary;
+  log.info({ messages_read, new_insights, linked, model_calls }, 'insight batch finished for the brand');
+  log.debug({ ...summary, new_insight_ids: undefined }, 'insight batch summary');
   return summary;
 }
 

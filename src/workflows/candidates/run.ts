@@ -8,10 +8,10 @@
  * chunks, one transaction per chunk; the unique flow event per workflow and candidate and the
  * unique choice per cart back the locks up, so two runs, or a run killed and started again, never
  * text a shopper twice for one cart or order. */
-import { coerceError, publicBaseUrl, type AppContext } from '../../app/index.ts';
+import { coerceError, isAppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import type { Db } from '../../db/index.ts';
 import { discountRuleRows } from '../../discounts/index.ts';
-import { enqueueJob, isTaskName, type TaskName } from '../../jobs/index.ts';
+import { enqueueJob, isTaskName, QUEUE_NOT_PREPARED, type TaskName } from '../../jobs/index.ts';
 import {
   candidateKind,
   candidateWindow,
@@ -205,7 +205,7 @@ export async function runCandidates(ctx: AppContext, options: RunCandidatesOptio
   }
   const list = [...results.values()];
   const started = list.reduce((sum, r) => sum + r.outcomes.started + r.outcomes.triggered, 0);
-  if (!dryRun && started > 0) await queueSending(ctx);
+  if (!dryRun && started > 0) await queueSending(ctx, started);
   return { dry_run: dryRun, workflows: list, started, took_ms: Math.round(performance.now() - began) };
 }
 
@@ -297,15 +297,20 @@ async function selectWorkflow(
   }
 }
 
-/** Queues the send job now, so new conversations do not wait for its next scheduled run. */
-async function queueSending(ctx: AppContext): Promise<void> {
+/**
+ * Queues the send job now, so new conversations do not wait for its next scheduled run. When it
+ * cannot, the texts are stored all the same: one line says what sends them.
+ */
+async function queueSending(ctx: AppContext, started: number): Promise<void> {
   if (!isTaskName(SEND_TASK)) return;
   try {
     await enqueueJob(ctx.db, SEND_TASK as TaskName, {} as never, { jobKey: SEND_TASK });
   } catch (error) {
-    ctx.logger.warn(
-      { err: coerceError(error) },
-      'could not queue the send job; its schedule will pick the messages up',
-    );
+    const stored = `${started} new conversation(s): their texts are stored, not sent yet`;
+    const senders =
+      '`reclaim messages send-due` sends the due ones now, a running `reclaim worker` (or `reclaim start`) within a minute';
+    if (isAppError(error) && error.code === QUEUE_NOT_PREPARED)
+      ctx.logger.warn(`${stored}; no worker has run on this database yet (it has no job queue). ${senders}.`);
+    else ctx.logger.warn({ err: coerceError(error) }, `${stored}: the send job could not be queued. ${senders}.`);
   }
 }
