@@ -6,8 +6,6 @@
  * Dockerfile's own HEALTHCHECK command.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +18,7 @@ import { buildProgram } from '../../src/cli/index.ts';
 import { MIGRATIONS_DIR } from '../../src/db/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { createEmptyDatabase, TEST_ENCRYPTION_KEY, TEST_JWT_SECRET } from '../helpers/db.ts';
+import { freePort } from '../helpers/worker-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
@@ -437,11 +436,3 @@ describe('the systemd units', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
