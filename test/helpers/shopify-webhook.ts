@@ -57,10 +57,12 @@ export interface ShopifyDelivery {
   name?: string;
 }
 
-export async function sendShopifyWebhook(
-  app: FastifyInstance,
-  delivery: ShopifyDelivery,
-): Promise<LightMyRequestResponse & { eventId: string | null }> {
+/** The body and headers of a signed delivery as Shopify sends it (the event id it carries, or null). */
+export function shopifyDeliveryRequest(delivery: ShopifyDelivery): {
+  body: string;
+  headers: Record<string, string>;
+  eventId: string | null;
+} {
   const body = delivery.rawBody ?? JSON.stringify(delivery.payload);
   const eventId = delivery.eventId === undefined ? randomUUID() : delivery.eventId;
   const shopify: Record<string, string> = {
@@ -80,6 +82,14 @@ export async function sendShopifyWebhook(
     if (style !== 'new') headers[`X-Shopify-${name}`] = value;
     if (style !== 'legacy') headers[`shopify-${name.toLowerCase()}`] = value;
   }
+  return { body, headers, eventId };
+}
+
+export async function sendShopifyWebhook(
+  app: FastifyInstance,
+  delivery: ShopifyDelivery,
+): Promise<LightMyRequestResponse & { eventId: string | null }> {
+  const { body, headers, eventId } = shopifyDeliveryRequest(delivery);
   const response = await app.inject({ method: 'POST', url: '/webhooks/shopify', headers, payload: body });
   return Object.assign(response, { eventId });
 }

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import pg from 'pg';
@@ -32,6 +33,41 @@ export function spawnWorker(url: string, env: Record<string, string> = {}) {
     all: true,
     reject: false,
   });
+}
+
+/** `reclaim serve-webhooks` as a real child process on the test database, on 127.0.0.1:`port`. */
+export function spawnServer(url: string, port: number, env: Record<string, string> = {}) {
+  return execa(process.execPath, [BIN, 'serve-webhooks', '--port', String(port), '--host', '127.0.0.1'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...BIN_ENV, ...testEnv(url), ...env },
+    extendEnv: false,
+    stdin: 'ignore',
+    all: true,
+    reject: false,
+  });
+}
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Waits until GET `base`/readyz answers 200 (the server is up and reaches its database). */
+export async function untilReady(base: string, timeoutMs = 60_000): Promise<void> {
+  await until(
+    `${base}/readyz`,
+    async () => {
+      try {
+        return (await fetch(`${base}/readyz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    timeoutMs,
+  );
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

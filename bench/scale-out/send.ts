@@ -1,0 +1,182 @@
+/**
+ * One bench:scale-out send round: BENCH_TEXTS due texts seeded set-based on a fresh database
+ * (100 brands, each with its own Infobip number at 100 texts per second, one shopper per text in a
+ * zone where it is daytime), N `reclaim worker` processes started and idle, then BENCH_SEND_JOBS
+ * `messages:send-due` jobs queued at once; timed until every text is recorded sent. The provider
+ * is the fake Infobip of the tests (the SMS API's wire format) in this process: each text it
+ * receives carries our message id, so a text sent twice would show there.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { enqueueJob } from '../../src/jobs/index.ts';
+import { startFakeInfobip } from '../../test/fakes/infobip.ts';
+import {
+  backendsCpu,
+  backendsCpuSince,
+  processCpuMicros,
+  roundDatabase,
+  sleep,
+  startReclaim,
+  stopAll,
+} from './processes.ts';
+
+export const BRANDS = 100;
+const RATE = 100;
+const BODY =
+  'Hi Sam, you left something in your cart at Northwind: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.';
+
+export interface SendRound {
+  workers: number;
+  perSecond: number;
+  seconds: number;
+  firstTextMs: number;
+  sent: number;
+  /** Texts the provider received more than once. */
+  doubled: number;
+  /** Seeded texts not recorded sent, or recorded with an id the provider never gave. */
+  lost: number;
+  statuses: Record<string, number>;
+  cpu: { workers?: number; pg?: number; provider: number };
+}
+
+/** A zone where it is now between 9:00 and 19:00, so no text is held for quiet hours. */
+function daytimeZone(now = new Date()): string {
+  const zones = [
+    'America/Los_Angeles',
+    'America/New_York',
+    'Pacific/Honolulu',
+    'Europe/London',
+    'Asia/Kolkata',
+    'Asia/Tokyo',
+  ];
+  const hour = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  return zones.find((zone) => hour(zone) >= 9 && hour(zone) < 19) ?? 'Australia/Sydney';
+}
+
+async function seed(db: Awaited<ReturnType<typeof roundDatabase>>['db'], texts: number): Promise<void> {
+  await db.raw(`insert into tenants (name) select 'Bench tenant ' || g from generate_series(1, ?) g`, [BRANDS]);
+  await db.raw(`insert into brands (tenant_id, name) select id, 'Bench brand ' || id from tenants`);
+  await db('integrations')
+    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
+    .onConflict('slug')
+    .ignore();
+  await db.raw(
+    `insert into brand_integrations (brand_id, integration_id, lookup_id, status, is_enabled, settings)
+     select b.id, i.id, 'ib-' || b.id, 'connected', true,
+            jsonb_build_object('infobip_phone_number', '+1415555' || lpad((1000 + b.id % 9000)::text, 4, '0'), 'messages_per_second', ?::int)
+       from brands b cross join (select id from integrations where slug = 'infobip') i`,
+    [RATE],
+  );
+  await db.raw(
+    `create temp table bench_rows as
+       select g, (select array_agg(id order by id) from brands)[1 + g % ?] as brand_id from generate_series(0, ? - 1) g`,
+    [BRANDS, texts],
+  );
+  await db.raw(
+    `insert into contacts (brand_id, given_name, family_name, external_id) select brand_id, 'Sam', 'Bench', 'bench-' || g from bench_rows`,
+  );
+  await db.raw(
+    `insert into contact_channels (brand_id, contact_id, type, username, status, compliance_type, consent_source, consented_at, extra_data)
+     select c.brand_id, c.id, 'sms', '+1415' || lpad((2000000 + r.g)::text, 7, '0'), 'subscribed', 'p2p', 'bench', now(),
+            jsonb_build_object('timezone', ?::text)
+       from contacts c join bench_rows r on c.external_id = 'bench-' || r.g`,
+    [daytimeZone()],
+  );
+  await db.raw(
+    `insert into conversations (brand_id, contact_id, contact_channel_id) select brand_id, contact_id, id from contact_channels`,
+  );
+  await db.raw(
+    `insert into conversation_messages (brand_id, conversation_id, body, direction, status, scheduled_for, is_marketing, extra_data)
+     select brand_id, id, ?, 'outgoing', 'auto_queued', now() - random() * interval '1 hour', true, '{"workflow_message": true}'::jsonb
+       from conversations`,
+    [BODY],
+  );
+  await db.raw('analyze');
+}
+
+export async function sendRound(
+  template: string,
+  workers: number,
+  { texts, jobs }: { texts: number; jobs: number },
+): Promise<SendRound> {
+  const database = await roundDatabase(template, `send${workers}`);
+  const { db } = database;
+  const infobip = await startFakeInfobip();
+  const children: ChildProcess[] = [];
+  try {
+    await seed(db, texts);
+    for (let i = 0; i < workers; i += 1)
+      children.push(
+        startReclaim(['worker'], database.url, {
+          SMS_PROVIDER: 'infobip',
+          INFOBIP_BASE_URL: infobip.url,
+          INFOBIP_API_KEY: infobip.apiKey,
+        }),
+      );
+    for (let i = 0; ; i += 1) {
+      const running = await db('job_workers').whereNull('stopped_at').count<{ n: string }[]>('* as n');
+      if (Number(running[0]!.n) === workers) break;
+      if (i > 600) throw new Error('the workers did not start');
+      await sleep(100);
+    }
+
+    const workerCpu = () =>
+      children.reduce<number | undefined>((sum, c) => {
+        const cpu = processCpuMicros(c.pid);
+        return sum === undefined || cpu === undefined ? undefined : sum + cpu;
+      }, 0);
+    const workersBefore = workerCpu();
+    const pgBefore = await backendsCpu(db, database.name);
+    const provider = process.cpuUsage();
+    const started = Date.now();
+    for (let i = 0; i < jobs; i += 1)
+      await enqueueJob(db, 'messages:send-due', { limit: Math.ceil(texts / jobs) }, { jobKey: `bench-send-${i}` });
+    let seconds = 0;
+    for (;;) {
+      const [row] = await db('conversation_messages').where({ status: 'sent' }).count<{ n: string }[]>('* as n');
+      if (Number(row!.n) >= texts) {
+        seconds = (Date.now() - started) / 1000;
+        break;
+      }
+      if (Date.now() - started > 600_000) throw new Error(`only ${row!.n} of ${texts} texts sent after 10 minutes`);
+      await sleep(100);
+    }
+    const workersAfter = workerCpu();
+    const pg = await backendsCpuSince(db, database.name, pgBefore);
+    const used = process.cpuUsage(provider);
+
+    await sleep(1000); // a late duplicate would arrive now
+    const received = new Map<number, number>();
+    for (const request of infobip.requests) {
+      const message = (request.body as { messages?: { webhooks?: { callbackData?: string } }[] }).messages?.[0];
+      const id = Number(message?.webhooks?.callbackData?.replace('reclaim:', ''));
+      received.set(id, (received.get(id) ?? 0) + 1);
+    }
+    const ids = new Set(infobip.accepted.map((sms) => sms.messageId));
+    const rows = await db('conversation_messages').select('id', 'status', 'provider_message_id');
+    const statuses: Record<string, number> = {};
+    for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+    const lost = rows.filter(
+      (row) => row.status !== 'sent' || !ids.has(row.provider_message_id) || !received.has(Number(row.id)),
+    ).length;
+    return {
+      workers,
+      perSecond: texts / seconds,
+      seconds,
+      firstTextMs: (infobip.accepted[0]?.at ?? Number.NaN) - started,
+      sent: statuses.sent ?? 0,
+      doubled: [...received.values()].filter((n) => n > 1).length,
+      lost,
+      statuses,
+      cpu: {
+        workers: workersBefore === undefined || workersAfter === undefined ? undefined : workersAfter - workersBefore,
+        pg,
+        provider: used.user + used.system,
+      },
+    };
+  } finally {
+    await stopAll(children);
+    await infobip.close();
+    await database.drop();
+  }
+}
