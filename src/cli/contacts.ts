@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import { consentCsv, exportConsent, getContact, listContacts } from '../contacts/index.ts';
 import { blockContact } from '../conversations/index.ts';
@@ -33,6 +34,7 @@ export function contactsCommand(): Command {
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const page = await listContacts(ctx.db, query);
         if (opts.json) return printJson(page);
         printLines(contactList(page, Boolean(opts.search)));

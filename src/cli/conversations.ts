@@ -7,6 +7,7 @@ import {
   listConversations,
   MAX_CONVERSATION_LIMIT,
 } from '../conversations/index.ts';
+import { requireWorkflowScope } from '../workflows/index.ts';
 import { collect, commaSeparated, optionalInteger, parseDateRange, parseIntegerFlag } from './flags.ts';
 import { conversationInboxCommands } from './conversations-inbox.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
@@ -93,6 +94,7 @@ export function conversationsCommand(): Command {
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
+        await requireWorkflowScope(ctx.db, { brandId: input.brandId, workflowId: input.workflow });
         const page = await listConversations(ctx.db, input as Parameters<typeof listConversations>[1]);
         if (opts.json) return printJson(page);
         printLines(conversationList(page));

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { processEscalations, promoteEscalation, promoteInsight, type KbCard } from '../insights/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { kbCard } from './format/kb.ts';
@@ -55,6 +56,7 @@ export function addPromoteCommands(insights: Command): void {
     action(async (opts: { brand: string; limit?: string; json?: boolean }) => {
       const input = { brandId: parseIntegerFlag('--brand', opts.brand), limit: optionalInteger('--limit', opts.limit) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
         const { processed } = await processEscalations(ctx, input);
         if (opts.json) return printJson({ processed });
         if (processed.length === 0) return printLines('No escalations waiting to be processed.');

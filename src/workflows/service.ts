@@ -295,6 +295,19 @@ async function requireWorkflow(db: Handle, id: number, brandId?: number): Promis
   return row;
 }
 
+/**
+ * The brand and the workflow a command is limited to: a brand that does not exist is 'Brand not
+ * found'; a workflow that does not exist, or is not the brand's, 'Flow not found'. An undefined id
+ * is not checked.
+ */
+export async function requireWorkflowScope(
+  db: Handle,
+  { brandId, workflowId }: { brandId?: number; workflowId?: number },
+): Promise<void> {
+  if (brandId !== undefined) await requireBrand(db, brandId);
+  if (workflowId !== undefined) await requireWorkflow(db, workflowId, brandId);
+}
+
 const currentWrite = (row: WorkflowRow): WorkflowWrite & { brand_id: number } => ({ ...row, brand_id: row.brand_id });
 
 export async function updateWorkflow(
