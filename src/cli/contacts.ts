@@ -53,6 +53,7 @@ export function contactsCommand(): Command {
     action(async (id: string, opts: { brand: string; json?: boolean }) => {
       const query = { brandId: parseIntegerFlag('--brand', opts.brand), contactId: parseIntegerFlag('id', id) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const contact = await getContact(ctx.db, query);
         if (opts.json) return printJson({ contact });
         printLines(contactDetail(contact));
@@ -77,6 +78,7 @@ export function contactsCommand(): Command {
         source: 'cli_block',
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const result = await blockContact(ctx.db, query);
         if (opts.json) return printJson({ blocked: result });
         printLines(contactBlocked(result));

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { publicBaseUrl } from '../app/index.ts';
 import {
   brandOfConversation,
@@ -115,6 +116,7 @@ export function conversationsCommand(): Command {
       const conversationId = parseIntegerFlag('id', id);
       const brand = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brand);
         const brandId = brand ?? (await brandOfConversation(ctx.db, conversationId));
         const conversation = await getConversation(ctx.db, {
           id: conversationId,
@@ -141,6 +143,7 @@ export function conversationsCommand(): Command {
       const conversationId = parseIntegerFlag('id', id);
       const brandId = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         const draft = await createConversationDraftOrder(ctx, { conversationId, brandId });
         if (opts.json) return printJson({ draft_order: draft });
         const codes = draft.discountCodes.length > 0 ? draft.discountCodes.join(', ') : 'none';

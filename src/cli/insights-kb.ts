@@ -38,6 +38,7 @@ export function addPromoteCommands(insights: Command): void {
         authorId: optionalInteger('--author', opts.author),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
         const { card, created } = await promoteInsight(ctx.db, input);
         printCard(card, created ? 'added' : 'already in the knowledge base as', opts.json, { created });
       });
@@ -83,7 +84,10 @@ export function addPromoteCommands(insights: Command): void {
         status: opts.status as 'draft' | undefined,
         weight: weightOf(opts.weight),
       };
-      await withContext(async (ctx) => printCard(await promoteEscalation(ctx.db, input), 'added', opts.json));
+      await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
+        printCard(await promoteEscalation(ctx.db, input), 'added', opts.json);
+      });
     }),
   );
 }

@@ -288,10 +288,13 @@ export async function createWorkflowFromTemplate(
   });
 }
 
+/** The workflow, the brand's when a brand is given; 'Brand not found' when that brand does not exist. */
 async function requireWorkflow(db: Handle, id: number, brandId?: number): Promise<WorkflowRow> {
   const row = await getWorkflow(db, id);
-  if (!row || (brandId !== undefined && row.brand_id !== brandId))
+  if (!row || (brandId !== undefined && row.brand_id !== brandId)) {
+    if (brandId !== undefined) await requireBrand(db, brandId);
     throw new AppError('not_found', FLOW_NOT_FOUND, { code: 'workflow_not_found' });
+  }
   return row;
 }
 

@@ -201,6 +201,7 @@ export async function reinviteMember(
 ): Promise<Invitation> {
   // The tenant or partner first: 'Tenant not found' says more than 'User not found' when it is the typo.
   const teamName = await ownerTeamName(ctx.db, kind, ownerId);
+  const inviter = await inviterName(ctx.db, inviterId);
   const membership = await findMembership(ctx.db, kind, { ownerId, userId });
   const user = membership ? await findUserById(ctx.db, userId) : undefined;
   if (!membership || !user || membership.state === 'removed')
@@ -213,7 +214,6 @@ export async function reinviteMember(
     );
   }
   assertMailAvailable(ctx.config);
-  const inviter = await inviterName(ctx.db, inviterId);
   const token = newToken();
   const expiresAt = inviteExpiry(new Date()).toISOString();
   await setMembershipToken(ctx.db, kind, membership.id, token, expiresAt);

@@ -87,9 +87,15 @@ async function requireBrand(db: Handle, brandId: number): Promise<void> {
   if (!(await brandExists(db, brandId))) throw new AppError('not_found', KB_MESSAGES.brandNotFound);
 }
 
+/** A card that is not found: 'Brand not found' when the brand itself does not exist. */
+async function cardNotFound(db: Handle, brandId: number): Promise<AppError> {
+  if (!(await brandExists(db, brandId))) return new AppError('not_found', KB_MESSAGES.brandNotFound);
+  return new AppError('not_found', KB_MESSAGES.notFound);
+}
+
 async function requireCard(db: Handle, brandId: number, cardId: number): Promise<KbCardRow> {
   const card = await findCard(db, brandId, cardId);
-  if (!card) throw new AppError('not_found', KB_MESSAGES.notFound);
+  if (!card) throw await cardNotFound(db, brandId);
   return card;
 }
 
@@ -187,7 +193,7 @@ export type DeleteKbCardInput = z.input<typeof deleteKbCardInput>;
 
 export async function deleteKbCard(db: Handle, input: DeleteKbCardInput): Promise<{ id: number; deleted: true }> {
   const { brandId, id: cardId } = validInput(deleteKbCardInput, input);
-  if (!(await deleteCard(db, brandId, cardId))) throw new AppError('not_found', KB_MESSAGES.notFound);
+  if (!(await deleteCard(db, brandId, cardId))) throw await cardNotFound(db, brandId);
   return { id: cardId, deleted: true };
 }
 
