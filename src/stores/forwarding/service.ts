@@ -85,8 +85,8 @@ export async function setCartHook(
   }: { brandId: number; url: string; rotateSecret?: boolean; enabled?: boolean },
 ): Promise<{ hook: CartHookView; secret?: string }> {
   const target = hookUrl(url);
-  await refusePrivateEndpoint(target, { allowPrivate: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH });
   if (!(await brandExists(ctx.db, brandId))) throw brandNotFound();
+  await refusePrivateEndpoint(target, { allowPrivate: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH });
   const existing = await findCartHook(ctx.db, brandId);
   const secret = !existing || rotateSecret ? newHookSecret() : undefined;
   const secretSealed = secret ? encryptSecret(secret, (await ctx.secrets()).encryptionKey) : undefined;
