@@ -230,9 +230,14 @@ export async function changePlan(ctx: AppContext, input: PlanChangeInput): Promi
   const custom = String(input.planId).trim() === 'custom';
   const plan = custom ? undefined : await findPlan(ctx.db, Number(input.planId));
   if (!custom && !plan) throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
+  // The plan a custom one starts from, before the old subscription is cancelled: a typo changes nothing.
+  if (custom && input.duplicatePlanId != null && !(await findPlan(ctx.db, Number(input.duplicatePlanId))))
+    throw new AppError('not_found', BILLING_ERRORS.planNotFound, { code: 'plan_not_found' });
   const old = await findSubscription(ctx.db, Number(input.subscriptionId));
-  if (!old) throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
-  if (old.brand_id !== brandId || FINAL.includes(old.status))
+  // Another brand's subscription is answered like a missing one: nothing about it leaks.
+  if (!old || old.brand_id !== brandId)
+    throw new AppError('not_found', BILLING_ERRORS.subscriptionNotFound, { code: 'subscription_not_found' });
+  if (FINAL.includes(old.status))
     throw new AppError('invalid_input', BILLING_ERRORS.invalidSubscription, { code: 'invalid_subscription' });
   if (plan?.id === old.plan_id)
     throw new AppError('invalid_input', BILLING_ERRORS.invalidPlan, {

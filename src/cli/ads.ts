@@ -9,6 +9,7 @@ import {
   regenerateConcept,
   type AdPhase,
 } from '../ads/index.ts';
+import { requireBrand } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import { parseIntegerFlag, parsePositiveIntegerFlag } from './flags.ts';
 import { adLines, adList, generatedJson } from './format/ads.ts';
@@ -94,6 +95,7 @@ export function adsCommand(): Command {
         limit: parsePositiveIntegerFlag('--limit', opts.limit, { max: 100 }),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
         const list = await listAds(ctx, input);
         if (opts.json) return printJson(list);
         printLines(...adList(list));

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand, requireUser } from '../accounts/index.ts';
 import {
   billingPortalUrl,
   billingSync,
@@ -53,6 +54,7 @@ export function billingCommand(): Command {
     action(async (opts: { user?: string; planName?: string; json?: boolean }) => {
       const query = { userId: optionalInteger('--user', opts.user), planName: opts.planName };
       await withContext(async (ctx) => {
+        await requireUser(ctx.db, query.userId);
         const rows = await listPlans(ctx.db, query);
         if (opts.json) return printJson({ plans: rows, count: rows.length });
         printLines(planList(rows));
@@ -303,6 +305,7 @@ export function billingCommand(): Command {
     action(async (opts: { brand: string; json?: boolean }) => {
       const brandId = parseIntegerFlag('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         const rows = subscriptionRows(await brandSubscriptions(ctx.db, brandId));
         if (opts.json) return printJson({ subscriptions: rows, count: rows.length });
         printLines(subscriptionList(rows));
@@ -361,6 +364,7 @@ export function billingCommand(): Command {
     action(async (opts: { brand?: string; json?: boolean }) => {
       const brandId = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         const result = await billingSync(ctx, { brandId });
         if (opts.json) printJson(result);
         else printLines(syncReport(result));

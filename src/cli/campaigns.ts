@@ -1,5 +1,6 @@
 import { confirm } from '@inquirer/prompts';
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { isAppError, type AppContext } from '../app/index.ts';
 import {
   cancelCampaign,
@@ -132,6 +133,7 @@ export function campaignsCommand(): Command {
     action(async (id: string, opts: { at: string; brand?: string; yes?: boolean; json?: boolean }) => {
       const query = byId(id, opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const view = await withPastConfirmation(opts.yes, (confirmPast) =>
           scheduleCampaign(ctx, { ...query, at: opts.at, confirmPast }),
         );
@@ -152,6 +154,7 @@ export function campaignsCommand(): Command {
     action(async (id: string, opts: { to: string; brand?: string; json?: boolean }) => {
       const query = byId(id, opts.brand);
       await withContext(async (ctx: AppContext) => {
+        await requireBrand(ctx.db, query.brandId);
         const result = await testCampaign(ctx, { ...query, phone: opts.to });
         if (opts.json) return printJson(result);
         printLines(
@@ -173,6 +176,7 @@ export function campaignsCommand(): Command {
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = byId(id, opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const view = await cancelCampaign(ctx, query);
         if (opts.json) return printJson({ ...campaignOut(view), skipped_messages: view.skippedMessages });
         show(view, false, `Cancelled; ${view.skippedMessages} queued texts will not be sent.`);
@@ -217,7 +221,10 @@ export function campaignsCommand(): Command {
   ).action(
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = byId(id, opts.brand);
-      await withContext(async (ctx) => show(await getCampaign(ctx, query), opts.json));
+      await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
+        show(await getCampaign(ctx, query), opts.json);
+      });
     }),
   );
 

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import { consentCsv, exportConsent, getContact, listContacts } from '../contacts/index.ts';
 import { blockContact } from '../conversations/index.ts';
@@ -33,6 +34,7 @@ export function contactsCommand(): Command {
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const page = await listContacts(ctx.db, query);
         if (opts.json) return printJson(page);
         printLines(contactList(page, Boolean(opts.search)));
@@ -51,6 +53,7 @@ export function contactsCommand(): Command {
     action(async (id: string, opts: { brand: string; json?: boolean }) => {
       const query = { brandId: parseIntegerFlag('--brand', opts.brand), contactId: parseIntegerFlag('id', id) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const contact = await getContact(ctx.db, query);
         if (opts.json) return printJson({ contact });
         printLines(contactDetail(contact));
@@ -75,6 +78,7 @@ export function contactsCommand(): Command {
         source: 'cli_block',
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const result = await blockContact(ctx.db, query);
         if (opts.json) return printJson({ blocked: result });
         printLines(contactBlocked(result));

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import {
   brandOfConversation,
   hideConversation,
@@ -15,10 +16,12 @@ interface InboxFlags {
   json?: boolean;
 }
 
-/** The conversation and its brand (--brand, else the conversation's own). */
+/** The conversation and its brand (--brand, which must exist, else the conversation's own). */
 async function target(ctx: Parameters<Parameters<typeof withContext>[0]>[0], id: string, brand?: string) {
   const conversationId = parseIntegerFlag('id', id);
-  const brandId = optionalInteger('--brand', brand) ?? (await brandOfConversation(ctx.db, conversationId));
+  const given = optionalInteger('--brand', brand);
+  await requireBrand(ctx.db, given);
+  const brandId = given ?? (await brandOfConversation(ctx.db, conversationId));
   return { id: conversationId, brandId };
 }
 

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { publicBaseUrl } from '../app/index.ts';
 import {
   brandOfConversation,
@@ -7,6 +8,7 @@ import {
   listConversations,
   MAX_CONVERSATION_LIMIT,
 } from '../conversations/index.ts';
+import { requireWorkflowScope } from '../workflows/index.ts';
 import { collect, commaSeparated, optionalInteger, parseDateRange, parseIntegerFlag } from './flags.ts';
 import { conversationInboxCommands } from './conversations-inbox.ts';
 import { conversationDetail, conversationList } from './format/conversations.ts';
@@ -93,6 +95,7 @@ export function conversationsCommand(): Command {
         offset: parseIntegerFlag('--offset', opts.offset),
       };
       await withContext(async (ctx) => {
+        await requireWorkflowScope(ctx.db, { brandId: input.brandId, workflowId: input.workflow });
         const page = await listConversations(ctx.db, input as Parameters<typeof listConversations>[1]);
         if (opts.json) return printJson(page);
         printLines(conversationList(page));
@@ -113,6 +116,7 @@ export function conversationsCommand(): Command {
       const conversationId = parseIntegerFlag('id', id);
       const brand = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brand);
         const brandId = brand ?? (await brandOfConversation(ctx.db, conversationId));
         const conversation = await getConversation(ctx.db, {
           id: conversationId,
@@ -139,6 +143,7 @@ export function conversationsCommand(): Command {
       const conversationId = parseIntegerFlag('id', id);
       const brandId = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         const draft = await createConversationDraftOrder(ctx, { conversationId, brandId });
         if (opts.json) return printJson({ draft_order: draft });
         const codes = draft.discountCodes.length > 0 ? draft.discountCodes.join(', ') : 'none';

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { processEscalations, promoteEscalation, promoteInsight, type KbCard } from '../insights/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { kbCard } from './format/kb.ts';
@@ -37,6 +38,7 @@ export function addPromoteCommands(insights: Command): void {
         authorId: optionalInteger('--author', opts.author),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
         const { card, created } = await promoteInsight(ctx.db, input);
         printCard(card, created ? 'added' : 'already in the knowledge base as', opts.json, { created });
       });
@@ -55,6 +57,7 @@ export function addPromoteCommands(insights: Command): void {
     action(async (opts: { brand: string; limit?: string; json?: boolean }) => {
       const input = { brandId: parseIntegerFlag('--brand', opts.brand), limit: optionalInteger('--limit', opts.limit) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
         const { processed } = await processEscalations(ctx, input);
         if (opts.json) return printJson({ processed });
         if (processed.length === 0) return printLines('No escalations waiting to be processed.');
@@ -81,7 +84,10 @@ export function addPromoteCommands(insights: Command): void {
         status: opts.status as 'draft' | undefined,
         weight: weightOf(opts.weight),
       };
-      await withContext(async (ctx) => printCard(await promoteEscalation(ctx.db, input), 'added', opts.json));
+      await withContext(async (ctx) => {
+        await requireBrand(ctx.db, input.brandId);
+        printCard(await promoteEscalation(ctx.db, input), 'added', opts.json);
+      });
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { attributeOrder, explainOrder } from '../attribution/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { attributionJson, attributionResult, orderExplanation } from './format/orders.ts';
@@ -25,6 +26,7 @@ export function ordersCommand(): Command {
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = { orderId: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const explanation = await explainOrder(ctx.db, query);
         if (opts.json) return printJson(explanation);
         printLines(orderExplanation(explanation));

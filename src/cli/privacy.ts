@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { listPrivacyRequests } from '../stores/index.ts';
 import { optionalInteger, parsePositiveIntegerFlag } from './flags.ts';
 import { privacyRequestList } from './format/privacy.ts';
@@ -31,6 +32,7 @@ export function privacyCommand(): Command {
         limit: parsePositiveIntegerFlag('--limit', opts.limit),
       };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const requests = await listPrivacyRequests(ctx.db, query);
         if (opts.json) return printJson({ requests, count: requests.length });
         printLines(privacyRequestList(requests));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import {
   createSegment,
@@ -107,6 +108,7 @@ export function segmentsCommand(): Command {
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = { id: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const segment = await getSegment(ctx, query);
         if (opts.json) return printJson(segment);
         printLines(...segmentLines(segment));
@@ -131,6 +133,7 @@ export function segmentsCommand(): Command {
         const segmentId = id === undefined ? undefined : parseIntegerFlag('id', id);
         const filter = segmentId === undefined ? await filterFrom(opts) : undefined;
         await withContext(async (ctx) => {
+          await requireBrand(ctx.db, brandId);
           const preview = await previewSegment(ctx, { brandId, id: segmentId, filter });
           if (opts.json) return printJson(preview);
           printLines(...previewLines(preview));

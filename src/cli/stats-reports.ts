@@ -19,6 +19,7 @@ import {
   workflowStatsList,
   type PeriodQuery,
 } from '../analytics/index.ts';
+import { requireBrand, requireTenant } from '../accounts/index.ts';
 import { AppError } from '../app/index.ts';
 import { collect, commaSeparated, optionalInteger, parseIntegerFlag } from './flags.ts';
 import {
@@ -233,13 +234,15 @@ export function addReportCommands(stats: Command): void {
       Awaited<ReturnType<typeof brandList>>
     >(
       'stats brands',
-      (o, db) => {
+      async (o, db) => {
         periodOf(o);
+        const tenantId = optionalInteger('--tenant', o.tenant);
+        await requireTenant(db, tenantId);
         return brandList(db, {
           limit: optionalInteger('--limit', o.limit),
           offset: parseIntegerFlag('--offset', o.offset),
           timezone: o.tz,
-          where: { search: o.search, tenantId: optionalInteger('--tenant', o.tenant), from: o.from, to: o.to },
+          where: { search: o.search, tenantId, from: o.from, to: o.to },
         });
       },
       (result, o) => brandListReport(result, Number(o.offset)),
@@ -279,6 +282,7 @@ export function addReportCommands(stats: Command): void {
       const brandId = optionalInteger('--brand', opts.brand);
       const maxBatches = optionalInteger('--limit', opts.limit);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         // Writes: always the main database, never the read replica.
         const result = await refreshAnalyticsRollups(ctx.db, { brandId, maxBatches });
         if (opts.json) return printJson(result);

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import {
   backfillShopifyCheckouts,
   listStoreIntegrations,
@@ -43,6 +44,7 @@ export function storesCommand(): Command {
     action(async (opts: { brand?: string; json?: boolean }) => {
       const brandId = optionalInteger('--brand', opts.brand);
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, brandId);
         const integrations = await listStoreIntegrations(ctx.db, { brandId });
         if (opts.json) return printJson({ integrations, count: integrations.length });
         printLines(integrationList(integrations, brandId));

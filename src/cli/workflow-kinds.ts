@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { requireBrand } from '../accounts/index.ts';
 import QRCode from 'qrcode';
 import {
   createScheduledFlow,
@@ -87,6 +88,7 @@ export function addWorkflowKindCommands(workflows: Command): void {
     action(async (id: string, opts: { brand?: string; json?: boolean }) => {
       const query = { id: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const flow = await getScheduledFlow(ctx, query);
         if (opts.json) return printJson(flow);
         printLines(...scheduledLines(flow));
@@ -162,6 +164,7 @@ export function addWorkflowKindCommands(workflows: Command): void {
     action(async (id: string, opts: { brand?: string; png?: string; json?: boolean }) => {
       const query = { id: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
       await withContext(async (ctx) => {
+        await requireBrand(ctx.db, query.brandId);
         const link = await tapLink(ctx, query);
         if (opts.png) await QRCode.toFile(opts.png, link.link, { type: 'png', margin: 2, width: 512 });
         if (opts.json) return printJson({ ...link, png: opts.png ?? null });

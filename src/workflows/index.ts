@@ -12,6 +12,7 @@ export {
   deleteWorkflow,
   getWorkflowView,
   listWorkflowViews,
+  requireWorkflowScope,
   type WorkflowFields,
   type WorkflowView,
   type WorkflowTransition,

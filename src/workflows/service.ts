@@ -288,11 +288,27 @@ export async function createWorkflowFromTemplate(
   });
 }
 
+/** The workflow, the brand's when a brand is given; 'Brand not found' when that brand does not exist. */
 async function requireWorkflow(db: Handle, id: number, brandId?: number): Promise<WorkflowRow> {
   const row = await getWorkflow(db, id);
-  if (!row || (brandId !== undefined && row.brand_id !== brandId))
+  if (!row || (brandId !== undefined && row.brand_id !== brandId)) {
+    if (brandId !== undefined) await requireBrand(db, brandId);
     throw new AppError('not_found', FLOW_NOT_FOUND, { code: 'workflow_not_found' });
+  }
   return row;
+}
+
+/**
+ * The brand and the workflow a command is limited to: a brand that does not exist is 'Brand not
+ * found'; a workflow that does not exist, or is not the brand's, 'Flow not found'. An undefined id
+ * is not checked.
+ */
+export async function requireWorkflowScope(
+  db: Handle,
+  { brandId, workflowId }: { brandId?: number; workflowId?: number },
+): Promise<void> {
+  if (brandId !== undefined) await requireBrand(db, brandId);
+  if (workflowId !== undefined) await requireWorkflow(db, workflowId, brandId);
 }
 
 const currentWrite = (row: WorkflowRow): WorkflowWrite & { brand_id: number } => ({ ...row, brand_id: row.brand_id });

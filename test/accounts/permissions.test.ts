@@ -202,7 +202,7 @@ describe('collecting permissions from the database', () => {
   });
 
   it('unknown brands and users are clear errors', async () => {
-    await expect(collectPermissions(t.db, { brandId: 999_999 })).rejects.toThrow('Brand 999999 not found');
+    await expect(collectPermissions(t.db, { brandId: 999_999 })).rejects.toThrow('Brand not found');
     await expect(collectPermissions(t.db, { userId: 999_999 })).rejects.toThrow('User not found');
   });
 });
@@ -244,7 +244,7 @@ describe('granting and revoking per brand', () => {
   it('refuses an unknown brand, an unknown author and a malformed permission', async () => {
     const brand = await createBrand(t.db);
     await expect(grantBrandPermission(t.db, { brandId: 999_999, permission: 'read:x' })).rejects.toThrow(
-      'Brand 999999 not found',
+      'Brand not found',
     );
     await expect(
       grantBrandPermission(t.db, { brandId: brand.id, permission: 'read:x', authorId: 999_999 }),
@@ -327,7 +327,7 @@ describe('plans and their permissions (spec 1 section 6)', () => {
 
     const orphan = await createPlan(`Nothing like it ${tag()} - $10/1%`, 'custom');
     expect(await copyPlanPermissions(t.db, { customPlanId: orphan })).toEqual({ source_plan_id: null, copied: 0 });
-    await expect(copyPlanPermissions(t.db, { customPlanId: 999_999 })).rejects.toThrow('Plan 999999 not found');
+    await expect(copyPlanPermissions(t.db, { customPlanId: 999_999 })).rejects.toThrow('Plan not found');
   });
 });
 
@@ -373,7 +373,7 @@ describe('reclaim permissions', () => {
   }, 120_000);
 
   it.each([
-    [['grant', '--brand', '999999', '--permission', 'read:x'], 'Brand 999999 not found'],
+    [['grant', '--brand', '999999', '--permission', 'read:x'], 'Brand not found'],
     [
       ['grant', '--brand', '1', '--permission', 'nonsense'],
       'Permission must look like action:attribute (e.g. read:plans:3), got "nonsense".',

@@ -92,7 +92,7 @@ describe('Klaviyo OAuth with PKCE', () => {
 
   it("'Brand data is required', a replayed state refused, 'Invalid integration id, got X expected Y'", async () => {
     await expect(beginKlaviyoConnect(ctx, {})).rejects.toThrow('Brand data is required');
-    await expect(beginKlaviyoConnect(ctx, { brandId: 999_999 })).rejects.toThrow('Brand data is required');
+    await expect(beginKlaviyoConnect(ctx, { brandId: 999_999 })).rejects.toThrow('Brand not found');
     const brand = await createBrand(t.db);
     const { url } = await connect(brand.id);
     // The state was spent by the first callback.

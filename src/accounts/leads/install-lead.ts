@@ -114,7 +114,7 @@ export async function setupInstallLead(
     });
   }
   const origin = await installedBrandOrigin(db, brandId);
-  if (!origin) throw new AppError('not_found', `Brand ${brandId} not found.`, { code: 'brand_not_found' });
+  if (!origin) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   const result = await setupTenant(db, {
     lead: { ...input, id: lead.id },
     allowDuplicate: true,

@@ -76,7 +76,7 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
     internalDomains: options.internalDomains,
   });
   if (options.planId != null && !(await findPlan(db, options.planId)))
-    throw new AppError('not_found', `Plan ${options.planId} not found`);
+    throw new AppError('not_found', 'Plan not found', { code: 'plan_not_found' });
   const password = options.password ? options.password : null;
   const passwordHash = password ? await (await import('bcryptjs')).default.hash(password, PASSWORD_HASH_COST) : null;
 

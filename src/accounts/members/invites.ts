@@ -143,11 +143,11 @@ export async function mailInvitations(
 async function ownerTeamName(db: Db, kind: MembershipKind, ownerId: number): Promise<string> {
   if (kind === 'tenant') {
     const tenant = await findTenant(db, ownerId);
-    if (!tenant) throw new AppError('not_found', `Tenant ${ownerId} not found.`, { code: 'tenant_not_found' });
+    if (!tenant) throw new AppError('not_found', 'Tenant not found', { code: 'tenant_not_found' });
     return tenant.brand_name ?? tenant.name;
   }
   const partner = await findPartner(db, ownerId);
-  if (!partner) throw new AppError('not_found', `Partner ${ownerId} not found.`, { code: 'partner_not_found' });
+  if (!partner) throw new AppError('not_found', 'Partner not found', { code: 'partner_not_found' });
   return partner.name;
 }
 
@@ -199,6 +199,9 @@ export async function reinviteMember(
     inviterId,
   }: { kind?: MembershipKind; ownerId: number; userId: number; inviterId?: number },
 ): Promise<Invitation> {
+  // The tenant or partner first: 'Tenant not found' says more than 'User not found' when it is the typo.
+  const teamName = await ownerTeamName(ctx.db, kind, ownerId);
+  const inviter = await inviterName(ctx.db, inviterId);
   const membership = await findMembership(ctx.db, kind, { ownerId, userId });
   const user = membership ? await findUserById(ctx.db, userId) : undefined;
   if (!membership || !user || membership.state === 'removed')
@@ -211,8 +214,6 @@ export async function reinviteMember(
     );
   }
   assertMailAvailable(ctx.config);
-  const teamName = await ownerTeamName(ctx.db, kind, ownerId);
-  const inviter = await inviterName(ctx.db, inviterId);
   const token = newToken();
   const expiresAt = inviteExpiry(new Date()).toISOString();
   await setMembershipToken(ctx.db, kind, membership.id, token, expiresAt);

@@ -31,13 +31,13 @@ export interface PartnerInviteResult {
   invalid: string[];
 }
 
-/** The tenants behind these brands; 'Brand … not found' for unknown ones, 'Tenant {names} already exists' when one has a partner. */
+/** The tenants behind these brands; 'Brand not found' for unknown ones, 'Tenant {names} already exists' when one has a partner. */
 async function tenantsToAttach(db: Handle, brandIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(brandIds)];
   const found = await tenantsOfBrands(db, unique);
   const missing = unique.filter((id) => !found.some((f) => f.brand_id === id));
   if (missing.length)
-    throw new AppError('not_found', `Brand ${missing.join(', ')} not found.`, { code: 'brand_not_found' });
+    throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found', details: { brand_ids: missing } });
   // In the order the brands were given, so the message lists names predictably.
   const tenants = new Map(
     unique.map((id) => found.find((f) => f.brand_id === id)!).map((f) => [f.tenant_id, f.tenant_name]),

@@ -3,6 +3,7 @@
  */
 import { AppError } from '../../app/index.ts';
 import type { Db } from '../../db/index.ts';
+import { requirePartner, requireTenant } from '../exists.ts';
 import { memberState, normalizeUserPhone, pageWindow, parseInviteRole, parseMemberState } from './rules.ts';
 import {
   findUserById,
@@ -44,6 +45,9 @@ export async function listUsers(
       code: 'owner_required',
     });
   }
+  // A tenant or partner that does not exist is 'Tenant not found' / 'Partner not found', not an empty list.
+  await requireTenant(db, tenantId);
+  await requirePartner(db, partnerId);
   const window = pageWindow({ page, limit });
   const kind: MembershipKind = tenantId !== undefined ? 'tenant' : 'partner';
   const { rows, total } = await listMembers(db, {

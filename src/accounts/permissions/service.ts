@@ -35,7 +35,7 @@ import {
 
 async function requireBrand(db: Handle, brandId: number): Promise<BrandRef> {
   const brand = await findBrand(db, brandId);
-  if (!brand) throw new AppError('not_found', `Brand ${brandId} not found`);
+  if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   return brand;
 }
 
@@ -153,7 +153,7 @@ export async function copyPlanPermissions(
   { customPlanId }: { customPlanId: number },
 ): Promise<{ source_plan_id: number | null; copied: number }> {
   const plan = await findPlan(tx, customPlanId);
-  if (!plan) throw new AppError('not_found', `Plan ${customPlanId} not found`);
+  if (!plan) throw new AppError('not_found', 'Plan not found', { code: 'plan_not_found' });
   const source = await findPublishedPlanByName(tx, planBaseName(plan.name), plan.id);
   if (!source) return { source_plan_id: null, copied: 0 };
   return {

@@ -82,9 +82,20 @@ async function checkFlow(db: Handle, brandId: number, source: KbSource, flowId: 
   if (flowId !== null && !(await isBrandFlow(db, brandId, flowId))) throw new AppError('not_found', FLOW_NOT_FOUND);
 }
 
+/** 'Brand not found' for a brand that does not exist, so a list of nothing is never a typo's answer. */
+async function requireBrand(db: Handle, brandId: number): Promise<void> {
+  if (!(await brandExists(db, brandId))) throw new AppError('not_found', KB_MESSAGES.brandNotFound);
+}
+
+/** A card that is not found: 'Brand not found' when the brand itself does not exist. */
+async function cardNotFound(db: Handle, brandId: number): Promise<AppError> {
+  if (!(await brandExists(db, brandId))) return new AppError('not_found', KB_MESSAGES.brandNotFound);
+  return new AppError('not_found', KB_MESSAGES.notFound);
+}
+
 async function requireCard(db: Handle, brandId: number, cardId: number): Promise<KbCardRow> {
   const card = await findCard(db, brandId, cardId);
-  if (!card) throw new AppError('not_found', KB_MESSAGES.notFound);
+  if (!card) throw await cardNotFound(db, brandId);
   return card;
 }
 
@@ -98,9 +109,14 @@ export const listKbCardsInput = z.object({
 });
 export type ListKbCardsInput = z.input<typeof listKbCardsInput>;
 
-/** The brand's cards (any status unless one is asked for), highest weight first, then newest. */
+/** The brand's cards (any status unless one is asked for), highest weight first, then newest; a
+ * flow asked for must be the brand's ('Flow not found'). */
 export async function listKbCards(db: Handle, input: ListKbCardsInput): Promise<{ items: KbCard[]; total: number }> {
-  const { rows, total } = await listCards(db, validInput(listKbCardsInput, input));
+  const query = validInput(listKbCardsInput, input);
+  await requireBrand(db, query.brandId);
+  if (query.flowId !== undefined && !(await isBrandFlow(db, query.brandId, query.flowId)))
+    throw new AppError('not_found', FLOW_NOT_FOUND);
+  const { rows, total } = await listCards(db, query);
   return { items: rows.map(toCard), total };
 }
 
@@ -128,7 +144,7 @@ export type CreateKbCardInput = z.input<typeof createKbCardInput>;
 /** A new card of the brand: a draft from a person unless said otherwise. */
 export async function createKbCard(db: Handle, input: CreateKbCardInput): Promise<KbCard> {
   const card = validInput(createKbCardInput, input);
-  if (!(await brandExists(db, card.brandId))) throw new AppError('not_found', KB_MESSAGES.brandNotFound);
+  await requireBrand(db, card.brandId);
   if (card.authorId !== undefined && !(await userExists(db, card.authorId)))
     throw new AppError('not_found', KB_MESSAGES.authorNotFound);
   const flowId = card.flowId ?? null;
@@ -177,7 +193,7 @@ export type DeleteKbCardInput = z.input<typeof deleteKbCardInput>;
 
 export async function deleteKbCard(db: Handle, input: DeleteKbCardInput): Promise<{ id: number; deleted: true }> {
   const { brandId, id: cardId } = validInput(deleteKbCardInput, input);
-  if (!(await deleteCard(db, brandId, cardId))) throw new AppError('not_found', KB_MESSAGES.notFound);
+  if (!(await deleteCard(db, brandId, cardId))) throw await cardNotFound(db, brandId);
   return { id: cardId, deleted: true };
 }
 
@@ -206,6 +222,7 @@ export interface KbSearchResult {
  */
 export async function searchKbCards(db: Handle, input: SearchKbCardsInput): Promise<KbSearchResult> {
   const { brandId, q, status, limit } = validInput(searchKbCardsInput, input);
+  await requireBrand(db, brandId);
   const { words, ignored } = searchWords(q);
   if (words.length === 0) return { items: [], total: 0, words, ignored, mode: 'none' };
   const query = { brandId, words, status, limit };

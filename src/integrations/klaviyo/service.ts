@@ -63,9 +63,11 @@ function appCredentials(ctx: AppContext): { clientId: string; clientSecret: stri
 
 const redirectUri = (ctx: AppContext): string => `${publicBaseUrl(ctx.config)}${KLAVIYO_CALLBACK_PATH}`;
 
+/** No brand given is 'Brand data is required' (the spec's); one that does not exist, 'Brand not found'. */
 async function requireBrand(ctx: AppContext, brandId: number | undefined): Promise<number> {
-  if (brandId === undefined || !(await brandExists(ctx.db, brandId)))
-    throw new AppError('invalid_input', BRAND_DATA_REQUIRED, { code: 'brand_required' });
+  if (brandId === undefined) throw new AppError('invalid_input', BRAND_DATA_REQUIRED, { code: 'brand_required' });
+  if (!(await brandExists(ctx.db, brandId)))
+    throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   return brandId;
 }
 
@@ -173,6 +175,7 @@ export async function connectKlaviyoApiKey(
 /** The credentials for an API call: the key, or the access token (refreshed when it is about to expire). */
 async function authOf(ctx: AppContext, brandId: number): Promise<KlaviyoAuth> {
   const link = await findBrandLink(ctx.db, { brandId, provider: 'klaviyo' });
+  if (!link) await requireBrand(ctx, brandId);
   if (!link || link.status !== 'connected')
     throw new AppError(
       'not_found',

@@ -38,7 +38,8 @@ function appCredentials(ctx: AppContext): { clientId: string; clientSecret: stri
 const redirectUri = (ctx: AppContext): string => `${publicBaseUrl(ctx.config)}${SLACK_CALLBACK_PATH}`;
 
 async function requireBrand(ctx: AppContext, brandId: number): Promise<void> {
-  if (!(await brandExists(ctx.db, brandId))) throw new AppError('not_found', 'Brand not found');
+  if (!(await brandExists(ctx.db, brandId)))
+    throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
 }
 
 /** Step one: the URL the brand's Slack admin opens; the state is stored sealed on the link. */
@@ -46,8 +47,8 @@ export async function beginSlackConnect(
   ctx: AppContext,
   { brandId }: { brandId: number },
 ): Promise<{ authorizeUrl: string; redirectUri: string }> {
-  const { clientId } = appCredentials(ctx);
   await requireBrand(ctx, brandId);
+  const { clientId } = appCredentials(ctx);
   const link = await openBrandLink(ctx.db, { brandId, provider: 'slack' });
   const state = newOAuthState(link.id);
   await updateBrandLink(ctx.db, link.id, { credentials: await sealAll(ctx, { state }) });
@@ -71,8 +72,10 @@ export async function completeSlackConnect(
   ctx: AppContext,
   input: { code?: string; state?: string; bid?: number; error?: string },
 ): Promise<SlackConnected> {
-  const { clientId, clientSecret } = appCredentials(ctx);
   if (!input.state && input.bid === undefined) throw new AppError('invalid_input', NO_BID_PROVIDED, { code: 'no_bid' });
+  // A brand that does not exist is 'Brand not found' whatever the configuration.
+  if (!input.state) await requireBrand(ctx, input.bid!);
+  const { clientId, clientSecret } = appCredentials(ctx);
   if (input.error) throw new AppError('invalid_input', slackOAuthError(input.error), { code: 'slack_oauth' });
   if (!input.code) throw new AppError('invalid_input', slackOAuthError('missing_code'), { code: 'slack_oauth' });
   let link: BrandLink | undefined;
@@ -83,7 +86,6 @@ export async function completeSlackConnect(
     if (!link || slack?.id !== link.id) throw new AppError('unauthorized', slackOAuthError('invalid_state'));
     await checkOAuthState(ctx, link, input.state, 'Slack');
   } else {
-    await requireBrand(ctx, input.bid!);
     link = await openBrandLink(ctx.db, { brandId: input.bid!, provider: 'slack' });
   }
   let grant;

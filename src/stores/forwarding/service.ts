@@ -63,8 +63,13 @@ const view = (row: CartHookRow): CartHookView => ({
   failed_count: Number(row.failed_count),
 });
 
-const noHook = (brandId: number): AppError =>
-  new AppError('not_found', `Brand ${brandId} has no cart event hook.`, { code: 'cart_hook_not_found' });
+const brandNotFound = (): AppError => new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+
+/** A brand without a hook; a brand that does not exist is 'Brand not found'. */
+async function noHook(db: Handle, brandId: number): Promise<AppError> {
+  if (!(await brandExists(db, brandId))) return brandNotFound();
+  return new AppError('not_found', `Brand ${brandId} has no cart event hook.`, { code: 'cart_hook_not_found' });
+}
 
 /**
  * Sets the brand's hook endpoint. A new hook, or `rotateSecret`, generates the signing secret,
@@ -80,9 +85,8 @@ export async function setCartHook(
   }: { brandId: number; url: string; rotateSecret?: boolean; enabled?: boolean },
 ): Promise<{ hook: CartHookView; secret?: string }> {
   const target = hookUrl(url);
+  if (!(await brandExists(ctx.db, brandId))) throw brandNotFound();
   await refusePrivateEndpoint(target, { allowPrivate: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH });
-  if (!(await brandExists(ctx.db, brandId)))
-    throw new AppError('not_found', `Brand ${brandId} not found.`, { code: 'brand_not_found' });
   const existing = await findCartHook(ctx.db, brandId);
   const secret = !existing || rotateSecret ? newHookSecret() : undefined;
   const secretSealed = secret ? encryptSecret(secret, (await ctx.secrets()).encryptionKey) : undefined;
@@ -108,12 +112,12 @@ async function refusePrivateEndpoint(url: string, guard: FetchGuard): Promise<vo
 
 export async function getCartHook(ctx: AppContext, brandId: number): Promise<CartHookView> {
   const row = await findCartHook(ctx.db, brandId);
-  if (!row) throw noHook(brandId);
+  if (!row) throw await noHook(ctx.db, brandId);
   return view(row);
 }
 
 export async function removeCartHook(ctx: AppContext, brandId: number): Promise<void> {
-  if (!(await deleteCartHook(ctx.db, brandId))) throw noHook(brandId);
+  if (!(await deleteCartHook(ctx.db, brandId))) throw await noHook(ctx.db, brandId);
 }
 
 /**

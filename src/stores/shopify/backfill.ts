@@ -58,8 +58,7 @@ export async function backfillShopifyCheckouts(
   { integrationId, since, onProgress, retry }: BackfillOptions,
 ): Promise<BackfillSummary> {
   const integration = await getBrandIntegration(ctx.db, integrationId);
-  if (!integration)
-    throw new AppError('not_found', `Brand integration ${integrationId} not found.`, { code: 'integration_not_found' });
+  if (!integration) throw new AppError('not_found', 'Brand integration not found', { code: 'integration_not_found' });
   if (integration.slug !== 'shopify')
     throw new AppError('invalid_input', `Integration ${integrationId} is a ${integration.slug} store, not Shopify.`, {
       code: 'not_shopify',

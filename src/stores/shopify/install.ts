@@ -139,7 +139,7 @@ export async function beginShopifyInstall(
     const known = await findBrandIntegration(tx, 'shopify', shop);
     if (known) await reopenIntegration(tx, known.id);
     else if (bid !== undefined && !(await effects.brandExists(tx, bid)))
-      throw new AppError('not_found', `Brand ${bid} not found.`, { code: 'brand_not_found' });
+      throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
     const row =
       known ??
       (await openIntegration(tx, {

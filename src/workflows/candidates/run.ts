@@ -29,6 +29,7 @@ import { lockName, selectCandidates, workflowContexts, type LockKey } from './st
 import { runEventWorkflow, type AutomationClientOptions } from './events.ts';
 import { CandidateWriter, openLockSession } from './writer.ts';
 import { listRunnableWorkflows, type WorkflowRow } from '../store.ts';
+import { requireWorkflowScope } from '../service.ts';
 
 /** Rows read per query. */
 export const CANDIDATE_PAGE_SIZE = 2_000;
@@ -89,6 +90,8 @@ interface OrderBudget {
 
 export async function runCandidates(ctx: AppContext, options: RunCandidatesOptions = {}): Promise<RunCandidatesResult> {
   const began = performance.now();
+  // A typo in a cron line must not pass for "nothing to do": 'Brand not found' / 'Flow not found'.
+  await requireWorkflowScope(ctx.db, options);
   const now = options.now ?? new Date();
   const dryRun = options.dryRun ?? false;
   const pageSize = options.pageSize ?? CANDIDATE_PAGE_SIZE;

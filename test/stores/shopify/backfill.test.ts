@@ -200,7 +200,7 @@ describe('reclaim stores backfill', () => {
     expect(bad.stderr).toContain('--since must be a date like 2026-11-01 (or an ISO time), got "last week".');
     const unknown = await runCli(['stores', 'backfill', '--integration', '999999', '--since', SINCE], env);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Brand integration 999999 not found.');
+    expect(unknown.stderr).toContain('Brand integration not found');
   });
 
   it('stores list shows status, enabled, shop and health, never the token', async () => {
