@@ -61,9 +61,13 @@ export async function retryFailedJob(ctx: AppContext, jobId: string): Promise<Qu
   const job = await findQueuedJob(ctx.db, jobId);
   if (!job) throw new AppError('not_found', `Job ${jobId} not found.`, { code: 'job_not_found' });
   if (job.locked || job.attempts < job.max_attempts)
-    throw new AppError('conflict', `Job ${jobId} (${job.task}) has not failed; it is ${job.locked ? 'running' : 'queued'}.`, {
-      code: 'job_not_failed',
-    });
+    throw new AppError(
+      'conflict',
+      `Job ${jobId} (${job.task}) has not failed; it is ${job.locked ? 'running' : 'queued'}.`,
+      {
+        code: 'job_not_failed',
+      },
+    );
   const utils = await graphileWorker().makeWorkerUtils({
     connectionString: ctx.databaseUrl,
     maxPoolSize: 1,
@@ -71,7 +75,8 @@ export async function retryFailedJob(ctx: AppContext, jobId: string): Promise<Qu
   });
   try {
     const [updated] = await utils.rescheduleJobs([jobId], { runAt: new Date(), attempts: 0 });
-    if (!updated) throw new AppError('conflict', `Job ${jobId} was taken by a worker meanwhile.`, { code: 'job_not_failed' });
+    if (!updated)
+      throw new AppError('conflict', `Job ${jobId} was taken by a worker meanwhile.`, { code: 'job_not_failed' });
   } finally {
     await utils.release();
   }

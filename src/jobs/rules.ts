@@ -17,7 +17,15 @@ export const JOB_RUN_KEEP_SECONDS = 2 * 3600;
 export const JOB_ERROR_MAX_LENGTH = 500;
 
 /** The outcome of a run: `attempt` counts from 1, as graphile-worker's attempts does once the run began. */
-export function jobOutcome({ ok, attempt, maxAttempts }: { ok: boolean; attempt: number; maxAttempts: number }): JobOutcome {
+export function jobOutcome({
+  ok,
+  attempt,
+  maxAttempts,
+}: {
+  ok: boolean;
+  attempt: number;
+  maxAttempts: number;
+}): JobOutcome {
   if (ok) return 'completed';
   return attempt >= maxAttempts ? 'failed' : 'retrying';
 }

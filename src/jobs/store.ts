@@ -324,10 +324,7 @@ export async function recentJobRuns(
       ])
       .limit(limit)
       .select('id', 'job_id', 'task', 'outcome', 'attempt', 'max_attempts', 'finished_at', 'duration_ms', 'error'),
-    db('job_runs')
-      .where('finished_at', '>=', since)
-      .groupBy('outcome')
-      .select('outcome', db.raw('count(*)::int as n')),
+    db('job_runs').where('finished_at', '>=', since).groupBy('outcome').select('outcome', db.raw('count(*)::int as n')),
   ]);
   const byOutcome: Record<JobOutcome, number> = { completed: 0, retrying: 0, failed: 0 };
   for (const row of counts as Array<{ outcome: JobOutcome; n: number }>) byOutcome[row.outcome] = row.n;
@@ -398,5 +395,11 @@ export async function workerCounts(
     { silent: silentAfterSeconds },
   );
   const r = rows[0]!;
-  return { running: r.running, silent: r.silent, stopped: r.stopped, released: r.released, newest_heartbeat_at: r.newest };
+  return {
+    running: r.running,
+    silent: r.silent,
+    stopped: r.stopped,
+    released: r.released,
+    newest_heartbeat_at: r.newest,
+  };
 }
