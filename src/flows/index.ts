@@ -5,3 +5,4 @@ export { engagedConversation } from './engaged-conversation.ts';
 export { webhookDeadLettered } from './webhook-dead-lettered.ts';
 export { refreshKlaviyoConsent, klaviyoConsentForNewContact } from './klaviyo-consent.ts';
 export { inboundText } from './inbound-text.ts';
+export { METRICS_COLLECTORS, collectMetricFamilies } from './metrics-collectors.ts';

@@ -8,7 +8,7 @@ export { lastHeartbeat, type Heartbeat, type StaleWorker } from './store.ts';
 export { releaseStaleWorkers, heartbeatIntervalMs, HEARTBEATS_PER_STALE_PERIOD } from './liveness.ts';
 export { queueOverview, nextRunOf, type QueueOverview, type ScheduleRun } from './overview.ts';
 export type { TaskQueue, WorkerRow, JobRunRow, JobRunCounter, QueuedJob } from './store.ts';
-export { jobRunCounters, workerCounts } from './store.ts';
+export { jobRunCounters, workerCounts, queueByTask } from './store.ts';
 export {
   jobHistory,
   retryFailedJob,
