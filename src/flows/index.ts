@@ -6,3 +6,13 @@ export { webhookDeadLettered } from './webhook-dead-lettered.ts';
 export { refreshKlaviyoConsent, klaviyoConsentForNewContact } from './klaviyo-consent.ts';
 export { inboundText } from './inbound-text.ts';
 export { METRICS_COLLECTORS, collectMetricFamilies } from './metrics-collectors.ts';
+export { runDoctor, reportOf, type DoctorReport } from './doctor.ts';
+export {
+  configurationChecks,
+  migrationCheck,
+  workerCheck,
+  doctorExitCode,
+  type DoctorCheck,
+  type CheckStatus,
+  type WorkerFacts,
+} from './doctor-rules.ts';

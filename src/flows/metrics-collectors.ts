@@ -6,13 +6,7 @@
  */
 import type { AppContext } from '../app/index.ts';
 import { optOutsBySource } from '../contacts/index.ts';
-import {
-  metricLabel,
-  sumByLabel,
-  type MetricFamily,
-  type MetricSample,
-  type MetricsCollector,
-} from '../http/index.ts';
+import { metricLabel, sumByLabel, type MetricFamily, type MetricSample, type MetricsCollector } from '../http/index.ts';
 import {
   heartbeatIntervalMs,
   JOB_DURATION_BUCKETS,
@@ -67,7 +61,8 @@ const jobs: MetricsCollector = {
       workerCounts(ctx.db, silentAfter),
     ]);
     const due = tasks.map((t) => t.oldest_due_at).filter((d): d is Date => d !== null);
-    const oldest = due.length === 0 ? 0 : Math.max(0, (now.getTime() - Math.min(...due.map((d) => d.getTime()))) / 1000);
+    const oldest =
+      due.length === 0 ? 0 : Math.max(0, (now.getTime() - Math.min(...due.map((d) => d.getTime()))) / 1000);
     return [
       {
         name: 'reclaim_jobs_total',
@@ -80,9 +75,11 @@ const jobs: MetricsCollector = {
         'Duration of job runs recorded by every worker, by task and outcome.',
         runs.map((run) => ({ labels: { task: run.task, outcome: run.outcome }, run })),
       ),
-      histogram('reclaim_run_candidates_duration_seconds', 'Duration of the scheduled run-candidates jobs (every outcome).', [
-        { labels: {}, run: taskTotal(runs, 'workflows:run-candidates') },
-      ]),
+      histogram(
+        'reclaim_run_candidates_duration_seconds',
+        'Duration of the scheduled run-candidates jobs (every outcome).',
+        [{ labels: {}, run: taskTotal(runs, 'workflows:run-candidates') }],
+      ),
       histogram('reclaim_send_due_duration_seconds', 'Duration of the send-due jobs (every outcome).', [
         { labels: {}, run: taskTotal(runs, 'messages:send-due') },
       ]),
@@ -95,9 +92,11 @@ const jobs: MetricsCollector = {
           { labels: { task: t.task, state: 'failed' }, value: t.failed },
         ]),
       ),
-      gauge('reclaim_job_queue_oldest_due_seconds', 'How long the longest-waiting due job has waited (0 when none waits).', [
-        { value: oldest },
-      ]),
+      gauge(
+        'reclaim_job_queue_oldest_due_seconds',
+        'How long the longest-waiting due job has waited (0 when none waits).',
+        [{ value: oldest }],
+      ),
       gauge(
         'reclaim_workers',
         `Workers by state (silent: running without a heartbeat for ${silentAfter} s).`,
@@ -106,13 +105,17 @@ const jobs: MetricsCollector = {
           value: workers[state],
         })),
       ),
-      gauge('reclaim_worker_heartbeat_age_seconds', "Age of the newest running worker's heartbeat (-1 when none runs).", [
-        {
-          value: workers.newest_heartbeat_at
-            ? Math.max(0, (now.getTime() - workers.newest_heartbeat_at.getTime()) / 1000)
-            : -1,
-        },
-      ]),
+      gauge(
+        'reclaim_worker_heartbeat_age_seconds',
+        "Age of the newest running worker's heartbeat (-1 when none runs).",
+        [
+          {
+            value: workers.newest_heartbeat_at
+              ? Math.max(0, (now.getTime() - workers.newest_heartbeat_at.getTime()) / 1000)
+              : -1,
+          },
+        ],
+      ),
     ];
   },
 };
@@ -188,9 +191,11 @@ const texts: MetricsCollector = {
           value: o.count,
         })),
       ),
-      gauge('reclaim_tendlc_registrations_waiting', '10DLC registrations waiting for an operator (manual_intervention).', [
-        { value: registrations.filter((r) => r.state === 'manual_intervention').length },
-      ]),
+      gauge(
+        'reclaim_tendlc_registrations_waiting',
+        '10DLC registrations waiting for an operator (manual_intervention).',
+        [{ value: registrations.filter((r) => r.state === 'manual_intervention').length }],
+      ),
     ];
   },
 };

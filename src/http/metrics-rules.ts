@@ -31,7 +31,9 @@ export function routeLabel(pattern: string | undefined): string {
 }
 
 /** Adds up samples that share their labels (after labels were replaced by 'other'). */
-export function sumByLabel<T extends { label: string; count: number }>(rows: T[]): Array<{ label: string; count: number }> {
+export function sumByLabel<T extends { label: string; count: number }>(
+  rows: T[],
+): Array<{ label: string; count: number }> {
   const sums = new Map<string, number>();
   for (const row of rows) sums.set(row.label, (sums.get(row.label) ?? 0) + row.count);
   return [...sums].map(([label, count]) => ({ label, count })).sort((a, b) => a.label.localeCompare(b.label));

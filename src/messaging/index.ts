@@ -21,6 +21,7 @@ export {
   getCompanySettingsOf,
   registrationStatus,
   retryRegistration,
+  checkInfobipCredentials,
   startRegistration,
   updateCompanySettings,
   INDUSTRY_VERTICALS,
