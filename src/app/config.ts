@@ -204,6 +204,11 @@ export const configSchema = z
      * production leaves it off.
      */
     ALLOW_PRIVATE_NETWORK_FETCH: yesNo.default(false),
+    /**
+     * The bearer token `GET /metrics` asks for (Authorization: Bearer <token>); unset, the HTTP
+     * server has no /metrics route at all (404).
+     */
+    METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
     /** Storefront events (POST /ingest/pixel/{key}) accepted per minute from one store's ingest key. */
     PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
     /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */
@@ -240,6 +245,7 @@ export const SECRET_KEYS = [
   'AUTOMATION_API_KEY',
   'DOMAIN_SERVICE_API_KEY',
   'RECLAIM_PASSWORD',
+  'METRICS_TOKEN',
 ] as const satisfies readonly (keyof Config)[];
 
 /**

@@ -16,7 +16,7 @@ export { subscribe, type SubscribeResult } from './subscribe.ts';
 export { billingPortalUrl } from './portal.ts';
 export { cancelBrandSubscription, changePlan, type CancelResult, type PlanChangeResult } from './lifecycle.ts';
 export { billingSync, type SyncResult } from './sync.ts';
-export { createStripeClient } from './stripe.ts';
+export { createStripeClient, checkStripeCredentials } from './stripe.ts';
 export {
   createAppSubscription,
   getAppSubscription,

@@ -106,6 +106,12 @@ export async function stripeCall<T>(what: string, call: () => Promise<T>): Promi
 
 const asSubscription = (value: unknown): StripeSubscription => value as StripeSubscription;
 
+/** One harmless call with the configured key (a one-customer list), for `reclaim doctor`. */
+export async function checkStripeCredentials(stripe: StripeClient): Promise<string> {
+  await stripeCall('list customers', () => stripe.customers.list({ limit: 1 }));
+  return 'the secret key was accepted (customers list)';
+}
+
 /**
  * The brand's customer with this e-mail, else a new one with the brand's details. Customers of
  * other brands that share the e-mail (an agency's billing inbox) are never reused.

@@ -46,6 +46,7 @@ const COMMANDS: [string, Loader][] = [
   ['ads', () => import('./ads.ts').then((m) => m.adsCommand())],
   ['insights', () => import('./insights.ts').then((m) => m.insightsCommand())],
   ['dashboard', () => import('./dashboard.ts').then((m) => m.dashboardCommand())],
+  ['doctor', () => import('./doctor.ts').then((m) => m.doctorCommand())],
 ];
 
 /** What the top-level help and command lookup need of a command, without loading it. */

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app/index.ts';
+import { METRICS_COLLECTORS } from '../flows/index.ts';
 import { buildHttpServer } from '../http/index.ts';
 import { ROUTES } from './routes.ts';
 import { parsePortFlag } from './flags.ts';
@@ -13,7 +14,7 @@ export async function listen(
   ctx: AppContext,
   { port, host = '0.0.0.0' }: { port: number; host?: string },
 ): Promise<FastifyInstance> {
-  const app = await buildHttpServer(ctx, { routes: ROUTES });
+  const app = await buildHttpServer(ctx, { routes: ROUTES, metrics: METRICS_COLLECTORS });
   await app.listen({ port, host });
   return app;
 }

@@ -21,6 +21,7 @@ export {
   type TapToTextPending,
 } from './consent.ts';
 export { eraseContacts } from './store/privacy.ts';
+export { optOutsByBrand, optOutsBySource } from './store/opt-outs.ts';
 export {
   getContact,
   findContactIdByAddresses,

@@ -9,6 +9,7 @@ import {
   type Config,
 } from '../app/index.ts';
 import { ping } from '../db/index.ts';
+import { registerMetrics, type MetricsCollector } from './metrics.ts';
 import { registerPanel } from './panel.ts';
 
 declare module 'fastify' {
@@ -33,6 +34,8 @@ export interface HttpOptions {
   bodyLimit?: number;
   /** Serve the built web panel (web-panel/dist) when present, with index.html for its deep links. */
   panel?: boolean;
+  /** The database's series of `GET /metrics` (served only when METRICS_TOKEN is set). */
+  metrics?: MetricsCollector[];
 }
 
 function serializeRequest(request: {
@@ -160,6 +163,9 @@ export async function buildHttpServer(ctx: AppContext, options: HttpOptions = {}
       },
     });
   });
+
+  // Before every route, so each request is measured.
+  registerMetrics(app, ctx, options.metrics ?? []);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

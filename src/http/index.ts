@@ -1,4 +1,13 @@
 export { buildHttpServer, assertJsonBody, errorBody, parseJsonBody, type RouteModule } from './app.ts';
+export {
+  registerMetrics,
+  bearerMatches,
+  METRICS_PATH,
+  type MetricFamily,
+  type MetricSample,
+  type MetricsCollector,
+} from './metrics.ts';
+export { metricLabel, routeLabel, sumByLabel, LABEL_MAX_LENGTH } from './metrics-rules.ts';
 export { safeEqual, hmacSha256 } from './signatures.ts';
 export {
   createHttpClient,

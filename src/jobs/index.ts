@@ -8,4 +8,21 @@ export { recordHealthHeartbeat } from './health.ts';
 export { lastHeartbeat, type Heartbeat, type StaleWorker } from './store.ts';
 export { releaseStaleWorkers, heartbeatIntervalMs, HEARTBEATS_PER_STALE_PERIOD } from './liveness.ts';
 export { queueOverview, nextRunOf, type QueueOverview, type ScheduleRun } from './overview.ts';
-export type { TaskQueue, WorkerRow } from './store.ts';
+export type { TaskQueue, WorkerRow, JobRunRow, JobRunCounter, QueuedJob } from './store.ts';
+export { jobRunCounters, workerCounts, queueByTask } from './store.ts';
+export {
+  jobHistory,
+  retryFailedJob,
+  foldOldJobRuns,
+  JOB_HISTORY_LIMIT,
+  FAILED_JOB_LIMIT,
+  type JobHistory,
+} from './history.ts';
+export {
+  JOB_DURATION_BUCKETS,
+  JOB_OUTCOMES,
+  JOB_RUN_KEEP_SECONDS,
+  jobOutcome,
+  errorLine,
+  type JobOutcome,
+} from './rules.ts';

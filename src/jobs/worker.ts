@@ -1,9 +1,11 @@
 import type { TaskList } from 'graphile-worker';
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import { graphileWorker } from './graphile-worker.ts';
+import { recordJobRun } from './history.ts';
 import { trackLiveness, type Liveness } from './liveness.ts';
 import { workerLogger } from './logger.ts';
 import { TASK_PAYLOADS, type TaskName } from './payloads.ts';
+import { errorLine, jobOutcome } from './rules.ts';
 import type { TaskRun, TaskTable } from './tasks.ts';
 import { resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
 
@@ -15,12 +17,29 @@ function buildTaskList(ctx: AppContext, tasks: TaskTable): TaskList {
     const schema = TASK_PAYLOADS[name] as { parse(raw: unknown): unknown };
     const handler = tasks[name] as (run: TaskRun<unknown>) => Promise<void>;
     list[name] = async (raw, helpers) => {
-      const payload = schema.parse(raw ?? {});
+      const { job } = helpers;
+      const startedAt = new Date();
+      const started = performance.now();
+      let failure: Error | undefined;
       try {
-        await handler({ ctx, payload, jobId: helpers.job.id, attempt: helpers.job.attempts });
+        const payload = schema.parse(raw ?? {});
+        await handler({ ctx, payload, jobId: job.id, attempt: job.attempts });
       } catch (error) {
-        throw coerceError(error);
+        failure = coerceError(error);
       }
+      // Every run is recorded (the dashboard's job history, /metrics), whichever worker ran it.
+      await recordJobRun(ctx, {
+        jobId: job.id,
+        task: name,
+        outcome: jobOutcome({ ok: !failure, attempt: job.attempts, maxAttempts: job.max_attempts }),
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+        startedAt,
+        durationMs: performance.now() - started,
+        error: failure ? errorLine(failure.message) : null,
+        workerId: job.locked_by ?? null,
+      });
+      if (failure) throw failure;
     };
   }
   return list;

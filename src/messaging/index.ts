@@ -21,6 +21,7 @@ export {
   getCompanySettingsOf,
   registrationStatus,
   retryRegistration,
+  checkInfobipCredentials,
   startRegistration,
   updateCompanySettings,
   INDUSTRY_VERTICALS,
@@ -41,5 +42,14 @@ export {
 } from './registration/index.ts';
 export { messagingApi } from './api.ts';
 export { brandSenderNumber } from './store/senders.ts';
-export { sendingOverview, HELD_LIST_LIMIT, type SendingOverview, type SenderRate } from './overview.ts';
+export {
+  sendingOverview,
+  brandHours,
+  HELD_LIST_LIMIT,
+  BRAND_HOUR_LIMIT,
+  type SendingOverview,
+  type SenderRate,
+  type BrandSendingHour,
+} from './overview.ts';
+export { textOutcomesLastHour } from './store/overview.ts';
 export { reconnectMessagingIntegrations } from './store/reconnect.ts';

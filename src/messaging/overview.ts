@@ -4,16 +4,19 @@
  * the sending numbers' texts in the last minute against their limit (messages per second x 60):
  * the brands asked for, else the ten busiest of the last minute. No brands given: every brand.
  */
-import { maskUsername } from '../contacts/index.ts';
+import { maskUsername, optOutsByBrand } from '../contacts/index.ts';
 import type { Handle } from '../db/index.ts';
 import { readMessagesPerSecond } from './rate-limit.ts';
 import {
   dueCount,
   heldMessages,
   providerErrors,
+  providerFailuresLastHour,
+  sendingLastHourByBrand,
   sentCounts,
   sentLastMinuteByBrand,
   skippedByReason,
+  type BrandHour,
   type HeldMessageRow,
   type ReasonCount,
   type SentCounts,
@@ -32,6 +35,13 @@ export interface SenderRate {
   limit_per_minute: number;
 }
 
+/** A brand's last hour: texts handed to the provider, delivered, failed, and its opt-outs. */
+export interface BrandSendingHour extends BrandHour {
+  opt_outs: number;
+}
+
+export const BRAND_HOUR_LIMIT = 10;
+
 export interface SendingOverview {
   provider: string;
   sent: SentCounts;
@@ -42,19 +52,27 @@ export interface SendingOverview {
   skipped: ReasonCount[];
   errors: ReasonCount[];
   rates: SenderRate[];
+  /** Brands with texts or opt-outs in the last hour, busiest first (at most BRAND_HOUR_LIMIT). */
+  brands_hour: BrandSendingHour[];
+  /** Texts that failed at the provider (failed or undelivered) in the last hour. */
+  failed_last_hour: number;
 }
 
 export async function sendingOverview(
   db: Handle,
   { brandIds, now, since, provider }: { brandIds?: number[]; now: Date; since: Date; provider: string },
 ): Promise<SendingOverview> {
-  const [sent, due, held, skipped, errors, perBrand] = await Promise.all([
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [sent, due, held, skipped, errors, perBrand, hour, optOuts, failedLastHour] = await Promise.all([
     sentCounts(db, { brandIds, now }),
     dueCount(db, { brandIds, now }),
     heldMessages(db, { brandIds, now, limit: HELD_LIST_LIMIT }),
     skippedByReason(db, { brandIds, since }),
     providerErrors(db, { brandIds, since, limit: ERROR_LIST_LIMIT }),
     sentLastMinuteByBrand(db, { brandIds, now }),
+    sendingLastHourByBrand(db, { brandIds, now }),
+    optOutsByBrand(db, { brandIds, since: hourAgo }),
+    providerFailuresLastHour(db, { brandIds, now }),
   ]);
   const lastMinute = new Map(perBrand.map((b) => [b.brand_id, b.last_minute]));
   // The numbers of the brands asked for, else of the brands that sent in the last minute, busiest first.
@@ -79,5 +97,26 @@ export async function sendingOverview(
         limit_per_minute: readMessagesPerSecond(...(sending?.messagesPerSecond ?? [])) * 60,
       };
     }),
+    brands_hour: brandHours(hour, optOuts),
+    failed_last_hour: failedLastHour,
   };
+}
+
+/** Pure: the brands' hours with their opt-outs (a brand with opt-outs only is listed too), busiest first. */
+export function brandHours(hour: BrandHour[], optOuts: Map<number, number>): BrandSendingHour[] {
+  const rows = new Map<number, BrandSendingHour>(hour.map((h) => [h.brand_id, { ...h, opt_outs: 0 }]));
+  for (const [brandId, n] of optOuts) {
+    const row = rows.get(brandId) ?? {
+      brand_id: brandId,
+      sent: 0,
+      delivered: 0,
+      undelivered: 0,
+      failed: 0,
+      opt_outs: 0,
+    };
+    rows.set(brandId, { ...row, opt_outs: n });
+  }
+  return [...rows.values()]
+    .sort((a, b) => b.sent - a.sent || b.failed - a.failed || b.opt_outs - a.opt_outs || a.brand_id - b.brand_id)
+    .slice(0, BRAND_HOUR_LIMIT);
 }

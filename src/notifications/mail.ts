@@ -87,6 +87,8 @@ const fileTime = (date: Date): string => date.toISOString().replace(/:/g, '-');
 export interface MailTransport {
   readonly name: MailTransportName;
   send(mail: OutgoingMail): Promise<SentMail>;
+  /** Checks the transport without sending: an SMTP server's greeting and login (`reclaim doctor`). */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -120,6 +122,7 @@ export function createMailTransport(ctx: MailContext): MailTransport {
         ctx.logger.info({ mail_id: id, transport: name }, 'mail written to the outbox');
         return { id, transport: name, file };
       },
+      verify: async () => undefined,
       close: () => composer.close(),
     };
   }
@@ -141,6 +144,9 @@ export function createMailTransport(ctx: MailContext): MailTransport {
       }
       ctx.logger.info({ mail_id: id, transport: name }, 'mail sent');
       return { id, transport: name };
+    },
+    verify: async () => {
+      await smtp.verify();
     },
     close: () => smtp.close(),
   };

@@ -8,9 +8,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { clock } from './format.ts';
 import { Frame, type StatusLine } from './Frame.tsx';
 import { commandFor, helpLine, helpScreen } from './keys.ts';
+import { problemFactsOf, problemSegments, problemsOf, type Segment } from './problems.ts';
 import type { DashboardStore } from './store.ts';
 import { PANE_TITLES, PANES, type Item, type Line, type PaneId, type ThreadView } from './types.ts';
 import { filterLines, PANE_LINES, windowOf } from './view.ts';
+import { wrapLines } from './wrap.ts';
 
 export interface AppProps {
   store: DashboardStore;
@@ -28,6 +30,19 @@ type Overlay = { title: string; lines: Line[] };
 interface Confirm {
   text: string;
   run: () => Promise<string>;
+}
+/** A reason being typed for an appeal (enter asks y/n, esc drops it). */
+interface Reason {
+  brandId: number;
+  brand: string;
+  text: string;
+}
+
+/** "1-18 of 40 ↓": the window onto more lines than fit; undefined when everything fits. */
+function positionOf(offset: number, height: number, total: number): string | undefined {
+  if (total <= height) return undefined;
+  const last = Math.min(offset + height, total);
+  return `${offset + 1}-${last} of ${total}${offset > 0 ? ' ↑' : ''}${last < total ? ' ↓' : ''}`;
 }
 
 function useSize(fixed: AppProps['size']): { columns: number; rows: number } {
@@ -56,13 +71,15 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
   const [cursors, setCursors] = useState<Record<PaneId, number>>({ live: 0, workflows: 0, sending: 0, system: 0 });
   const [filter, setFilter] = useState('');
   const [typing, setTyping] = useState(false);
+  const [reason, setReason] = useState<Reason | null>(null);
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const [overlayScroll, setOverlayScroll] = useState(0);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [notice, setNotice] = useState<StatusLine | null>(null);
 
   const width = Math.max(40, columns);
-  const bodyHeight = Math.max(3, rows - 5);
+  // Heading, problems, tabs, the body, status and help.
+  const bodyHeight = Math.max(3, rows - 6);
   const now = snap.refreshedAt ?? store.now();
   const lines = useMemo(
     () =>
@@ -72,6 +89,12 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
     [snap, pane, width, now, filter],
   );
   const win = windowOf(lines, cursors[pane], bodyHeight);
+  // Thread and detail text is wrapped to the width (the frame draws two columns of margin).
+  const overlayLines = useMemo(() => (overlay ? wrapLines(overlay.lines, width - 2) : []), [overlay, width]);
+  const overlayMax = Math.max(0, overlayLines.length - (bodyHeight - 1));
+  const problems: Segment[] = snap.data
+    ? problemSegments(problemsOf(problemFactsOf(snap.data), now), width)
+    : [{ text: snap.error ? 'Problems unknown: no data yet' : 'Checking…', tone: 'dim' }];
   const item: Item | undefined = win.selected === null ? undefined : lines[win.selected]!.item;
 
   const move = (delta: number) => setCursors((c) => ({ ...c, [pane]: Math.max(0, win.cursor + delta) }));
@@ -107,17 +130,67 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
         },
       ]);
     } else {
+      const title =
+        target.kind === 'webhook'
+          ? `Webhook ${target.id}`
+          : target.kind === 'job'
+            ? `Job ${target.id}`
+            : target.kind === 'registration'
+              ? `10DLC registration of ${target.brand}`
+              : target.title;
       show(
-        target.kind === 'webhook' ? `Webhook ${target.id}` : target.title,
+        title,
         target.detail.map((text) => ({ text })),
       );
     }
+  };
+
+  const retry = (target: Item | undefined) => {
+    if (target?.kind === 'webhook')
+      return setConfirm({
+        text: `Replay webhook ${target.id} (${target.status})? (y/n)`,
+        run: () => store.source.replay(target.id),
+      });
+    if (target?.kind === 'job') {
+      if (!target.failed)
+        return setNotice({ text: `Job ${target.id} has not failed for good: nothing to retry.`, tone: 'warn' });
+      return setConfirm({
+        text: `Retry job ${target.id} (${target.task}) now, its attempts reset? (y/n)`,
+        run: () => store.source.retryJob(target.id),
+      });
+    }
+    if (target?.kind === 'registration')
+      return setConfirm({
+        text: `Retry the 10DLC registration of ${target.brand} from the step that failed? (y/n)`,
+        run: () => store.source.retryRegistration(target.brandId),
+      });
+    return setNotice({
+      text: 'Select a dead-lettered webhook, a failed job or a 10DLC registration to retry.',
+      tone: 'warn',
+    });
   };
 
   // The latest render's handler answers every key: ink re-subscribes a changed handler only after
   // the frame is drawn, so a key pressed in between would reach the handler of the frame before.
   const handler = useRef<(input: string, key: Key) => void>(() => undefined);
   handler.current = (input, key) => {
+    if (reason) {
+      if (key.ctrl && input === 'c') return app.exit();
+      if (key.escape) {
+        setReason(null);
+        setNotice({ text: 'Nothing changed.', tone: 'dim' });
+      } else if (key.return) {
+        const text = reason.text.trim();
+        if (!text) return setNotice({ text: 'An appeal needs a reason.', tone: 'warn' });
+        setReason(null);
+        setConfirm({
+          text: `Appeal the campaign of ${reason.brand} with "${text}"? (y/n)`,
+          run: () => store.source.appealRegistration(reason.brandId, text),
+        });
+      } else if (key.backspace || key.delete) setReason({ ...reason, text: reason.text.slice(0, -1) });
+      else if (input && !key.ctrl && !key.meta) setReason({ ...reason, text: reason.text + input });
+      return;
+    }
     if (typing) {
       if (key.return) setTyping(false);
       else if (key.escape) {
@@ -139,9 +212,15 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
     }
     if (overlay) {
       if (command === 'close' || command === 'open' || key.leftArrow) setOverlay(null);
-      else if (command === 'down')
-        setOverlayScroll((s) => Math.min(s + 1, Math.max(0, overlay.lines.length - bodyHeight + 1)));
+      else if (command === 'down') setOverlayScroll((s) => Math.min(s + 1, overlayMax));
       else if (command === 'up') setOverlayScroll((s) => Math.max(0, s - 1));
+      else if (command === 'page-down') setOverlayScroll((s) => Math.min(s + bodyHeight - 1, overlayMax));
+      else if (command === 'page-up') setOverlayScroll((s) => Math.max(0, s - (bodyHeight - 1)));
+      else if (command === 'help')
+        show(
+          'Keys',
+          helpScreen().map((text) => ({ text })),
+        );
       return;
     }
     const index = PANES.indexOf(pane);
@@ -185,13 +264,18 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
           text: `${item.paused ? 'Resume' : 'Pause'} workflow ${item.id} "${item.name}" of ${item.brand}? (y/n)`,
           run: () => store.source.setPaused(item, !item.paused),
         });
-      case 'replay':
-        if (item?.kind !== 'webhook')
-          return setNotice({ text: 'Select a dead-lettered webhook to replay.', tone: 'warn' });
-        return setConfirm({
-          text: `Replay webhook ${item.id} (${item.status})? (y/n)`,
-          run: () => store.source.replay(item.id),
-        });
+      case 'retry':
+        return retry(item);
+      case 'appeal':
+        if (item?.kind !== 'registration')
+          return setNotice({ text: 'Select a 10DLC registration to appeal its campaign.', tone: 'warn' });
+        if (!item.campaign)
+          return setNotice({
+            text: `${item.brand} has no campaign to appeal: r retries the registration.`,
+            tone: 'warn',
+          });
+        setNotice(null);
+        return setReason({ brandId: item.brandId, brand: item.brand, text: '' });
     }
   };
   const onInput = useCallback((input: string, key: Key) => handler.current(input, key), []);
@@ -208,38 +292,46 @@ export function App({ store, scope, color, size: fixed, interactive, initialPane
 
   let body: Line[];
   let selected: number | null = null;
+  let position: string | undefined;
   if (overlay) {
+    const scroll = Math.min(overlayScroll, overlayMax);
     body = [
       { text: `${overlay.title}  (esc closes)`, tone: 'title' },
-      ...overlay.lines.slice(overlayScroll, overlayScroll + bodyHeight - 1),
+      ...overlayLines.slice(scroll, scroll + bodyHeight - 1),
     ];
+    position = positionOf(scroll, bodyHeight - 1, overlayLines.length);
   } else {
     body = lines.slice(win.offset, win.offset + bodyHeight);
     selected = win.selected === null ? null : win.selected - win.offset;
+    position = positionOf(win.offset, bodyHeight, lines.length);
   }
   while (body.length < bodyHeight) body.push({ text: '' });
 
   const status: StatusLine = confirm
     ? { text: confirm.text, tone: 'warn' }
-    : typing
-      ? { text: `/${filter}▏ (enter keeps, esc clears)` }
-      : snap.error
-        ? {
-            text: `Refresh failed: ${snap.error}${snap.refreshedAt ? ` (showing ${clock(snap.refreshedAt, now)} UTC)` : ''}`,
-            tone: 'bad',
-          }
-        : (notice ?? (filter ? { text: `filter: ${filter} (esc clears)`, tone: 'dim' } : { text: '' }));
+    : reason
+      ? { text: `Appeal reason for ${reason.brand}: ${reason.text}▏ (enter asks y/n, esc cancels)` }
+      : typing
+        ? { text: `/${filter}▏ (enter keeps, esc clears)` }
+        : snap.error
+          ? {
+              text: `Refresh failed: ${snap.error}${snap.refreshedAt ? ` (showing ${clock(snap.refreshedAt, now)} UTC)` : ''}`,
+              tone: 'bad',
+            }
+          : (notice ?? (filter ? { text: `filter: ${filter} (esc clears)`, tone: 'dim' } : { text: '' }));
 
   return (
     <Frame
       width={width}
       color={color}
       heading={heading}
+      problems={problems}
       pane={pane}
+      position={position}
       body={body}
       selected={selected}
       status={status}
-      help={overlay ? 'esc close · j/k scroll · q quit' : helpLine(pane, width)}
+      help={overlay ? 'esc close · j/k scroll · pgdn/pgup page · ? keys · q quit' : helpLine(pane, width)}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Drawing only: the frame of the dashboard from plain props (no state, no queries). */
 import { Box, Text } from 'ink';
 import { fit } from './format.ts';
+import type { Segment } from './problems.ts';
 import { PANE_TITLES, PANES, type Line, type PaneId, type Tone } from './types.ts';
 
 const COLORS: Record<Tone, { color?: string; bold?: boolean; dimColor?: boolean }> = {
@@ -29,7 +30,11 @@ export interface FrameProps {
   width: number;
   color: boolean;
   heading: string;
+  /** The header line of problems, in colour by severity. */
+  problems: Segment[];
   pane: PaneId;
+  /** Where the body's window is when the pane has more lines than it shows ("1-18 of 40 ↓"). */
+  position?: string;
   /** The lines of the body, already cut to its height. */
   body: Line[];
   /** Index in `body` of the selected line, if shown. */
@@ -38,7 +43,7 @@ export interface FrameProps {
   help: string;
 }
 
-export function Tabs({ pane, color }: { pane: PaneId; color: boolean }) {
+export function Tabs({ pane, color, position }: { pane: PaneId; color: boolean; position?: string }) {
   return (
     <Box>
       {PANES.map((id, i) => {
@@ -50,17 +55,32 @@ export function Tabs({ pane, color }: { pane: PaneId; color: boolean }) {
           </Text>
         );
       })}
+      {position ? <Text dimColor>{`  ${position}`}</Text> : null}
     </Box>
   );
 }
 
-export function Frame({ width, color, heading, pane, body, selected, status, help }: FrameProps) {
+/** The problems line: each segment in its tone's colour (bold and dim only without colour). */
+export function Problems({ segments, color }: { segments: Segment[]; color: boolean }) {
+  return (
+    <Text wrap="truncate-end">
+      {segments.map((segment, i) => (
+        <Text key={i} {...toneProps(segment.tone, color)} bold={segment.tone === 'bad' ? true : undefined}>
+          {segment.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+export function Frame({ width, color, heading, problems, pane, position, body, selected, status, help }: FrameProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Text bold wrap="truncate-end">
         {heading}
       </Text>
-      <Tabs pane={pane} color={color} />
+      <Problems segments={problems} color={color} />
+      <Tabs pane={pane} color={color} position={position} />
       {body.map((line, i) => (
         <Text key={i} wrap="truncate-end" inverse={i === selected} {...toneProps(line.tone, color)}>
           {i === selected ? '› ' : '  '}

@@ -20,7 +20,8 @@ export type Command =
   | 'open'
   | 'close'
   | 'pause'
-  | 'replay'
+  | 'retry'
+  | 'appeal'
   | 'filter'
   | 'help'
   | 'refresh'
@@ -29,6 +30,8 @@ export type Command =
 export interface KeyBinding {
   keys: string;
   label: string;
+  /** The label on the help line when the full one is long. */
+  short?: string;
   command: Command;
   /** Where it works (everywhere when absent). */
   panes?: PaneId[];
@@ -75,11 +78,21 @@ export const KEYS: KeyBinding[] = [
   },
   {
     keys: 'r',
-    label: 'replay webhook',
-    command: 'replay',
+    label: 'replay webhook / retry failed job / retry 10DLC registration (asks y/n)',
+    short: 'retry',
+    command: 'retry',
     panes: ['system'],
     helpLine: true,
     match: (i) => i === 'r',
+  },
+  {
+    keys: 'a',
+    label: 'appeal a rejected 10DLC campaign (asks the reason, then y/n)',
+    short: 'appeal',
+    command: 'appeal',
+    panes: ['system'],
+    helpLine: true,
+    match: (i) => i === 'a',
   },
   { keys: '/', label: 'filter', command: 'filter', helpLine: true, match: (i) => i === '/' },
   { keys: 'ctrl-r', label: 'refresh now', command: 'refresh', match: (i, k) => k.ctrl && i === 'r' },
@@ -98,12 +111,26 @@ export function commandFor(pane: PaneId, input: string, key: Key): Command | und
 export function helpLine(pane: PaneId, width: number): string {
   const text = [
     '1-4 panes',
-    ...KEYS.filter((b) => b.helpLine && (!b.panes || b.panes.includes(pane))).map((b) => `${b.keys} ${b.label}`),
+    ...KEYS.filter((b) => b.helpLine && (!b.panes || b.panes.includes(pane))).map(
+      (b) => `${b.keys} ${b.short ?? b.label}`,
+    ),
   ].join(' · ');
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
 
+/** Keys that work in one situation only: an open thread or detail, a question, the filter. */
+export const CONTEXT_KEYS: Array<[string, string]> = [
+  ['j/k ↓/↑', 'in a thread or detail: scroll a line'],
+  ['pgdn/pgup', 'in a thread or detail: scroll a page'],
+  ['esc/enter/←', 'in a thread or detail: close it'],
+  ['y / n', 'answer the question on the status line (n or esc: nothing changes)'],
+  ['enter / esc', 'while typing a filter or a reason: keep it / drop it'],
+];
+
 /** Every key, one per line, for the `?` screen. */
 export function helpScreen(): string[] {
-  return KEYS.map((b) => `${b.keys.padEnd(10)} ${b.label}${b.panes ? `  (${b.panes.join(', ')})` : ''}`);
+  return [
+    ...KEYS.map((b) => `${b.keys.padEnd(11)} ${b.label}${b.panes ? `  (${b.panes.join(', ')})` : ''}`),
+    ...CONTEXT_KEYS.map(([keys, label]) => `${keys.padEnd(11)} ${label}`),
+  ];
 }

@@ -15,11 +15,18 @@ import {
 import type { AppContext } from '../app/index.ts';
 import { explainOrder } from '../attribution/index.ts';
 import { maskUsername } from '../contacts/index.ts';
-import { queueOverview, resolveSchedules } from '../jobs/index.ts';
-import { sendingOverview } from '../messaging/index.ts';
+import {
+  heartbeatIntervalMs,
+  jobHistory,
+  queueOverview,
+  resolveSchedules,
+  retryFailedJob,
+  workerCounts,
+} from '../jobs/index.ts';
+import { appealCampaign, registrationStatus, retryRegistration, sendingOverview } from '../messaging/index.ts';
 import { listRaised } from '../notifications/index.ts';
 import { listStoreIntegrations } from '../stores/index.ts';
-import { deadLetterSummary, listDeadLetters, replayWebhookEvent } from '../webhooks/index.ts';
+import { deadLetterSummary, listDeadLetters, replayWebhookEvent, webhookHealth } from '../webhooks/index.ts';
 import { setWorkflowState } from '../workflows/index.ts';
 import { threadView } from './thread.ts';
 import type { DashboardData, PaneId, PaneTimings, ThreadView } from './types.ts';
@@ -36,7 +43,17 @@ export interface DashboardSource {
   setPaused(workflow: { id: number; brandId: number }, paused: boolean): Promise<string>;
   /** Queues a stored webhook again. */
   replay(webhookId: number): Promise<string>;
+  /** Puts a job that failed for good back in the queue (attempts reset). */
+  retryJob(jobId: string): Promise<string>;
+  /** Resumes a 10DLC registration from the step that failed (as `reclaim messaging retry`). */
+  retryRegistration(brandId: number): Promise<string>;
+  /** Appeals a rejected 10DLC campaign with a reason (as `reclaim messaging appeal`). */
+  appealRegistration(brandId: number, reason: string): Promise<string>;
 }
+
+/** A running worker whose heartbeat is older than four beats is shown as silent (2 minutes by default). */
+export const silentAfterSeconds = (staleAfterSeconds: number): number =>
+  Math.round((heartbeatIntervalMs(staleAfterSeconds) * 4) / 1000);
 
 /** Midnight UTC of `now`'s day. */
 export const startOfDay = (now: Date): Date => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
@@ -70,25 +87,31 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
       const sending = await timed(timings, 'sending', () =>
         sendingOverview(ctx.db, { brandIds: scope, now, since, provider: ctx.config.SMS_PROVIDER }),
       );
+      const silent = silentAfterSeconds(ctx.config.WORKER_STALE_AFTER_SECONDS);
       const system = await timed(timings, 'system', async () => {
-        const [queue, dead_letter_sources, dead_letters, ten_dlc, billing_failures, integrations] = await Promise.all([
-          queueOverview(ctx.db, { schedules, now }),
-          deadLetterSummary(ctx.db, { brandIds: scope }),
-          listDeadLetters(ctx.db, { brandIds: scope, limit: DEAD_LETTER_LIMIT }),
-          listRaised(ctx.db, {
-            kinds: ['tendlc_manual_intervention'],
-            since: new Date(now.getTime() - 30 * DAY_MS),
-            brandIds: scope,
-            limit: 20,
-          }),
+        const [queue, worker_counts, jobs, webhooks, dead_letter_sources, dead_letters, registrations] =
+          await Promise.all([
+            queueOverview(ctx.db, { schedules, now }),
+            workerCounts(ctx.db, silent),
+            jobHistory(ctx.db, { now }),
+            webhookHealth(ctx.db, { stuckAfterSeconds: ctx.config.WEBHOOK_STUCK_AFTER_SECONDS, brandIds: scope }),
+            deadLetterSummary(ctx.db, { brandIds: scope }),
+            listDeadLetters(ctx.db, { brandIds: scope, limit: DEAD_LETTER_LIMIT }),
+            registrationStatus(ctx, { brandId }),
+          ]);
+        const [billing_failures, integrations] = await Promise.all([
           listRaised(ctx.db, { kinds: ['billing_sync_failed'], since, brandIds: scope, limit: 20 }),
           listStoreIntegrations(ctx.db, { brandId, needingAttention: true }),
         ]);
         return {
           queue,
+          worker_counts,
+          silent_after_seconds: silent,
+          jobs,
+          webhooks,
+          registrations: registrations.filter((r) => r.state === 'manual_intervention'),
           dead_letter_sources,
           dead_letters,
-          ten_dlc,
           billing_failures,
           integrations,
         };
@@ -119,6 +142,21 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
     async replay(webhookId) {
       const event = await replayWebhookEvent(ctx, webhookId);
       return `Webhook ${event.id} queued again.`;
+    },
+
+    async retryJob(jobId) {
+      const job = await retryFailedJob(ctx, jobId);
+      return `Job ${job.id} (${job.task}) queued again.`;
+    },
+
+    async retryRegistration(brand) {
+      const result = await retryRegistration(ctx, { brandId: brand });
+      return `Brand ${brand}: registration resumed (${result.state}).`;
+    },
+
+    async appealRegistration(brand, reason) {
+      const result = await appealCampaign(ctx, { brandId: brand, reason });
+      return `Brand ${brand}: appeal sent; waiting on the carriers (${result.state}).`;
     },
   };
 }

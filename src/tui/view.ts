@@ -1,7 +1,8 @@
 /** Pure: which lines a pane shows (filtered), where the selection is, and the window onto them. */
 import type { DashboardData, Line, PaneId } from './types.ts';
 import { liveLines, workflowLines, type ViewOptions } from './views-feed.ts';
-import { sendingLines, systemLines } from './views-ops.ts';
+import { sendingLines } from './views-ops.ts';
+import { systemLines } from './views-system.ts';
 
 export const PANE_LINES: Record<PaneId, (data: DashboardData, options: ViewOptions) => Line[]> = {
   live: liveLines,

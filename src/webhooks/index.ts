@@ -20,4 +20,12 @@ export {
   type WebhookEvent,
   type WebhookSource,
 } from './store/events.ts';
-export { deadLetterSummary, listDeadLetters, type DeadLetter, type DeadLetterSummary } from './store/dead-letters.ts';
+export {
+  deadLetterSummary,
+  listDeadLetters,
+  webhookHealth,
+  webhooksLastHour,
+  type DeadLetter,
+  type DeadLetterSummary,
+  type WebhookHealth,
+} from './store/dead-letters.ts';

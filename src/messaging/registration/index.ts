@@ -13,6 +13,7 @@ export {
   getCompanySettingsOf,
   registrationStatus,
   retryRegistration,
+  checkInfobipCredentials,
   startRegistration,
   updateCompanySettings,
   type RegistrationStatus,

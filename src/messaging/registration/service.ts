@@ -243,3 +243,12 @@ export async function registrationStatus(
   }
   return out;
 }
+
+/**
+ * One harmless call with the configured Infobip key (the first page of owned numbers), for
+ * `reclaim doctor`; says how many numbers the account owns.
+ */
+export async function checkInfobipCredentials(ctx: AppContext, options: RegistrationOptions = {}): Promise<string> {
+  const numbers = await clientFor(ctx, options).ownedNumbers(0);
+  return `the API key was accepted (${numbers.length === 0 ? 'no' : numbers.length} owned number${numbers.length === 1 ? '' : 's'} on the first page)`;
+}

@@ -153,3 +153,112 @@ export async function providerErrors(
   );
   return rows;
 }
+
+/** A brand's texts of the last hour: handed to the provider, delivered, undelivered, failed. */
+export interface BrandHour {
+  brand_id: number;
+  sent: number;
+  delivered: number;
+  undelivered: number;
+  failed: number;
+}
+
+/**
+ * Failures of the last hour: outgoing texts failed or undelivered whose status changed in the
+ * hour (created within the day before, so the brand's error index bounds the read).
+ */
+const FAILED_IN_HOUR = `direction = 'outgoing' and status in ('failed', 'undelivered')
+  and created_at > :now::timestamptz - interval '1 day' and updated_at > :now::timestamptz - interval '1 hour'`;
+
+/** Per brand with texts in the last hour (sent or failed), busiest first. */
+export async function sendingLastHourByBrand(
+  db: Handle,
+  { brandIds, now }: { brandIds?: number[]; now: Date },
+): Promise<BrandHour[]> {
+  const { rows } = await db.raw<{ rows: Array<BrandHour & { brand_id: string }> }>(
+    `with sent as (
+       select brand_id, count(*)::int as sent,
+              count(*) filter (where status = 'delivered')::int as delivered,
+              count(*) filter (where status = 'undelivered')::int as undelivered
+         from conversation_messages
+        where brand_id = ${scope(brandIds)} and direction = 'outgoing' and status in ${SENT}
+          and sent_at > :now::timestamptz - interval '1 hour' and sent_at <= :now
+        group by 1
+     ), failed as (
+       select brand_id, count(*)::int as failed
+         from conversation_messages
+        where brand_id = ${scope(brandIds)} and status = 'failed' and ${FAILED_IN_HOUR}
+        group by 1
+     )
+     select coalesce(s.brand_id, f.brand_id) as brand_id, coalesce(s.sent, 0) as sent,
+            coalesce(s.delivered, 0) as delivered, coalesce(s.undelivered, 0) as undelivered,
+            coalesce(f.failed, 0) as failed
+       from sent s full join failed f on f.brand_id = s.brand_id
+      order by 2 desc, 5 desc, 1`,
+    { brands: brandIds ?? [], now },
+  );
+  return rows.map((r) => ({ ...r, brand_id: Number(r.brand_id) }));
+}
+
+/** Texts that failed at the provider in the last hour (failed or undelivered), every brand asked for. */
+export async function providerFailuresLastHour(
+  db: Handle,
+  { brandIds, now }: { brandIds?: number[]; now: Date },
+): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+    `select count(*)::int as n from conversation_messages where brand_id = ${scope(brandIds)} and ${FAILED_IN_HOUR}`,
+    { brands: brandIds ?? [], now },
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Every brand's texts of the last hour for /metrics: counts by outcome and reason (reasons as stored). */
+export async function textOutcomesLastHour(
+  db: Handle,
+  { now }: { now: Date },
+): Promise<{
+  sent: number;
+  delivered: number;
+  failed: Array<{ reason: string; count: number }>;
+  skipped: Array<{ reason: string; count: number }>;
+  due: number;
+}> {
+  const brands = { brands: [], now };
+  const [sent, failed, skipped, due] = await Promise.all([
+    db.raw<{ rows: Array<{ sent: number; delivered: number }> }>(
+      `select count(*)::int as sent, count(*) filter (where status = 'delivered')::int as delivered
+         from conversation_messages
+        where brand_id = ${scope(undefined)} and direction = 'outgoing' and status in ${SENT}
+          and sent_at > :now::timestamptz - interval '1 hour' and sent_at <= :now`,
+      brands,
+    ),
+    db.raw<{ rows: Array<{ reason: string; count: number }> }>(
+      `select coalesce(nullif(split_part(status_reason, ':', 1), ''), status) as reason, count(*)::int as count
+         from conversation_messages
+        where brand_id = ${scope(undefined)} and ${FAILED_IN_HOUR}
+        group by 1`,
+      brands,
+    ),
+    db.raw<{ rows: Array<{ reason: string; count: number }> }>(
+      `select coalesce(extra_data->>'skip_reason', split_part(status_reason, ':', 1), 'unknown') as reason,
+              count(*)::int as count
+         from conversation_messages
+        where brand_id = ${scope(undefined)} and status = 'agent_skipped'
+          and created_at > :now::timestamptz - interval '1 hour'
+        group by 1`,
+      brands,
+    ),
+    db.raw<{ rows: Array<{ n: number }> }>(
+      `select count(*)::int as n from conversation_messages
+        where direction = 'outgoing' and status in ('auto_queued', 'queued') and scheduled_for <= :now`,
+      brands,
+    ),
+  ]);
+  return {
+    sent: sent.rows[0]?.sent ?? 0,
+    delivered: sent.rows[0]?.delivered ?? 0,
+    failed: failed.rows,
+    skipped: skipped.rows,
+    due: due.rows[0]?.n ?? 0,
+  };
+}

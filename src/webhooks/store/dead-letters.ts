@@ -63,3 +63,45 @@ export async function listDeadLetters(
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), brand_id: r.brand_id === null ? null : Number(r.brand_id) }));
 }
+
+/** Per source: events dead-lettered, failed (retrying), and stuck (pending or processing too long). */
+export interface WebhookHealth {
+  source: WebhookSource;
+  dead: number;
+  failed: number;
+  stuck: number;
+}
+
+export async function webhookHealth(
+  db: Handle,
+  { stuckAfterSeconds, brandIds }: { stuckAfterSeconds: number; brandIds?: number[] },
+): Promise<WebhookHealth[]> {
+  const { rows } = await db.raw<{ rows: WebhookHealth[] }>(
+    `select e.source,
+            count(*) filter (where e.status = 'dead')::int as dead,
+            count(*) filter (where e.status = 'failed')::int as failed,
+            count(*) filter (where e.status in ('pending', 'processing')
+                               and e.status_at < now() - make_interval(secs => :stuck))::int as stuck
+       from webhook_events e
+      where (e.status in ('failed', 'dead')
+             or (e.status in ('pending', 'processing') and e.status_at < now() - make_interval(secs => :stuck)))
+        ${brandFilter(brandIds)}
+      group by 1 order by 1`,
+    { stuck: stuckAfterSeconds, ...(brandIds ? { brands: brandIds } : {}) },
+  );
+  return rows;
+}
+
+/** Events received in the last hour, per source and the status they have now. */
+export async function webhooksLastHour(
+  db: Handle,
+): Promise<Array<{ source: WebhookSource; status: string; count: number }>> {
+  const { rows } = await db.raw<{ rows: Array<{ source: WebhookSource; status: string; count: number }> }>(
+    `select source, status, count(*)::int as count
+       from webhook_events
+      where status in ('pending', 'processing', 'processed', 'failed', 'dead', 'skipped')
+        and received_at > now() - interval '1 hour'
+      group by 1, 2 order by 1, 2`,
+  );
+  return rows;
+}
