@@ -23,8 +23,8 @@ export {
   scrubValue,
   validInput,
 } from '../errors/index.ts';
-export { createLogger, defaultLogLevel, prettyStream, type Logger } from './logger.ts';
-export { stderrStatusLine, createStatusLine, type StatusLine } from './status-line.ts';
+export { createLogger, prettyStream, type Logger } from './logger.ts';
+export { createStatusLine, stderrStatusLine, type StatusLine } from './status-line.ts';
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';
 export { resolveSecrets, type Secrets } from './secrets.ts';
 export {

@@ -123,22 +123,25 @@ const standOut: MessageFormatFunc = (log, messageKey, _label, { colors }) => {
 
 /**
  * The terminal's log stream: each JSON line pino writes, made one readable line (time, level,
- * message, then the fields on the same line) and written above the status line (a progress bar),
- * synchronously, so log lines and the bar never mix. pino-pretty is loaded only here.
+ * message, then the fields, an error's type, message and code among them, on the same line) and
+ * written above the status line (a progress bar), synchronously, so log lines and the bar never
+ * mix. Stack traces only with `stacks` (LOG_LEVEL debug or trace). pino-pretty is loaded only here.
  */
 export function prettyStream({
   colorize = !process.env.NO_COLOR,
+  stacks = false,
   statusLine = stderrStatusLine,
-}: { colorize?: boolean; statusLine?: StatusLine } = {}): DestinationStream {
+}: { colorize?: boolean; stacks?: boolean; statusLine?: StatusLine } = {}): DestinationStream {
   const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as {
     prettyFactory(options: PrettyOptions): (line: string) => string;
   };
   const prettify = prettyFactory({
     colorize,
-    ignore: 'pid,hostname',
+    ignore: stacks ? 'pid,hostname' : 'pid,hostname,stack,err.stack,err.aggregateErrors',
     translateTime: 'SYS:HH:MM:ss',
     singleLine: true,
     messageFormat: standOut,
+    ...(stacks ? {} : { errorLikeObjectKeys: [] }),
   });
   return { write: (line: string) => statusLine.writeAbove(prettify(line)) };
 }
@@ -149,7 +152,8 @@ export function createLogger({
   pretty = process.stderr.isTTY === true,
   destination,
 }: LoggerOptions = {}): Logger {
-  const options = logPolicy(level ?? defaultLogLevel(pretty));
-  if (pretty) return pino(options, prettyStream());
+  const resolved = level ?? defaultLogLevel(pretty);
+  const options = logPolicy(resolved);
+  if (pretty) return pino(options, prettyStream({ stacks: resolved === 'debug' || resolved === 'trace' }));
   return pino(options, destination ?? pino.destination({ fd: 2, sync: true }));
 }
