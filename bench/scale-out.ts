@@ -55,7 +55,7 @@ function printIngest(r: IngestRound): void {
   console.log(
     [
       `  ingest, ${r.servers} server${r.servers > 1 ? 's' : ''}: ${int(r.perSecond)} webhooks/s (${int(r.ok)} answered 200), p50 ${r.p50} ms, p99 ${r.p99} ms`,
-      `      every id answered 200 stored once: ${r.missing === 0 ? 'yes' : `NO, ${r.missing} missing`} (${int(r.answered)} answered; ${r.unanswered} more stored while in flight at the end)`,
+      `      every id answered 200 stored once: ${r.missing === 0 ? 'yes' : `NO, ${r.missing} missing`} (${int(r.answered)} answered; ${r.unanswered} more stored while in flight at the end); ${r.perStatement.toFixed(1)} webhooks per insert statement`,
       `      CPU per webhook: servers ${micros(r.cpu.servers, r.ok)}, PostgreSQL ${micros(r.cpu.pg, r.ok)}, load generator ${micros(r.cpu.load, r.ok)}; cores busy ${busy([r.cpu.servers, r.cpu.pg, r.cpu.load], r.seconds)}`,
     ].join('\n'),
   );
