@@ -15,12 +15,12 @@ ARG NODE_VERSION=20.20
 # ---- build: dependencies, the compiled binary (dist/) and the panel (web-panel/dist/) ----------
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
-# The lock file alone first, so a source change does not download the packages again. Scripts are
-# skipped here because `prepare` builds from sources that are not copied yet; esbuild's is run below.
+# The lock file alone first, so a source change does not download the packages again. Install
+# scripts wait for the sources (`prepare` builds from them); `npm rebuild` runs the packages' own.
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm rebuild esbuild \
+RUN npm rebuild \
   && npm run build \
   && npm run panel:build \
   && npm prune --omit=dev --ignore-scripts --no-audit --no-fund

@@ -14,7 +14,8 @@
  * the CPU each part spent per webhook or text (Linux /proc), which says what limits the ratio.
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_CONNECTIONS (64), BENCH_DURATION (15), BENCH_TEXTS (5000), BENCH_SEND_JOBS (8), BENCH_ROUNDS (2).
+ * BENCH_CONNECTIONS (64), BENCH_DURATION (15), BENCH_TEXTS (5000), BENCH_SEND_JOBS (8), BENCH_ROUNDS (2),
+ * BENCH_PARTS (ingest,send: one of them alone).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -30,6 +31,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const TEXTS = Number(process.env.BENCH_TEXTS ?? 5_000);
 const SEND_JOBS = Number(process.env.BENCH_SEND_JOBS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PARTS = (process.env.BENCH_PARTS ?? 'ingest,send').split(',');
 
 const int = (value: number): string => Math.round(value).toLocaleString('en-US');
 const median = (values: number[]): number => {
@@ -53,7 +55,7 @@ function printIngest(r: IngestRound): void {
   console.log(
     [
       `  ingest, ${r.servers} server${r.servers > 1 ? 's' : ''}: ${int(r.perSecond)} webhooks/s (${int(r.ok)} answered 200), p50 ${r.p50} ms, p99 ${r.p99} ms`,
-      `      every id answered 200 stored once: ${r.missing === 0 ? 'yes' : `NO, ${r.missing} missing`} (${int(r.answered)} answered; ${r.unanswered} more stored while in flight at the end)`,
+      `      every id answered 200 stored once: ${r.missing === 0 ? 'yes' : `NO, ${r.missing} missing`} (${int(r.answered)} answered; ${r.unanswered} more stored while in flight at the end); ${r.perStatement.toFixed(1)} webhooks per insert statement`,
       `      CPU per webhook: servers ${micros(r.cpu.servers, r.ok)}, PostgreSQL ${micros(r.cpu.pg, r.ok)}, load generator ${micros(r.cpu.load, r.ok)}; cores busy ${busy([r.cpu.servers, r.cpu.pg, r.cpu.load], r.seconds)}`,
     ].join('\n'),
   );
@@ -63,7 +65,9 @@ function printSend(r: SendRound): void {
   console.log(
     [
       `  send, ${r.workers} worker${r.workers > 1 ? 's' : ''}: ${int(r.perSecond)} texts/s (${int(r.sent)} in ${r.seconds.toFixed(2)} s; first text after ${int(r.firstTextMs)} ms)`,
-      `      every text at the provider once and recorded sent: ${r.doubled === 0 && r.lost === 0 ? 'yes' : `NO: ${r.doubled} doubled, ${r.lost} lost`} (${JSON.stringify(r.statuses)})`,
+      `      every text at the provider once and recorded sent: ${r.doubled === 0 && r.lost === 0 ? 'yes' : `NO: ${r.doubled} doubled, ${r.lost} not sent`} (${JSON.stringify(r.statuses)})`,
+      `      backends waiting for a lock, on average: ${r.lockWaits.length === 0 ? 'none seen' : r.lockWaits.map((w) => `${w.average.toFixed(2)} on "${w.query}…"`).join(', ')}`,
+      ...(r.unsent.length > 0 ? [`      not sent when the queued jobs were done: ${r.unsent.join(', ')}`] : []),
       `      CPU per text: workers ${micros(r.cpu.workers, r.sent)}, PostgreSQL ${micros(r.cpu.pg, r.sent)}, fake Infobip ${micros(r.cpu.provider, r.sent)}; cores busy ${busy([r.cpu.workers, r.cpu.pg, r.cpu.provider], r.seconds)}`,
     ].join('\n'),
   );
@@ -91,13 +95,13 @@ async function main(): Promise<void> {
   const template = await createTemplate();
   try {
     const ingest: IngestRound[] = [];
-    for (const servers of order(ROUNDS)) {
+    for (const servers of PARTS.includes('ingest') ? order(ROUNDS) : []) {
       const round = await ingestRound(template.name, servers, { connections: CONNECTIONS, duration: DURATION });
       printIngest(round);
       ingest.push(round);
     }
     const send: SendRound[] = [];
-    for (const workers of order(ROUNDS)) {
+    for (const workers of PARTS.includes('send') ? order(ROUNDS) : []) {
       const round = await sendRound(template.name, workers, { texts: TEXTS, jobs: SEND_JOBS });
       printSend(round);
       send.push(round);
@@ -110,14 +114,17 @@ async function main(): Promise<void> {
     const sendOne = of(send, (r) => r.workers === 1);
     const sendTwo = of(send, (r) => r.workers === 2);
     const intact = ingest.every((r) => r.missing === 0) && send.every((r) => r.doubled === 0 && r.lost === 0);
-    console.log(
-      [
-        `  median of ${ROUNDS} rounds each:`,
+    const lines = [`  median of ${ROUNDS} rounds each:`];
+    if (ingest.length > 0)
+      lines.push(
         `    ingest: 1 server ${int(ingestOne)} webhooks/s, 2 servers ${int(ingestTwo)} webhooks/s: ratio ${(ingestTwo / ingestOne).toFixed(2)}`,
+      );
+    if (send.length > 0)
+      lines.push(
         `    send:   1 worker ${int(sendOne)} texts/s, 2 workers ${int(sendTwo)} texts/s: ratio ${(sendTwo / sendOne).toFixed(2)}`,
-        `    nothing lost or doubled: ${intact ? 'yes' : 'NO'}`,
-      ].join('\n'),
-    );
+      );
+    lines.push(`    nothing lost or doubled: ${intact ? 'yes' : 'NO'}`);
+    console.log(lines.join('\n'));
     if (!intact) process.exitCode = 1;
   } finally {
     await template.drop();

@@ -30,6 +30,8 @@ export interface IngestRound {
   /** Stored but never answered: in flight when the load stopped. */
   unanswered: number;
   seconds: number;
+  /** Webhooks stored per group-commit statement, on average. */
+  perStatement: number;
   cpu: { servers?: number; pg?: number; load: number };
 }
 
@@ -95,6 +97,10 @@ export async function ingestRound(
     const answered = new Set(runs.flatMap((run) => run.answered));
     const stored = new Set<string>(await db('webhook_events').pluck('event_id'));
     const missing = [...answered].filter((id) => !stored.has(id)).length;
+    // Each group-commit statement queued one batch job for its events (no worker runs here).
+    const { rows: batches } = await db.raw<{ rows: { n: string }[] }>(
+      `select count(*) as n from graphile_worker.jobs where task_identifier = 'webhook:process-batch'`,
+    );
     const ok = runs.reduce((sum, run) => sum + run.ok, 0);
     return {
       servers,
@@ -106,6 +112,7 @@ export async function ingestRound(
       missing,
       unanswered: stored.size - (answered.size - missing),
       seconds,
+      perStatement: stored.size / Math.max(1, Number(batches[0]!.n)),
       cpu: {
         servers: serversBefore === undefined || serversAfter === undefined ? undefined : serversAfter - serversBefore,
         pg,

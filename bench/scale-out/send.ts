@@ -35,6 +35,10 @@ export interface SendRound {
   /** Seeded texts not recorded sent, or recorded with an id the provider never gave. */
   lost: number;
   statuses: Record<string, number>;
+  /** Statements waiting for a lock, on average over the run's samples (the two most frequent). */
+  lockWaits: { query: string; average: number }[];
+  /** Texts not sent when the jobs were done: count, status and reason. */
+  unsent: string[];
   cpu: { workers?: number; pg?: number; provider: number };
 }
 
@@ -131,14 +135,33 @@ export async function sendRound(
     const started = Date.now();
     for (let i = 0; i < jobs; i += 1)
       await enqueueJob(db, 'messages:send-due', { limit: Math.ceil(texts / jobs) }, { jobKey: `bench-send-${i}` });
+    // Until every text is sent, or the queued jobs are done and nothing moved for 5 s (texts the
+    // jobs deferred or failed wait for a later job: the figures then say so).
     let seconds = 0;
+    let last = -1;
+    let samples = 0;
+    const waits = new Map<string, number>();
+    let stillSince = Date.now();
     for (;;) {
       const [row] = await db('conversation_messages').where({ status: 'sent' }).count<{ n: string }[]>('* as n');
-      if (Number(row!.n) >= texts) {
-        seconds = (Date.now() - started) / 1000;
+      const sent = Number(row!.n);
+      seconds = (Date.now() - started) / 1000;
+      if (sent >= texts) break;
+      if (sent !== last) [last, stillSince] = [sent, Date.now()];
+      // Which statements of the workers wait for a lock another holds, sampled with each look.
+      const { rows: waiting } = await db.raw<{ rows: { q: string; n: string }[] }>(
+        `select regexp_replace(left(query, 60), '\\s+', ' ', 'g') as q, count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' group by 1`,
+      );
+      samples += 1;
+      for (const w of waiting) waits.set(w.q, (waits.get(w.q) ?? 0) + Number(w.n));
+      const { rows } = await db.raw<{ rows: { n: string }[] }>(
+        `select count(*) as n from graphile_worker.jobs where task_identifier = 'messages:send-due'`,
+      );
+      if (Number(rows[0]!.n) === 0 && Date.now() - stillSince > 5_000) {
+        seconds = (stillSince - started) / 1000;
         break;
       }
-      if (Date.now() - started > 600_000) throw new Error(`only ${row!.n} of ${texts} texts sent after 10 minutes`);
       await sleep(100);
     }
     const workersAfter = workerCpu();
@@ -156,18 +179,27 @@ export async function sendRound(
     const rows = await db('conversation_messages').select('id', 'status', 'provider_message_id');
     const statuses: Record<string, number> = {};
     for (const row of rows) statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+    const { rows: reasons } = await db.raw<{ rows: { status: string; reason: string; n: string }[] }>(
+      `select status, split_part(status_reason, ':', 1) as reason, count(*) as n from conversation_messages
+        where status <> 'sent' group by 1, 2 order by 3 desc`,
+    );
     const lost = rows.filter(
       (row) => row.status !== 'sent' || !ids.has(row.provider_message_id) || !received.has(Number(row.id)),
     ).length;
     return {
       workers,
-      perSecond: texts / seconds,
+      perSecond: (statuses.sent ?? 0) / seconds,
       seconds,
       firstTextMs: (infobip.accepted[0]?.at ?? Number.NaN) - started,
       sent: statuses.sent ?? 0,
       doubled: [...received.values()].filter((n) => n > 1).length,
       lost,
       statuses,
+      lockWaits: [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([q, n]) => ({ query: q, average: n / Math.max(1, samples) })),
+      unsent: reasons.map((r) => `${r.n} ${r.status} (${r.reason || 'no reason'})`),
       cpu: {
         workers: workersBefore === undefined || workersAfter === undefined ? undefined : workersAfter - workersBefore,
         pg,
