@@ -47,7 +47,7 @@ export function startCommand(): Command {
           if (opts.once) return;
 
           await ensurePanelBuilt((line) => process.stderr.write(`${line}\n`));
-          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT });
+          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT, portFrom: opts.port ? 'flag' : 'env' });
           const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;

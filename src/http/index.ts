@@ -1,5 +1,6 @@
 export { buildHttpServer, assertJsonBody, errorBody, parseJsonBody, type RouteModule } from './app.ts';
 export { safeEqual, hmacSha256 } from './signatures.ts';
+export { listenProblem, type ListenTarget } from './listen-errors.ts';
 export {
   createHttpClient,
   retryAfterMs,
