@@ -89,7 +89,7 @@ function addSettingsCommand(messaging: Command): void {
         const changing = Object.keys(opts).some((k) => k !== 'brand' && k !== 'json');
         const { settings, missing } = changing
           ? await updateCompanySettings(ctx, { brandId, patch: settingsPatch(opts) })
-          : await getCompanySettingsOf(ctx, brandId).then((s) => ({ settings: s, missing: [] as string[] }));
+          : await getCompanySettingsOf(ctx, brandId);
         if (opts.json) return printJson({ brandId, settings, missing });
         printLines(...settingsLines(brandId, settings, missing));
       });
@@ -107,11 +107,12 @@ function addPolicyCheckCommand(messaging: Command): void {
       .description(
         'check that the terms and privacy pages carry the SMS consent language carriers look for (exit 1 when not)',
       )
-      .option('--brand <id>', "the brand's terms and privacy pages")
+      .option('--brand <id>', "the brand's terms and privacy pages (--terms or --privacy checks that page instead)")
       .option('--terms <url>', 'a terms page')
       .option('--privacy <url>', 'a privacy page')
       .option('--json', 'print as JSON'),
     'reclaim messaging policy-check --brand 1',
+    'reclaim messaging policy-check --brand 1 --privacy https://shop.example.com/privacy-draft',
     'reclaim messaging policy-check --terms https://shop.example.com/terms --privacy https://shop.example.com/privacy --json',
   ).action(
     action(async (opts: { brand?: string; terms?: string; privacy?: string; json?: boolean }) => {
@@ -121,7 +122,9 @@ function addPolicyCheckCommand(messaging: Command): void {
       }
       const result =
         brandId !== undefined
-          ? await withContext((ctx) => checkBrandPolicy(ctx, brandId))
+          ? await withContext((ctx) =>
+              checkBrandPolicy(ctx, brandId, { termsUrl: opts.terms, privacyUrl: opts.privacy }),
+            )
           : await checkPolicyPages({
               termsUrl: opts.terms!,
               privacyUrl: opts.privacy!,
