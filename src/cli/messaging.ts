@@ -136,6 +136,9 @@ function addPolicyCheckCommand(messaging: Command): void {
   );
 }
 
+/** `messaging status` exits with this while a registration waits for an operator (not 1 or 2: the command worked). */
+export const NEEDS_OPERATOR_EXIT = 3;
+
 function addRegisterCommands(messaging: Command): void {
   withExamples(
     messaging
@@ -172,16 +175,22 @@ function addRegisterCommands(messaging: Command): void {
       .option('--json', 'print as JSON'),
     'reclaim messaging status',
     'reclaim messaging status --brand 1 --json',
-  ).action(
-    action(async (opts: { brand?: string; json?: boolean }) => {
-      const brandId = optionalInteger('--brand', opts.brand);
-      await withContext(async (ctx) => {
-        const rows = await registrationStatus(ctx, { brandId });
-        if (opts.json) return printJson({ registrations: rows });
-        printLines(...registrationStatusLines(rows));
-      });
-    }),
-  );
+  )
+    .addHelpText(
+      'after',
+      `Exit status: 0 when no registration listed waits for an operator; ${NEEDS_OPERATOR_EXIT} when one does (manual_intervention: a monitor can alert on it); 1 for a mistake such as an unknown brand; 2 for an internal error.`,
+    )
+    .action(
+      action(async (opts: { brand?: string; json?: boolean }) => {
+        const brandId = optionalInteger('--brand', opts.brand);
+        await withContext(async (ctx) => {
+          const rows = await registrationStatus(ctx, { brandId });
+          if (opts.json) printJson({ registrations: rows });
+          else printLines(...registrationStatusLines(rows));
+          if (rows.some((r) => r.state === 'manual_intervention')) process.exitCode = NEEDS_OPERATOR_EXIT;
+        });
+      }),
+    );
   withExamples(
     messaging
       .command('retry')

@@ -231,7 +231,15 @@ describe('the automation_state machine', () => {
     expect(retryState('brand_approval_pending')).toBe('create_brand_pending');
     expect(retryState('campaign_approval_pending')).toBe('submit_campaign_pending');
     expect(retryState('create_campaign_pending')).toBe('create_campaign_pending');
-    for (const state of REGISTRATION_STATES) expect(nextAction(state).length).toBeGreaterThan(10);
+    for (const state of REGISTRATION_STATES) expect(nextAction(state, 4).length).toBeGreaterThan(10);
+  });
+  it('a manual intervention names the whole command: retry, or appeal for a rejected campaign', () => {
+    expect(nextAction('manual_intervention', 4, 'create_brand_pending')).toBe(
+      'fix the cause shown, then run: reclaim messaging retry --brand 4',
+    );
+    expect(nextAction('manual_intervention', 4, 'campaign_approval_pending')).toBe(
+      'fix what the carriers named, then run: reclaim messaging appeal --brand 4 --reason "what you fixed" (or reclaim messaging retry --brand 4 to submit the campaign again)',
+    );
   });
   it('builds the rejection message from reasons, details and date', () => {
     expect(

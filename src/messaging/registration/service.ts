@@ -260,7 +260,7 @@ export async function registrationStatus(
       state,
       since: metadata.since ?? null,
       lastError: metadata.error_message ?? null,
-      next: nextAction(state),
+      next: nextAction(state, row.brand_id, metadata.failed_from),
       integrationStatus: row.status,
       infobipBrandId: text(row, 'infobip_brand_id') ?? null,
       campaignId: text(row, 'infobip_campaign_id') ?? null,
