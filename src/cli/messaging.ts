@@ -89,7 +89,7 @@ function addSettingsCommand(messaging: Command): void {
         const changing = Object.keys(opts).some((k) => k !== 'brand' && k !== 'json');
         const { settings, missing } = changing
           ? await updateCompanySettings(ctx, { brandId, patch: settingsPatch(opts) })
-          : await getCompanySettingsOf(ctx, brandId).then((s) => ({ settings: s, missing: [] as string[] }));
+          : await getCompanySettingsOf(ctx, brandId);
         if (opts.json) return printJson({ brandId, settings, missing });
         printLines(...settingsLines(brandId, settings, missing));
       });
@@ -107,11 +107,12 @@ function addPolicyCheckCommand(messaging: Command): void {
       .description(
         'check that the terms and privacy pages carry the SMS consent language carriers look for (exit 1 when not)',
       )
-      .option('--brand <id>', "the brand's terms and privacy pages")
+      .option('--brand <id>', "the brand's terms and privacy pages (--terms or --privacy checks that page instead)")
       .option('--terms <url>', 'a terms page')
       .option('--privacy <url>', 'a privacy page')
       .option('--json', 'print as JSON'),
     'reclaim messaging policy-check --brand 1',
+    'reclaim messaging policy-check --brand 1 --privacy https://shop.example.com/privacy-draft',
     'reclaim messaging policy-check --terms https://shop.example.com/terms --privacy https://shop.example.com/privacy --json',
   ).action(
     action(async (opts: { brand?: string; terms?: string; privacy?: string; json?: boolean }) => {
@@ -121,7 +122,9 @@ function addPolicyCheckCommand(messaging: Command): void {
       }
       const result =
         brandId !== undefined
-          ? await withContext((ctx) => checkBrandPolicy(ctx, brandId))
+          ? await withContext((ctx) =>
+              checkBrandPolicy(ctx, brandId, { termsUrl: opts.terms, privacyUrl: opts.privacy }),
+            )
           : await checkPolicyPages({
               termsUrl: opts.terms!,
               privacyUrl: opts.privacy!,
@@ -132,6 +135,9 @@ function addPolicyCheckCommand(messaging: Command): void {
     }),
   );
 }
+
+/** `messaging status` exits with this while a registration waits for an operator (not 1 or 2: the command worked). */
+export const NEEDS_OPERATOR_EXIT = 3;
 
 function addRegisterCommands(messaging: Command): void {
   withExamples(
@@ -169,16 +175,22 @@ function addRegisterCommands(messaging: Command): void {
       .option('--json', 'print as JSON'),
     'reclaim messaging status',
     'reclaim messaging status --brand 1 --json',
-  ).action(
-    action(async (opts: { brand?: string; json?: boolean }) => {
-      const brandId = optionalInteger('--brand', opts.brand);
-      await withContext(async (ctx) => {
-        const rows = await registrationStatus(ctx, { brandId });
-        if (opts.json) return printJson({ registrations: rows });
-        printLines(...registrationStatusLines(rows));
-      });
-    }),
-  );
+  )
+    .addHelpText(
+      'after',
+      `Exit status: 0 when no registration listed waits for an operator; ${NEEDS_OPERATOR_EXIT} when one does (manual_intervention: a monitor can alert on it); 1 for a mistake such as an unknown brand; 2 for an internal error.`,
+    )
+    .action(
+      action(async (opts: { brand?: string; json?: boolean }) => {
+        const brandId = optionalInteger('--brand', opts.brand);
+        await withContext(async (ctx) => {
+          const rows = await registrationStatus(ctx, { brandId });
+          if (opts.json) printJson({ registrations: rows });
+          else printLines(...registrationStatusLines(rows));
+          if (rows.some((r) => r.state === 'manual_intervention')) process.exitCode = NEEDS_OPERATOR_EXIT;
+        });
+      }),
+    );
   withExamples(
     messaging
       .command('retry')

@@ -1,21 +1,35 @@
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app/index.ts';
+import { AppError, type AppContext } from '../app/index.ts';
 import { METRICS_COLLECTORS } from '../flows/index.ts';
-import { buildHttpServer } from '../http/index.ts';
+import { buildHttpServer, listenProblem } from '../http/index.ts';
 import { ROUTES } from './routes.ts';
 import { parsePortFlag } from './flags.ts';
 import { prepareDatabase } from './prepare.ts';
 import { action, withContext, withExamples } from './run.ts';
 import { untilSignal } from './signals.ts';
 
-/** Builds the HTTP server with every domain's routes and starts listening. */
+/**
+ * Builds the HTTP server with every domain's routes and starts listening. A port in use or an
+ * address this machine does not have is the user's to fix: one line naming the setting (exit 1).
+ */
 export async function listen(
   ctx: AppContext,
-  { port, host = '0.0.0.0' }: { port: number; host?: string },
+  {
+    port,
+    host = '0.0.0.0',
+    portFrom = 'env',
+    hostFrom = 'default',
+  }: { port: number; host?: string; portFrom?: 'flag' | 'env'; hostFrom?: 'flag' | 'default' },
 ): Promise<FastifyInstance> {
   const app = await buildHttpServer(ctx, { routes: ROUTES, metrics: METRICS_COLLECTORS });
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    const problem = listenProblem(error, { port, host, portFrom, hostFrom });
+    throw problem ? new AppError('invalid_input', problem, { code: 'cannot_listen', cause: error }) : error;
+  }
   return app;
 }
 
@@ -32,12 +46,17 @@ export function serveWebhooksCommand(): Command {
     'reclaim serve-webhooks',
     'PORT=8080 reclaim serve-webhooks --host 127.0.0.1',
   ).action(
-    action(async (opts: { port?: number; host: string }) =>
+    action(async (opts: { port?: number; host: string }, command: Command) =>
       withContext(
         async (ctx) => {
           await prepareDatabase(ctx);
           const port = opts.port ?? ctx.config.PORT;
-          const app = await listen(ctx, { port, host: opts.host });
+          const app = await listen(ctx, {
+            port,
+            host: opts.host,
+            portFrom: opts.port === undefined ? 'env' : 'flag',
+            hostFrom: command.getOptionValueSource('host') === 'default' ? 'default' : 'flag',
+          });
           process.stderr.write(`Listening on http://${opts.host}:${port} (Ctrl-C to stop)\n`);
           await untilSignal();
           await app.close(); // stops accepting, lets in-flight requests finish

@@ -56,7 +56,12 @@ export function startCommand(): Command {
           if (opts.once) return;
 
           await ensurePanelBuilt((line) => process.stderr.write(`${line}\n`));
-          const app = await listen(ctx, { port: opts.port ?? ctx.config.PORT, host: opts.host });
+          const app = await listen(ctx, {
+            port: opts.port ?? ctx.config.PORT,
+            host: opts.host,
+            portFrom: opts.port ? 'flag' : 'env',
+            hostFrom: 'flag',
+          });
           const worker = await startWorker(ctx, TASKS);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;

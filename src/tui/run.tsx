@@ -12,16 +12,18 @@ import { DashboardStore } from './store.ts';
 
 export const DEFAULT_REFRESH_SECONDS = 2;
 
+/** Every command named here runs as written once ID is a brand's (--brand) or a staff user's (--user) id. */
 export const NOT_A_TTY_MESSAGE = [
   'reclaim dashboard needs an interactive terminal, and this is not one (stdout or stdin is not a TTY).',
   'The same data comes as JSON from:',
-  '  reclaim stats live --brand ID --json        the live feed',
-  '  reclaim stats workflows --brand ID --json   workflows and their outcomes',
-  '  reclaim workflows list --json               workflows, status and paused',
-  '  reclaim webhooks list --failed --json       failed and dead-lettered webhooks',
-  '  reclaim webhooks list --stuck --json        webhooks stuck in the queue',
-  '  reclaim stores list --json                  store integrations',
-  '  reclaim notifications list --json           10DLC, billing sync and store alerts',
+  '  reclaim stats live --brand ID --json         the live feed',
+  '  reclaim stats workflows --brand ID --json    workflows and their outcomes',
+  '  reclaim workflows list --brand ID --json     workflows, status and paused',
+  '  reclaim webhooks list --failed --json        failed and dead-lettered webhooks',
+  '  reclaim webhooks list --stuck --json         webhooks stuck in the queue',
+  '  reclaim stores list --json                   store integrations',
+  '  reclaim messaging status --json              10DLC registrations',
+  '  reclaim notifications list --user ID --json  billing sync, store and 10DLC alerts (of a staff user)',
   'or one frame as text: reclaim dashboard --once',
 ].join('\n');
 

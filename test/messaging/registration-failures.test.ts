@@ -10,7 +10,8 @@ import {
   startRegistration,
 } from '../../src/messaging/index.ts';
 import { v3Error } from '../fakes/infobip-registration.ts';
-import { useTestDatabase } from '../helpers/db.ts';
+import { runCli } from '../helpers/cli.ts';
+import { testEnv, useTestDatabase } from '../helpers/db.ts';
 import {
   basicAuth,
   registrableBrand,
@@ -254,4 +255,26 @@ describe('every failure lands in manual_intervention with the spec message', () 
       expect((await status(brandId)).lastError).toBe(message);
     }
   });
+});
+
+describe('`messaging status` for a monitor', () => {
+  it('exits 3 while a registration waits for an operator, with the whole command on its next: line; 0 otherwise', async () => {
+    const waiting = await registered('Waiting Brand');
+    reg().failNext('createBrand', 400, v3Error('E400', 'Bad request', [{ property: 'taxId', violation: 'bad' }]));
+    const stuck = await registered('Stuck Brand');
+    const env = testEnv(t.url);
+    const fine = await runCli(['messaging', 'status', '--brand', String(waiting)], env);
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(fine.stdout).toContain(`Brand ${waiting}: brand_approval_pending\n`);
+
+    const alert = await runCli(['messaging', 'status', '--brand', String(stuck)], env);
+    expect(alert.code, alert.stderr).toBe(3);
+    expect(alert.stdout).toContain(`Brand ${stuck}: manual_intervention\n  last error: Failed to create brand: 400 - `);
+    expect(alert.stdout).toContain(`  next: fix the cause shown, then run: reclaim messaging retry --brand ${stuck}\n`);
+    const all = await runCli(['messaging', 'status', '--json'], env);
+    expect(all.code).toBe(3);
+    expect(JSON.parse(all.stdout).registrations.find((r: { brandId: number }) => r.brandId === stuck).next).toBe(
+      `fix the cause shown, then run: reclaim messaging retry --brand ${stuck}`,
+    );
+  }, 120_000);
 });

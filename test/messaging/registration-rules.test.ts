@@ -4,6 +4,8 @@ import {
   decideTransition,
   mergeSettings,
   missingSettings,
+  notReadyMessage,
+  registrationMissing,
   nextAction,
   REGISTRATION_STATES,
   retryState,
@@ -69,6 +71,77 @@ describe('company settings validation', () => {
       '--brand-name',
       '--email',
     ]);
+  });
+});
+
+describe('registration readiness: what register judges before it calls anyone', () => {
+  const complete = mergeSettings(
+    {},
+    {
+      company_info: {
+        legal_company_name: 'Acme LLC',
+        tax_ein: '123456789',
+        address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', zip: '94105' },
+        terms_url: 'https://acme.example.com/terms',
+        privacy_url: 'https://acme.example.com/privacy',
+      },
+      brand_info: { website_url: 'https://acme.example.com', brand_name: 'Acme' },
+      contact_info: { phone: '4155550100', email: 'hello@acme.example.com' },
+    },
+  );
+  const noPrivacy = mergeSettings(complete, {});
+  delete noPrivacy.company_info.privacy_url;
+  const configured = {
+    INFOBIP_BASE_URL: 'https://api.infobip.com',
+    INFOBIP_API_KEY: 'k',
+    PUBLIC_URL: 'https://reclaim.example.com',
+    INFOBIP_WEBHOOK_SECRET: 's',
+  };
+  const EVERY_FLAG = [
+    '--legal-name',
+    '--ein',
+    '--street',
+    '--city',
+    '--state',
+    '--zip',
+    '--terms-url',
+    '--website',
+    '--brand-name',
+    '--phone',
+    '--email',
+    '--privacy-url',
+  ];
+  const EVERY_VARIABLE = ['INFOBIP_BASE_URL', 'INFOBIP_API_KEY', 'PUBLIC_URL', 'INFOBIP_WEBHOOK_SECRET'];
+  it.each([
+    [
+      'nothing set, nothing configured',
+      { settings: mergeSettings({}, {}), config: {} },
+      [...EVERY_FLAG, ...EVERY_VARIABLE],
+    ],
+    ['complete settings, nothing configured', { settings: complete, config: {} }, EVERY_VARIABLE],
+    ['complete and configured', { settings: complete, config: configured }, []],
+    ['no privacy page anywhere', { settings: noPrivacy, config: configured }, ['--privacy-url']],
+    [
+      "the brand record's privacy page",
+      { settings: noPrivacy, brandPrivacyUrl: 'https://acme.example.com/p', config: configured },
+      [],
+    ],
+    [
+      'an Infobip client given in code',
+      { settings: complete, config: { PUBLIC_URL: 'https://r.example.com' }, clientGiven: true },
+      ['INFOBIP_WEBHOOK_SECRET'],
+    ],
+  ])('%s', (_name, facts, missing) => {
+    expect(registrationMissing(facts)).toEqual(missing);
+  });
+
+  it('the message names the flags with the command that sets them, then the variables', () => {
+    expect(notReadyMessage(4, ['--ein', '--zip', 'PUBLIC_URL'])).toBe(
+      "Company settings are incomplete: set --ein, --zip with reclaim messaging settings --brand 4. Configuration is incomplete: set PUBLIC_URL (registration calls Infobip's API and points Infobip at this server's PUBLIC_URL, which refuses what does not carry INFOBIP_WEBHOOK_SECRET).",
+    );
+    expect(notReadyMessage(4, ['--ein'])).toBe(
+      'Company settings are incomplete: set --ein with reclaim messaging settings --brand 4.',
+    );
   });
 });
 
@@ -158,7 +231,15 @@ describe('the automation_state machine', () => {
     expect(retryState('brand_approval_pending')).toBe('create_brand_pending');
     expect(retryState('campaign_approval_pending')).toBe('submit_campaign_pending');
     expect(retryState('create_campaign_pending')).toBe('create_campaign_pending');
-    for (const state of REGISTRATION_STATES) expect(nextAction(state).length).toBeGreaterThan(10);
+    for (const state of REGISTRATION_STATES) expect(nextAction(state, 4).length).toBeGreaterThan(10);
+  });
+  it('a manual intervention names the whole command: retry, or appeal for a rejected campaign', () => {
+    expect(nextAction('manual_intervention', 4, 'create_brand_pending')).toBe(
+      'fix the cause shown, then run: reclaim messaging retry --brand 4',
+    );
+    expect(nextAction('manual_intervention', 4, 'campaign_approval_pending')).toBe(
+      'fix what the carriers named, then run: reclaim messaging appeal --brand 4 --reason "what you fixed" (or reclaim messaging retry --brand 4 to submit the campaign again)',
+    );
   });
   it('builds the rejection message from reasons, details and date', () => {
     expect(

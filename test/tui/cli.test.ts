@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
+import { runInProcess } from '../helpers/cli-in-process.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
 /** The escape character that starts an ANSI code. */
@@ -27,13 +28,18 @@ describe('reclaim dashboard outside a terminal', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('reclaim dashboard needs an interactive terminal');
-    for (const command of [
-      'reclaim stats live --brand ID --json',
-      'reclaim webhooks list --failed --json',
-      'reclaim workflows list --json',
-      'reclaim dashboard --once',
-    ])
-      expect(result.stderr).toContain(command);
+    // Every command it names works as written, with a brand's id for --brand and a staff user's for --user.
+    const commands = [...result.stderr.matchAll(/reclaim ([a-z].*?)(?: {2}|$)/gm)].map((m) => m[1].trim());
+    expect(commands).toContain('stats live --brand ID --json');
+    expect(commands).toContain('dashboard --once');
+    const brand = String((await t.db('brands').orderBy('id').first('id')).id);
+    const staff = String((await t.db('users').where({ is_staff: true }).orderBy('id').first('id')).id);
+    for (const command of commands.filter((c) => c.startsWith('dashboard') === false)) {
+      const args = command.replace('--brand ID', `--brand ${brand}`).replace('--user ID', `--user ${staff}`).split(' ');
+      const run = await runInProcess(args, env);
+      expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: '' });
+      expect(() => JSON.parse(run.stdout)).not.toThrow();
+    }
   });
 
   it('--once prints one frame of the brand and exits 0', async () => {

@@ -1,4 +1,9 @@
-import type { CompanySettings, PolicyCheckResult, RegistrationStatus } from '../../messaging/index.ts';
+import {
+  notReadyMessage,
+  type CompanySettings,
+  type PolicyCheckResult,
+  type RegistrationStatus,
+} from '../../messaging/index.ts';
 import { renderTable } from './table.ts';
 
 /** The status table, then each brand's last error and next step. */
@@ -60,6 +65,8 @@ export function settingsLines(brandId: number, settings: CompanySettings, missin
     `  brand name:        ${show(settings.brand_info.brand_name)}`,
     `  contact:           ${show(settings.contact_info.phone)} ${show(settings.contact_info.email)}`,
     `  compliance:        ${show(settings.compliance_contact.phone)} ${show(settings.compliance_contact.email)}`,
-    missing.length === 0 ? 'Ready to register.' : `Missing before registration: ${missing.join(', ')}`,
+    missing.length === 0
+      ? `Ready to register: reclaim messaging register --brand ${brandId} (it checks the terms and privacy pages first).`
+      : `Not ready to register. ${notReadyMessage(brandId, missing)}`,
   ];
 }

@@ -202,4 +202,10 @@ export function rejectionMessage({ reasons, details, date }: Rejection): string 
 }
 
 export { decideTransition, nextAction, REGISTRATION_STATES, retryState, type RegistrationState } from './states.ts';
-export { mergeSettings, missingSettings } from './settings.ts';
+export {
+  mergeSettings,
+  missingSettings,
+  registrationMissing,
+  notReadyMessage,
+  REGISTRATION_VARIABLES,
+} from './settings.ts';

@@ -18,8 +18,9 @@ import {
 } from './machine.ts';
 import {
   mergeSettings,
-  missingSettings,
+  notReadyMessage,
   readSettings,
+  registrationMissing,
   type CompanySettings,
   type CompanySettingsInput,
 } from './settings.ts';
@@ -42,31 +43,58 @@ async function requireBrand(ctx: AppContext, brandId: number) {
   return brand;
 }
 
-export async function getCompanySettingsOf(ctx: AppContext, brandId: number): Promise<CompanySettings> {
-  await requireBrand(ctx, brandId);
-  return readSettings(await getCompanySettings(ctx.db, brandId));
+export interface CompanySettingsView {
+  settings: CompanySettings;
+  /** What registration still needs (registrationMissing): settings flags, then variables; empty when ready. */
+  missing: string[];
+}
+
+const readiness = (
+  ctx: AppContext,
+  brand: { privacy_policy_url?: string | null },
+  settings: CompanySettings,
+  options: RegistrationOptions = {},
+): string[] =>
+  registrationMissing({
+    settings,
+    brandPrivacyUrl: brand.privacy_policy_url,
+    config: ctx.config,
+    clientGiven: options.client !== undefined,
+  });
+
+/** The brand's company settings and what registration still needs, judged as `register` judges it. */
+export async function getCompanySettingsOf(ctx: AppContext, brandId: number): Promise<CompanySettingsView> {
+  const brand = await requireBrand(ctx, brandId);
+  const settings = readSettings(await getCompanySettings(ctx.db, brandId));
+  return { settings, missing: readiness(ctx, brand, settings) };
 }
 
 /** Merges and validates an update; nothing is saved when any field is invalid. */
 export async function updateCompanySettings(
   ctx: AppContext,
   { brandId, patch }: { brandId: number; patch: CompanySettingsInput },
-): Promise<{ settings: CompanySettings; missing: string[] }> {
-  await requireBrand(ctx, brandId);
+): Promise<CompanySettingsView> {
+  const brand = await requireBrand(ctx, brandId);
   const settings = mergeSettings(await getCompanySettings(ctx.db, brandId), patch);
   await saveCompanySettings(ctx.db, brandId, settings);
-  return { settings, missing: missingSettings(settings) };
+  return { settings, missing: readiness(ctx, brand, settings) };
 }
 
-/** The terms and privacy pages of a brand: its settings, else its brand record. */
+export interface PolicyPages {
+  termsUrl?: string;
+  privacyUrl?: string;
+}
+
+/** The terms and privacy pages of a brand: the ones given, else its settings', else its brand record's. */
 export async function policyUrlsOf(
   ctx: AppContext,
   brandId: number,
+  given: PolicyPages = {},
 ): Promise<{ termsUrl: string; privacyUrl: string }> {
   const brand = await requireBrand(ctx, brandId);
   const settings = readSettings(await getCompanySettings(ctx.db, brandId));
-  const termsUrl = settings.company_info.terms_url ?? brand.tos_url ?? undefined;
-  const privacyUrl = settings.company_info.privacy_url ?? brand.privacy_policy_url ?? undefined;
+  const termsUrl = given.termsUrl ?? settings.company_info.terms_url ?? brand.tos_url ?? undefined;
+  const privacyUrl = given.privacyUrl ?? settings.company_info.privacy_url ?? brand.privacy_policy_url ?? undefined;
   if (!termsUrl || !privacyUrl)
     throw new AppError(
       'invalid_input',
@@ -75,9 +103,14 @@ export async function policyUrlsOf(
   return { termsUrl, privacyUrl };
 }
 
-export async function checkBrandPolicy(ctx: AppContext, brandId: number): Promise<PolicyCheckResult> {
+/** The policy check of a brand's pages; a page given (a draft, before it is saved in the settings) replaces the brand's. */
+export async function checkBrandPolicy(
+  ctx: AppContext,
+  brandId: number,
+  given: PolicyPages = {},
+): Promise<PolicyCheckResult> {
   return checkPolicyPages({
-    ...(await policyUrlsOf(ctx, brandId)),
+    ...(await policyUrlsOf(ctx, brandId, given)),
     logger: ctx.logger,
     allowPrivateNetwork: ctx.config.ALLOW_PRIVATE_NETWORK_FETCH,
   });
@@ -96,15 +129,14 @@ export async function startRegistration(
   ctx: AppContext,
   { brandId, ...options }: { brandId: number } & RegisterOptions,
 ): Promise<{ brandIntegrationId: number; state: RegistrationState; policy?: PolicyCheckResult }> {
-  await requireBrand(ctx, brandId);
-  const settings = readSettings(await getCompanySettings(ctx.db, brandId));
-  const missing = missingSettings(settings);
+  const brand = await requireBrand(ctx, brandId);
+  // Everything judged before any call, in one message: what `messaging settings` lists as missing.
+  const missing = readiness(ctx, brand, readSettings(await getCompanySettings(ctx.db, brandId)), options);
   if (missing.length > 0)
-    throw new AppError(
-      'invalid_input',
-      `Company settings are incomplete: set ${missing.join(', ')} with reclaim messaging settings --brand ${brandId}.`,
-      { code: 'company_settings_incomplete' },
-    );
+    throw new AppError('invalid_input', notReadyMessage(brandId, missing), {
+      code: 'registration_not_ready',
+      details: { missing },
+    });
   clientFor(ctx, options);
   const existing = await findRegistrationOfBrand(ctx.db, brandId);
   const current = existing ? stateOf(existing) : undefined;
@@ -115,12 +147,6 @@ export async function startRegistration(
     if (!policy.passes)
       throw new AppError('invalid_input', policy.message!, { code: 'policy_check_failed', details: { policy } });
   }
-  if (!ctx.config.INFOBIP_WEBHOOK_SECRET || !ctx.config.PUBLIC_URL)
-    throw new AppError(
-      'invalid_input',
-      'Set PUBLIC_URL and INFOBIP_WEBHOOK_SECRET first: registration points Infobip at this server (inbound texts and status webhooks), which refuses what does not carry the secret.',
-      { code: 'infobip_callbacks_not_configured' },
-    );
   const id = await withTransaction(ctx.db, async (tx) => {
     const row = await ensureRegistration(tx, brandId);
     const state = stateOf(row);
@@ -234,7 +260,7 @@ export async function registrationStatus(
       state,
       since: metadata.since ?? null,
       lastError: metadata.error_message ?? null,
-      next: nextAction(state),
+      next: nextAction(state, row.brand_id, metadata.failed_from),
       integrationStatus: row.status,
       infobipBrandId: text(row, 'infobip_brand_id') ?? null,
       campaignId: text(row, 'infobip_campaign_id') ?? null,

@@ -140,3 +140,58 @@ export const missingSettings = (settings: CompanySettings): string[] =>
   REQUIRED.filter(([, pick]) => pick(settings) === undefined).map(([flag]) => flag);
 
 export const readSettings = (stored: unknown): CompanySettings => mergeSettings(stored, {});
+
+/** The configuration registration needs: Infobip's API, and this server's address and secret it calls back with. */
+export const REGISTRATION_VARIABLES = [
+  'INFOBIP_BASE_URL',
+  'INFOBIP_API_KEY',
+  'PUBLIC_URL',
+  'INFOBIP_WEBHOOK_SECRET',
+] as const;
+export type RegistrationVariable = (typeof REGISTRATION_VARIABLES)[number];
+
+export interface ReadinessFacts {
+  settings: CompanySettings;
+  /** The privacy page of the brand record, used when the settings have none. */
+  brandPrivacyUrl?: string | null;
+  /** The values of REGISTRATION_VARIABLES (only whether each is set matters). */
+  config: Partial<Record<RegistrationVariable, unknown>>;
+  /** An Infobip client given in code (tests): INFOBIP_BASE_URL and INFOBIP_API_KEY are then not needed. */
+  clientGiven?: boolean;
+}
+
+/**
+ * Everything `messaging register` needs before it calls anyone, in one list: the settings flags
+ * still missing (missingSettings, then --privacy-url when neither the settings nor the brand have a
+ * privacy page), then the variables that are not set. `messaging settings` shows this list and
+ * register refuses with it; only the opt-in pages (fetched by the policy check) are judged later.
+ */
+export function registrationMissing({
+  settings,
+  brandPrivacyUrl,
+  config,
+  clientGiven = false,
+}: ReadinessFacts): string[] {
+  const flags = missingSettings(settings);
+  if (!settings.company_info.privacy_url && !brandPrivacyUrl) flags.push('--privacy-url');
+  const variables = REGISTRATION_VARIABLES.filter(
+    (name) => !(clientGiven && name.startsWith('INFOBIP_') && name !== 'INFOBIP_WEBHOOK_SECRET') && !config[name],
+  );
+  return [...flags, ...variables];
+}
+
+/** What register says when something is missing: the flags to set, then the variables. */
+export function notReadyMessage(brandId: number, missing: readonly string[]): string {
+  const flags = missing.filter((m) => m.startsWith('--'));
+  const variables = missing.filter((m) => !m.startsWith('--'));
+  return [
+    flags.length > 0
+      ? `Company settings are incomplete: set ${flags.join(', ')} with reclaim messaging settings --brand ${brandId}.`
+      : '',
+    variables.length > 0
+      ? `Configuration is incomplete: set ${variables.join(', ')} (registration calls Infobip's API and points Infobip at this server's PUBLIC_URL, which refuses what does not carry INFOBIP_WEBHOOK_SECRET).`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

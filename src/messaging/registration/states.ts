@@ -101,11 +101,19 @@ export function retryState(from: RegistrationState | undefined): RegistrationSta
   }
 }
 
-/** What an operator does next, per state (the status command prints it). */
-export function nextAction(state: RegistrationState | undefined): string {
+/**
+ * What an operator does next, per state (the status command prints it), with the whole command to
+ * run where there is one. `failedFrom`: the state a manual intervention interrupted (a rejected
+ * campaign was waiting for the carriers' approval: it can be appealed).
+ */
+export function nextAction(
+  state: RegistrationState | undefined,
+  brandId: number,
+  failedFrom?: RegistrationState | null,
+): string {
   switch (state) {
     case undefined:
-      return 'set the company settings (reclaim messaging settings), then run reclaim messaging register';
+      return `set the company settings, then run: reclaim messaging register --brand ${brandId} (reclaim messaging settings --brand ${brandId} lists what is missing)`;
     case 'create_brand_pending':
       return 'nothing: the worker is creating and registering the brand with Infobip';
     case 'brand_approval_pending':
@@ -123,6 +131,8 @@ export function nextAction(state: RegistrationState | undefined): string {
     case 'migration_complete':
       return 'nothing: texts go out from the registered number';
     case 'manual_intervention':
-      return 'fix the cause shown, then run reclaim messaging retry (or reclaim messaging appeal for a rejected campaign)';
+      return failedFrom === 'campaign_approval_pending'
+        ? `fix what the carriers named, then run: reclaim messaging appeal --brand ${brandId} --reason "what you fixed" (or reclaim messaging retry --brand ${brandId} to submit the campaign again)`
+        : `fix the cause shown, then run: reclaim messaging retry --brand ${brandId}`;
   }
 }
