@@ -1,6 +1,12 @@
 export type { LeadInput } from './leads/rules.ts';
 export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
-export { brandExists, findBrandByDomain, createInstalledBrand, adoptPlaceholderBrand } from './store/installs.ts';
+export {
+  brandExists,
+  brandNames,
+  findBrandByDomain,
+  createInstalledBrand,
+  adoptPlaceholderBrand,
+} from './store/installs.ts';
 export {
   setupInstallLead,
   brandCreatedByInstall,
