@@ -1,7 +1,13 @@
 export type { LeadInput } from './leads/rules.ts';
 export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
 export { requireBrand, requireTenant, requirePartner, requireUser, NOT_FOUND_MESSAGES } from './exists.ts';
-export { brandExists, findBrandByDomain, createInstalledBrand, adoptPlaceholderBrand } from './store/installs.ts';
+export {
+  brandExists,
+  brandNames,
+  findBrandByDomain,
+  createInstalledBrand,
+  adoptPlaceholderBrand,
+} from './store/installs.ts';
 export {
   setupInstallLead,
   brandCreatedByInstall,

@@ -4,9 +4,17 @@
  * (docs/operators/monitoring.md lists them). Labels are codes only (tasks, sources, statuses,
  * reasons' codes through metricLabel): never a brand, a phone number or an address.
  */
+import { brandNames } from '../accounts/index.ts';
 import type { AppContext } from '../app/index.ts';
 import { optOutsBySource } from '../contacts/index.ts';
-import { metricLabel, sumByLabel, type MetricFamily, type MetricSample, type MetricsCollector } from '../http/index.ts';
+import {
+  forbiddenNames,
+  metricLabel,
+  sumByLabel,
+  type MetricFamily,
+  type MetricSample,
+  type MetricsCollector,
+} from '../http/index.ts';
 import {
   heartbeatIntervalMs,
   JOB_DURATION_BUCKETS,
@@ -155,13 +163,16 @@ const webhooks: MetricsCollector = {
 const texts: MetricsCollector = {
   name: 'texts',
   async collect(ctx, now) {
-    const [outcomes, optOuts, registrations] = await Promise.all([
+    const [outcomes, optOuts, registrations, names] = await Promise.all([
       textOutcomesLastHour(ctx.db, { now }),
       optOutsBySource(ctx.db, { since: new Date(now.getTime() - 3_600_000) }),
       registrationStatus(ctx, {}),
+      brandNames(ctx.db),
     ]);
+    // Reasons and sources are stored text: only codes become labels, never a brand's name.
+    const forbidden = forbiddenNames(names);
     const byReason = (rows: Array<{ reason: string; count: number }>): MetricSample[] =>
-      sumByLabel(rows.map((r) => ({ label: metricLabel(r.reason), count: r.count }))).map((r) => ({
+      sumByLabel(rows.map((r) => ({ label: metricLabel(r.reason, forbidden), count: r.count }))).map((r) => ({
         labels: { reason: r.label },
         value: r.count,
       }));
@@ -186,7 +197,7 @@ const texts: MetricsCollector = {
       gauge(
         'reclaim_opt_outs_last_hour',
         'Channels unsubscribed in the last hour (STOP and its synonyms, store and Klaviyo unsubscribes), by source.',
-        sumByLabel(optOuts.map((o) => ({ label: metricLabel(o.source), count: o.count }))).map((o) => ({
+        sumByLabel(optOuts.map((o) => ({ label: metricLabel(o.source, forbidden), count: o.count }))).map((o) => ({
           labels: { source: o.label },
           value: o.count,
         })),

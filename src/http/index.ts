@@ -7,7 +7,7 @@ export {
   type MetricSample,
   type MetricsCollector,
 } from './metrics.ts';
-export { metricLabel, routeLabel, sumByLabel, LABEL_MAX_LENGTH } from './metrics-rules.ts';
+export { metricLabel, forbiddenNames, routeLabel, sumByLabel, LABEL_MAX_LENGTH } from './metrics-rules.ts';
 export { safeEqual, hmacSha256 } from './signatures.ts';
 export { listenProblem, type ListenTarget } from './listen-errors.ts';
 export {

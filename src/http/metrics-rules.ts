@@ -12,14 +12,27 @@ const CODE = /^[a-z0-9_:.-]+$/;
 
 /**
  * The label value of a code as stored (a status reason's code, a skip reason, a consent source):
- * trimmed and lower-cased, spaces become `_`; 'unknown' when empty; 'other' when what is left is
- * not a code (free text, an address, a URL) or carries a run of five or more digits (a number).
+ * trimmed and lower-cased; 'unknown' when empty; 'other' when it is not one code (words with
+ * spaces, an address, a URL), carries a run of five or more digits (a number), or contains one of
+ * the `forbidden` names (the brands', at least four letters).
  */
-export function metricLabel(value: string | null | undefined): string {
-  const text = (value ?? '').trim().toLowerCase().replace(/\s+/g, '_');
+export function metricLabel(value: string | null | undefined, forbidden: readonly string[] = []): string {
+  const text = (value ?? '').trim().toLowerCase();
   if (!text) return 'unknown';
   if (text.length > LABEL_MAX_LENGTH || !CODE.test(text) || /\d{5,}/.test(text)) return 'other';
+  if (forbidden.some((name) => name.length >= 4 && text.includes(name))) return 'other';
   return text;
+}
+
+/** The words of brand names a label must not contain: each name and each of its words, lower case. */
+export function forbiddenNames(names: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const lower = name.trim().toLowerCase();
+    if (lower.length >= 4) out.add(lower.replace(/\s+/g, '_'));
+    for (const word of lower.split(/[^a-z0-9]+/)) if (word.length >= 4) out.add(word);
+  }
+  return [...out];
 }
 
 /**

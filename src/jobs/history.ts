@@ -1,12 +1,10 @@
 /**
  * The record of what jobs did: each run written as it ends (recordJobRun, by the worker), the last
  * hour's runs and the jobs that failed for good (the dashboard's job history), and the retry of a
- * failed job through graphile-worker's own `rescheduleJobs` (its tables are never written here).
+ * failed job through graphile-worker's SQL API `reschedule_jobs` (its tables are never written here).
  */
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
-import { graphileWorker } from './graphile-worker.ts';
-import { workerLogger } from './logger.ts';
 import { JOB_RUN_KEEP_SECONDS, type JobOutcome } from './rules.ts';
 import {
   failedJobs,
@@ -14,6 +12,7 @@ import {
   foldJobRuns,
   insertJobRun,
   recentJobRuns,
+  rescheduleJobNow,
   type JobRunRow,
   type NewJobRun,
   type QueuedJob,
@@ -68,17 +67,8 @@ export async function retryFailedJob(ctx: AppContext, jobId: string): Promise<Qu
         code: 'job_not_failed',
       },
     );
-  const utils = await graphileWorker().makeWorkerUtils({
-    connectionString: ctx.databaseUrl,
-    maxPoolSize: 1,
-    logger: workerLogger(ctx.logger),
-  });
-  try {
-    const [updated] = await utils.rescheduleJobs([jobId], { runAt: new Date(), attempts: 0 });
-    if (!updated)
-      throw new AppError('conflict', `Job ${jobId} was taken by a worker meanwhile.`, { code: 'job_not_failed' });
-  } finally {
-    await utils.release();
-  }
+  // Through the SQL function: WorkerUtils.rescheduleJobs drops an attempts of 0 (it sends `0 || null`).
+  if (!(await rescheduleJobNow(ctx.db, jobId)))
+    throw new AppError('conflict', `Job ${jobId} was taken by a worker meanwhile.`, { code: 'job_not_failed' });
   return { ...job, attempts: 0 };
 }

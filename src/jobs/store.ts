@@ -403,3 +403,15 @@ export async function workerCounts(
     newest_heartbeat_at: r.newest,
   };
 }
+
+/**
+ * Puts a job back in the queue, due now with its attempts reset, through graphile-worker's SQL API
+ * (`reschedule_jobs`, which leaves a locked job alone). True when the job was rescheduled.
+ */
+export async function rescheduleJobNow(db: Handle, id: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: Array<{ id: string }> }>(
+    `select id::text from graphile_worker.reschedule_jobs(array[?]::bigint[], run_at := now(), attempts := 0)`,
+    [id],
+  );
+  return rows.length > 0;
+}

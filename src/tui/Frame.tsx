@@ -43,6 +43,18 @@ export interface FrameProps {
   help: string;
 }
 
+/** The tabs' own width: each label with a column either side. */
+const TABS_WIDTH = PANES.reduce((n, id, i) => n + `${i + 1} ${PANE_TITLES[id]}`.length + 2, 0);
+
+/** The position after the tabs when it fits the width; else its arrows only, or nothing. */
+export function positionText(position: string | undefined, width: number): string | undefined {
+  if (!position) return undefined;
+  const room = width - TABS_WIDTH - 2;
+  if (position.length <= room) return position;
+  const arrows = position.replace(/^[^↑↓]*/, '').trim();
+  return arrows && arrows.length <= room ? arrows : undefined;
+}
+
 export function Tabs({ pane, color, position }: { pane: PaneId; color: boolean; position?: string }) {
   return (
     <Box>
@@ -80,7 +92,7 @@ export function Frame({ width, color, heading, problems, pane, position, body, s
         {heading}
       </Text>
       <Problems segments={problems} color={color} />
-      <Tabs pane={pane} color={color} position={position} />
+      <Tabs pane={pane} color={color} position={positionText(position, width)} />
       {body.map((line, i) => (
         <Text key={i} wrap="truncate-end" inverse={i === selected} {...toneProps(line.tone, color)}>
           {i === selected ? '› ' : '  '}

@@ -41,7 +41,8 @@ export interface Window {
 
 /**
  * The window of `height` lines onto `lines` with the cursor's item in view (kept in the middle
- * when it can be). Without items the cursor scrolls the lines.
+ * when it can be; on the last item, as far down as keeps it in view, so the lines after it can be
+ * read). Without items the cursor scrolls the lines.
  */
 export function windowOf(lines: Line[], cursor: number, height: number): Window {
   const items = lines.flatMap((line, i) => (line.item ? [i] : []));
@@ -52,6 +53,7 @@ export function windowOf(lines: Line[], cursor: number, height: number): Window 
   }
   const c = Math.min(Math.max(0, cursor), items.length - 1);
   const selected = items[c]!;
-  const offset = Math.min(Math.max(0, selected - Math.floor(height / 2)), maxOffset);
+  const centred = Math.min(Math.max(0, selected - Math.floor(height / 2)), maxOffset);
+  const offset = c === items.length - 1 ? Math.max(centred, Math.min(maxOffset, selected)) : centred;
   return { offset, selected, cursor: c, last: items.length - 1 };
 }

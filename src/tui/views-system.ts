@@ -25,7 +25,7 @@ const FAILED_COLUMNS: Column[] = [
 ];
 
 const HISTORY_COLUMNS: Column[] = [
-  { title: 'At', width: 5 },
+  { title: 'Ago', width: 4, align: 'right' },
   { title: 'Task', width: 26 },
   { title: 'Outcome', width: 9 },
   { title: 'Took', width: 6, align: 'right' },
@@ -262,7 +262,7 @@ export function systemLines(data: DashboardData, { width, now }: ViewOptions): L
       const retryable = r.outcome === 'failed' && failedIds.has(r.job_id);
       lines.push({
         text: row(
-          [clock(r.finished_at, now), r.task, r.outcome, took(r.duration_ms), oneLine(r.error)],
+          [age(r.finished_at, now), r.task, r.outcome, took(r.duration_ms), oneLine(r.error)],
           HISTORY_COLUMNS,
           widths,
         ),
@@ -289,6 +289,15 @@ export function systemLines(data: DashboardData, { width, now }: ViewOptions): L
         0,
         width,
       ),
+      item: {
+        kind: 'detail',
+        title: `Schedule ${s.name}`,
+        detail: [
+          `${s.name}: queues ${s.task} at ${s.pattern} (UTC); SCHEDULE_${s.name.toUpperCase()} overrides it, off turns it off`,
+          `last run: ${s.last_run ? s.last_run.toISOString() : 'never'}`,
+          `next run: ${s.next_run ? `${s.next_run.toISOString()} (${until(s.next_run, now)})` : '-'}`,
+        ],
+      },
     });
   const billing = sys.queue.schedules.find((s) => s.name === 'billing_sync');
   lines.push(

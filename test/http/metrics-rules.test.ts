@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearerMatches, metricLabel, routeLabel, sumByLabel } from '../../src/http/index.ts';
+import { bearerMatches, forbiddenNames, metricLabel, routeLabel, sumByLabel } from '../../src/http/index.ts';
 
 describe('metric label values are codes, never personal data', () => {
   it.each<[string | null | undefined, string]>([
     ['EC_ABSENT_SUBSCRIBER', 'ec_absent_subscriber'],
     ['quiet_hours', 'quiet_hours'],
     ['sms_keyword', 'sms_keyword'],
-    ['Rate Limited', 'rate_limited'],
+    ['Rate Limited', 'other'],
+    ['Northwind Outfitters import', 'other'],
     ['workflows:run-candidates', 'workflows:run-candidates'],
     ['', 'unknown'],
     [null, 'unknown'],
@@ -19,6 +20,17 @@ describe('metric label values are codes, never personal data', () => {
     ['a'.repeat(49), 'other'],
     ['http_503', 'http_503'],
   ])('%j becomes %j', (value, label) => expect(metricLabel(value)).toBe(label));
+
+  it("a code that contains a brand's name or one of its words is not a label", () => {
+    const forbidden = forbiddenNames(['Northwind Outfitters', 'Harbor & Pine Goods', 'Acme']);
+    expect(forbidden).toEqual(
+      expect.arrayContaining(['northwind_outfitters', 'northwind', 'outfitters', 'harbor', 'pine', 'goods', 'acme']),
+    );
+    expect(metricLabel('northwind_import', forbidden)).toBe('other');
+    expect(metricLabel('harbor', forbidden)).toBe('other');
+    expect(metricLabel('sms_keyword:STOP', forbidden)).toBe('sms_keyword:stop');
+    expect(metricLabel('ec_absent_subscriber', forbidden)).toBe('ec_absent_subscriber');
+  });
 
   it('the route label is the pattern, else "unmatched"', () => {
     expect(routeLabel('/api/brands/:brandId/contacts/:id')).toBe('/api/brands/:brandId/contacts/:id');

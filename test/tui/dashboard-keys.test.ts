@@ -90,7 +90,7 @@ describe('keys', () => {
     await dash.press(KEY.enter);
     const frame = await dash.waitFor(`Conversation ${newest.id}  (esc closes)`);
     await dash.waitFor(message.body.replace(/\s+/g, ' ').slice(0, 30));
-    expect(frame).toContain('esc close · j/k scroll · q quit');
+    expect(frame).toContain('esc close · j/k scroll · pgdn/pgup page · ? keys · q quit');
     await dash.press(KEY.escape);
     await dash.waitFor('Brand');
     expect(dash.frame()).not.toContain('(esc closes)');
@@ -203,7 +203,7 @@ describe('keys', () => {
         { columns: 80 },
       );
       const lines = frame.split('\n');
-      expect(lines[1]).toContain(`[${PANES.indexOf(pane) + 1} ${PANE_TITLES[pane]}]`);
+      expect(lines[2]).toContain(`[${PANES.indexOf(pane) + 1} ${PANE_TITLES[pane]}]`);
       expect(lines.length).toBe(23);
       for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     }

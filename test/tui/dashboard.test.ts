@@ -2,10 +2,10 @@ import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { maskUsername } from '../../src/contacts/index.ts';
 import { seedDemo } from '../../src/demo/index.ts';
-import { raiseTenDlcManualIntervention } from '../../src/notifications/index.ts';
 import { startOfDay } from '../../src/tui/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { bodyRows, renderDashboard, type Dashboard } from './frames.ts';
+import { plantRegistration } from './plant.ts';
 
 // Frames are asserted without ANSI codes.
 delete process.env.FORCE_COLOR;
@@ -37,10 +37,11 @@ beforeAll(async () => {
       status_at: new Date(NOW.getTime() - 600_000),
     })
     .returning('id');
-  await raiseTenDlcManualIntervention(t.db, {
+  await plantRegistration(t.db, {
     brandId: 2,
-    brandIntegrationId: integration.id,
-    reason: 'campaign rejected: sample messages lack opt-out language',
+    campaignId: 'campaign-1',
+    error: 'campaign rejected: sample messages lack opt-out language',
+    failedFrom: 'campaign_approval_pending',
     since: new Date(NOW.getTime() - 7_200_000),
   });
 });
@@ -77,7 +78,7 @@ describe('the panes on the demo data, at a fixed clock', () => {
     expect(rows[0]).toMatch(/Brand\s+Shopper\s+Workflow\s+Cart\s+State\s+Last message\s+Age/);
     expect(rows[1]).toContain(newest.name.slice(0, 10));
     expect(rows[1]).toContain(maskUsername(newest.username));
-    expect(rows).toHaveLength(19); // 24 rows: heading, tabs, 19 of the body, status, help
+    expect(rows).toHaveLength(18); // 24 rows: heading, problems, tabs, 18 of the body, status, help
     expect(frame).not.toMatch(/\+1\d{10}/);
     expect(frame).toMatch(/recovered/);
     expect(frame.split('\n').at(-1)).toBe(HELP_LIVE);
@@ -140,7 +141,8 @@ describe('the panes on the demo data, at a fixed clock', () => {
     expect(seen).toMatch(/billing_sync\s+0 \* \* \* \*\s+last -\s+next 15:00 \(in 39m\)/);
     expect(seen).toContain('shopify     dead 1 failed 0, last 10m ago: order payload has no line_items');
     expect(seen).toMatch(new RegExp(`${deadWebhookId}\\s+shopify\\s+orders/create\\s+Northwind.*dead\\s+5\\s+1h`));
-    expect(seen).toMatch(/Harbor & Pine….*10DLC registration needs attention: Harbor & Pine Goods/);
+    expect(seen).toContain('10DLC registrations waiting for an operator: 1');
+    expect(seen).toMatch(/Harbor & Pine…\s+2h campaign rejected: sample messages lack opt-out language/);
     expect(seen).toContain('Every store is connected.');
   });
 });

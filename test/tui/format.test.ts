@@ -72,6 +72,17 @@ describe('the window onto a pane', () => {
     expect(windowOf(lines, 9, 2)).toMatchObject({ selected: 3, cursor: 1, offset: 2 });
     expect(windowOf([{ text: 'a' }, { text: 'b' }, { text: 'c' }], 5, 2)).toMatchObject({ selected: null, offset: 1 });
   });
+
+  it('on the last item the window goes down as far as keeps it in view, so the lines after it show', () => {
+    const item = { kind: 'detail' as const, title: 'i', detail: [] };
+    const long = [
+      ...Array.from({ length: 6 }, (_, i) => ({ text: `row ${i}`, item })),
+      { text: 'after 1' },
+      { text: 'after 2' },
+    ];
+    expect(windowOf(long, 4, 4)).toMatchObject({ selected: 4, offset: 2 });
+    expect(windowOf(long, 5, 4)).toMatchObject({ selected: 5, offset: 4 });
+  });
 });
 
 describe('next run of a schedule (crontab pattern, UTC)', () => {

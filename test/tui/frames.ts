@@ -90,7 +90,7 @@ export async function renderDashboard(
 export const bodyRows = (frame: string): string[] =>
   frame
     .split('\n')
-    .slice(2, -2)
+    .slice(3, -2)
     .filter((line) => line.trim() !== '');
 
 /** The selected row (marked ›). */

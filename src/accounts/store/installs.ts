@@ -7,6 +7,12 @@ export async function brandExists(db: Handle, brandId: number): Promise<boolean>
   return (await db('brands').where({ id: brandId }).first('id')) !== undefined;
 }
 
+/** Every brand's name (what /metrics keeps out of its labels). */
+export async function brandNames(db: Handle): Promise<string[]> {
+  const rows: Array<{ name: string | null }> = await db('brands').select('name');
+  return rows.flatMap((r) => (r.name ? [r.name] : []));
+}
+
 /** The oldest brand whose domain is the store's (set up beforehand, e.g. by `reclaim tenant setup`). */
 export async function findBrandByDomain(db: Handle, domain: string): Promise<number | undefined> {
   const host = domain
