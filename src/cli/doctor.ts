@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { isAppError, type Config } from '../app/index.ts';
+import { createLogger, isAppError, type Config } from '../app/index.ts';
 import { reportOf, runDoctor, type DoctorReport } from '../flows/index.ts';
 import { doctorLines } from './format/doctor.ts';
 import { action, configFromEnv, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -27,7 +27,9 @@ export function doctorCommand(): Command {
         ]);
         return print(report, opts.json);
       }
-      report = await withContext((ctx) => runDoctor(ctx), { config, poolMax: 2 });
+      // The report is the output: the clients' own log lines stay out unless LOG_LEVEL asks for them.
+      const logger = createLogger({ level: process.env.LOG_LEVEL ? config.LOG_LEVEL : 'error' });
+      report = await withContext((ctx) => runDoctor(ctx), { config, poolMax: 2, logger });
       print(report, opts.json);
     }),
   );

@@ -29,11 +29,30 @@ export const reportOf = (checks: DoctorCheck[]): DoctorReport => ({
   checks,
 });
 
-/** An error as one line for a person: the message, and the service's reason when it gave one. */
+/** The innermost cause's code or message (ECONNREFUSED, a TLS error), when there is one. */
+function rootCause(error: unknown): string | undefined {
+  let cause: unknown = (error as { cause?: unknown })?.cause;
+  let last: unknown;
+  for (let depth = 0; cause && depth < 5; depth += 1) {
+    last = cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  if (!last) return undefined;
+  const { code, message } = last as { code?: unknown; message?: unknown };
+  return typeof code === 'string' ? code : typeof message === 'string' ? message.split('\n')[0] : undefined;
+}
+
+/**
+ * An error as one line for a person: the message, the service's reason when it gave one, else
+ * what the connection failed with.
+ */
 function reasonOf(error: unknown): string {
   const e = coerceError(error);
-  const reason = isAppError(error) && typeof error.details?.reason === 'string' ? `: ${error.details.reason}` : '';
-  return `${e.message.split('\n')[0]}${reason}`.slice(0, 300);
+  const message = e.message.split('\n')[0]!;
+  const given =
+    isAppError(error) && typeof error.details?.reason === 'string' ? error.details.reason : rootCause(error);
+  const reason = given && !message.includes(given) ? `: ${given}` : '';
+  return `${message}${reason}`.slice(0, 300);
 }
 
 /** Runs `fn`; its failure becomes a problem with the reason and the fix. */

@@ -1,7 +1,8 @@
 /**
- * SQL of the operator's sending overview (the `reclaim dashboard`): texts sent in the last minute
- * and hour, messages held now (quiet hours, state caps, rate limit) with the time they go, skipped
- * messages by reason, provider errors by reason, and texts sent per brand in the last minute.
+ * SQL of the operator's sending overview (the `reclaim dashboard`): texts sent per brand in the
+ * last minute and in the last hour (with deliveries and failures), messages held now (quiet hours,
+ * state caps, rate limit) with the time they go, skipped messages by reason, provider errors by
+ * reason; and every brand's texts of the last hour by outcome for /metrics.
  */
 import type { Handle } from '../../db/index.ts';
 
@@ -17,21 +18,6 @@ const scope = (brandIds: number[] | undefined): string =>
 export interface SentCounts {
   last_minute: number;
   last_hour: number;
-}
-
-export async function sentCounts(
-  db: Handle,
-  { brandIds, now }: { brandIds?: number[]; now: Date },
-): Promise<SentCounts> {
-  const { rows } = await db.raw<{ rows: SentCounts[] }>(
-    `select count(*) filter (where sent_at > :now::timestamptz - interval '1 minute')::int as last_minute,
-            count(*)::int as last_hour
-       from conversation_messages
-      where brand_id = ${scope(brandIds)} and direction = 'outgoing' and status in ${SENT}
-        and sent_at > :now::timestamptz - interval '1 hour' and sent_at <= :now`,
-    { brands: brandIds ?? [], now },
-  );
-  return rows[0] ?? { last_minute: 0, last_hour: 0 };
 }
 
 /**
