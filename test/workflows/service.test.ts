@@ -326,8 +326,13 @@ describe('workflow service', () => {
       kind: 'not_found',
       message: 'Flow not found',
     });
-    expect(await caught(getWorkflowView(ctx, { id: view.id, brandId: brandId + 1000 }))).toMatchObject({
+    // Another brand's workflow is not found for it; a brand that does not exist is not found itself.
+    const other = (await createBrand(t.db)).id;
+    expect(await caught(getWorkflowView(ctx, { id: view.id, brandId: other }))).toMatchObject({
       message: 'Flow not found',
+    });
+    expect(await caught(getWorkflowView(ctx, { id: view.id, brandId: other + 1000 }))).toMatchObject({
+      message: 'Brand not found',
     });
   });
 
