@@ -23,6 +23,5 @@ async function requireAccount(db: Handle, kind: AccountKind, id: number | undefi
 /** 'Brand not found' unless the brand exists (nothing is checked when the id is undefined). */
 export const requireBrand = (db: Handle, id: number | undefined): Promise<void> => requireAccount(db, 'brand', id);
 export const requireTenant = (db: Handle, id: number | undefined): Promise<void> => requireAccount(db, 'tenant', id);
-export const requirePartner = (db: Handle, id: number | undefined): Promise<void> =>
-  requireAccount(db, 'partner', id);
+export const requirePartner = (db: Handle, id: number | undefined): Promise<void> => requireAccount(db, 'partner', id);
 export const requireUser = (db: Handle, id: number | undefined): Promise<void> => requireAccount(db, 'user', id);
