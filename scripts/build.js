@@ -6,7 +6,7 @@
 // "sideEffects": false lets esbuild drop what a domain's index.ts re-exports and the command never
 // calls). Code splitting would share one chunk of nearly every domain between the commands, so a
 // command would load it all. Run on its own too: run.js, the error report main.js loads after a
-// failure (AppError is recognised across bundles, see isAppError). Packages stay external (node_modules).
+// failure (AppError is recognised across bundles, see isAppError). Packages stay external (node_modules), but zod (below).
 // Every output file sits in dist/cli/, two levels below the repository like src/<domain>/<file>.ts,
 // so the paths our code builds from import.meta.url (../../migrations/, ../../web-panel/dist/,
 // ../../fixtures/) point at the same files from dist/. Then it writes dist/cli/commands.json, the
@@ -70,11 +70,26 @@ export async function buildDist({ metafile = false } = {}) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
     metafile,
     plugins: [
+      {
+        // Packages stay in node_modules but zod. zod's entry loads each of its 64 locales (a third of a
+        // data command's start-up went to zod); bundled, with its locales cut to English (its default;
+        // Reclaim never configures another), a command loads one file instead of a hundred.
+        name: 'packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path === 'zod' || args.path.startsWith('zod/') ? undefined : { path: args.path, external: true },
+          );
+          builder.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+            args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
+              ? { path: path.join(ROOT, 'scripts', 'zod-locales.js') }
+              : undefined,
+          );
+        },
+      },
       {
         // main.ts's `import('./stats.ts')` loads the stats bundle instead of bundling stats.ts into main.
         name: 'command-bundles',
