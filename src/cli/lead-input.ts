@@ -75,8 +75,10 @@ const FILE_KEYS: Record<string, keyof LeadInput | 'password'> = {
   'annual-revenue': 'annual_revenue',
   'extra-data': 'extra_data',
 };
-export const LEAD_FILE_KEYS = ['email', 'first-name', 'last-name', 'company', 'store-url', 'phone', 'password', 'id'];
-const KNOWN_KEYS = [...LEAD_FILE_KEYS, 'source-name', 'annual-revenue', 'extra-data'];
+/** The keys that are flags' names; the others a lead file may have. */
+export const LEAD_FILE_KEYS = ['email', 'first-name', 'last-name', 'company', 'store-url', 'phone', 'password'];
+export const OTHER_LEAD_FILE_KEYS = ['id', 'source-name', 'annual-revenue', 'extra-data'];
+const KNOWN_KEYS = [...LEAD_FILE_KEYS, ...OTHER_LEAD_FILE_KEYS];
 
 const text = z.string().nullish();
 const fileSchema = z.strictObject({

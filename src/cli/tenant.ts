@@ -8,6 +8,7 @@ import {
   LEAD_FIELDS,
   LEAD_FILE_KEYS,
   leadFromFlags,
+  OTHER_LEAD_FILE_KEYS,
   namedLeadError,
   type GatheredLead,
   type LeadFlags,
@@ -83,7 +84,7 @@ export function tenantCommand(): Command {
       .option('--allow-duplicate', "make an existing user with this e-mail the new tenant's admin instead of refusing")
       .option(
         '--lead-file <file>',
-        `read the lead from a JSON object whose keys are these flags' names: ${LEAD_FILE_KEYS.join(', ')} (also source-name, annual-revenue, extra-data; _ may stand for -); flags win over it`,
+        `read the lead from a JSON object whose keys are these flags' names: ${LEAD_FILE_KEYS.join(', ')} (also ${OTHER_LEAD_FILE_KEYS.join(', ')}; _ may stand for -); flags win over it`,
       )
       .option('--json', 'print {lead_id, tenant_id, user_id, brand_id, created} as JSON'),
     'reclaim tenant setup',
