@@ -163,10 +163,10 @@ export async function leadFromFlags(opts: LeadFlags): Promise<GatheredLead> {
 }
 
 /** A lead error from setup, with the flag or lead-file key of the field it is about. */
-export function namedLeadError(error: unknown, sources: GatheredLead['sources'], planFlag?: string): unknown {
+export function namedLeadError(error: unknown, sources: GatheredLead['sources']): unknown {
   if (!isAppError(error)) return error;
   const field = typeof error.details?.field === 'string' ? (error.details.field as keyof LeadInput) : undefined;
-  const source = error.code === 'plan_not_found' ? planFlag : field ? sources[field] : undefined;
+  const source = field ? sources[field] : undefined;
   if (!source) return error;
   const hint =
     error.code === 'duplicate_email'

@@ -102,7 +102,7 @@ export function tenantCommand(): Command {
           planId,
           allowDuplicate: opts.allowDuplicate,
         }).catch((error: unknown) => {
-          throw namedLeadError(error, gathered.sources, `--plan ${opts.plan}`);
+          throw namedLeadError(error, gathered.sources);
         });
         if (opts.json) return printJson(tenantSetupJson(result));
         printLines(tenantSetup(result));

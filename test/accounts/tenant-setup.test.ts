@@ -287,7 +287,7 @@ describe('reclaim tenant setup', () => {
     [['--email', 'not-an-email'], '--email: Please enter a valid email address', 'invalid_lead'],
     [['--company', '  '], '--company: Company name is required', 'invalid_lead'],
     [['--plan', 'gold'], '--plan must be a whole number, got "gold".', null],
-    [['--plan', '987654'], '--plan 987654: Plan not found', 'plan_not_found'],
+    [['--plan', '987654'], 'Plan not found', 'plan_not_found'],
   ])('bad input %j exits 1 naming the flag: %j, and creates nothing', async (args, message, code) => {
     const before = await counts();
     const id = tag();
