@@ -1,5 +1,6 @@
-export type { LeadInput } from './leads/rules.ts';
-export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
+export type { LeadInput, LeadField } from './leads/rules.ts';
+export { leadFieldProblem, LEAD_MESSAGES } from './leads/rules.ts';
+export { setupTenant, leadEmailProblem, type TenantSetupResult } from './leads/tenant-setup.ts';
 export { requireBrand, requireTenant, requirePartner, requireUser, NOT_FOUND_MESSAGES } from './exists.ts';
 export {
   brandExists,

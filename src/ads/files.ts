@@ -1,18 +1,29 @@
 /**
  * Ad images on disk: `<RECLAIM_DATA_DIR>/files/<token>/<name>`, where the token is 24 random
  * base64url characters (144 bits), so the URL `/files/<token>/<name>` that `serve-webhooks` serves
- * cannot be guessed. The files row keeps that URL; people get it on PUBLIC_URL.
+ * cannot be guessed. The files row keeps that URL; people get it on PUBLIC_URL, else on the address
+ * of the server running for this data folder (`http-server.json`), else on nothing: then only the
+ * path on disk is true.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { publicBaseUrl, type Config } from '../app/index.ts';
+import { runningServer, type Config } from '../app/index.ts';
 
 export const FILES_PREFIX = '/files';
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 const NAME = /^[a-z0-9][a-z0-9._-]{0,100}$/;
 
-type FilesConfig = Pick<Config, 'RECLAIM_DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
+type FilesConfig = Pick<Config, 'RECLAIM_DATA_DIR' | 'PUBLIC_URL'>;
+
+/** What file links are built on: PUBLIC_URL, the running server's address, or nothing. */
+export type LinkBase = { url: string; from: 'PUBLIC_URL' | 'server' } | { url: null; from: 'none' };
+
+export async function linkBase(config: FilesConfig): Promise<LinkBase> {
+  if (config.PUBLIC_URL) return { url: config.PUBLIC_URL.replace(/\/+$/, ''), from: 'PUBLIC_URL' };
+  const server = await runningServer(config);
+  return server ? { url: server.url, from: 'server' } : { url: null, from: 'none' };
+}
 
 export const filesRoot = (config: Pick<Config, 'RECLAIM_DATA_DIR'>): string =>
   path.join(path.resolve(config.RECLAIM_DATA_DIR), 'files');
@@ -63,5 +74,6 @@ export async function removeStoredFiles(config: Pick<Config, 'RECLAIM_DATA_DIR'>
   }
 }
 
-export const publicFileUrl = (config: FilesConfig, url: string): string =>
-  /^https?:\/\//.test(url) ? url : `${publicBaseUrl(config)}${url}`;
+/** The link of a stored file on `base`; null when there is no base (no PUBLIC_URL and no server). */
+export const publicFileUrl = (base: LinkBase, url: string): string | null =>
+  /^https?:\/\//.test(url) ? url : base.url === null ? null : `${base.url}${url}`;

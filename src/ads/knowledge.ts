@@ -5,9 +5,20 @@
 import type { PageFacts, Product } from './extract.ts';
 import { pickPalette, toneOfVoice } from './rules.ts';
 
+/** A page that was fetched but could not be read, and why (HTTP 404, not HTML, no answer in time…). */
+export interface PageNotRead {
+  url: string;
+  reason: string;
+}
+
 export interface BrandKnowledge {
   website: string;
+  /** The pages read. */
   pages: string[];
+  /** How many pages were fetched (read or not); absent on ads made before it was kept. */
+  fetched?: number;
+  /** The fetched pages that could not be read. */
+  not_read?: PageNotRead[];
   title?: string;
   description?: string;
   headings: string[];
@@ -23,7 +34,12 @@ const MAX_PRODUCTS = 12;
 const MAX_IMAGES = 12;
 
 /** Merges pages (the home page first) into one record; products are unique by name. */
-export function mergeKnowledge(website: string, pages: PageFacts[], cssColours: Map<string, number>): BrandKnowledge {
+export function mergeKnowledge(
+  website: string,
+  pages: PageFacts[],
+  cssColours: Map<string, number>,
+  { fetched = pages.length, notRead = [] }: { fetched?: number; notRead?: PageNotRead[] } = {},
+): BrandKnowledge {
   const [home] = pages;
   const colours = new Map(cssColours);
   for (const page of pages)
@@ -43,6 +59,8 @@ export function mergeKnowledge(website: string, pages: PageFacts[], cssColours: 
   return {
     website,
     pages: pages.map((p) => p.url),
+    fetched,
+    not_read: notRead,
     ...(home?.title ? { title: home.title } : {}),
     ...(home?.description ? { description: home.description } : {}),
     headings: unique(
@@ -71,6 +89,15 @@ export const formatPrice = (p: Pick<Product, 'price' | 'currency'>): string =>
           ? `£${p.price}`
           : `${p.price} ${p.currency}`;
 
+/** "Pages read: 2 of 3 fetched; not read: https://shop.example/old (HTTP 404)". */
+export function pagesRead(k: Pick<BrandKnowledge, 'pages' | 'fetched' | 'not_read'>): string {
+  const notRead = k.not_read ?? [];
+  const fetched = k.fetched ?? k.pages.length + notRead.length;
+  return `Pages read: ${k.pages.length} of ${fetched} fetched${
+    notRead.length > 0 ? `; not read: ${notRead.map((p) => `${p.url} (${p.reason})`).join(', ')}` : ''
+  }`;
+}
+
 /** The brand knowledge text: one fact per line, in the order a copywriter reads them. */
 export function knowledgeText(brandName: string, k: BrandKnowledge): string {
   const lines = [`Brand: ${brandName}`, `Website: ${k.website}`];
@@ -82,6 +109,6 @@ export function knowledgeText(brandName: string, k: BrandKnowledge): string {
   lines.push(`Colours: primary ${k.palette.primary}, accent ${k.palette.accent}`);
   lines.push(`Tone of voice: ${k.tone.label}${k.tone.signals.length ? ` (${k.tone.signals.join(', ')})` : ''}`);
   if (k.logo) lines.push(`Logo: ${k.logo}`);
-  lines.push(`Pages read: ${k.pages.length}`);
+  lines.push(pagesRead(k));
   return lines.join('\n');
 }

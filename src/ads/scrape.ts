@@ -11,7 +11,7 @@
 import { AppError, type Logger } from '../app/index.ts';
 import { createHttpClient, HttpNetworkError, realSleep, type HttpClient, type Sleep } from '../http/index.ts';
 import { countCssColours, extractPage, type PageFacts } from './extract.ts';
-import { mergeKnowledge, type BrandKnowledge } from './knowledge.ts';
+import { mergeKnowledge, type BrandKnowledge, type PageNotRead } from './knowledge.ts';
 import {
   MAX_ASSET_BYTES,
   MAX_PAGE_BYTES,
@@ -145,18 +145,23 @@ export async function scrapeWebsite(options: ScrapeOptions): Promise<ScrapeResul
   const queue: URL[] = [start];
   const seen = new Set<string>([start.toString()]);
   const maxPages = options.maxPages ?? MAX_PAGES;
+  const notRead: PageNotRead[] = [];
+  let fetched = 0;
   while (queue.length > 0 && pages.length < maxPages) {
     const url = queue.shift()!;
-    if (pages.length > 0 && robots.crawlDelayMs > 0) await sleep(robots.crawlDelayMs);
+    if (fetched > 0 && robots.crawlDelayMs > 0) await sleep(robots.crawlDelayMs);
+    fetched += 1;
     let answer;
     try {
       answer = await get(url, MAX_PAGE_BYTES);
     } catch (error) {
       if (pages.length === 0 && error instanceof HttpNetworkError) throw unreachable(start.toString(), error);
       if (pages.length === 0) throw error;
-      continue; // a later page that fails is skipped
+      notRead.push({ url: url.toString(), reason: failureReason(error) }); // a later page that fails is skipped
+      continue;
     }
-    const html = /html/i.test(answer.header('content-type') ?? 'text/html');
+    const type = answer.header('content-type') ?? 'text/html';
+    const html = /html/i.test(type);
     if (!answer.ok || !html) {
       if (pages.length === 0)
         throw new AppError(
@@ -164,6 +169,10 @@ export async function scrapeWebsite(options: ScrapeOptions): Promise<ScrapeResul
           `The website ${start} answered ${answer.ok ? 'with something other than HTML' : `HTTP ${answer.status}`}; nothing was stored`,
           { code: 'website_failed', details: { status: answer.status } },
         );
+      notRead.push({
+        url: url.toString(),
+        reason: answer.ok ? `not HTML: ${type.split(';')[0]!.trim()}` : `HTTP ${answer.status}`,
+      });
       continue;
     }
     const facts = extractPage(answer.body, url.toString());
@@ -199,7 +208,7 @@ export async function scrapeWebsite(options: ScrapeOptions): Promise<ScrapeResul
     if (answer?.ok) countCssColours(answer.body, css);
   }
 
-  const knowledge = mergeKnowledge(start.toString(), pages, css);
+  const knowledge = mergeKnowledge(start.toString(), pages, css, { fetched, notRead });
   const fetchImage = async (href: string | undefined): Promise<ImageAsset | undefined> => {
     if (!href) return undefined;
     const url = new URL(href);
@@ -216,6 +225,14 @@ export async function scrapeWebsite(options: ScrapeOptions): Promise<ScrapeResul
       knowledge.images.find((i) => i !== knowledge.logo),
   );
   return { knowledge, ...(logo ? { logo } : {}), ...(productImage ? { productImage } : {}), requested };
+}
+
+/** Why a page could not be read, in a few words. */
+function failureReason(error: unknown): string {
+  if (error instanceof HttpNetworkError) return error.timedOut ? 'no answer in time' : 'connection failed';
+  if (error instanceof AppError && error.code === 'private_address') return 'refused: a private network address';
+  if (error instanceof AppError && error.code === 'http_too_large') return `larger than ${MAX_PAGE_BYTES} bytes`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** PNG or JPEG by their magic bytes (what the renderer can draw); undefined otherwise. */

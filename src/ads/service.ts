@@ -10,8 +10,8 @@ import type { Sleep } from '../http/index.ts';
 import { makeImages, readReferenceImage } from './images.ts';
 import { type AdConcept, type ConceptGenerator } from './concepts.ts';
 import { conceptGeneratorFor } from './llm-concepts.ts';
-import { readStoredFile, removeStoredFiles, storeFile } from './files.ts';
-import { knowledgeText, type BrandKnowledge } from './knowledge.ts';
+import { linkBase, readStoredFile, removeStoredFiles, storeFile } from './files.ts';
+import { knowledgeText, pagesRead, type BrandKnowledge } from './knowledge.ts';
 import { downloadImage } from './remote.ts';
 import { DEFAULT_CONCEPTS, formatDimensions, MAX_CONCEPTS, parseDimensions } from './rules.ts';
 import { imageType, scrapeWebsite } from './scrape.ts';
@@ -91,7 +91,7 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
   const { knowledge } = scraped;
   const text = knowledgeText(brand.name, knowledge);
   const scrapeMs = elapsed(t0);
-  progress('scrape', `${knowledge.pages.length} page(s), ${knowledge.products.length} product(s)`);
+  progress('scrape', `${pagesRead(knowledge)}; ${knowledge.products.length} product(s)`);
 
   const t1 = performance.now();
   const generator = options.generator ?? conceptGeneratorFor(ctx);
@@ -194,7 +194,7 @@ export async function getAd(
   { id, brandId }: { id: number; brandId?: number },
 ): Promise<AdView | undefined> {
   const found = await readAd(ctx.db, id, brandId);
-  return found ? adView(ctx.config, found) : undefined;
+  return found ? adView(ctx.config, await linkBase(ctx.config), found) : undefined;
 }
 
 export const AD_NOT_FOUND = 'Ad not found';

@@ -1,6 +1,6 @@
 /** What people see of an ad: its knowledge, concepts and files with public URLs; a brand's list. */
 import type { AppContext, Config } from '../app/index.ts';
-import { fileOnDisk, publicFileUrl } from './files.ts';
+import { fileOnDisk, linkBase, publicFileUrl, type LinkBase } from './files.ts';
 import type { BrandKnowledge } from './knowledge.ts';
 import { listAdRows, type AdRow, type ConceptRow, type FileRow } from './store.ts';
 
@@ -22,8 +22,8 @@ export interface FileView {
   caption: string | null;
   width: number | null;
   height: number | null;
-  /** Public URL (PUBLIC_URL + href). */
-  url: string;
+  /** Its link: PUBLIC_URL, else the running server's address, + href; null when neither is there. */
+  url: string | null;
   /** Server-relative: `/files/<token>/<name>`. */
   href: string;
   /** Where it is on disk. */
@@ -43,17 +43,20 @@ export interface AdView {
   knowledge: BrandKnowledge | null;
   concepts: ConceptView[];
   files: FileView[];
+  /** What the files' links are built on ('none': no PUBLIC_URL and no server running; see `path`). */
+  links: LinkBase;
 }
 
-type ViewConfig = Pick<Config, 'RECLAIM_DATA_DIR' | 'PUBLIC_URL' | 'PORT'>;
+type ViewConfig = Pick<Config, 'RECLAIM_DATA_DIR' | 'PUBLIC_URL'>;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-export function fileView(config: ViewConfig, f: FileRow): FileView {
-  return { ...f, url: publicFileUrl(config, f.url), href: f.url, path: fileOnDisk(config, f.url) ?? null };
+export function fileView(config: ViewConfig, base: LinkBase, f: FileRow): FileView {
+  return { ...f, url: publicFileUrl(base, f.url), href: f.url, path: fileOnDisk(config, f.url) ?? null };
 }
 
 export function adView(
   config: ViewConfig,
+  base: LinkBase,
   { ad, concepts, files }: { ad: AdRow; concepts: ConceptRow[]; files: FileRow[] },
 ): AdView {
   const x = ad.extra_data;
@@ -79,7 +82,8 @@ export function adView(
       target_audience: str(c.extra_data.target_audience) ?? '',
       file_id: typeof c.extra_data.file_id === 'number' ? c.extra_data.file_id : null,
     })),
-    files: files.map((f) => fileView(config, f)),
+    files: files.map((f) => fileView(config, base, f)),
+    links: base,
   };
 }
 
@@ -102,6 +106,7 @@ export async function listAds(
   { brandId, offset = 0, limit = 50 }: { brandId: number; offset?: number; limit?: number },
 ): Promise<{ items: AdSummary[]; total: number }> {
   const { items, total } = await listAdRows(ctx.db, brandId, { offset, limit });
+  const base = await linkBase(ctx.config);
   return {
     total,
     items: items.map((r) => ({
@@ -114,7 +119,7 @@ export async function listAds(
       renderer: str(r.extra_data.renderer),
       concepts: r.concepts,
       files: r.files,
-      cover_url: r.cover_url ? publicFileUrl(ctx.config, r.cover_url) : null,
+      cover_url: r.cover_url ? publicFileUrl(base, r.cover_url) : null,
       cover_href: r.cover_url,
     })),
   };

@@ -28,6 +28,15 @@ export { createStatusLine, stderrStatusLine, type StatusLine } from './status-li
 export { encryptSecret, decryptSecret, isSealed } from './crypto.ts';
 export { resolveSecrets, type Secrets } from './secrets.ts';
 export {
+  listeningUrl,
+  recordServer,
+  removeServerRecord,
+  runningServer,
+  serverRecordPath,
+  SERVER_RECORD_FILE,
+  type ServerRecord,
+} from './server-record.ts';
+export {
   createContext,
   describeServerUrl,
   type AppContext,

@@ -31,7 +31,7 @@ export function adsCommand(): Command {
     ads
       .command('generate')
       .description(
-        "read the brand's website (robots.txt honoured), write concepts and make one image per concept: locally, or through the automation service when AUTOMATION_BASE_URL is set",
+        "read the brand's website (robots.txt honoured), write concepts and make one image per concept: locally, or through the automation service when AUTOMATION_BASE_URL is set. Image links are on PUBLIC_URL, else on the server `reclaim start` or `serve-webhooks` runs for this data folder, else the files on disk are printed",
       )
       .requiredOption('--brand <id>', 'brand id')
       .option('--website <url>', "the site to read (default: the brand's company website)")
@@ -39,8 +39,12 @@ export function adsCommand(): Command {
       .option('--concepts <n>', `how many concepts, 1 to ${MAX_CONCEPTS}`, String(DEFAULT_CONCEPTS))
       .option('--dimensions <WxH>', 'image size in pixels, each side 256 to 2048', '1024x1024')
       .option('--reference-image <file>', 'a PNG or JPEG to feature (the product image)')
-      .option('--json', 'print {ad_id, concept_ids, files (path, url), timings} as JSON'),
+      .option(
+        '--json',
+        'print {ad_id, concept_ids, links, files (path, url), timings} as JSON; links says what the urls are built on: PUBLIC_URL, the server running for this data folder, or none (url null)',
+      ),
     'reclaim ads generate --brand 1',
+    'PUBLIC_URL=https://reclaim.example.com reclaim ads generate --brand 1 --concepts 2',
     'reclaim ads generate --brand 1 --website https://shop.example --campaign "Winter sale" --concepts 4 --dimensions 1080x1350 --json',
   ).action(
     action(

@@ -71,12 +71,26 @@ export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>, option
   }
 }
 
-/** Wraps a command action: errors are reported and turned into the exit code. */
+/** Ctrl-C at a prompt (@inquirer's ExitPromptError): the person stopped, nothing failed. */
+const stoppedAtPrompt = (error: unknown): boolean => error instanceof Error && error.name === 'ExitPromptError';
+
+/** The shell's code for a command stopped by Ctrl-C (128 + SIGINT). */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+/**
+ * Wraps a command action: errors are reported and turned into the exit code. Ctrl-C at a prompt
+ * exits 130 quietly (no error, no stack), as a shell expects.
+ */
 export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       await fn(...args);
     } catch (error) {
+      if (stoppedAtPrompt(error) || stoppedAtPrompt((error as { cause?: unknown } | undefined)?.cause)) {
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        process.exitCode = INTERRUPTED_EXIT_CODE;
+        return;
+      }
       process.exitCode = reportError(error);
     }
   };

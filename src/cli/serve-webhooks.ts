@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { AppError, type AppContext } from '../app/index.ts';
+import { AppError, recordServer, removeServerRecord, serverRecordPath, type AppContext } from '../app/index.ts';
 import { METRICS_COLLECTORS } from '../flows/index.ts';
 import { buildHttpServer, listenProblem } from '../http/index.ts';
 import { ROUTES } from './routes.ts';
@@ -12,6 +12,8 @@ import { untilSignal } from './signals.ts';
 /**
  * Builds the HTTP server with every domain's routes and starts listening. A port in use or an
  * address this machine does not have is the user's to fix: one line naming the setting (exit 1).
+ * Once listening, the address is recorded in `<RECLAIM_DATA_DIR>/http-server.json` (removed on
+ * close) so other commands on the folder print links that reach this server.
  */
 export async function listen(
   ctx: AppContext,
@@ -23,12 +25,27 @@ export async function listen(
   }: { port: number; host?: string; portFrom?: 'flag' | 'env'; hostFrom?: 'flag' | 'default' },
 ): Promise<FastifyInstance> {
   const app = await buildHttpServer(ctx, { routes: ROUTES, metrics: METRICS_COLLECTORS });
+  let recorded = false;
+  app.addHook('onClose', async () => {
+    if (recorded) await removeServerRecord(ctx.config).catch(() => undefined);
+  });
   try {
     await app.listen({ port, host });
   } catch (error) {
     await app.close().catch(() => undefined);
     const problem = listenProblem(error, { port, host, portFrom, hostFrom });
     throw problem ? new AppError('invalid_input', problem, { code: 'cannot_listen', cause: error }) : error;
+  }
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address : { address: host, port };
+  try {
+    await recordServer(ctx.config, { host: bound.address, port: bound.port });
+    recorded = true;
+  } catch (error) {
+    ctx.logger.warn(
+      { err: error, file: serverRecordPath(ctx.config) },
+      'could not record where the server listens; links printed by other commands need PUBLIC_URL',
+    );
   }
   return app;
 }

@@ -1,80 +1,65 @@
-import { readFile } from 'node:fs/promises';
 import { input, password as passwordPrompt } from '@inquirer/prompts';
 import { Command } from 'commander';
-import { z } from 'zod';
-import { setupTenant, type LeadInput } from '../accounts/index.ts';
-import { AppError } from '../app/index.ts';
+import { leadEmailProblem, leadFieldProblem, setupTenant } from '../accounts/index.ts';
+import { AppError, type AppContext } from '../app/index.ts';
 import { optionalInteger } from './flags.ts';
 import { tenantSetup, tenantSetupJson } from './format/tenant.ts';
+import {
+  LEAD_FIELDS,
+  LEAD_FILE_KEYS,
+  leadFromFlags,
+  OTHER_LEAD_FILE_KEYS,
+  namedLeadError,
+  type GatheredLead,
+  type LeadFlags,
+} from './lead-input.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 
-type LeadKey = 'email' | 'first_name' | 'last_name' | 'company_name' | 'store_url' | 'support_phone';
-type Opts = {
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  company?: string;
-  storeUrl?: string;
-  phone?: string;
-  password?: string;
-  plan?: string;
-  allowDuplicate?: boolean;
-  leadFile?: string;
-  json?: boolean;
-};
+type Opts = LeadFlags & { plan?: string; allowDuplicate?: boolean; json?: boolean };
 
-/** Lead fields: where the flag puts them, how a prompt asks, and whether setup needs them. */
-const FIELDS: Array<{ key: LeadKey; flag: string; opt: keyof Opts; question: string; required: boolean }> = [
-  { key: 'email', flag: '--email', opt: 'email', question: "Account owner's e-mail", required: true },
-  { key: 'first_name', flag: '--first-name', opt: 'firstName', question: 'First name', required: false },
-  { key: 'last_name', flag: '--last-name', opt: 'lastName', question: 'Last name', required: false },
-  { key: 'company_name', flag: '--company', opt: 'company', question: 'Company name', required: true },
-  { key: 'store_url', flag: '--store-url', opt: 'storeUrl', question: 'Store URL', required: true },
-  { key: 'support_phone', flag: '--phone', opt: 'phone', question: 'Support phone (US, optional)', required: false },
-];
-
-const leadFileSchema = z.looseObject({
-  id: z.string().optional(),
-  ...Object.fromEntries(FIELDS.map((f) => [f.key, z.string().nullish()])),
-  source_name: z.string().nullish(),
-  annual_revenue: z.string().nullish(),
-  password: z.string().nullish(),
-  extra_data: z.record(z.string(), z.unknown()).nullish(),
-});
-
-async function readLeadFile(path: string): Promise<LeadInput & { password?: string | null }> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new AppError('invalid_input', `Could not read --lead-file ${path}: ${(error as Error).message}`);
+/**
+ * What is still missing: asked for on a terminal, each answer checked as it is typed (a bad one is
+ * asked again with the reason); otherwise the missing flag is named. An e-mail given that belongs
+ * to a user no setup was made for is refused before anything is asked.
+ */
+async function completeLead(ctx: AppContext, gathered: GatheredLead, opts: Opts): Promise<void> {
+  const { lead, sources } = gathered;
+  const emailCheck = (value: string) => leadEmailProblem(ctx.db, value, { allowDuplicate: opts.allowDuplicate });
+  if (lead.email?.trim()) {
+    const problem = await emailCheck(lead.email);
+    if (problem) throw namedLeadError(new AppError('invalid_input', problem, { details: { field: 'email' } }), sources);
   }
-  const parsed = leadFileSchema.safeParse(data);
-  if (!parsed.success)
-    throw new AppError(
-      'invalid_input',
-      `--lead-file ${path} is not a lead: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}`,
-    );
-  return parsed.data as LeadInput & { password?: string | null };
-}
-
-/** Flags win over the lead file; on a TTY, what is still missing is asked for; otherwise the missing flag is named. */
-async function gatherLead(opts: Opts): Promise<{ lead: LeadInput; password: string | null }> {
-  const { password: filePassword, ...lead } = opts.leadFile ? await readLeadFile(opts.leadFile) : {};
-  for (const field of FIELDS) if (opts[field.opt]) lead[field.key] = String(opts[field.opt]);
-  let password = opts.password ?? filePassword ?? null;
   const interactive = process.stdin.isTTY === true;
   const context = { output: process.stderr };
-  for (const field of FIELDS) {
+  for (const field of LEAD_FIELDS) {
     if (lead[field.key]?.trim()) continue;
-    if (interactive) lead[field.key] = await input({ message: field.question, required: field.required }, context);
-    else if (field.required) throw new AppError('invalid_input', `Missing ${field.flag} (or set it in --lead-file)`);
+    if (!interactive) {
+      if (field.required) throw new AppError('invalid_input', `Missing ${field.flag} (or set it in --lead-file)`);
+      continue;
+    }
+    const check = field.check;
+    lead[field.key] = await input(
+      {
+        message: field.question,
+        required: field.required,
+        ...(check
+          ? {
+              validate: async (value: string) =>
+                (!field.required && !value.trim()
+                  ? undefined
+                  : field.key === 'email'
+                    ? await emailCheck(value)
+                    : leadFieldProblem(check, value)) ?? true,
+            }
+          : {}),
+      },
+      context,
+    );
   }
-  if (!password && interactive)
-    password =
+  if (!gathered.password && interactive)
+    gathered.password =
       (await passwordPrompt({ message: 'Password (leave blank to have the user reset one)', mask: '*' }, context)) ||
       null;
-  return { lead, password };
 }
 
 export function tenantCommand(): Command {
@@ -86,7 +71,7 @@ export function tenantCommand(): Command {
     tenant
       .command('setup')
       .description(
-        'create the lead, tenant, admin user, membership and brand in one transaction (a lead already set up is left unchanged)',
+        'create the lead, tenant, admin user, membership and brand in one transaction. On a terminal, asks for what the flags and the lead file leave out, checking each answer as it is typed (Ctrl-C stops, exit 130). Running the same setup again (same e-mail, company and store, or the same lead id) changes nothing and exits 0',
       )
       .option('--email <email>', "the account owner's e-mail")
       .option('--first-name <name>', "the owner's first name")
@@ -96,17 +81,29 @@ export function tenantCommand(): Command {
       .option('--phone <phone>', 'support phone, US number')
       .option('--password <password>', "the new user's password (stored hashed; omit to let the user reset one)")
       .option('--plan <id>', 'grant the brand this plan (read:plans:{id})')
-      .option('--allow-duplicate', 'reuse an existing user with this e-mail instead of refusing')
-      .option('--lead-file <file>', 'read the lead from a JSON file (flags win over it)')
+      .option('--allow-duplicate', "make an existing user with this e-mail the new tenant's admin instead of refusing")
+      .option(
+        '--lead-file <file>',
+        `read the lead from a JSON object whose keys are these flags' names: ${LEAD_FILE_KEYS.join(', ')} (also ${OTHER_LEAD_FILE_KEYS.join(', ')}; _ may stand for -); flags win over it`,
+      )
       .option('--json', 'print {lead_id, tenant_id, user_id, brand_id, created} as JSON'),
+    'reclaim tenant setup',
     'reclaim tenant setup --email jane@acme.com --first-name Jane --last-name Doe --company "Acme Inc" --store-url acme.com --phone "(415) 555-0134" --plan 2',
-    'reclaim tenant setup --lead-file lead.json --json',
+    'reclaim tenant setup --lead-file lead.json --json   # lead.json: {"email": "jane@acme.com", "company": "Acme Inc", "store-url": "acme.com", "phone": "(415) 555-0134"}',
   ).action(
     action(async (opts: Opts) => {
       const planId = optionalInteger('--plan', opts.plan) ?? null;
-      const { lead, password } = await gatherLead(opts);
+      const gathered = await leadFromFlags(opts);
       await withContext(async (ctx) => {
-        const result = await setupTenant(ctx.db, { lead, password, planId, allowDuplicate: opts.allowDuplicate });
+        await completeLead(ctx, gathered, opts);
+        const result = await setupTenant(ctx.db, {
+          lead: gathered.lead,
+          password: gathered.password,
+          planId,
+          allowDuplicate: opts.allowDuplicate,
+        }).catch((error: unknown) => {
+          throw namedLeadError(error, gathered.sources);
+        });
         if (opts.json) return printJson(tenantSetupJson(result));
         printLines(tenantSetup(result));
       });

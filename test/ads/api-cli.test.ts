@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
+import { access, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAd } from '../../src/ads/index.ts';
 import { createBrandUser } from '../factories/accounts.ts';
-import { startShopSite, type ShopSite } from '../fakes/shop-site.ts';
+import { GONE_PRODUCT_PATH, startShopSite, type ShopSite } from '../fakes/shop-site.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
+import { freePort, spawnServer, untilReady } from '../helpers/worker-process.ts';
 
 const dataDir = path.join(tmpdir(), `reclaim-ads-api-${randomBytes(4).toString('hex')}`);
 const t = useTestDatabase();
@@ -81,9 +82,11 @@ describe('reclaim ads', () => {
     const out = JSON.parse(made.stdout);
     expect(out.concept_ids).toHaveLength(2);
     expect(out.files).toHaveLength(2);
+    // No PUBLIC_URL and no server running for this data folder: no link is made up, the files are on disk.
+    expect(out.links).toBe('none');
     for (const f of out.files) {
       expect((await stat(f.path)).size).toBeGreaterThan(1000);
-      expect(f.url).toMatch(/^http:\/\/localhost:\d+\/files\//);
+      expect(f.url).toBeNull();
       expect([f.width, f.height]).toEqual([600, 400]);
     }
     expect(Object.keys(out.timings)).toEqual(['scrape_ms', 'concepts_ms', 'images_ms', 'store_ms', 'total_ms']);
@@ -93,8 +96,59 @@ describe('reclaim ads', () => {
     const shown = await runCli(['ads', 'show', String(out.ad_id)], env());
     expect(shown.stdout).toContain('Brand knowledge:');
     expect(shown.stdout).toContain('Trail Thermos ($34.00)');
+    expect(shown.stdout).toContain(`     Image: ${out.files[0].path}\n`);
+    expect(shown.stdout).toContain(
+      'Files (no links: PUBLIC_URL is not set and no server is running for this data folder, so these are the files on disk; start one with `reclaim start` or `reclaim serve-webhooks`, or set PUBLIC_URL):',
+    );
+    const onPublicUrl = await runCli(['ads', 'show', String(out.ad_id)], {
+      ...env(),
+      PUBLIC_URL: 'https://reclaim.example.com/',
+    });
+    expect(onPublicUrl.stdout).toContain(
+      `     Image: https://reclaim.example.com${out.files[0].path.slice(dataDir.length)}\n`,
+    );
+    expect(onPublicUrl.stdout).toContain('Files (links on PUBLIC_URL https://reclaim.example.com):');
     const bad = await runCli(['ads', 'regenerate', String(out.ad_id), '--concept', '3'], env());
     expect([bad.code, bad.stderr]).toEqual([1, `Error: --concept must be from 1 to 2 for ad ${out.ad_id}\n`]);
+  });
+
+  it('with serve-webhooks running on the data folder, the image links reach it; "Pages read" counts the pages fetched', async () => {
+    const port = await freePort();
+    const server = spawnServer(t.url, port, { RECLAIM_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const base = `http://127.0.0.1:${port}`;
+    const gone = await startShopSite({ goneProduct: true });
+    try {
+      await untilReady(base);
+      const record = JSON.parse(await readFile(path.join(dataDir, 'http-server.json'), 'utf8'));
+      expect(record).toMatchObject({ url: base, port, pid: server.pid });
+      const made = await runCli(
+        ['ads', 'generate', '--brand', String(mine.brandId), '--website', gone.url, '--concepts', '1'],
+        env(),
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const image = made.stdout.match(/ {5}Image: (\S+)\n/)![1]!;
+      expect(image).toMatch(new RegExp(`^${base}/files/[A-Za-z0-9_-]{24}/fernhill-1\\.png$`));
+      const served = await fetch(image);
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+      const ad = await t.db('ads').where({ brand_id: mine.brandId }).orderBy('id', 'desc').first();
+      const file = await t.db('files').join('ad_files', 'ad_files.file_id', 'files.id').where({ ad_id: ad.id }).first();
+      expect(Buffer.from(await served.arrayBuffer()).equals(await readFile(path.join(dataDir, file.url)))).toBe(true);
+      expect(made.stdout).toContain(`Files (links on the server running for this data folder at ${base}):`);
+
+      // Every page the site was asked for is counted; the one that answered 404 is named with its reason.
+      const pages = gone.requests.map((r) => r.path).filter((p) => p !== '/robots.txt' && !p.startsWith('/assets/'));
+      expect(pages).toContain(GONE_PRODUCT_PATH);
+      expect(made.stdout).toContain(
+        `  Pages read: ${pages.length - 1} of ${pages.length} fetched; not read: ${gone.url}${GONE_PRODUCT_PATH} (HTTP 404)\n`,
+      );
+    } finally {
+      server.kill('SIGTERM');
+      await server;
+      await gone.close();
+    }
+    await expect(access(path.join(dataDir, 'http-server.json'))).rejects.toThrow();
+    const after = await runCli(['ads', 'list', '--brand', String(mine.brandId), '--json'], env());
+    expect(JSON.parse(after.stdout).items[0].cover_url).toBeNull();
   });
 
   it('an unreachable website exits 1 with a clear message and stores nothing', async () => {

@@ -2,7 +2,8 @@
  * A brand's static website on 127.0.0.1: a home page (theme colour, a stylesheet, a logo, three
  * products with prices in markup and one in JSON-LD), product pages, an about page, a private page
  * that robots.txt forbids, and PNG images drawn with resvg at start. `requests` records every path.
- * Options make the site forbid everything, or serve a page with no text.
+ * Options make the site forbid everything, serve a page with no text, or link a product page that
+ * is gone (404).
  */
 import type { ServerResponse } from 'node:http';
 import { Resvg } from '@resvg/resvg-js';
@@ -58,10 +59,14 @@ export interface ShopSite {
   close(): Promise<void>;
 }
 
+/** The product page `goneProduct` links to: it answers 404. */
+export const GONE_PRODUCT_PATH = '/products/old-flask';
+
 export async function startShopSite({
   robots = 'User-agent: *\nDisallow: /private/\n',
   emptyHome = false,
-}: { robots?: string; emptyHome?: boolean } = {}): Promise<ShopSite> {
+  goneProduct = false,
+}: { robots?: string; emptyHome?: boolean; goneProduct?: boolean } = {}): Promise<ShopSite> {
   const requests: RecordedRequest[] = [];
   const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
     res.writeHead(status, { 'content-type': type });
@@ -77,7 +82,11 @@ export async function startShopSite({
         res,
         200,
         'text/html; charset=utf-8',
-        emptyHome ? '<html><body><img src="/assets/logo.png"></body></html>' : HOME,
+        emptyHome
+          ? '<html><body><img src="/assets/logo.png"></body></html>'
+          : goneProduct
+            ? HOME.replace('</section>', `<a href="${GONE_PRODUCT_PATH}">Old flask</a></section>`)
+            : HOME,
       );
     if (path === '/assets/site.css')
       return send(

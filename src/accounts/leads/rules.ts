@@ -113,6 +113,23 @@ export function normalizeSupportPhone(value: string | null | undefined): string 
   return phone.number;
 }
 
+/** The lead fields a person types, each checked on its own (what a prompt re-asks on). */
+export type LeadField = 'email' | 'company_name' | 'store_url' | 'support_phone';
+
+/** The spec's message for a bad value of one field, or undefined when it is fine. Pure. */
+export function leadFieldProblem(field: LeadField, value: string | null | undefined): string | undefined {
+  try {
+    if (field === 'email') normalizeEmail(value);
+    else if (field === 'store_url') normalizeStoreUrl(value);
+    else if (field === 'support_phone') normalizeSupportPhone(value);
+    else if (blankToNull(value) === null) return LEAD_MESSAGES.companyRequired;
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
 /** An e-mail on an internal domain whose local part carries the test tag (e.g. jane+test@reclaim.dev). */
 export function isInternalTestEmail(
   email: string,

@@ -5,8 +5,10 @@
 import { AppError, isAppError } from '../../app/index.ts';
 import { withTransaction, type Db, type Tx } from '../../db/index.ts';
 import {
+  emailUse,
   findExistingUserByEmail,
   findLead,
+  findSetUpLead,
   isLeadLinked,
   linkLead,
   saveLead,
@@ -17,7 +19,7 @@ import { insertActiveMembership, insertUser, updateUserAccount } from '../store/
 import { findPlan } from '../store/permissions.ts';
 import { insertBrand, insertTenant } from '../store/tenants.ts';
 import { grantPlanToBrand } from '../permissions/service.ts';
-import { isUuid, validateLead, type LeadInput } from './rules.ts';
+import { isUuid, LEAD_MESSAGES, normalizeEmail, validateLead, type LeadInput } from './rules.ts';
 
 export const PASSWORD_HASH_COST = 10;
 export const SETUP_FAILED_MESSAGE = 'Failed to create tenant, user, and brand';
@@ -70,6 +72,12 @@ export async function setupTenant(db: Db, options: TenantSetupOptions): Promise<
 
   const email = options.lead.email?.trim();
   const existingUser = email ? await findExistingUserByEmail(db, email) : undefined;
+  if (existingUser && !leadId) {
+    // The same setup run again (same e-mail, company and store, for that user): unchanged.
+    const same = validateLead(options.lead, { allowDuplicate: true, internalDomains: options.internalDomains });
+    const before = await findSetUpLead(db, { ...same, userId: existingUser.id });
+    if (before) return resultOf(before, false, Boolean(before.extra_data.existing_user_id));
+  }
   const lead = validateLead(options.lead, {
     emailTaken: existingUser !== undefined,
     allowDuplicate: options.allowDuplicate,
@@ -145,6 +153,28 @@ async function reuseUser(tx: Tx, user: ExistingUser, passwordHash: string | null
   if (passwordHash && !user.has_password) changes.password = passwordHash;
   if (Object.keys(changes).length > 0) await updateUserAccount(tx, user.id, changes);
   return user.id;
+}
+
+/**
+ * What a prompt says of an e-mail before the rest of the lead is known: the spec's message when it
+ * is not an e-mail, or when a user has it and no setup was made for them before (a re-run of an
+ * earlier setup is decided once the company and store are known); undefined when it can be used.
+ */
+export async function leadEmailProblem(
+  db: Db,
+  value: string,
+  { allowDuplicate = false }: { allowDuplicate?: boolean } = {},
+): Promise<string | undefined> {
+  let email: string;
+  try {
+    email = normalizeEmail(value);
+  } catch (error) {
+    if (isAppError(error)) return error.message;
+    throw error;
+  }
+  if (allowDuplicate) return undefined;
+  const use = await emailUse(db, email);
+  return use.taken && !use.setUp ? LEAD_MESSAGES.duplicateEmail : undefined;
 }
 
 /** The lead by id; 'Failed to find the lead' when there is none. */

@@ -107,3 +107,33 @@ export async function findInstallLead(db: Handle, installKey: string): Promise<L
   const row = await db('leads').whereRaw(`extra_data->>'install_key' = ?`, [installKey]).orderBy('created_at').first();
   return row ? toLead(row) : undefined;
 }
+
+/**
+ * A lead already set up for this user with the same e-mail, company and store (a re-run of the
+ * same setup); undefined when there is none.
+ */
+export async function findSetUpLead(
+  db: Handle,
+  lead: { email: string; company_name: string; store_url: string; userId: number },
+): Promise<Lead | undefined> {
+  const row = await db('leads')
+    .whereRaw('lower(email) = lower(?)', [lead.email])
+    .where({ company_name: lead.company_name, store_url: lead.store_url, user_id: lead.userId })
+    .whereNotNull('tenant_id')
+    .whereNotNull('brand_id')
+    .orderBy('created_at')
+    .first();
+  return row ? toLead(row) : undefined;
+}
+
+/** Whether a user has this e-mail, and whether a lead with it was set up for that user. */
+export async function emailUse(db: Handle, email: string): Promise<{ taken: boolean; setUp: boolean }> {
+  const user = await findExistingUserByEmail(db, email);
+  if (!user) return { taken: false, setUp: false };
+  const lead = await db('leads')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .where({ user_id: user.id })
+    .whereNotNull('tenant_id')
+    .first('id');
+  return { taken: true, setUp: lead !== undefined };
+}

@@ -19,17 +19,25 @@ export function adLines(ad: AdView): string[] {
       `     ${c.body}`,
       `     Visual: ${c.visual_description}`,
       `     Audience: ${c.target_audience}`,
-      ...(file ? [`     Image: ${file.url}`] : []),
+      ...(file ? [`     Image: ${file.url ?? file.path ?? file.href}`] : []),
     );
   }
-  lines.push('', 'Files:');
+  lines.push('', `Files (${linksNote(ad.links)}):`);
   for (const f of ad.files)
     lines.push(
-      `  ${f.id}  ${f.width ?? '?'}x${f.height ?? '?'}  ${f.url}`,
-      `      ${f.path ?? ''}  "${f.caption ?? ''}"`,
+      `  ${f.id}  ${f.width ?? '?'}x${f.height ?? '?'}  ${f.url ?? f.path ?? f.href}`,
+      ...(f.url ? [`      ${f.path ?? ''}  "${f.caption ?? ''}"`] : [`      "${f.caption ?? ''}"`]),
     );
   return lines;
 }
+
+/** Where the files' links point, or why there are none. */
+export const linksNote = (links: AdView['links']): string =>
+  links.from === 'PUBLIC_URL'
+    ? `links on PUBLIC_URL ${links.url}`
+    : links.from === 'server'
+      ? `links on the server running for this data folder at ${links.url}`
+      : 'no links: PUBLIC_URL is not set and no server is running for this data folder, so these are the files on disk; start one with `reclaim start` or `reclaim serve-webhooks`, or set PUBLIC_URL';
 
 export const adList = ({ items, total }: { items: AdSummary[]; total: number }): string[] =>
   items.length === 0
@@ -50,6 +58,7 @@ export const generatedJson = (g: GeneratedAd) => ({
   generator: g.ad.generator,
   concept_ids: g.ad.concepts.map((c) => c.id),
   concepts: g.ad.concepts,
+  links: g.ad.links.from,
   files: g.ad.files.map((f) => ({
     id: f.id,
     path: f.path,
