@@ -1,6 +1,7 @@
 export type { LeadInput } from './leads/rules.ts';
 export { setupTenant, type TenantSetupResult } from './leads/tenant-setup.ts';
 export { requireBrand, requireTenant, requirePartner, requireUser, NOT_FOUND_MESSAGES } from './exists.ts';
+export { brandRole, type BrandRole } from './store/access.ts';
 export {
   brandExists,
   brandNames,
