@@ -50,7 +50,7 @@ export default function NewWorkflowPage() {
             {options.data?.templates.map((t) => (
               <li key={t.key} className="card template-card">
                 <h3>{t.name}</h3>
-                <p>{t.description}</p>
+                <p>{t.description.charAt(0).toUpperCase() + t.description.slice(1)}.</p>
                 <p className="muted">
                   {delayInWords(t.type, t.delay_minutes, brand.locale)}; {t.discount.value}% off, codes valid for{' '}
                   {t.discount.duration_days} days.
