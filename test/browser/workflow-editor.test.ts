@@ -41,7 +41,12 @@ describe('the workflow editor in the browser', () => {
     await page.waitForURL(/\/workflows\/\d+\/edit$/);
     const workflowId = Number(page.url().match(/workflows\/(\d+)\/edit/)![1]);
     const row = await panel.ctx.db('workflows').where({ id: workflowId }).first();
-    expect(row).toMatchObject({ brand_id: String(brandId), template: 'abandoned-cart', status: 'draft', is_paused: true });
+    expect(row).toMatchObject({
+      brand_id: String(brandId),
+      template: 'abandoned-cart',
+      status: 'draft',
+      is_paused: true,
+    });
 
     // The template's text: GSM-7.
     const count = page.getByTestId('composer-count');
