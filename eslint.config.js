@@ -190,6 +190,21 @@ const panelLayerZones = () =>
     message: `The panel's ${layer}/ may not import a layer above it (${PANEL_LAYERS.slice(rank + 1).join(', ')}): move the shared code down to ${layer === 'features' ? 'the feature, components/ or lib/' : 'lib/'}.`,
   }));
 
+/**
+ * Pure modules of src/ the panel bundles as they are, so the panel and the server compute the same
+ * figure with the same code (the composer's SMS count, the rendered message). They import nothing
+ * (the block "reclaim/shared-with-panel" below), so the browser bundle pulls in no server code; the
+ * panel imports nothing else from src/.
+ */
+const SHARED_WITH_PANEL = ['messaging/sms-count/rules.ts', 'workflows/render.ts'];
+
+const panelSharedZone = {
+  target: PANEL_SRC,
+  from: './src',
+  except: SHARED_WITH_PANEL.map((file) => `./${file}`),
+  message: `The panel imports from src/ only the pure modules shared with it (${SHARED_WITH_PANEL.join(', ')}; eslint.config.js SHARED_WITH_PANEL).`,
+};
+
 const unusedVarsOptions = {
   argsIgnorePattern: '^_',
   varsIgnorePattern: '^_',
@@ -270,6 +285,24 @@ export default defineConfig(
   ...panelFeatureBlocks(),
 
   {
+    name: 'reclaim/shared-with-panel',
+    files: SHARED_WITH_PANEL.map((file) => `src/${file}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.*',
+              message: 'A module shared with the panel imports nothing (eslint.config.js SHARED_WITH_PANEL).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
     name: 'reclaim/panel-layers',
     files: ['web-panel/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -279,7 +312,10 @@ export default defineConfig(
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: panelLayerZones() }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...panelLayerZones(), panelSharedZone] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

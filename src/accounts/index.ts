@@ -2,6 +2,7 @@ export type { LeadInput, LeadField } from './leads/rules.ts';
 export { leadFieldProblem, LEAD_MESSAGES } from './leads/rules.ts';
 export { setupTenant, leadEmailProblem, type TenantSetupResult } from './leads/tenant-setup.ts';
 export { requireBrand, requireTenant, requirePartner, requireUser, NOT_FOUND_MESSAGES } from './exists.ts';
+export { brandRole, type BrandRole } from './store/access.ts';
 export {
   brandExists,
   brandNames,

@@ -213,6 +213,16 @@ export const configSchema = z
     PIXEL_RATE_PER_KEY: z.coerce.number().int().min(1).max(1_000_000).default(1200),
     /** Storefront events accepted per minute from one client address (TRUST_PROXY decides which one). */
     PIXEL_RATE_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    /**
+     * What one SMS segment costs, in US dollars ("0.0079"): the provider's rate with the carrier
+     * fees. The panel's composer multiplies it by the segments of a text; unset, it says the cost is
+     * unknown.
+     */
+    SMS_SEGMENT_PRICE_USD: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,6})?$/, 'must be a price in US dollars, such as 0.0079')
+      .optional(),
   })
   .superRefine((config, ctx) => {
     // One address must never be able to spend a whole store's budget on its own.

@@ -19,7 +19,7 @@ import {
   storesApi,
   storefrontScriptRoutes,
 } from '../stores/index.ts';
-import { campaignsApi, workflowsApi } from '../workflows/index.ts';
+import { campaignsApi, workflowEditApi, workflowsApi } from '../workflows/index.ts';
 
 /**
  * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
@@ -39,6 +39,8 @@ export const API_ROUTES: ApiRoute[] = [
   ...notificationsApi,
   ...analyticsApi,
   ...adsApi,
+  // Last: its DELETE removes a workflow, and the isolation test calls the routes in this order.
+  ...workflowEditApi(),
 ];
 
 /** Every domain's HTTP routes, in the order they are registered. */

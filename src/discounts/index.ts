@@ -13,6 +13,7 @@ export {
   DEFAULT_DISCOUNT_PERCENT,
   TEMPLATE_DISCOUNT_PERCENT,
   DEFAULT_DISCOUNT_DURATION_DAYS,
+  DISCOUNT_TYPES,
   resolveDiscountRule,
   formatDiscountValue,
   type DiscountRuleRow,

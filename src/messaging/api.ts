@@ -1,7 +1,15 @@
-/** The brand API's messaging route: the brand's texting number, 10DLC state and sending rules. */
+/**
+ * The brand API's messaging routes: the brand's texting number, 10DLC state and sending rules; what
+ * the composer needs to count a text as it will be sent (the short link's real length, sample
+ * values, the price of a segment).
+ */
 import { z } from 'zod';
+import { publicBaseUrl } from '../app/index.ts';
 import { defineRoute, timestamp, type ApiRoute } from '../http/index.ts';
 import { textingView } from './texting.ts';
+
+/** A short link's code: 8 characters, as conversations make them. */
+const SAMPLE_LINK_CODE = 'Ab3dE5gH';
 
 export const messagingApi: ApiRoute[] = [
   defineRoute({
@@ -26,5 +34,30 @@ export const messagingApi: ApiRoute[] = [
       }),
     }),
     handler: async ({ ctx, brand }) => textingView(ctx.db, brand.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/brands/:brandId/texting/composer',
+    tag: 'messaging',
+    summary: 'What the composer counts a text with: a short link as sent, sample values, the price of a segment',
+    description:
+      'The short link has the real base URL and code length; the samples are typical lengths for the placeholders. The price is SMS_SEGMENT_PRICE_USD, null when it is not set.',
+    response: z.object({
+      link_example: z.string().describe('a short link as texts carry it'),
+      sample: z.object({
+        first_name: z.string(),
+        brand_name: z.string(),
+        discount_code: z.string(),
+        discount_value: z.string(),
+      }),
+      segment_price: z.object({ amount: z.string(), currency: z.literal('USD') }).nullable(),
+    }),
+    handler: async ({ ctx, brand }) => ({
+      link_example: `${publicBaseUrl(ctx.config)}/r/${SAMPLE_LINK_CODE}`,
+      sample: { first_name: 'Alex', brand_name: brand.name, discount_code: 'LR-K7QX2M', discount_value: '10%' },
+      segment_price: ctx.config.SMS_SEGMENT_PRICE_USD
+        ? { amount: ctx.config.SMS_SEGMENT_PRICE_USD, currency: 'USD' as const }
+        : null,
+    }),
   }),
 ];

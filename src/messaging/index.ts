@@ -7,6 +7,7 @@ export { planSlots } from './rate-limit.ts';
 export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';
 export { decideSend, segmentInfo, type SendDecision } from './rules.ts';
+export { countSms, type SmsCount, type Encoding } from './sms-count/rules.ts';
 export { stateOfAddress } from './rules.ts';
 export {
   runRegistrationStep,

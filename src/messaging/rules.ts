@@ -16,6 +16,7 @@
  */
 import { isValidTimeZone, localTime, zonedInstant } from '../app/index.ts';
 import { isTexasNumber, isUsSmsNumber } from '../contacts/index.ts';
+import { countSms, type Encoding } from './sms-count/rules.ts';
 import { areaCodeInfo } from './timezones.ts';
 
 export const SEND_WINDOW_START_MINUTE = 8 * 60;
@@ -269,16 +270,8 @@ export function decideSend(input: SendInput): SendDecision {
 }
 
 // -------------------------------------------------------------------------------------------
-// Segments: GSM-7 (160 per single message, 153 per part) or UCS-2 (70, 67).
+// Segments: counted by sms-count/rules.ts, the one function the panel's composer uses too.
 
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-/** The extension table: each costs two septets (escape + char). */
-const GSM_EXTENSION = '\f^{}\\[~]|€';
-const GSM_BASIC_SET = new Set(GSM_BASIC);
-const GSM_EXTENSION_SET = new Set(GSM_EXTENSION);
-
-export type Encoding = 'GSM-7' | 'UCS-2';
 export interface SegmentInfo {
   segments: number;
   encoding: Encoding;
@@ -286,26 +279,8 @@ export interface SegmentInfo {
   units: number;
 }
 
-/** Packs units into parts without splitting an escaped character or a surrogate pair. */
-function countParts(weights: number[], perPart: number): number {
-  let parts = 1;
-  let used = 0;
-  for (const weight of weights) {
-    if (used + weight > perPart) {
-      parts += 1;
-      used = 0;
-    }
-    used += weight;
-  }
-  return parts;
-}
-
-/** How many SMS segments a body costs and in which encoding it goes out. */
+/** How many SMS segments a body costs and in which encoding it goes out (what each message records). */
 export function segmentInfo(body: string): SegmentInfo {
-  const chars = Array.from(body);
-  const gsm = chars.every((c) => GSM_BASIC_SET.has(c) || GSM_EXTENSION_SET.has(c));
-  const weights = gsm ? chars.map((c) => (GSM_EXTENSION_SET.has(c) ? 2 : 1)) : chars.map((c) => c.length);
-  const units = weights.reduce((sum, w) => sum + w, 0);
-  const [single, multi] = gsm ? [160, 153] : [70, 67];
-  return { encoding: gsm ? 'GSM-7' : 'UCS-2', units, segments: units <= single ? 1 : countParts(weights, multi) };
+  const { segments, encoding, units } = countSms(body);
+  return { segments, encoding, units };
 }

@@ -45,6 +45,7 @@ export {
 export { processExternalEvent, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND } from './candidates/events.ts';
 export { explainCandidate, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';
 export { workflowsApi, workflowSchema, type WorkflowStatsSource } from './api.ts';
+export { workflowEditApi, ADMIN_ONLY } from './api-edit.ts';
 export {
   compileFilter,
   parseFilter,

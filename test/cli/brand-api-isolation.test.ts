@@ -69,6 +69,8 @@ beforeAll(async () => {
   await addSpareChannels(t.db, b);
   // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read).
   for (const world of [a, b]) world.ids.campaignId = await addCampaign(world);
+  // A workflow per caller that a route may delete (the shared world's workflow stays).
+  for (const world of [a, b]) await addSpareWorkflows(world);
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });
@@ -106,6 +108,26 @@ async function addCampaign(world: World): Promise<number> {
   const at = new Date(Date.now() + 86_400_000).toISOString();
   return (await createCampaign(ctx, { brandId, segmentId: segment.id, message: `Sale ${world.tag}: {cart_link}`, at }))
     .id;
+}
+
+/** A copy of the world's workflow in each spare set (spares[i].workflowId): DELETE removes one. */
+async function addSpareWorkflows(world: World): Promise<void> {
+  const original = await t.db('workflows').where({ id: world.ids.workflowId }).first();
+  for (const [i, spare] of world.spares.entries()) {
+    const { id: _id, created_at: _c, updated_at: _u, ...row } = original;
+    const [inserted] = await t
+      .db('workflows')
+      .insert({
+        ...row,
+        ...Object.fromEntries(
+          ['message', 'rules', 'action', 'extra_data'].map((column) => [column, JSON.stringify(row[column] ?? null)]),
+        ),
+        name: `Spare flow ${i}`,
+        priority: -1 - i,
+      })
+      .returning('id');
+    spare.workflowId = Number(inserted.id);
+  }
 }
 
 /**
@@ -167,6 +189,8 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
   'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
   'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
+  'POST /api/brands/:brandId/workflows': () => ({ template: 'abandoned-cart' }),
+  'PATCH /api/brands/:brandId/workflows/:workflowId': () => ({ delay_minutes: 45 }),
 };
 
 /**
@@ -268,11 +292,18 @@ describe.each([
 });
 
 describe("A's calls changed nothing of B", () => {
-  it("B's workflow is still running and B's shopper still subscribed after A's pause and block attempts", async () => {
+  it("B's workflows are still there and running, and B's shopper still subscribed after A's pause, change, delete and block attempts", async () => {
     const workflow = await t.db('workflows').where({ id: b.ids.workflowId }).first('is_paused');
     expect(workflow.is_paused).toBe(false);
     const channel = await t.db('contact_channels').where({ contact_id: b.ids.contactId }).first('status');
     expect(channel.status).toBe('subscribed');
+    const spares = await t.db('workflows').whereIn('id', [b.spares[0]!.workflowId!, b.spares[1]!.workflowId!]);
+    // Still there (A's delete) and as they were (A's change of the delay to 45 minutes, A's activation).
+    const original = await t.db('workflows').where({ id: b.ids.workflowId }).first('delay_minutes');
+    expect(spares.map((w: { delay_minutes: number }) => w.delay_minutes)).toEqual([
+      original.delay_minutes,
+      original.delay_minutes,
+    ]);
     const user = await t.db('users').where({ id: b.user.id }).first('auth');
     expect(user.auth.pass_keys.map((k: { id: string }) => k.id)).toEqual([b.passkeyId]);
   });

@@ -210,3 +210,27 @@ export async function membershipViews(db: Handle, userId: number): Promise<Membe
     })),
   ];
 }
+
+export type BrandRole = 'admin' | 'member';
+
+/**
+ * The caller's role for a brand it may read (spec 4 section 6: tenant-user and partner-user roles
+ * are admin and member): staff act as admins; an active, activated admin of the brand's tenant, or
+ * of an active partner that owns it, is an admin; every other reader a member.
+ */
+export async function brandRole(db: Handle, reader: Reader, tenantId: number): Promise<BrandRole> {
+  if (reader.isStaff) return 'admin';
+  const tenantAdmin = await db('tenant_users')
+    .where({ user_id: reader.userId, tenant_id: tenantId, state: 'active', role: 'admin' })
+    .whereNotNull('activated_at')
+    .first('id');
+  if (tenantAdmin) return 'admin';
+  const partnerAdmin = await db('partner_users as pu')
+    .join('partner_tenants as pt', 'pt.partner_id', 'pu.partner_id')
+    .join('partners as p', 'p.id', 'pu.partner_id')
+    .where({ 'pu.user_id': reader.userId, 'pu.state': 'active', 'pu.role': 'admin', 'p.state': 'active' })
+    .where('pt.tenant_id', tenantId)
+    .whereNotNull('pu.activated_at')
+    .first('pu.id');
+  return partnerAdmin ? 'admin' : 'member';
+}

@@ -62,6 +62,9 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
           {STATE_LABELS[workflow.state] ?? workflow.state}
         </span>
         <PauseButton brandId={brand.id} workflow={workflow} />
+        <Link className="button" to={`/b/${brand.id}/workflows/${workflow.id}/edit`}>
+          {workflow.state === 'draft' ? 'Edit and activate' : 'Edit'}
+        </Link>
       </PageHeader>
       <div className="detail-grid">
         <section className="card" aria-labelledby="wf-message">

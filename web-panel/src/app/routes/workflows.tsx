@@ -37,7 +37,11 @@ export default function WorkflowsPage() {
 
   return (
     <>
-      <PageHeader title="Workflows" />
+      <PageHeader title="Workflows">
+        <Link className="button button-primary" to={`/b/${brand.id}/workflows/new`}>
+          New workflow
+        </Link>
+      </PageHeader>
       <BrandPeriodPicker value={period} onChange={setPeriod} />
       <section className="section" aria-labelledby="workflow-list">
         <h2 id="workflow-list" className="visually-hidden">

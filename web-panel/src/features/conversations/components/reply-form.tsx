@@ -1,11 +1,13 @@
 /**
- * The agent's reply. When the conversation's channel cannot be texted (no channel, unsubscribed,
+ * The agent's reply, written in the composer (characters, segments and encoding as sent). When the conversation's channel cannot be texted (no channel, unsubscribed,
  * blocked, not +1) the box is disabled and says why, in the API's words. After sending, the reply
  * shows in the thread with its status (sent, or held / queued).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Composer } from '../../../components/composer/composer.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../components/ui/state-panel.tsx';
+import { useComposerContext } from '../../../lib/composer-context.ts';
 import { useReply } from '../api/reply.ts';
 
 export const REPLY_MAX = 1530;
@@ -25,8 +27,8 @@ export function ReplyForm({
   conversationId: number;
   reply: { allowed: boolean; reason: string | null };
 }) {
-  const id = useId();
   const [body, setBody] = useState('');
+  const context = useComposerContext(brandId);
   const send = useReply(brandId, conversationId);
   const disabled = !reply.allowed;
 
@@ -40,20 +42,24 @@ export function ReplyForm({
         send.mutate(body.trim(), { onSuccess: () => setBody('') });
       }}
     >
-      <label htmlFor={`${id}-body`}>Reply to the shopper</label>
-      <textarea
-        id={`${id}-body`}
+      <Composer
+        label="Reply to the shopper"
+        mode="reply"
         rows={3}
-        maxLength={REPLY_MAX}
         value={body}
+        onChange={setBody}
+        context={context.data}
         disabled={disabled}
-        aria-describedby={`${id}-note`}
-        onChange={(e) => setBody(e.target.value)}
+        maxLength={REPLY_MAX}
+        note={
+          disabled ? (
+            <span className="reply-refused">You cannot reply: {reply.reason}</span>
+          ) : (
+            `At most ${REPLY_MAX} characters.`
+          )
+        }
       />
       <div className="reply-actions">
-        <span id={`${id}-note`} className={disabled ? 'reply-refused' : 'muted'}>
-          {disabled ? `You cannot reply: ${reply.reason}` : `${body.length} / ${REPLY_MAX} characters`}
-        </span>
         <button type="submit" className="button button-send" disabled={disabled || send.isPending || !body.trim()}>
           {send.isPending ? 'Sending…' : 'Send reply'}
         </button>

@@ -70,7 +70,7 @@ export function renderSample(template: string, values: SampleValues): string {
   return text;
 }
 
-const FIELDS: Record<string, { label: string; money?: boolean; plural?: boolean }> = {
+export const FIELDS: Record<string, { label: string; money?: boolean; plural?: boolean }> = {
   cart_total: { label: 'Cart total', money: true },
   order_total: { label: 'Order total', money: true },
   order_count: { label: 'Previous orders' },
