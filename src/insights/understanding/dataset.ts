@@ -51,8 +51,7 @@ export function normalForm(text: string): string {
   return lower.replace(/[^\p{L}\p{N}\p{Extended_Pictographic}]+/gu, ' ').trim() || lower;
 }
 
-export const textId = (text: string): string =>
-  createHash('sha1').update(normalForm(text)).digest('hex').slice(0, 12);
+export const textId = (text: string): string => createHash('sha1').update(normalForm(text)).digest('hex').slice(0, 12);
 
 export function partOf(id: string, seed = SPLIT_SEED): LabelledText['part'] {
   const n = createHash('sha1').update(`${seed}:${id}`).digest().readUInt32BE(0);
