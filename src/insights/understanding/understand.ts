@@ -8,7 +8,7 @@ import { INSIGHT_CATEGORIES, INSIGHT_TAGS, SENTIMENTS } from '../analysis/rules.
 import type { InsightCategory, InsightTag, Sentiment } from '../analysis/rules.ts';
 import { SMALL_TALK } from './dataset.ts';
 import { textFeatures } from './features.ts';
-import { probabilities, readModel, type ModelFile } from './model.ts';
+import { probabilities, readModel, type LinearModel, type ModelFile } from './model.ts';
 import { isQuestion, orderNumberOf, productOf, topicText } from './rules.ts';
 import modelFile from './model.json' with { type: 'json' };
 
@@ -42,13 +42,19 @@ export interface Understanding {
   order: { number: string; confidence: number } | null;
 }
 
-const file = modelFile as unknown as ModelFile;
-const groupModel = readModel(file, 'group');
-const sentimentModel = readModel(file, 'sentiment');
-const GROUPS = file.models.group!.classes;
-const groupTags = (
-  file as unknown as { groups: Record<string, { tag: InsightTag | null; category: InsightCategory | null }> }
-).groups;
+export interface UnderstandingModels {
+  group: LinearModel;
+  sentiment: LinearModel;
+  groups: Record<string, { tag: InsightTag | null; category: InsightCategory | null }>;
+}
+
+const file = modelFile as unknown as ModelFile & { groups: UnderstandingModels['groups'] };
+const SHIPPED: UnderstandingModels = {
+  group: readModel(file, 'group'),
+  sentiment: readModel(file, 'sentiment'),
+  groups: file.groups,
+};
+const groupTags = SHIPPED.groups;
 
 /** The groups the model knows, with their tag and category. */
 export const knownIntents = (): Readonly<typeof groupTags> => groupTags;
@@ -62,7 +68,17 @@ function argmax<T extends string>(entries: [T, number][]): Scored<T> {
   return { value: best[0], confidence: best[1] };
 }
 
-export function understand(text: string, conversation: ConversationContext = {}): Understanding {
+export const understand = (text: string, conversation: ConversationContext = {}): Understanding =>
+  understandWith(SHIPPED, text, conversation);
+
+/** understand() with other models (cross-validation inside the development part). */
+export function understandWith(
+  models: UnderstandingModels,
+  text: string,
+  conversation: ConversationContext = {},
+): Understanding {
+  const { group: groupModel, sentiment: sentimentModel, groups: groupTags } = models;
+  const GROUPS = groupModel.classes;
   const { rest, empty, optOut, person } = topicText(text);
   const p = probabilities(groupModel, textFeatures(rest));
   const small = empty ? 1 : p[GROUPS.indexOf(SMALL_TALK)]!;
