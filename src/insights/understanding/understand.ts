@@ -83,7 +83,6 @@ export function understandWith(
   const p = probabilities(groupModel, textFeatures(rest));
   const small = empty ? 1 : p[GROUPS.indexOf(SMALL_TALK)]!;
   const tags = new Map<InsightTag | 'none', number>([['none', small]]);
-  const stages = new Map<InsightCategory, number>(INSIGHT_CATEGORIES.map((c) => [c, 0]));
   const intents: [string, number][] = [[SMALL_TALK, small]];
   const scale = small === 1 ? 0 : 1;
   GROUPS.forEach((g, i) => {
@@ -91,12 +90,17 @@ export function understandWith(
     if (!labels?.tag || !labels.category) return;
     const q = p[i]! * scale;
     tags.set(labels.tag, (tags.get(labels.tag) ?? 0) + q);
-    stages.set(labels.category, stages.get(labels.category)! + q);
     intents.push([g, q]);
   });
   const topic = argmax([...tags.entries()]);
   const isSmallTalk = topic.value === 'none';
-  const insightShare = 1 - small || 1;
+  // The stage of the topic read: its groups' categories.
+  const stages = new Map<InsightCategory, number>(INSIGHT_CATEGORIES.map((c) => [c, 0]));
+  for (const [g, q] of intents) {
+    const labels = groupTags[g];
+    if (labels?.tag === topic.value && labels.category) stages.set(labels.category, stages.get(labels.category)! + q);
+  }
+  const insightShare = topic.confidence || 1;
   let stage = argmax([...stages.entries()].map(([c, v]) => [c, v / insightShare] as [InsightCategory, number]));
   const ordered = stages.get('post_purchase')! / insightShare;
   if (conversation.cart?.ordered && stage.value !== 'post_purchase' && ordered >= ORDERED_STAGE_FLOOR)
