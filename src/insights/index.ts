@@ -84,7 +84,15 @@ export {
   type Analysis,
   type Analyser,
 } from './analysis/rules.ts';
-export { localAnalyser, analyseLocally, featuresOf, LINK_THRESHOLD, GROUP_THRESHOLD } from './analysis/local.ts';
+export {
+  localAnalyser,
+  analyseLocally,
+  featuresOf,
+  LINK_THRESHOLD,
+  GROUP_THRESHOLD,
+  INTENT_CONFIDENCE,
+  type MessageFeatures,
+} from './analysis/local.ts';
 export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
 export {
   evalSetSchema,
@@ -92,10 +100,37 @@ export {
   asShopperMessages,
   evaluate,
   EVAL_TARGETS,
+  fromLabelled,
   type EvalSet,
   type Evaluation,
   type LabelledMessage,
 } from './analysis/evaluate.ts';
+
+// Message understanding: topic, stage, sentiment, question, small talk, opt-out, request for a
+// person, product and order, each with a confidence (linear models shipped in model.json).
+export {
+  understand,
+  knownIntents,
+  ORDERED_STAGE_FLOOR,
+  type Understanding,
+  type ConversationContext,
+  type Scored,
+} from './understanding/understand.ts';
+export {
+  labelledSet,
+  parseBatch,
+  partOf,
+  textId,
+  normalForm,
+  heldOutHash,
+  groupsSchema,
+  SPLIT_SEED,
+  HELD_OUT_PERCENT,
+  SMALL_TALK,
+  type LabelledText,
+  type GroupTable,
+} from './understanding/dataset.ts';
+export { trainedFiles, readLabelled, trainOn, SETTINGS as TRAIN_SETTINGS } from './understanding/training.ts';
 
 // The insight batch (`reclaim insights batch`, the insights_batch schedule).
 export {

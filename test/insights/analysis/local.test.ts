@@ -22,7 +22,7 @@ describe('the local analyser', () => {
     ['The discount code is not working', 'discount', 'blocker', 'negative'],
     ['Do these run true to size?', 'specifications', 'product', 'neutral'],
     ['Can I exchange for a bigger size?', 'exchanges', 'post_purchase', 'neutral'],
-    ["What's your return policy?", 'returns', 'post_purchase', 'neutral'],
+    ["What's your return policy?", 'returns', 'product', 'neutral'],
     ['My card keeps getting declined at checkout', 'checkout', 'blocker', 'negative'],
     ["What's the difference between the Pro and the regular?", 'comparison', 'product', 'neutral'],
     ['Will you restock the hoodie?', 'new', 'product', 'neutral'],
