@@ -17,7 +17,7 @@
 //   node scripts/build.js --metafile  also write dist/meta.json, esbuild's account of what each
 //                                     output file holds and imports (read it with esbuild's
 //                                     analyzeMetafile, or at https://esbuild.github.io/analyze/)
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -55,39 +55,94 @@ async function commandModules() {
 /** The bundle's name for a module main.ts loads: run.ts is run.js, a command's is cmd-<name>.js. */
 const bundleName = (name) => (name === 'run' ? 'run' : `cmd-${name}`);
 
-export async function buildDist({ metafile = false } = {}) {
-  const { build } = await import('esbuild');
-  await rm(DIST, { recursive: true, force: true });
-  const modules = await commandModules();
-  const entryPoints = { 'cli/main': 'src/cli/main.ts' };
-  for (const name of modules) entryPoints[`cli/${bundleName(name)}`] = `src/cli/${name}.ts`;
-  const mainFile = path.join(ROOT, 'src/cli/main.ts');
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints,
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Packages bundled once into dist/vendor/, which every command bundle imports: a package of many
+ * small files costs a command more to find and read than to run. knex is 42 files and lodash 89 more,
+ * zod's entry loads each of its 64 locales (cut to English here, its default: Reclaim never configures
+ * another); together they were more than half of a data command's start-up. The rest stays in
+ * node_modules: small, native, or loaded only on demand.
+ */
+const VENDOR = { knex: 'knex', 'knex-postgres': 'knex/lib/dialects/postgres/index.js', zod: 'zod' };
+const VENDORED = new Map(Object.entries(VENDOR).map(([file, specifier]) => [specifier, file]));
+const VENDORED_PACKAGES = new Set([...VENDORED.keys()].map((specifier) => packageName(specifier)));
+/** knex's own dependencies, bundled with it; its database drivers (pg …) stay external. */
+const KNEX_DEPENDENCIES = new Set(
+  Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'node_modules/knex/package.json'), 'utf8')).dependencies ?? {}),
+);
+
+/** Shared by both builds: Node 20 ESM, a linked source map without the sources in it. */
+const COMMON = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+async function buildVendor(build) {
+  await build({
+    ...COMMON,
+    entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([name, specifier]) => [`vendor/${name}`, specifier])),
     outdir: 'dist',
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    metafile,
+    // One copy of knex for both entries (the dialect extends knex's Client): shared code in a chunk.
+    splitting: true,
+    chunkNames: 'vendor/[name]-[hash]',
+    // The bundled CommonJS of knex calls require() for Node's modules and its drivers.
+    banner: { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" },
     plugins: [
       {
-        // Packages stay in node_modules but zod. zod's entry loads each of its 64 locales (a third of a
-        // data command's start-up went to zod); bundled, with its locales cut to English (its default;
-        // Reclaim never configures another), a command loads one file instead of a hundred.
-        name: 'packages',
+        name: 'vendor-packages',
         setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path === 'zod' || args.path.startsWith('zod/') ? undefined : { path: args.path, external: true },
-          );
+          builder.onResolve({ filter: /^[^./]/ }, (args) => {
+            const name = packageName(args.path);
+            if (VENDORED_PACKAGES.has(name) || name === 'ms' || KNEX_DEPENDENCIES.has(name)) return undefined;
+            return { path: args.path, external: true };
+          });
           builder.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
             args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)
               ? { path: path.join(ROOT, 'scripts', 'zod-locales.js') }
               : undefined,
           );
+        },
+      },
+    ],
+  });
+}
+
+export async function buildDist({ metafile = false } = {}) {
+  const { build } = await import('esbuild');
+  await rm(DIST, { recursive: true, force: true });
+  await buildVendor(build);
+  const modules = await commandModules();
+  const entryPoints = { 'cli/main': 'src/cli/main.ts' };
+  for (const name of modules) entryPoints[`cli/${bundleName(name)}`] = `src/cli/${name}.ts`;
+  const mainFile = path.join(ROOT, 'src/cli/main.ts');
+  const result = await build({
+    ...COMMON,
+    entryPoints,
+    outdir: 'dist',
+    metafile,
+    plugins: [
+      {
+        // Packages stay external: the vendored ones from dist/vendor/, the others from node_modules.
+        name: 'packages',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) => {
+            const name = packageName(args.path);
+            if (VENDORED.has(args.path)) return { path: `../vendor/${VENDORED.get(args.path)}.js`, external: true };
+            if (VENDORED_PACKAGES.has(name))
+              throw new Error(`${args.path} is not vendored: add it to VENDOR in scripts/build.js`);
+            return { path: args.path, external: true };
+          });
         },
       },
       {
