@@ -153,6 +153,12 @@ function timeActions(program: Command): void {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `reclaim … | head` closes the pipe early: the reader has what it wanted, so stop quietly, as
+  // Unix tools do, instead of throwing EPIPE with a stack.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     const program = await programFor(argv);
     if (process.env.RECLAIM_TIMING === '1') timeActions(program);

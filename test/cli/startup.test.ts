@@ -3,9 +3,10 @@
  * top-level help comes from dist/cli/commands.json, which must describe the real commands exactly.
  */
 import { readFile } from 'node:fs/promises';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { buildProgram, describeCommands } from '../../src/cli/index.ts';
-import { runCli } from '../helpers/cli.ts';
+import { BIN, BIN_ENV, runCli } from '../helpers/cli.ts';
 
 const DIST = new URL('../../dist/cli/', import.meta.url);
 
@@ -32,5 +33,16 @@ describe('reclaim start-up (the built binary)', () => {
     expect(statics.filter((specifier) => !specifier.startsWith('node:'))).toEqual(['commander']);
     const { code, stdout } = await runCli(['--version']);
     expect({ code, stdout }).toEqual({ code: 0, stdout: '0.1.0\n' });
+  });
+
+  it('stops quietly with exit 0 when its reader closes the pipe early (`| head -1`)', async () => {
+    // head exits after one line while the help is still being written: the write fails with EPIPE.
+    const script = `"${process.execPath}" "${BIN}" tenant setup --help | head -1; exit \${PIPESTATUS[0]}`;
+    const result = await execa('bash', ['-c', script], { env: { LOG_LEVEL: 'silent', ...BIN_ENV }, reject: false });
+    expect({ code: result.exitCode, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 0,
+      stdout: 'Usage: reclaim tenant setup [options]',
+      stderr: '',
+    });
   });
 });

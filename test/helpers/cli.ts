@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 
-const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
 
 /**
  * The binary runs the build in dist/ (the global setup rebuilds it when a source is newer);
