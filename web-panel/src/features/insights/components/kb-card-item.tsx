@@ -49,6 +49,7 @@ export function KbCardItem({ brand, card, role }: { brand: Brand; card: KbCard; 
 
   return (
     <li className="card kb-card" data-testid="kb-card">
+      <h3>{card.title || 'Untitled card'}</h3>
       {editing ? (
         <form
           className="kb-form"
@@ -76,10 +77,7 @@ export function KbCardItem({ brand, card, role }: { brand: Brand; card: KbCard; 
           </div>
         </form>
       ) : (
-        <>
-          <h3>{card.title || 'Untitled card'}</h3>
-          <p className="kb-content">{excerpt(card.content, 600)}</p>
-        </>
+        <p className="kb-content">{excerpt(card.content, 600)}</p>
       )}
       <p className="muted">
         <span className={`badge badge-${card.status}`}>{STATUS_WORDS[card.status]}</span> {origin} ·{' '}
