@@ -28,7 +28,8 @@ describe('knowledge base and scheduled flows in the browser', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByLabel('Answer').fill('Yes: 5 to 8 days, free over $100.');
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => card.textContent()).toContain('free over $100');
+    await card.getByRole('button', { name: 'Edit' }).waitFor();
+    await expect.poll(() => card.locator('.kb-content').textContent()).toBe('Yes: 5 to 8 days, free over $100.');
     const row = await panel.ctx.db('kb_cards').where({ title: 'Do you ship to Canada?' }).first();
     expect(row).toMatchObject({ status: 'published', content: 'Yes: 5 to 8 days, free over $100.', source: 'manual' });
     expect(await card.textContent()).toMatch(/Written by hand · by \S+/);
