@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
       changes jsonb not null default '{}'::jsonb,
       created_at timestamptz not null default now()
     )`);
-  await knex.raw(`create index workflow_changes_workflow_index on workflow_changes (brand_id, workflow_id, created_at desc)`);
+  await knex.raw(
+    `create index workflow_changes_workflow_index on workflow_changes (brand_id, workflow_id, created_at desc)`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -70,7 +70,12 @@ export async function recordWorkflowChange(
 
 export async function listWorkflowChanges(
   db: Handle,
-  { brandId, workflowId, offset = 0, limit = 50 }: { brandId: number; workflowId: number; offset?: number; limit?: number },
+  {
+    brandId,
+    workflowId,
+    offset = 0,
+    limit = 50,
+  }: { brandId: number; workflowId: number; offset?: number; limit?: number },
 ): Promise<{ items: WorkflowChange[]; total: number }> {
   const base = db('workflow_changes as c').where({ 'c.brand_id': brandId, 'c.workflow_id': workflowId });
   const [{ count }] = (await base.clone().count({ count: '*' })) as Array<{ count: string | number }>;

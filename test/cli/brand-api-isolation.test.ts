@@ -13,12 +13,7 @@ import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
-import {
-  createCampaign,
-  createScheduledFlow,
-  createSegment,
-  createTapToTextFlow,
-} from '../../src/workflows/index.ts';
+import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 

@@ -10,7 +10,17 @@ import type { AppContext } from '../../app/index.ts';
 import { ESCALATION_NOT_FOUND } from '../../conversations/index.ts';
 import { BRAND_INSIGHT_NOT_FOUND } from '../analysis/rules.ts';
 import { promoteEscalation, promoteInsight } from '../batch/promote.ts';
-import { defineRoute, type ApiBrand, type ApiCaller, idSchema, page, pageQuery, timestamp, wholeNumber, type ApiRoute } from '../../http/index.ts';
+import {
+  defineRoute,
+  type ApiBrand,
+  type ApiCaller,
+  idSchema,
+  page,
+  pageQuery,
+  timestamp,
+  wholeNumber,
+  type ApiRoute,
+} from '../../http/index.ts';
 import {
   KB_FALLBACK_SEARCH_LIMIT,
   KB_LIST_LIMIT,

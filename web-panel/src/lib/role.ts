@@ -7,12 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
 export type AdminAction =
-  | 'workflow.activate'
-  | 'workflow.delete'
-  | 'flow.start'
-  | 'kb.publish'
-  | 'kb.edit_published'
-  | 'kb.delete';
+  'workflow.activate' | 'workflow.delete' | 'flow.start' | 'kb.publish' | 'kb.edit_published' | 'kb.delete';
 
 export interface BrandRole {
   role: 'admin' | 'member';

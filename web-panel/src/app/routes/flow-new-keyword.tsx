@@ -87,7 +87,12 @@ export default function NewKeywordFlowPage() {
             </div>
             <div className="field">
               <label htmlFor={`${id}-name`}>Name</label>
-              <input id={`${id}-name`} value={name} placeholder="Tap to Text" onChange={(e) => setName(e.target.value)} />
+              <input
+                id={`${id}-name`}
+                value={name}
+                placeholder="Tap to Text"
+                onChange={(e) => setName(e.target.value)}
+              />
             </div>
             <Composer
               label="Greeting (the answer to the keyword)"

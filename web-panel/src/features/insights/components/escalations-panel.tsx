@@ -51,11 +51,7 @@ function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escal
             {errorMessage(promote.error)}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="button"
-          disabled={promote.isPending || !question.trim() || !answer.trim()}
-        >
+        <button type="submit" className="button" disabled={promote.isPending || !question.trim() || !answer.trim()}>
           {promote.isPending ? 'Saving…' : 'Save as a KB card'}
         </button>
       </form>

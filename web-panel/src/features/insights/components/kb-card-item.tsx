@@ -99,7 +99,9 @@ export function KbCardItem({ brand, card, role }: { brand: Brand; card: KbCard; 
             className="button"
             disabled={!publish.allowed || update.isPending}
             aria-describedby={reasons.length ? `${id}-why` : undefined}
-            onClick={() => update.mutate({ id: card.id, status: card.status === 'published' ? 'unpublished' : 'published' })}
+            onClick={() =>
+              update.mutate({ id: card.id, status: card.status === 'published' ? 'unpublished' : 'published' })
+            }
           >
             {card.status === 'published' ? 'Unpublish' : 'Publish'}
           </button>

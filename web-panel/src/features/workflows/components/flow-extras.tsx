@@ -14,12 +14,7 @@ export function ScheduleDetails({ brand, flowId }: { brand: Brand; flowId: numbe
   return (
     <section className="section card" aria-labelledby="wf-schedule">
       <h2 id="wf-schedule">Schedule</h2>
-      <StatePanel
-        loading={flow.isPending}
-        error={flow.error}
-        onRetry={() => void flow.refetch()}
-        label="the schedule"
-      >
+      <StatePanel loading={flow.isPending} error={flow.error} onRetry={() => void flow.refetch()} label="the schedule">
         {flow.data ? (
           <>
             <dl className="facts">

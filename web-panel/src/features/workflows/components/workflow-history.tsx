@@ -63,8 +63,8 @@ export function WorkflowHistory({ brand, workflowId }: { brand: Brand; workflowI
             const fields = Object.entries(c.changes).filter(([f]) => c.action === 'updated' || f === 'template');
             return (
               <li key={c.id}>
-                <time dateTime={c.created_at}>{formatDateTime(c.created_at, brand)}</time>{' '}
-                <strong>{who}</strong> {ACTIONS[c.action]}
+                <time dateTime={c.created_at}>{formatDateTime(c.created_at, brand)}</time> <strong>{who}</strong>{' '}
+                {ACTIONS[c.action]}
                 {c.action === 'updated' ? ' ' : null}
                 {c.action === 'updated' ? fields.map(([f, v]) => fieldLine(f, v)).join('; ') : null}
                 {c.action === 'created' && fields.length ? ` from the template ${shown(c.changes.template?.to)}` : null}
