@@ -9,6 +9,7 @@ import { authApi } from './api-auth.ts';
 import { readProfile, readTenantUsers } from './auth/access.ts';
 import { AUTH_MESSAGES } from './auth/rules.ts';
 import { listBrandPermissions } from './permissions/service.ts';
+import { brandAbilities } from './roles/rules.ts';
 import { findBrandView, listBrandsInScope } from './store/access.ts';
 
 /** Team member and user lists: spec 4's default page size. */
@@ -143,6 +144,22 @@ const reads: ApiRoute[] = [
     summary: "A brand's permissions: features (beta:) and access, each with its enabled flag",
     response: z.object({ brand_id: z.number().int(), features: z.array(permission), access: z.array(permission) }),
     handler: async ({ ctx, brand }) => listBrandPermissions(ctx.db, { brandId: brand.id }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/brands/:brandId/role',
+    tag: 'brands',
+    summary: "The caller's role in the brand and what it may do",
+    description:
+      'A member does the day’s work (replies, drafts, pause); activating or deleting a workflow, starting a scheduled ' +
+      'or keyword flow, publishing, changing a published or deleting a KB card are an admin’s. Each refused action ' +
+      'carries the reason the panel shows beside the control.',
+    response: z.object({
+      role: z.enum(['admin', 'member']),
+      actions: z.array(z.object({ action: z.string(), allowed: z.boolean(), reason: z.string().nullable() })),
+    }),
+    handler: async ({ ctx, caller, brand }) =>
+      brandAbilities(ctx.db, { userId: caller.userId, isStaff: caller.isStaff }, brand.tenant_id),
   }),
 ];
 

@@ -4,6 +4,14 @@ export { setupTenant, leadEmailProblem, type TenantSetupResult } from './leads/t
 export { requireBrand, requireTenant, requirePartner, requireUser, NOT_FOUND_MESSAGES } from './exists.ts';
 export { brandRole, type BrandRole } from './store/access.ts';
 export {
+  ADMIN_ACTIONS,
+  abilitiesOf,
+  brandAbilities,
+  requireBrandAdmin,
+  type AdminAction,
+  type BrandAbilities,
+} from './roles/rules.ts';
+export {
   brandExists,
   brandNames,
   findBrandByDomain,

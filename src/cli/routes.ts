@@ -19,7 +19,7 @@ import {
   storesApi,
   storefrontScriptRoutes,
 } from '../stores/index.ts';
-import { campaignsApi, workflowEditApi, workflowsApi } from '../workflows/index.ts';
+import { campaignsApi, flowsApi, workflowEditApi, workflowsApi } from '../workflows/index.ts';
 
 /**
  * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
@@ -41,6 +41,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...adsApi,
   // Last: its DELETE removes a workflow, and the isolation test calls the routes in this order.
   ...workflowEditApi(),
+  ...flowsApi(),
 ];
 
 /** Every domain's HTTP routes, in the order they are registered. */

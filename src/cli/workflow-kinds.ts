@@ -5,6 +5,7 @@ import {
   createScheduledFlow,
   createTapToTextFlow,
   getScheduledFlow,
+  recordWorkflowChange,
   tapLink,
   type ScheduledFlowView,
 } from '../workflows/index.ts';
@@ -70,6 +71,12 @@ export function addWorkflowKindCommands(workflows: Command): void {
         };
         await withContext(async (ctx) => {
           const flow = await createScheduledFlow(ctx, input);
+          await recordWorkflowChange(ctx.db, {
+            brandId: flow.brandId,
+            workflowId: flow.id,
+            action: 'created',
+            changes: { schedule: { from: null, to: flow.cron } },
+          });
           if (opts.json) return printJson(flow);
           printLines('Created.', ...scheduledLines(flow));
         });
@@ -140,6 +147,12 @@ export function addWorkflowKindCommands(workflows: Command): void {
         };
         await withContext(async (ctx) => {
           const flow = await createTapToTextFlow(ctx, input);
+          await recordWorkflowChange(ctx.db, {
+            brandId: flow.brandId,
+            workflowId: flow.id,
+            action: 'created',
+            changes: { keyword: { from: null, to: flow.keyword } },
+          });
           if (opts.json) return printJson(flow);
           printLines(
             `Created tap-to-text flow ${flow.id}: ${flow.name}, keyword ${flow.keyword} (active).`,

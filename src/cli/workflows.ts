@@ -6,6 +6,8 @@ import {
   getWorkflowView,
   listWorkflowViews,
   parseRuleText,
+  recordWorkflowChange,
+  workflowDiff,
   setWorkflowState,
   updateWorkflow,
   WORKFLOW_TEMPLATES,
@@ -18,6 +20,17 @@ import { collect, optionalInteger, parseDateFlag, parseIntegerFlag } from './fla
 import { templateList, templateRows, workflowDetail, workflowList } from './format/workflows.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
 import { addWorkflowKindCommands } from './workflow-kinds.ts';
+
+/** The CLI's changes go into the workflow's history (actor cli); answers the view it was given. */
+async function recorded(
+  ctx: { db: Parameters<typeof recordWorkflowChange>[0] },
+  view: WorkflowView,
+  what: Parameters<typeof recordWorkflowChange>[1]['action'],
+  changes?: Parameters<typeof recordWorkflowChange>[1]['changes'],
+): Promise<WorkflowView> {
+  await recordWorkflowChange(ctx.db, { brandId: view.brand_id, workflowId: view.id, action: what, changes });
+  return view;
+}
 
 interface FieldFlags {
   name?: string;
@@ -194,7 +207,7 @@ export function workflowsCommand(): Command {
       const fields = fieldsFrom(opts);
       await withContext(async (ctx) =>
         printWorkflow(
-          await createWorkflow(ctx, { brandId, type: opts.type, ...fields }),
+          await recorded(ctx, await createWorkflow(ctx, { brandId, type: opts.type, ...fields }), 'created'),
           opts.json,
           opts.json ? undefined : 'Created (paused draft; activate it to run).',
         ),
@@ -237,7 +250,9 @@ export function workflowsCommand(): Command {
         };
         await withContext(async (ctx) =>
           printWorkflow(
-            await createWorkflowFromTemplate(ctx, options),
+            await recorded(ctx, await createWorkflowFromTemplate(ctx, options), 'created', {
+              template: { from: null, to: options.template },
+            }),
             opts.json,
             opts.json ? undefined : 'Created from template (paused draft; activate it to run).',
           ),
@@ -256,9 +271,12 @@ export function workflowsCommand(): Command {
   ).action(
     action(async (id: string, opts: FieldFlags) => {
       const fields = { id: parseIntegerFlag('id', id), ...fieldsFrom(opts) };
-      await withContext(async (ctx) =>
-        printWorkflow(await updateWorkflow(ctx, fields), opts.json, opts.json ? undefined : 'Updated.'),
-      );
+      await withContext(async (ctx) => {
+        const before = await getWorkflowView(ctx, { id: fields.id });
+        const after = await updateWorkflow(ctx, fields);
+        await recorded(ctx, after, 'updated', workflowDiff(before, after));
+        printWorkflow(after, opts.json, opts.json ? undefined : 'Updated.');
+      });
     }),
   );
 
@@ -275,7 +293,11 @@ export function workflowsCommand(): Command {
       action(async (id: string, opts: { json?: boolean }) => {
         const workflowId = parseIntegerFlag('id', id);
         await withContext(async (ctx) => {
-          const view = await setWorkflowState(ctx, { id: workflowId, transition });
+          const view = await recorded(
+            ctx,
+            await setWorkflowState(ctx, { id: workflowId, transition }),
+            transition === 'activate' ? 'activated' : transition === 'pause' ? 'paused' : 'resumed',
+          );
           if (opts.json) return printJson(view);
           printLines(`${done}: workflow ${view.id} (${view.name}) is now ${view.state}.`);
         });
@@ -293,7 +315,9 @@ export function workflowsCommand(): Command {
     action(async (id: string, opts: { json?: boolean }) => {
       const workflowId = parseIntegerFlag('id', id);
       await withContext(async (ctx) => {
+        const before = await getWorkflowView(ctx, { id: workflowId });
         const deleted = await deleteWorkflow(ctx, { id: workflowId });
+        await recorded(ctx, before, 'deleted', { name: { from: deleted.name, to: null } });
         if (opts.json) return printJson({ deleted });
         printLines(`Deleted workflow ${deleted.id} (${deleted.name}).`);
       });

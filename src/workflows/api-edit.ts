@@ -27,6 +27,7 @@ import {
 } from './service.ts';
 import { WORKFLOW_TEMPLATES } from './templates.ts';
 import { workflowSchema } from './api.ts';
+import { recordWorkflowChange, workflowDiff } from './audit.ts';
 
 const FLOW_NOT_FOUND = { message: 'Flow not found', code: 'workflow_not_found' };
 export const ADMIN_ONLY = {
@@ -111,6 +112,31 @@ async function requireAdmin(ctx: AppContext, caller: ApiCaller, brand: ApiBrand,
     throw new AppError('forbidden', ADMIN_ONLY[what], { code: 'admin_only' });
 }
 
+/** A new draft from a template (one transaction: a bad field leaves no draft behind), or blank. */
+async function createFrom(
+  ctx: AppContext,
+  brand: ApiBrand,
+  input: { template?: string; type?: string; integrationId?: number; rest: FieldsBody },
+) {
+  const { template, type, integrationId } = input;
+  const fields = fieldsOf(input.rest);
+  if (template !== undefined)
+    return withTransaction(ctx.db, async (tx) => {
+      const inTx = { ...ctx, db: tx };
+      const { name, delayMinutes, priority, ...more } = fields;
+      const created = await createWorkflowFromTemplate(inTx, {
+        brandId: brand.id,
+        template,
+        integrationId,
+        name,
+        delayMinutes,
+        priority,
+      });
+      return Object.keys(more).length ? updateWorkflow(inTx, { id: created.id, brandId: brand.id, ...more }) : created;
+    });
+  return createWorkflow(ctx, { brandId: brand.id, type: type ?? '', integrationId, ...fields });
+}
+
 const workflowParams = z.object({ workflowId: idSchema() });
 const answer = z.object({ workflow: workflowSchema });
 
@@ -175,31 +201,17 @@ export function workflowEditApi(): ApiRoute[] {
       }),
       status: 201,
       response: answer,
-      handler: async ({ ctx, brand, body }) => {
+      handler: async ({ ctx, caller, brand, body }) => {
         const { template, type, integration_id: integrationId, ...rest } = body;
-        const fields = fieldsOf(rest);
-        if (template !== undefined) {
-          // One transaction: a bad field leaves no draft behind.
-          const workflow = await withTransaction(ctx.db, async (tx) => {
-            const inTx = { ...ctx, db: tx };
-            const { name, delayMinutes, priority, ...more } = fields;
-            const created = await createWorkflowFromTemplate(inTx, {
-              brandId: brand.id,
-              template,
-              integrationId,
-              name,
-              delayMinutes,
-              priority,
-            });
-            return Object.keys(more).length
-              ? updateWorkflow(inTx, { id: created.id, brandId: brand.id, ...more })
-              : created;
-          });
-          return { workflow };
-        }
-        return {
-          workflow: await createWorkflow(ctx, { brandId: brand.id, type: type ?? '', integrationId, ...fields }),
-        };
+        const created = await createFrom(ctx, brand, { template, type, integrationId, rest });
+        await recordWorkflowChange(ctx.db, {
+          brandId: brand.id,
+          workflowId: created.id,
+          action: 'created',
+          userId: caller.userId,
+          changes: template ? { template: { from: null, to: template } } : {},
+        });
+        return { workflow: created };
       },
     }),
     defineRoute({
@@ -212,9 +224,18 @@ export function workflowEditApi(): ApiRoute[] {
       notFound: FLOW_NOT_FOUND,
       body: fieldsSchema,
       response: answer,
-      handler: async ({ ctx, brand, params, body }) => ({
-        workflow: await updateWorkflow(ctx, { id: params.workflowId, brandId: brand.id, ...fieldsOf(body) }),
-      }),
+      handler: async ({ ctx, caller, brand, params, body }) => {
+        const before = await getWorkflowView(ctx, { id: params.workflowId, brandId: brand.id });
+        const workflow = await updateWorkflow(ctx, { id: params.workflowId, brandId: brand.id, ...fieldsOf(body) });
+        await recordWorkflowChange(ctx.db, {
+          brandId: brand.id,
+          workflowId: workflow.id,
+          action: 'updated',
+          userId: caller.userId,
+          changes: workflowDiff(before, workflow),
+        });
+        return { workflow };
+      },
     }),
     defineRoute({
       method: 'POST',
@@ -227,9 +248,18 @@ export function workflowEditApi(): ApiRoute[] {
       handler: async ({ ctx, caller, brand, params }) => {
         await getWorkflowView(ctx, { id: params.workflowId, brandId: brand.id });
         await requireAdmin(ctx, caller, brand, 'activate');
-        return {
-          workflow: await setWorkflowState(ctx, { id: params.workflowId, brandId: brand.id, transition: 'activate' }),
-        };
+        const workflow = await setWorkflowState(ctx, {
+          id: params.workflowId,
+          brandId: brand.id,
+          transition: 'activate',
+        });
+        await recordWorkflowChange(ctx.db, {
+          brandId: brand.id,
+          workflowId: workflow.id,
+          action: 'activated',
+          userId: caller.userId,
+        });
+        return { workflow };
       },
     }),
     defineRoute({
@@ -243,7 +273,15 @@ export function workflowEditApi(): ApiRoute[] {
       handler: async ({ ctx, caller, brand, params }) => {
         await getWorkflowView(ctx, { id: params.workflowId, brandId: brand.id });
         await requireAdmin(ctx, caller, brand, 'delete');
-        return { deleted: await deleteWorkflow(ctx, { id: params.workflowId, brandId: brand.id }) };
+        const deleted = await deleteWorkflow(ctx, { id: params.workflowId, brandId: brand.id });
+        await recordWorkflowChange(ctx.db, {
+          brandId: brand.id,
+          workflowId: deleted.id,
+          action: 'deleted',
+          userId: caller.userId,
+          changes: { name: { from: deleted.name, to: null } },
+        });
+        return { deleted };
       },
     }),
   ];

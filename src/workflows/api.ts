@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../app/index.ts';
 import { defineRoute, idSchema, page, pageQuery, timestamp, type ApiRoute } from '../http/index.ts';
+import { listWorkflowChanges, recordWorkflowChange, WORKFLOW_CHANGE_ACTIONS } from './audit.ts';
 import { explainCandidate } from './explain.ts';
 import { getWorkflowView, listWorkflowViews, setWorkflowState, type WorkflowView } from './service.ts';
 
@@ -146,9 +147,16 @@ const transition = (name: 'pause' | 'resume', summary: string): ApiRoute =>
     params: workflowParams,
     notFound: FLOW_NOT_FOUND,
     response: z.object({ workflow: workflowSchema }),
-    handler: async ({ ctx, brand, params }) => ({
-      workflow: await setWorkflowState(ctx, { id: params.workflowId, brandId: brand.id, transition: name }),
-    }),
+    handler: async ({ ctx, caller, brand, params }) => {
+      const workflow = await setWorkflowState(ctx, { id: params.workflowId, brandId: brand.id, transition: name });
+      await recordWorkflowChange(ctx.db, {
+        brandId: brand.id,
+        workflowId: workflow.id,
+        action: name === 'pause' ? 'paused' : 'resumed',
+        userId: caller.userId,
+      });
+      return { workflow };
+    },
   });
 
 const explainRoute = (kind: 'cart' | 'order'): ApiRoute =>
@@ -187,6 +195,37 @@ export function workflowsApi(options: { stats?: WorkflowStatsSource } = {}): Api
       handler: async ({ ctx, brand, params }) => ({
         workflow: await getWorkflowView(ctx, { id: params.workflowId, brandId: brand.id }),
       }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/brands/:brandId/workflows/:workflowId/changes',
+      tag: 'workflows',
+      summary: "The workflow's history: who changed what, and when, newest first",
+      description:
+        'One entry per change made in the panel or the CLI (actor `cli`, no user). `changes` holds, per field, what it was and what it became.',
+      params: workflowParams,
+      notFound: FLOW_NOT_FOUND,
+      query: z.object({ ...pageQuery(50, 200) }),
+      response: page(
+        z.object({
+          id: z.number().int(),
+          action: z.enum(WORKFLOW_CHANGE_ACTIONS),
+          actor: z.enum(['user', 'cli']),
+          user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+          changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+          created_at: timestamp(),
+        }),
+      ),
+      handler: async ({ ctx, brand, params, query }) => {
+        await getWorkflowView(ctx, { id: params.workflowId, brandId: brand.id });
+        const found = await listWorkflowChanges(ctx.db, {
+          brandId: brand.id,
+          workflowId: params.workflowId,
+          offset: query.offset,
+          limit: query.limit,
+        });
+        return { ...found, offset: query.offset, limit: query.limit };
+      },
     }),
     transition('pause', 'Pause a workflow (it selects nobody until resumed)'),
     transition('resume', 'Resume a paused workflow'),

@@ -46,6 +46,15 @@ export { processExternalEvent, EVENT_PROCESSOR_MESSAGES, FLOW_NOT_FOUND } from '
 export { explainCandidate, EXPLAIN_NEEDS_ONE, type Explanation, type WorkflowExplanation } from './explain.ts';
 export { workflowsApi, workflowSchema, type WorkflowStatsSource } from './api.ts';
 export { workflowEditApi, ADMIN_ONLY } from './api-edit.ts';
+export { flowsApi } from './api-flows.ts';
+export {
+  listWorkflowChanges,
+  recordWorkflowChange,
+  workflowDiff,
+  WORKFLOW_CHANGE_ACTIONS,
+  type WorkflowChange,
+  type WorkflowChangeAction,
+} from './audit.ts';
 export {
   compileFilter,
   parseFilter,

@@ -13,7 +13,7 @@ import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
-import { createCampaign, createSegment } from '../../src/workflows/index.ts';
+import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -69,6 +69,8 @@ beforeAll(async () => {
   await addSpareChannels(t.db, b);
   // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read).
   for (const world of [a, b]) world.ids.campaignId = await addCampaign(world);
+  // Each brand has a scheduled flow and a keyword flow, and its escalation is answered (a card can be made of it).
+  for (const world of [a, b]) await addFlows(world);
   // A workflow per caller that a route may delete (the shared world's workflow stays).
   for (const world of [a, b]) await addSpareWorkflows(world);
   tokens.a = await login(a.user.email, 'brand');
@@ -108,6 +110,29 @@ async function addCampaign(world: World): Promise<number> {
   const at = new Date(Date.now() + 86_400_000).toISOString();
   return (await createCampaign(ctx, { brandId, segmentId: segment.id, message: `Sale ${world.tag}: {cart_link}`, at }))
     .id;
+}
+
+async function addFlows(world: World): Promise<void> {
+  const brandId = world.ids.brandId!;
+  const segment = await createSegment(ctx, {
+    brandId,
+    name: `Weekly ${world.tag}`,
+    filter: { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 1 }] },
+  });
+  const scheduled = await createScheduledFlow(ctx, {
+    brandId,
+    segmentId: segment.id,
+    cron: '0 10 * * 1',
+    message: `Weekly ${world.tag}: {cart_link}`,
+  });
+  world.ids.segmentId = segment.id;
+  world.ids.scheduledFlowId = scheduled.id;
+  const keyword = await createTapToTextFlow(ctx, { brandId, keyword: `JOIN${world.tag}`, message: 'Welcome!' });
+  world.ids.keywordFlowId = keyword.id;
+  await t
+    .db('conversation_escalations')
+    .where({ id: world.ids.escalationId })
+    .update({ processed_question: `Returns ${world.tag}?`, processed_response: 'Within 30 days.' });
 }
 
 /** A copy of the world's workflow in each spare set (spares[i].workflowId): DELETE removes one. */
@@ -191,6 +216,17 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
   'POST /api/brands/:brandId/workflows': () => ({ template: 'abandoned-cart' }),
   'PATCH /api/brands/:brandId/workflows/:workflowId': () => ({ delay_minutes: 45 }),
+  'POST /api/brands/:brandId/insights/:brandInsightId/kb-card': () => ({}),
+  'POST /api/brands/:brandId/escalations/:escalationId/kb-card': () => ({}),
+  'POST /api/brands/:brandId/scheduled-flows': (ids) => ({
+    segment_id: ids('segmentId'),
+    cron: '0 9 * * 5',
+    message: 'Friday picks: {cart_link}',
+  }),
+  'POST /api/brands/:brandId/keyword-flows': () => ({
+    keyword: `K${Math.floor(Math.random() * 1e9)}`,
+    message: 'Welcome! {cart_link}',
+  }),
 };
 
 /**

@@ -19,7 +19,7 @@ import { BRAND_INSIGHT_NOT_FOUND, excerpt } from '../analysis/rules.ts';
 import { proposedSolution } from '../analysis/wording.ts';
 import { createKbCard, getKbCard, searchKbCards, type KbCard } from '../kb/service.ts';
 import { KB_WEIGHT_RANGE, KB_STATUSES } from '../kb/rules.ts';
-import { cardOfInsight, findInsight, markCardInsight } from './store.ts';
+import { cardOfInsight, findInsight, markCardEscalation, markCardInsight } from './store.ts';
 
 const id = z.coerce.number().int().positive();
 
@@ -128,6 +128,7 @@ export const promoteEscalationInput = z.object({
   id,
   status: z.enum(KB_STATUSES).default('draft'),
   weight: z.coerce.number().int().min(KB_WEIGHT_RANGE.min).max(KB_WEIGHT_RANGE.max).default(0),
+  authorId: id.optional(),
 });
 export type PromoteEscalationInput = z.input<typeof promoteEscalationInput>;
 
@@ -136,13 +137,14 @@ export const ESCALATION_NOT_PROCESSED =
 
 /** A processed escalation becomes a KB card (source 'escalation'); the escalation is marked added to the KB. */
 export async function promoteEscalation(db: Handle, input: PromoteEscalationInput): Promise<KbCard> {
-  const { brandId, id: escalationId, status, weight } = validInput(promoteEscalationInput, input);
+  const { brandId, id: escalationId, status, weight, authorId } = validInput(promoteEscalationInput, input);
   return db.transaction(async (trx) => {
     const escalation = await getEscalation(trx, { brandId, id: escalationId });
     if (!escalation.processed_question?.trim() || !escalation.processed_response?.trim())
       throw new AppError('invalid_input', ESCALATION_NOT_PROCESSED, { code: 'not_processed' });
     const card = await createKbCard(trx, {
       brandId,
+      authorId,
       title: escalation.processed_question.slice(0, 255),
       content: escalation.processed_response,
       status,
@@ -150,6 +152,7 @@ export async function promoteEscalation(db: Handle, input: PromoteEscalationInpu
       weight,
     });
     await updateEscalation(trx, { brandId, id: escalationId, isAddedKb: true });
+    await markCardEscalation(trx, card.id, escalationId);
     return card;
   });
 }

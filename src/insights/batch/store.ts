@@ -242,3 +242,11 @@ export async function markCardInsight(db: Handle, cardId: number, insightId: num
       extra_data: db.raw(`extra_data || jsonb_build_object('brand_insight_id', ?::text)`, [String(insightId)]),
     });
 }
+
+export async function markCardEscalation(db: Handle, cardId: number, escalationId: number): Promise<void> {
+  await db('kb_cards')
+    .where({ id: cardId })
+    .update({
+      extra_data: db.raw(`extra_data || jsonb_build_object('escalation_id', ?::text)`, [String(escalationId)]),
+    });
+}

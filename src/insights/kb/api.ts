@@ -5,7 +5,22 @@
  * another brand answers 404 'KB card not found' exactly like a missing one.
  */
 import { z } from 'zod';
-import { defineRoute, idSchema, page, pageQuery, timestamp, wholeNumber, type ApiRoute } from '../../http/index.ts';
+import { requireBrandAdmin, type AdminAction } from '../../accounts/index.ts';
+import type { AppContext } from '../../app/index.ts';
+import { ESCALATION_NOT_FOUND } from '../../conversations/index.ts';
+import { BRAND_INSIGHT_NOT_FOUND } from '../analysis/rules.ts';
+import { promoteEscalation, promoteInsight } from '../batch/promote.ts';
+import {
+  defineRoute,
+  type ApiBrand,
+  type ApiCaller,
+  idSchema,
+  page,
+  pageQuery,
+  timestamp,
+  wholeNumber,
+  type ApiRoute,
+} from '../../http/index.ts';
 import {
   KB_FALLBACK_SEARCH_LIMIT,
   KB_LIST_LIMIT,
@@ -14,7 +29,16 @@ import {
   KB_SOURCES,
   KB_STATUSES,
 } from './rules.ts';
-import { createKbCard, deleteKbCard, getKbCard, listKbCards, searchKbCards, updateKbCard } from './service.ts';
+import {
+  createKbCard,
+  deleteKbCard,
+  getKbCard,
+  listKbCards,
+  searchKbCards,
+  updateKbCard,
+  type KbCard,
+} from './service.ts';
+import { cardOrigins } from './store.ts';
 
 const cardShape = {
   id: z.number().int(),
@@ -27,8 +51,43 @@ const cardShape = {
   weight: z.number().int().describe('orders cards the search ranks alike, highest first'),
   created_at: timestamp(),
   updated_at: timestamp(),
+  author: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('who wrote it'),
+  brand_insight_id: z.number().int().nullable().describe('the insight a card from an insight was made from'),
+  escalation_id: z.number().int().nullable().describe('the escalated question a card was made from'),
 };
 export const kbCardSchema = z.object(cardShape);
+
+/** Cards with who wrote them and what they came from. */
+async function withOrigins<T extends KbCard>(ctx: AppContext, brandId: number, cards: T[]) {
+  const origins = await cardOrigins(
+    ctx.db,
+    brandId,
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => ({
+    ...c,
+    ...(origins.get(c.id) ?? { author: null, brand_insight_id: null, escalation_id: null }),
+  }));
+}
+const oneWithOrigin = async (ctx: AppContext, brandId: number, card: KbCard) =>
+  (await withOrigins(ctx, brandId, [card]))[0]!;
+
+/** The role rules of a card's write (accounts, ADMIN_ACTIONS): a member writes and edits drafts. */
+async function requireCardRole(
+  ctx: AppContext,
+  caller: ApiCaller,
+  brand: ApiBrand,
+  action: AdminAction | undefined,
+): Promise<void> {
+  if (action) await requireBrandAdmin(ctx.db, caller, brand.tenant_id, action);
+}
+const LIVE = new Set(['published']);
+function patchAction(card: KbCard, status: string | undefined, changesText: boolean): AdminAction | undefined {
+  if (status !== undefined && status !== card.status && (LIVE.has(status) || LIVE.has(card.status)))
+    return 'kb.publish';
+  if (LIVE.has(card.status) && changesText) return 'kb.edit_published';
+  return undefined;
+}
 
 const CARDS = '/api/brands/:brandId/kb/cards';
 const cardParams = z.object({ cardId: idSchema() });
@@ -54,18 +113,22 @@ export const kbApi: ApiRoute[] = [
       flow_id: idSchema().optional(),
     }),
     response: page(kbCardSchema),
-    handler: async ({ ctx, brand, query }) => ({
-      ...(await listKbCards(ctx.db, {
+    handler: async ({ ctx, brand, query }) => {
+      const found = await listKbCards(ctx.db, {
         brandId: brand.id,
         status: query.status,
         source: query.source,
         flowId: query.flow_id,
         offset: query.offset,
         limit: query.limit,
-      })),
-      offset: query.offset,
-      limit: query.limit,
-    }),
+      });
+      return {
+        items: await withOrigins(ctx, brand.id, found.items),
+        total: found.total,
+        offset: query.offset,
+        limit: query.limit,
+      };
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -89,7 +152,10 @@ export const kbApi: ApiRoute[] = [
       ignored: z.array(z.string()).describe('words of 2 characters or fewer'),
       mode: z.enum(['full_text', 'fallback', 'none']),
     }),
-    handler: async ({ ctx, brand, query }) => searchKbCards(ctx.db, { brandId: brand.id, ...query }),
+    handler: async ({ ctx, brand, query }) => {
+      const found = await searchKbCards(ctx.db, { brandId: brand.id, ...query });
+      return { ...found, items: await withOrigins(ctx, brand.id, found.items) };
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -100,7 +166,7 @@ export const kbApi: ApiRoute[] = [
     notFound: KB_MESSAGES.notFound,
     response: z.object({ card: kbCardSchema }),
     handler: async ({ ctx, brand, params }) => ({
-      card: await getKbCard(ctx.db, { brandId: brand.id, id: params.cardId }),
+      card: await oneWithOrigin(ctx, brand.id, await getKbCard(ctx.db, { brandId: brand.id, id: params.cardId })),
     }),
   }),
   defineRoute({
@@ -118,8 +184,9 @@ export const kbApi: ApiRoute[] = [
     }),
     status: 201,
     response: z.object({ card: kbCardSchema }),
-    handler: async ({ ctx, brand, caller, body }) => ({
-      card: await createKbCard(ctx.db, {
+    handler: async ({ ctx, brand, caller, body }) => {
+      await requireCardRole(ctx, caller, brand, body.status === 'published' ? 'kb.publish' : undefined);
+      const card = await createKbCard(ctx.db, {
         brandId: brand.id,
         authorId: caller.userId,
         title: body.title,
@@ -128,8 +195,9 @@ export const kbApi: ApiRoute[] = [
         source: body.source,
         flowId: body.flow_id,
         weight: body.weight,
-      }),
-    }),
+      });
+      return { card: await oneWithOrigin(ctx, brand.id, card) };
+    },
   }),
   defineRoute({
     method: 'PATCH',
@@ -147,8 +215,12 @@ export const kbApi: ApiRoute[] = [
       weight: fields.weight.optional(),
     }),
     response: z.object({ card: kbCardSchema }),
-    handler: async ({ ctx, brand, params, body }) => ({
-      card: await updateKbCard(ctx.db, {
+    handler: async ({ ctx, caller, brand, params, body }) => {
+      const current = await getKbCard(ctx.db, { brandId: brand.id, id: params.cardId });
+      const { status, ...rest } = body;
+      const changesText = Object.values(rest).some((v) => v !== undefined);
+      await requireCardRole(ctx, caller, brand, patchAction(current, status, changesText));
+      const card = await updateKbCard(ctx.db, {
         brandId: brand.id,
         id: params.cardId,
         title: body.title,
@@ -157,8 +229,9 @@ export const kbApi: ApiRoute[] = [
         source: body.source,
         flowId: body.flow_id,
         weight: body.weight,
-      }),
-    }),
+      });
+      return { card: await oneWithOrigin(ctx, brand.id, card) };
+    },
   }),
   defineRoute({
     method: 'DELETE',
@@ -168,6 +241,55 @@ export const kbApi: ApiRoute[] = [
     params: cardParams,
     notFound: KB_MESSAGES.notFound,
     response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-    handler: async ({ ctx, brand, params }) => deleteKbCard(ctx.db, { brandId: brand.id, id: params.cardId }),
+    handler: async ({ ctx, caller, brand, params }) => {
+      await getKbCard(ctx.db, { brandId: brand.id, id: params.cardId });
+      await requireCardRole(ctx, caller, brand, 'kb.delete');
+      return deleteKbCard(ctx.db, { brandId: brand.id, id: params.cardId });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/brands/:brandId/insights/:brandInsightId/kb-card',
+    tag: 'knowledge base',
+    summary: 'Make an insight a KB card (a draft unless said otherwise; the same card when it already is one)',
+    description: 'Publishing it at once is an admin’s.',
+    params: z.object({ brandInsightId: idSchema() }),
+    notFound: BRAND_INSIGHT_NOT_FOUND,
+    body: z.object({ status: fields.status.optional() }),
+    response: z.object({ card: kbCardSchema, created: z.boolean() }),
+    handler: async ({ ctx, caller, brand, params, body }) => {
+      const status = body.status ?? 'draft';
+      await requireCardRole(ctx, caller, brand, status === 'published' ? 'kb.publish' : undefined);
+      const { card, created } = await promoteInsight(ctx.db, {
+        brandId: brand.id,
+        id: params.brandInsightId,
+        status,
+        authorId: caller.userId,
+      });
+      return { card: await oneWithOrigin(ctx, brand.id, card), created };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/brands/:brandId/escalations/:escalationId/kb-card',
+    tag: 'knowledge base',
+    summary: 'Make an answered escalation a KB card (its question as the title, its answer as the text)',
+    description: 'The escalation is marked added to the knowledge base. Publishing it at once is an admin’s.',
+    params: z.object({ escalationId: idSchema() }),
+    notFound: ESCALATION_NOT_FOUND,
+    body: z.object({ status: fields.status.optional() }),
+    status: 201,
+    response: z.object({ card: kbCardSchema }),
+    handler: async ({ ctx, caller, brand, params, body }) => {
+      const status = body.status ?? 'draft';
+      await requireCardRole(ctx, caller, brand, status === 'published' ? 'kb.publish' : undefined);
+      const card = await promoteEscalation(ctx.db, {
+        brandId: brand.id,
+        id: params.escalationId,
+        status,
+        authorId: caller.userId,
+      });
+      return { card: await oneWithOrigin(ctx, brand.id, card) };
+    },
   }),
 ];

@@ -182,3 +182,46 @@ export async function searchContaining(db: Handle, { brandId, words, status, lim
   );
   return ranked(result.rows);
 }
+
+export interface CardOrigin {
+  author: { id: number; name: string } | null;
+  brand_insight_id: number | null;
+  escalation_id: number | null;
+}
+
+/** Who wrote each card (the user's name, else e-mail) and what it was made from (an insight, an escalation). */
+export async function cardOrigins(db: Handle, brandId: number, ids: number[]): Promise<Map<number, CardOrigin>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('kb_cards as k')
+    .leftJoin('users as u', 'u.id', 'k.author_id')
+    .where('k.brand_id', brandId)
+    .whereIn('k.id', ids)
+    .select(
+      'k.id',
+      'k.author_id',
+      'u.given_name',
+      'u.family_name',
+      'u.email',
+      db.raw(`k.extra_data ->> 'brand_insight_id' as brand_insight_id`),
+      db.raw(`k.extra_data ->> 'escalation_id' as escalation_id`),
+    );
+  const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+  return new Map(
+    rows.map((r: Record<string, unknown>) => [
+      Number(r.id),
+      {
+        author:
+          r.author_id === null || r.author_id === undefined
+            ? null
+            : {
+                id: Number(r.author_id),
+                name:
+                  [r.given_name, r.family_name].filter(Boolean).join(' ') ||
+                  String(r.email ?? `User ${String(r.author_id)}`),
+              },
+        brand_insight_id: num(r.brand_insight_id),
+        escalation_id: num(r.escalation_id),
+      },
+    ]),
+  );
+}

@@ -3,6 +3,7 @@
  * category and tag, the insights with example messages, and the knowledge base. Period, category,
  * tag, page and the KB's search live in the URL.
  */
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { BrandPeriodPicker } from '../../components/ui/brand-period-picker.tsx';
@@ -131,6 +132,9 @@ export default function InsightsPage() {
       </section>
       <section className="section card" aria-labelledby="kb">
         <h2 id="kb">Knowledge base</h2>
+        <p>
+          <Link to={`/b/${brand.id}/knowledge`}>Add, edit and publish cards in the knowledge base</Link>
+        </p>
         <KbPanel brand={brand} />
       </section>
     </>

@@ -9,7 +9,9 @@ import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useWorkflow } from '../../features/workflows/api/get-workflow.ts';
 import { useWorkflowStats } from '../../features/workflows/api/get-workflow-stats.ts';
 import type { Workflow } from '../../features/workflows/api/types.ts';
+import { KeywordLinkCard, ScheduleDetails } from '../../features/workflows/components/flow-extras.tsx';
 import { PauseButton } from '../../features/workflows/components/pause-button.tsx';
+import { WorkflowHistory } from '../../features/workflows/components/workflow-history.tsx';
 import {
   delayInWords,
   discountInWords,
@@ -112,7 +114,10 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
           </dl>
         </section>
       </div>
+      {workflow.type === 'schedule' ? <ScheduleDetails brand={brand} flowId={workflow.id} /> : null}
+      {workflow.type === 'tap_to_text' ? <KeywordLinkCard brand={brand} flowId={workflow.id} /> : null}
       <Outcomes brand={brand} workflowId={workflow.id} />
+      <WorkflowHistory brand={brand} workflowId={workflow.id} />
     </>
   );
 }

@@ -41,6 +41,12 @@ export default function WorkflowsPage() {
         <Link className="button button-primary" to={`/b/${brand.id}/workflows/new`}>
           New workflow
         </Link>
+        <Link className="button" to={`/b/${brand.id}/workflows/new/scheduled`}>
+          New scheduled flow
+        </Link>
+        <Link className="button" to={`/b/${brand.id}/workflows/new/keyword`}>
+          New keyword flow
+        </Link>
       </PageHeader>
       <BrandPeriodPicker value={period} onChange={setPeriod} />
       <section className="section" aria-labelledby="workflow-list">

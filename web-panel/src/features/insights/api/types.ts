@@ -40,9 +40,24 @@ export interface KbCard {
   title: string | null;
   content: string | null;
   status: 'published' | 'unpublished' | 'draft';
-  source: 'manual' | 'flow' | 'escalation' | 'import';
+  source: 'manual' | 'flow' | 'escalation' | 'import' | 'insight';
+  weight: number;
+  created_at: string;
   updated_at: string;
+  author: { id: number; name: string } | null;
+  brand_insight_id: number | null;
+  escalation_id: number | null;
   rank?: number;
+}
+
+export interface Escalation {
+  id: number;
+  conversation_id: number | null;
+  question: string | null;
+  processed_question: string | null;
+  processed_response: string | null;
+  is_added_kb: boolean;
+  created_at: string;
 }
 
 export interface PeriodParams {

@@ -5,12 +5,14 @@ import { StatePanel } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useInsightMessages } from '../api/get-insight-messages.ts';
+import { usePromoteInsight } from '../api/promote-insight.ts';
 import type { Insight } from '../api/types.ts';
 import { insightLabel } from './groups.ts';
 
 export function InsightCard({ brand, insight }: { brand: Brand; insight: Insight }) {
   const [open, setOpen] = useState(false);
   const messages = useInsightMessages(brand.id, insight.id, open);
+  const promote = usePromoteInsight(brand.id);
   const title = insight.topic ?? insightLabel(insight.tag);
   return (
     <li className="card insight-card">
@@ -29,6 +31,27 @@ export function InsightCard({ brand, insight }: { brand: Brand; insight: Insight
       <p className="muted">
         {formatNumber(insight.conversations, brand)} conversation{insight.conversations === 1 ? '' : 's'} ·{' '}
         {formatNumber(insight.messages, brand)} message{insight.messages === 1 ? '' : 's'} in the period
+      </p>
+      <p className="kb-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={promote.isPending}
+          aria-label={`Make “${title}” a KB card`}
+          onClick={() => promote.mutate(insight.id)}
+        >
+          {promote.isPending ? 'Saving…' : 'Make it a KB card'}
+        </button>
+        <span aria-live="polite" className="muted">
+          {promote.data ? (
+            <>
+              {promote.data.created ? 'Saved as a draft card. ' : 'Already a card. '}
+              <Link to={`/b/${brand.id}/knowledge`}>Open the knowledge base</Link>
+            </>
+          ) : promote.error ? (
+            <span role="alert">{promote.error.message}</span>
+          ) : null}
+        </span>
       </p>
       <details onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
         <summary>Example messages</summary>

@@ -6,10 +6,11 @@ import { useEffect, useId, useState } from 'react';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { StatePanel } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useBrandRole } from '../../../lib/role.ts';
 import { useSearchState } from '../../../lib/url-state.ts';
 import { KB_PAGE_SIZE, useKbCards } from '../api/get-kb-cards.ts';
 import type { KbCard } from '../api/types.ts';
+import { KbCardItem } from './kb-card-item.tsx';
 
 const STATUSES: Array<{ id: '' | KbCard['status']; label: string }> = [
   { id: '', label: 'Every status' },
@@ -17,16 +18,6 @@ const STATUSES: Array<{ id: '' | KbCard['status']; label: string }> = [
   { id: 'draft', label: 'Draft' },
   { id: 'unpublished', label: 'Unpublished' },
 ];
-const SOURCES: Record<string, string> = {
-  manual: 'Written by hand',
-  flow: 'For a workflow',
-  escalation: 'From an escalated question',
-  import: 'Imported',
-};
-
-const excerpt = (text: string | null, length = 220) =>
-  !text ? '' : text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
-
 export function KbPanel({ brand }: { brand: Brand }) {
   const id = useId();
   const [params, update] = useSearchState();
@@ -38,6 +29,7 @@ export function KbPanel({ brand }: { brand: Brand }) {
   useEffect(() => setDraft(q), [q]);
   const cards = useKbCards(brand.id, { q, status, offset: (page - 1) * KB_PAGE_SIZE });
   const searching = q.trim() !== '';
+  const role = useBrandRole(brand.id);
 
   return (
     <>
@@ -97,14 +89,7 @@ export function KbPanel({ brand }: { brand: Brand }) {
         </p>
         <ul className="kb-list">
           {cards.data?.items.map((card) => (
-            <li key={card.id} className="card kb-card">
-              <h3>{card.title || 'Untitled card'}</h3>
-              <p>{excerpt(card.content)}</p>
-              <p className="muted">
-                <span className="badge">{card.status}</span> {SOURCES[card.source] ?? card.source} · updated{' '}
-                {formatDateTime(card.updated_at, brand)}
-              </p>
-            </li>
+            <KbCardItem key={`${card.id}-${card.updated_at}`} brand={brand} card={card} role={role.data} />
           ))}
         </ul>
         {searching ? null : (

@@ -1,0 +1,80 @@
+/**
+ * Questions the agent passed to a person: write the answer and save it as a KB card (a draft),
+ * so the agent can answer the next shopper who asks.
+ */
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, StatePanel } from '../../../components/ui/state-panel.tsx';
+import type { Brand } from '../../../lib/brand.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useEscalations } from '../api/get-escalations.ts';
+import { usePromoteEscalation } from '../api/promote-escalation.ts';
+import type { Escalation } from '../api/types.ts';
+
+function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escalation }) {
+  const id = useId();
+  const promote = usePromoteEscalation(brand.id);
+  const [question, setQuestion] = useState(escalation.processed_question ?? escalation.question ?? '');
+  const [answer, setAnswer] = useState(escalation.processed_response ?? '');
+  return (
+    <li className="card">
+      <p>
+        <strong>Asked:</strong> {escalation.question ?? '—'}{' '}
+        <small className="muted">
+          {formatDateTime(escalation.created_at, brand)}
+          {escalation.conversation_id ? (
+            <>
+              {' · '}
+              <Link to={`/b/${brand.id}/conversations/${escalation.conversation_id}`}>Open the conversation</Link>
+            </>
+          ) : null}
+        </small>
+      </p>
+      <form
+        className="kb-form"
+        aria-label={`Answer: ${escalation.question ?? 'escalated question'}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          promote.mutate({ id: escalation.id, processed_question: question, processed_response: answer });
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-q`}>Question as the card’s title</label>
+          <input id={`${id}-q`} value={question} maxLength={255} onChange={(e) => setQuestion(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-a`}>Answer</label>
+          <textarea id={`${id}-a`} rows={3} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+        </div>
+        {promote.error ? (
+          <p className="form-error" role="alert">
+            {errorMessage(promote.error)}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={promote.isPending || !question.trim() || !answer.trim()}>
+          {promote.isPending ? 'Saving…' : 'Save as a KB card'}
+        </button>
+      </form>
+    </li>
+  );
+}
+
+export function EscalationsPanel({ brand }: { brand: Brand }) {
+  const escalations = useEscalations(brand.id);
+  return (
+    <StatePanel
+      loading={escalations.isPending}
+      error={escalations.error}
+      onRetry={() => void escalations.refetch()}
+      empty={escalations.data?.items.length === 0}
+      emptyMessage="No escalated question waits for an answer."
+      label="the escalated questions"
+    >
+      <ul className="kb-list">
+        {escalations.data?.items.map((e) => (
+          <EscalationItem key={e.id} brand={brand} escalation={e} />
+        ))}
+      </ul>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,79 @@
+/** Adding a card: a title and the answer, saved as a draft, or published at once by an admin. */
+import { useId, useState } from 'react';
+import { FormError } from '../../../components/ui/field.tsx';
+import { errorMessage } from '../../../components/ui/state-panel.tsx';
+import { ability, type BrandRole } from '../../../lib/role.ts';
+import { useCreateKbCard } from '../api/create-kb-card.ts';
+
+export function KbNewCard({ brandId, role }: { brandId: number; role: BrandRole | undefined }) {
+  const id = useId();
+  const create = useCreateKbCard(brandId);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [publishNow, setPublishNow] = useState(false);
+  const publish = ability(role, 'kb.publish');
+  return (
+    <form
+      className="card kb-form"
+      aria-labelledby={`${id}-h`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate(
+          { title, content, status: publishNow && publish.allowed ? 'published' : 'draft' },
+          {
+            onSuccess: () => {
+              setTitle('');
+              setContent('');
+              setPublishNow(false);
+            },
+          },
+        );
+      }}
+    >
+      <h2 id={`${id}-h`}>Add a card</h2>
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          maxLength={255}
+          placeholder="How long does shipping take?"
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-content`}>Answer</label>
+        <textarea
+          id={`${id}-content`}
+          rows={4}
+          value={content}
+          placeholder="Orders ship within 2 business days; delivery takes 3 to 5 days in the US."
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={publishNow}
+          disabled={!publish.allowed}
+          aria-describedby={!publish.allowed ? `${id}-why` : undefined}
+          onChange={(e) => setPublishNow(e.target.checked)}
+        />
+        Publish now (the agent answers from it at once)
+      </label>
+      {!publish.allowed && publish.reason ? (
+        <small id={`${id}-why`} className="muted">
+          {publish.reason} Your card is saved as a draft.
+        </small>
+      ) : null}
+      <FormError message={create.error ? errorMessage(create.error) : null} />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={create.isPending || !title.trim() || !content.trim()}
+      >
+        {create.isPending ? 'Adding…' : 'Add the card'}
+      </button>
+    </form>
+  );
+}
