@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
 import { createAppContext } from '../../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, type Db } from '../../src/db/index.ts';
+import { withFastCommits } from './fast-commits.ts';
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
@@ -27,6 +28,7 @@ export function testEnv(url: string): Record<string, string> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `reclaim_test_${randomBytes(5).toString('hex')}`;
   const url = await createDatabase(serverUrl(), name, { template: inject('templateDatabase') });
+  await withFastCommits(serverUrl(), name);
   const db = createDb({ url, pool: { max: 5 } });
   const contexts: AppContext[] = [];
   return {
@@ -91,6 +93,7 @@ export function useTestDatabase(): TestDatabaseHandle {
 export async function createEmptyDatabase(): Promise<{ url: string; db: Db; drop(): Promise<void> }> {
   const name = `reclaim_empty_${randomBytes(5).toString('hex')}`;
   const url = await createDatabase(serverUrl(), name);
+  await withFastCommits(serverUrl(), name);
   const db = createDb({ url, pool: { max: 2 } });
   return {
     url,

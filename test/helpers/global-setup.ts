@@ -18,6 +18,7 @@ import {
 } from '../../src/db/index.ts';
 import { createLogger } from '../../src/app/index.ts';
 import { prepareQueue } from '../../src/jobs/index.ts';
+import { withFastCommits } from './fast-commits.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templateDatabase = `reclaim_template_${process.pid}`;
   await dropDatabase(serverUrl, templateDatabase);
   const templateUrl = await createDatabase(serverUrl, templateDatabase);
+  await withFastCommits(serverUrl, templateDatabase);
   const db = createDb({ url: templateUrl, pool: { max: 1 } });
   try {
     await migrateLatest(db);
