@@ -21,7 +21,7 @@ import { createLogger, loadConfig } from '../src/app/index.ts';
 import { createAppContext } from '../src/cli/index.ts';
 import { machineLine, dropUnlessKept } from './machine.ts';
 import { createDatabase, createDb, migrateLatest, withDatabase } from '../src/db/index.ts';
-import { createCampaign, createSegment, sendRunTexts, startDueRuns } from '../src/workflows/index.ts';
+import { createCampaign, createSegment, previewSegment, sendRunTexts, startDueRuns } from '../src/workflows/index.ts';
 
 const SERVER =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +31,9 @@ const AREA_CODES = ['310', '212', '305', '312', '404', '206', '303', '602', '617
 const MESSAGE = 'Hi {first_name}, our winter sale starts now at {brand_name}: {cart_link}';
 const FREEZE_TARGET_S = 5;
 const SEND_TARGET_PER_S = 2_000;
+/** The panel's live segment count (the preview service): under 500 ms for the brand. */
+const COUNT_TARGET_MS = 500;
+const COUNT_ROUNDS = 5;
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const elapsed = (started: bigint): number => Number(process.hrtime.bigint() - started) / 1e9;
@@ -107,6 +110,34 @@ async function main(): Promise<void> {
         now,
       });
 
+      // The segment count the panel shows while a segment is built (median of COUNT_ROUNDS, each
+      // after one warm-up): everyone, and a narrower tree (two groups, or Florida).
+      const counts: { name: string; matching: number; reachable: number; ms: number }[] = [];
+      for (const [name, filter] of [
+        ['everyone (group A-D)', segment.filter],
+        [
+          'groups A or B, or Florida',
+          {
+            condition: 'OR',
+            rules: [
+              { field: 'contact_group', op: 'in', values: ['A', 'B'] },
+              { field: 'state', op: 'in', values: ['FL'] },
+            ],
+          },
+        ],
+      ] as const) {
+        await previewSegment(ctx, { brandId, filter, now });
+        const times: number[] = [];
+        let last = { matching: 0, reachable: 0 };
+        for (let k = 0; k < COUNT_ROUNDS; k += 1) {
+          const t0 = process.hrtime.bigint();
+          last = await previewSegment(ctx, { brandId, filter, now });
+          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        times.sort((x, y) => x - y);
+        counts.push({ name, ...last, ms: times[Math.floor(COUNT_ROUNDS / 2)]! });
+      }
+
       let started = process.hrtime.bigint();
       const [run] = await startDueRuns(ctx, { now });
       const freezeSeconds = elapsed(started);
@@ -145,6 +176,14 @@ async function main(): Promise<void> {
           `< ${FREEZE_TARGET_S} s`,
           freezeSeconds < FREEZE_TARGET_S ? 'yes' : 'NO',
         ],
+        ...counts.map((c) => [
+          `segment count: ${c.name} (median of ${COUNT_ROUNDS})`,
+          fmt(c.matching),
+          fmt(c.ms / 1000, 3),
+          fmt(c.matching / (c.ms / 1000)),
+          `< ${COUNT_TARGET_MS} ms`,
+          c.ms < COUNT_TARGET_MS ? 'yes' : 'NO',
+        ]),
         [
           'send path (sendRunTexts)',
           fmt(sent.sent),
