@@ -141,7 +141,8 @@ describe('segments and campaigns in the browser', () => {
       .waitFor();
     await expect.poll(() => page.getByTestId('campaign-state').first().textContent()).toBe('Cancelled');
     expect((await panel.ctx.db('workflow_runs').where({ workflow_id: campaignId }).first()).state).toBe('cancelled');
-  });
+    // Two builders' and campaign pages' worth of axe and screenshots: more than the harness's 90 s on a loaded machine.
+  }, 240_000);
 
   test('a member sees Schedule and Cancel disabled with the reason', async () => {
     const admin = await panel.token(DEMO.brand);

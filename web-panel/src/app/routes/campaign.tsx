@@ -67,9 +67,16 @@ export default function CampaignPage() {
 function CampaignBody({ brand, campaign }: { brand: Brand; campaign: Campaign }) {
   const open = campaign.progress.state === 'draft' || campaign.progress.state === 'scheduled';
   const live = open || campaign.progress.state === 'sending';
+  // Kept here: a cancel ends the actions, and what it did stays said.
+  const [done, setDone] = useState<string | null>(null);
   return (
     <>
-      {live ? <Actions brand={brand} campaign={campaign} open={open} /> : null}
+      {done ? (
+        <p className="form-ok" role="status">
+          {done}
+        </p>
+      ) : null}
+      {live ? <Actions brand={brand} campaign={campaign} open={open} onDone={setDone} /> : null}
       <section className="section card">
         <CampaignDetail campaign={campaign} locale={brand} title="Progress" />
       </section>
@@ -79,7 +86,17 @@ function CampaignBody({ brand, campaign }: { brand: Brand; campaign: Campaign })
   );
 }
 
-function Actions({ brand, campaign, open }: { brand: Brand; campaign: Campaign; open: boolean }) {
+function Actions({
+  brand,
+  campaign,
+  open,
+  onDone: setDone,
+}: {
+  brand: Brand;
+  campaign: Campaign;
+  open: boolean;
+  onDone(message: string): void;
+}) {
   const id = useId();
   const permissions = useCampaignPermissions(brand.id);
   const admin = permissions.data?.role === 'admin';
@@ -91,7 +108,6 @@ function Actions({ brand, campaign, open }: { brand: Brand; campaign: Campaign; 
   const [when, setWhen] = useState<'now' | 'at'>('at');
   const [at, setAt] = useState('');
   const [asking, setAsking] = useState<'schedule' | 'cancel' | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const audience = useSegmentPreview(
     brand.id,
     campaign.segment ? { segment_id: campaign.segment.id, smart_sending: campaign.smart_sending } : null,
@@ -115,11 +131,6 @@ function Actions({ brand, campaign, open }: { brand: Brand; campaign: Campaign; 
   return (
     <section className="section card" aria-labelledby={`${id}-actions`}>
       <h2 id={`${id}-actions`}>Test, schedule, cancel</h2>
-      {done ? (
-        <p className="form-ok" role="status">
-          {done}
-        </p>
-      ) : null}
       <div className="campaign-actions">
         {open ? (
           <form
