@@ -264,14 +264,16 @@ function Actions({
         error={cancel.error ? errorMessage(cancel.error) : null}
         onCancel={() => setAsking(null)}
         onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: (answer) => {
+          // mutateAsync: the answer arrives after the page has moved on (the actions close on a cancel).
+          void cancel
+            .mutateAsync()
+            .then((answer) => {
               setAsking(null);
               setDone(
                 `Cancelled. ${formatNumber(answer.skipped_messages, brand)} texts that had not gone out will not be sent.`,
               );
-            },
-          })
+            })
+            .catch(() => undefined)
         }
       >
         <p>Nothing more of this campaign goes out; texts already sent stay sent. It cannot be scheduled again.</p>
