@@ -12,6 +12,9 @@
  * frozen in under 5 s; at least 2,000 texts per second (the bench:send figure). Checks that no
  * contact got two texts and every text was sent once.
  *
+ * It also times the segment count the panel shows while a segment is built (the preview service),
+ * median of 5, before the freeze; target under 500 ms. BENCH_COUNT_ONLY=1 stops after that.
+ *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CONTACTS (200000; 20000 for a quick run), BENCH_KEEP=1 keeps the database.
  */
@@ -21,7 +24,7 @@ import { createLogger, loadConfig } from '../src/app/index.ts';
 import { createAppContext } from '../src/cli/index.ts';
 import { machineLine, dropUnlessKept } from './machine.ts';
 import { createDatabase, createDb, migrateLatest, withDatabase } from '../src/db/index.ts';
-import { createCampaign, createSegment, sendRunTexts, startDueRuns } from '../src/workflows/index.ts';
+import { createCampaign, createSegment, previewSegment, sendRunTexts, startDueRuns } from '../src/workflows/index.ts';
 
 const SERVER =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +34,11 @@ const AREA_CODES = ['310', '212', '305', '312', '404', '206', '303', '602', '617
 const MESSAGE = 'Hi {first_name}, our winter sale starts now at {brand_name}: {cart_link}';
 const FREEZE_TARGET_S = 5;
 const SEND_TARGET_PER_S = 2_000;
+/** The panel's live segment count (the preview service): under 500 ms for the brand. */
+const COUNT_TARGET_MS = 500;
+const COUNT_ROUNDS = 5;
+/** BENCH_COUNT_ONLY=1: seed and time the segment count only (no freeze, no send). */
+const COUNT_ONLY = process.env.BENCH_COUNT_ONLY === '1';
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const elapsed = (started: bigint): number => Number(process.hrtime.bigint() - started) / 1e9;
@@ -107,6 +115,50 @@ async function main(): Promise<void> {
         now,
       });
 
+      // The segment count the panel shows while a segment is built (median of COUNT_ROUNDS, each
+      // after one warm-up): everyone, and a narrower tree (two groups, or Florida).
+      const counts: { name: string; matching: number; reachable: number; ms: number }[] = [];
+      for (const [name, filter] of [
+        ['everyone (group A-D)', segment.filter],
+        [
+          'groups A or B, or Florida',
+          {
+            condition: 'OR',
+            rules: [
+              { field: 'contact_group', op: 'in', values: ['A', 'B'] },
+              { field: 'state', op: 'in', values: ['FL'] },
+            ],
+          },
+        ],
+      ] as const) {
+        await previewSegment(ctx, { brandId, filter, now });
+        const times: number[] = [];
+        let last = { matching: 0, reachable: 0 };
+        for (let k = 0; k < COUNT_ROUNDS; k += 1) {
+          const t0 = process.hrtime.bigint();
+          last = await previewSegment(ctx, { brandId, filter, now });
+          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        }
+        times.sort((x, y) => x - y);
+        counts.push({ name, ...last, ms: times[Math.floor(COUNT_ROUNDS / 2)]! });
+      }
+
+      if (COUNT_ONLY) {
+        const load = os.loadavg().map((n) => n.toFixed(2));
+        process.stdout.write(
+          [
+            `bench:campaign (BENCH_COUNT_ONLY) — the segment count over ${fmt(CONTACTS)} contacts`,
+            machineLine(SERVER, `load average ${load.join(' ')}`),
+            ...counts.map(
+              (c) =>
+                `segment count: ${c.name}: ${fmt(c.matching)} match, ${fmt(c.reachable)} reachable, median ${fmt(c.ms)} ms (target < ${COUNT_TARGET_MS} ms: ${c.ms < COUNT_TARGET_MS ? 'yes' : 'NO'})`,
+            ),
+            '',
+          ].join('\n'),
+        );
+        return;
+      }
+
       let started = process.hrtime.bigint();
       const [run] = await startDueRuns(ctx, { now });
       const freezeSeconds = elapsed(started);
@@ -145,6 +197,14 @@ async function main(): Promise<void> {
           `< ${FREEZE_TARGET_S} s`,
           freezeSeconds < FREEZE_TARGET_S ? 'yes' : 'NO',
         ],
+        ...counts.map((c) => [
+          `segment count: ${c.name} (median of ${COUNT_ROUNDS})`,
+          fmt(c.matching),
+          fmt(c.ms / 1000, 3),
+          fmt(c.matching / (c.ms / 1000)),
+          `< ${COUNT_TARGET_MS} ms`,
+          c.ms < COUNT_TARGET_MS ? 'yes' : 'NO',
+        ]),
         [
           'send path (sendRunTexts)',
           fmt(sent.sent),

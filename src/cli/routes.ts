@@ -19,7 +19,7 @@ import {
   storesApi,
   storefrontScriptRoutes,
 } from '../stores/index.ts';
-import { campaignsApi, flowsApi, workflowEditApi, workflowsApi } from '../workflows/index.ts';
+import { campaignsApi, flowsApi, segmentsApi, workflowEditApi, workflowsApi } from '../workflows/index.ts';
 
 /**
  * The brand API (`/api/…` behind the guard, described by `/api/openapi.json`): each domain's
@@ -29,6 +29,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...accountsApi,
   ...workflowsApi({ stats: workflowStatsSource }),
   ...campaignsApi(),
+  ...segmentsApi(),
   ...contactsApi,
   ...conversationsApi,
   ...attributionApi,

@@ -84,6 +84,10 @@ export {
   listSegments,
   getSegment,
   previewSegment,
+  updateSegment,
+  deleteSegment,
+  segmentUses,
+  SEGMENT_IN_USE,
   segmentAudience,
   validFilter,
   PREVIEW_SAMPLE_SIZE,
@@ -93,6 +97,8 @@ export {
 } from './segments/service.ts';
 export {
   createCampaign,
+  updateCampaign,
+  campaignRecoveredOrders,
   scheduleCampaign,
   cancelCampaign,
   testCampaign,
@@ -133,4 +139,5 @@ export {
   type TapToTextView,
   type TapToTextOutcome,
 } from './tap-to-text.ts';
-export { campaignOut, campaignsApi, campaignSchema } from './campaigns/api.ts';
+export { campaignOut, campaignsApi, campaignSchema, CAMPAIGN_ADMIN_ONLY } from './campaigns/api.ts';
+export { segmentsApi, SEGMENT_DELETE_ADMIN_ONLY } from './segments/api.ts';

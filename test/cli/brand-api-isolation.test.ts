@@ -14,6 +14,7 @@ import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } fr
 import { createNotification } from '../../src/notifications/index.ts';
 import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
 import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
+import { createContact } from '../factories/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -67,8 +68,9 @@ beforeAll(async () => {
   b = await seedWorld(t.db, 'b');
   await addSpareChannels(t.db, a);
   await addSpareChannels(t.db, b);
-  // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read).
-  for (const world of [a, b]) world.ids.campaignId = await addCampaign(world);
+  // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read);
+  // each caller its own draft campaign and segment to change, test, schedule, cancel and delete.
+  for (const world of [a, b]) await addCampaigns(world);
   // Each brand has a scheduled flow and a keyword flow, and its escalation is answered (a card can be made of it).
   for (const world of [a, b]) await addFlows(world);
   // A workflow per caller that a route may delete (the shared world's workflow stays).
@@ -103,13 +105,22 @@ beforeAll(async () => {
   };
 });
 
-async function addCampaign(world: World): Promise<number> {
+/** The number a test text goes to: a subscriber of both brands (each brand's own contact). */
+const TESTER = '+12125550147';
+
+async function addCampaigns(world: World): Promise<void> {
   const brandId = world.ids.brandId!;
   const filter = { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 1 }] };
   const segment = await createSegment(ctx, { brandId, name: `Buyers ${world.tag}`, filter });
   const at = new Date(Date.now() + 86_400_000).toISOString();
-  return (await createCampaign(ctx, { brandId, segmentId: segment.id, message: `Sale ${world.tag}: {cart_link}`, at }))
-    .id;
+  const message = `Sale ${world.tag}: {cart_link}`;
+  world.ids.campaignId = (await createCampaign(ctx, { brandId, segmentId: segment.id, message, at })).id;
+  world.ids.campaignSegmentId = segment.id;
+  await createContact(t.db, brandId, { phone: TESTER, given_name: 'Tester' });
+  for (const spare of world.spares) {
+    spare.campaignId = (await createCampaign(ctx, { brandId, segmentId: segment.id, message, draft: true })).id;
+    spare.segmentId = (await createSegment(ctx, { brandId, name: `Spare ${world.tag}`, filter })).id;
+  }
 }
 
 async function addFlows(world: World): Promise<void> {
@@ -227,6 +238,18 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
     keyword: `K${Math.floor(Math.random() * 1e9)}`,
     message: 'Welcome! {cart_link}',
   }),
+  'POST /api/brands/:brandId/campaigns': (ids) => ({ segment_id: ids('campaignSegmentId'), message: 'New sale' }),
+  'PATCH /api/brands/:brandId/campaigns/:campaignId': () => ({ name: 'Renamed sale' }),
+  'POST /api/brands/:brandId/campaigns/:campaignId/test': () => ({ to: TESTER }),
+  'POST /api/brands/:brandId/campaigns/:campaignId/schedule': () => ({
+    at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  }),
+  'POST /api/brands/:brandId/segments': () => ({
+    name: 'Repeat buyers',
+    filter: { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 2 }] },
+  }),
+  'POST /api/brands/:brandId/segments/preview': (ids) => ({ segment_id: ids('segmentId') }),
+  'PATCH /api/brands/:brandId/segments/:segmentId': () => ({ name: 'Renamed segment' }),
 };
 
 /**

@@ -21,12 +21,13 @@ const campaign = (id: number, over: Partial<Campaign['progress']> = {}): Campaig
     state: 'sending',
     scheduled_for: '2026-11-24T15:00:00.000Z',
     targeted: 50,
-    queued: 3,
+    queued: 43,
     held: 7,
-    pending: 0,
+    pending: 3,
     sent: 30,
-    delivered: 28,
-    failed: 2,
+    delivered: 27,
+    undelivered: 1,
+    failed: 3,
     skipped: { unsubscribed: 4, recently_texted: 2, send_cutoff: 1 },
     clicked: 9,
     replied: 5,
@@ -56,11 +57,23 @@ describe('the campaigns page', () => {
     expect(view.getByRole('heading', { level: 2 }).textContent).toBe('Winter sale 7');
     expect(view.getByTestId('campaign-message').textContent).toContain('Reply STOP to opt out');
     expect(view.getByText(/segment Bought twice/)).toBeTruthy();
-    const progress = view.getByRole('table', { name: 'Progress' });
-    expect(progress.textContent).toContain('Waiting to send3');
-    expect(progress.textContent).toContain('Held (window, state cap or rate)7');
-    const left = view.getByRole('table', { name: 'Left out' });
-    const reasons = Array.from(left.querySelectorAll('tr'), (r) => r.textContent);
-    expect(reasons).toEqual(['Unsubscribed4', 'Texted recently2', 'Past the send cutoff1']);
+    const progress = view.getByRole('table', { name: 'Where the targeted shoppers are' });
+    const rows = Array.from(progress.querySelectorAll('tr'), (r) => r.textContent);
+    expect(rows).toEqual([
+      'Sent30',
+      'of which delivered / not delivered27 / 1',
+      'Held (the shopper’s window, a state cap or the rate)7',
+      'Waiting to send3',
+      'Left out7',
+      'Unsubscribed4',
+      'Texted recently2',
+      'Past the send cutoff1',
+      'Failed2',
+      'Targeted50',
+    ]);
+    // The parts add up to the targeted: 30 + 7 + 3 + 7 + 2 (failed before sending) = 50.
+    expect(view.getByTestId('campaign-sum').textContent).toBe(
+      'Targeted 50 = sent 30 + held 7 + waiting 3 + left out 7 (unsubscribed 4, texted recently 2, past the send cutoff 1) + failed 2.',
+    );
   });
 });

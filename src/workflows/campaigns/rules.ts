@@ -68,6 +68,8 @@ export interface CampaignProgress {
   pending: number;
   sent: number;
   delivered: number;
+  /** Failed after it was sent (the carrier could not deliver it): counted in sent and in failed. */
+  undelivered: number;
   failed: number;
   /** Left out at freeze time (excluded) or at send time (skipped), by reason. */
   skipped: Record<string, number>;
@@ -102,6 +104,7 @@ export function tallyProgress(input: {
   let pending = input.unstarted ?? 0;
   let sent = 0;
   let delivered = 0;
+  let undelivered = 0;
   let failed = 0;
   for (const m of input.messages) {
     if (m.status === 'agent_skipped') add(m.skipReason ?? 'skipped', m.count);
@@ -109,7 +112,10 @@ export function tallyProgress(input: {
     else if (SENT.includes(m.status)) {
       sent += m.count;
       if (m.status === 'delivered') delivered += m.count;
-      if (m.status === 'undelivered') failed += m.count;
+      if (m.status === 'undelivered') {
+        failed += m.count;
+        undelivered += m.count;
+      }
     } else if (m.held) held += m.count;
     else pending += m.count;
   }
@@ -123,6 +129,7 @@ export function tallyProgress(input: {
     pending,
     sent,
     delivered,
+    undelivered,
     failed,
     skipped,
     clicked: input.clicked,

@@ -13,8 +13,8 @@ import { sendDueMessages } from '../../messaging/index.ts';
 import { messageText } from '../render.ts';
 import { toView } from '../view.ts';
 import { getSegment } from '../segments/service.ts';
-import { filterOfWorkflow } from '../segments/store.ts';
-import type { DiscountInput } from '../service.ts';
+import { attachFilter, filterOfWorkflow } from '../segments/store.ts';
+import { updateWorkflow, type DiscountInput } from '../service.ts';
 import { getBrand, getWorkflow, listWorkflows, updateWorkflowRow, type WorkflowRow } from '../store.ts';
 import {
   CAMPAIGN_ALREADY_STARTED,
@@ -35,6 +35,7 @@ import {
   findSmsChannel,
   insertRun,
   messageOutcome,
+  recoveredOrdersOfRun,
   runCounts,
   runsOfWorkflow,
   updateRun,
@@ -73,6 +74,8 @@ export interface CreateCampaignInput {
   discount?: DiscountInput;
   integrationId?: number;
   now?: Date;
+  /** Saved without a time: no run until it is scheduled (a test can be sent meanwhile). */
+  draft?: boolean;
 }
 
 function scheduleOf(at: string | undefined, timeZone: string, now: Date, confirmPast?: boolean): Date {
@@ -115,7 +118,7 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignInput): Prom
   const now = input.now ?? new Date();
   const brand = await getBrand(ctx.db, input.brandId);
   if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
-  const scheduledFor = scheduleOf(input.at, brand.timezone, now, input.confirmPast);
+  const scheduledFor = input.draft ? null : scheduleOf(input.at, brand.timezone, now, input.confirmPast);
   const linkUrl = checkedLink(input.linkUrl);
   const cutoff = input.cutoffHours;
   if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 1 || cutoff > MAX_CUTOFF_HOURS))
@@ -137,13 +140,23 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignInput): Prom
         },
       },
     });
-    await insertRun(tx, { brandId: brand.id, workflowId, scheduledFor });
+    if (scheduledFor) await insertRun(tx, { brandId: brand.id, workflowId, scheduledFor });
     return workflowId;
   });
   return getCampaign(ctx, { id, now });
 }
 
-/** A new time for a campaign that has not started sending. */
+/** The campaign's recovered orders, newest first (see the attribution route for each one's evidence). */
+export async function campaignRecoveredOrders(
+  ctx: Pick<Ctx, 'db'>,
+  { id, brandId, limit = 50 }: { id: number; brandId?: number; limit?: number },
+) {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const run = await onlyRun(ctx, workflow.id);
+  return run ? recoveredOrdersOfRun(ctx.db, { runId: run.id, workflowId: workflow.id, limit }) : [];
+}
+
+/** A time for a draft campaign, or a new time for one that has not started sending. */
 export async function scheduleCampaign(
   ctx: Ctx,
   {
@@ -157,10 +170,72 @@ export async function scheduleCampaign(
   const workflow = await campaignOf(ctx, id, brandId);
   const scheduledFor = scheduleOf(at, workflow.timezone, now, confirmPast);
   const run = await onlyRun(ctx, workflow.id);
-  const moved =
-    run && (await updateRun(ctx.db, run.id, { scheduled_for: scheduledFor }, { fromStates: ['scheduled'] }));
+  const moved = run
+    ? await updateRun(ctx.db, run.id, { scheduled_for: scheduledFor }, { fromStates: ['scheduled'] })
+    : await insertRun(ctx.db, { brandId: workflow.brand_id, workflowId: workflow.id, scheduledFor });
   if (!moved) throw new AppError('conflict', CAMPAIGN_ALREADY_STARTED, { code: 'campaign_started' });
   await updateWorkflowRow(ctx.db, workflow.id, { starts_at: scheduledFor });
+  return getCampaign(ctx, { id, now });
+}
+
+export interface CampaignChanges {
+  name?: string;
+  message?: string;
+  segmentId?: number;
+  /** '' or null: no link. */
+  linkUrl?: string | null;
+  /** null: no cutoff. */
+  cutoffHours?: number | null;
+  smartSending?: boolean;
+  /** null: no discount code. */
+  discount?: DiscountInput | null;
+}
+
+/**
+ * Changes a campaign that has not started sending (a draft or scheduled one): its name, message,
+ * segment, link, cutoff, smart sending or discount; the message and discount are checked by the
+ * workflow rules, like a new campaign's.
+ */
+export async function updateCampaign(
+  ctx: Ctx,
+  { id, brandId, changes, now = new Date() }: { id: number; brandId?: number; changes: CampaignChanges; now?: Date },
+): Promise<CampaignView> {
+  const workflow = await campaignOf(ctx, id, brandId);
+  const cutoff = changes.cutoffHours;
+  if (cutoff !== undefined && cutoff !== null && (!Number.isInteger(cutoff) || cutoff < 1 || cutoff > MAX_CUTOFF_HOURS))
+    throw new AppError('invalid_input', `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`);
+  const linkUrl = changes.linkUrl === undefined ? undefined : checkedLink(changes.linkUrl ?? undefined);
+  const segment =
+    changes.segmentId === undefined
+      ? undefined
+      : await getSegment(ctx, { brandId: workflow.brand_id, id: changes.segmentId });
+  await withTransaction(ctx.db, async (tx) => {
+    const run = await onlyRun({ db: tx }, workflow.id);
+    // Locks the run: a start in flight finishes first, and then this is refused.
+    if (run && !(await updateRun(tx, run.id, {}, { fromStates: ['scheduled'] })))
+      throw new AppError('conflict', CAMPAIGN_ALREADY_STARTED, { code: 'campaign_started' });
+    const inTx = { ...ctx, db: tx };
+    if (changes.name !== undefined || changes.message !== undefined || changes.discount !== undefined)
+      await updateWorkflow(inTx, {
+        id: workflow.id,
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.message !== undefined ? { message: changes.message } : {}),
+        ...(changes.discount === null ? { noDiscount: true } : changes.discount ? { discount: changes.discount } : {}),
+      });
+    const settings = campaignSettings(workflow);
+    await updateWorkflowRow(tx, workflow.id, {
+      extra_data: {
+        ...workflow.extra_data,
+        campaign: {
+          link_url: linkUrl === undefined ? settings.linkUrl : linkUrl,
+          cutoff_hours: cutoff === undefined ? settings.cutoffHours : cutoff,
+          smart_sending: changes.smartSending ?? settings.smartSending,
+        },
+      },
+    });
+    if (segment)
+      await attachFilter(tx, { workflowId: workflow.id, filterId: segment.id, nodeId: AUDIENCE_NODE, type: 'segment' });
+  });
   return getCampaign(ctx, { id, now });
 }
 
@@ -174,7 +249,10 @@ export async function cancelCampaign(
 ): Promise<CampaignView & { skippedMessages: number }> {
   const workflow = await campaignOf(ctx, id, brandId);
   const skippedMessages = await withTransaction(ctx.db, async (tx) => {
-    const run = await onlyRun({ db: tx }, workflow.id);
+    // A draft has no run yet: it gets one, cancelled at once, so it never starts.
+    const run =
+      (await onlyRun({ db: tx }, workflow.id)) ??
+      (await insertRun(tx, { brandId: workflow.brand_id, workflowId: workflow.id, scheduledFor: now }));
     const cancelled =
       run &&
       (await updateRun(

@@ -331,3 +331,35 @@ export async function setContactSource(
     .where({ id: contactId, brand_id: brandId, source: from })
     .update({ source: to, updated_at: db.fn.now() });
 }
+
+export interface RecoveredOrderRow {
+  id: number;
+  number: string | null;
+  total: number;
+  currency: string;
+  recovered_at: Date;
+  conversation_id: number | null;
+}
+
+/** The orders recovered by a run's recipients for the campaign, newest first (at most `limit`). */
+export async function recoveredOrdersOfRun(
+  db: Handle,
+  { runId, workflowId, limit }: { runId: number; workflowId: number; limit: number },
+): Promise<RecoveredOrderRow[]> {
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select o.id, o.number, o.total, o.currency, o.recovered_at, r.conversation_id
+       from orders o join workflow_run_recipients r on r.contact_id = o.contact_id and r.run_id = ?
+      where o.workflow_id = ? and o.recovered_at is not null
+      order by o.recovered_at desc, o.id desc
+      limit ?`,
+    [runId, workflowId, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    number: (r.number as string | null) ?? null,
+    total: Number(r.total),
+    currency: String(r.currency ?? 'USD'),
+    recovered_at: new Date(r.recovered_at as Date),
+    conversation_id: r.conversation_id === null ? null : Number(r.conversation_id),
+  }));
+}

@@ -11,6 +11,8 @@ import { getBrand } from '../store.ts';
 import {
   compileFilter,
   EXCLUSION_REASONS,
+  TEXAS_AREA_CODES,
+  usAreaCodes,
   exclusionOf,
   FAILED_TO_CREATE_FILTER,
   FILTER_NOT_FOUND,
@@ -21,7 +23,19 @@ import {
   type ExclusionReason,
   type FilterGroup,
 } from './rules.ts';
-import { audienceRows, brandTexasCompliance, findFilter, insertFilter, listFilters, type FilterRow } from './store.ts';
+import {
+  audienceCounts,
+  audienceRows,
+  brandTexasCompliance,
+  deleteFilter,
+  findFilter,
+  insertFilter,
+  listFilters,
+  reachableSample,
+  segmentUsers,
+  updateFilter,
+  type FilterRow,
+} from './store.ts';
 
 type Ctx = Pick<AppContext, 'db'>;
 
@@ -189,7 +203,11 @@ export const countExclusions = (members: AudienceMember[]): Record<ExclusionReas
   return counts;
 };
 
-/** A saved segment (id) or a filter not saved yet (filter), as the brand's contacts are now. */
+/**
+ * A saved segment (id) or a filter not saved yet (filter), as the brand's contacts are now: counted
+ * in SQL with the reasons the campaign freeze gives (so the count is the audience a campaign sent
+ * now would target), and a masked sample of reachable contacts.
+ */
 export async function previewSegment(
   ctx: Ctx,
   input: {
@@ -199,25 +217,139 @@ export async function previewSegment(
     now?: Date;
     /** Default PREVIEW_STATEMENT_TIMEOUT_MS. */
     statementTimeoutMs?: number;
+    /** Leave out contacts texted in the last 24 h (smart sending; default true). */
+    smartSending?: boolean;
   },
 ): Promise<SegmentPreview> {
   const now = input.now ?? new Date();
   const saved = input.id === undefined ? undefined : await getSegment(ctx, { brandId: input.brandId, id: input.id });
   const filter = saved ? saved.filter : validFilter(input.filter);
-  const members = await segmentAudience(ctx.db, {
+  const texasCompliance = await brandTexasCompliance(ctx.db, input.brandId);
+  if (texasCompliance === undefined) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
+  const timeoutMs = input.statementTimeoutMs ?? PREVIEW_STATEMENT_TIMEOUT_MS;
+  const reasons = {
     brandId: input.brandId,
-    filter,
+    compiled: compileFilter(filter, { now }),
     now,
-    statementTimeoutMs: input.statementTimeoutMs,
+    recentHours: input.smartSending === false ? 0 : RECENTLY_TEXTED_HOURS,
+    texasCompliance,
+    usAreaCodes: usAreaCodes(),
+    texasAreaCodes: TEXAS_AREA_CODES,
+  };
+  const { counts, sample } = await withStatementTimeout(ctx.db, timeoutMs, async (tx) => {
+    // One statement over the brand's contacts: compiling it costs more than it saves.
+    await tx.raw('set local jit = off');
+    return {
+      counts: await audienceCounts(tx, reasons),
+      sample: await reachableSample(tx, { ...reasons, limit: PREVIEW_SAMPLE_SIZE }),
+    };
+  }).catch((error: unknown) => {
+    throw isStatementTimeout(error) ? segmentTimedOut('The segment', timeoutMs, error) : error;
   });
-  const reachable = members.filter((m) => m.excluded === null);
+  const excluded = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<ExclusionReason, number>;
+  let matching = 0;
+  let reachable = 0;
+  for (const { reason, count } of counts) {
+    matching += count;
+    if (reason === null) reachable += count;
+    else excluded[reason as ExclusionReason] = (excluded[reason as ExclusionReason] ?? 0) + count;
+  }
   return {
     segmentId: saved?.id ?? null,
-    matching: members.length,
-    reachable: reachable.length,
-    excluded: countExclusions(members),
-    sample: reachable
-      .slice(0, PREVIEW_SAMPLE_SIZE)
-      .map((m) => ({ contactId: m.contactId, phone: maskUsername(m.username!), givenName: m.givenName })),
+    matching,
+    reachable,
+    excluded,
+    sample: sample.map((m) => ({ contactId: m.contactId, phone: maskUsername(m.username), givenName: m.givenName })),
   };
+}
+
+const checkedName = (name: string): string => {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 200 || trimmed.includes('\u0000'))
+    throw new AppError('invalid_input', FAILED_TO_CREATE_FILTER, {
+      code: 'invalid_filter',
+      details: { reason: 'a name of 1 to 200 characters, with no NUL character, is required' },
+    });
+  return trimmed;
+};
+
+/** A new name and/or a new condition tree for a saved segment (validated and compiled like a new one). */
+export async function updateSegment(
+  ctx: Ctx,
+  { brandId, id, name, filter }: { brandId: number; id: number; name?: string; filter?: unknown },
+): Promise<SegmentView> {
+  const newName = name === undefined ? undefined : checkedName(name);
+  const tree = filter === undefined ? undefined : validFilter(filter);
+  await getSegment(ctx, { brandId, id });
+  const sql = tree ? compileFilter(tree, { now: new Date(0) }).sql : undefined;
+  const row = await updateFilter(ctx.db, { brandId, id, name: newName, filter: tree, sql });
+  if (!row) throw new AppError('not_found', FILTER_NOT_FOUND, { code: 'filter_not_found' });
+  return toView(row);
+}
+
+export interface SegmentUse {
+  workflowId: number;
+  name: string;
+  type: string;
+  /** What the use is, in words: "a scheduled campaign", "a draft campaign", "an active scheduled flow", … */
+  what: string;
+  /** True when it blocks a delete: a campaign not sent or cancelled, a flow that is not paused. */
+  blocking: boolean;
+}
+
+function useOf(u: Awaited<ReturnType<typeof segmentUsers>>[number]): SegmentUse {
+  if (u.type === 'campaign') {
+    const state = u.run_state ?? 'draft';
+    const blocking = state === 'draft' || state === 'scheduled' || state === 'sending';
+    const words: Record<string, string> = {
+      draft: 'a draft campaign',
+      scheduled: 'a scheduled campaign',
+      sending: 'a campaign that is sending',
+      sent: 'a sent campaign',
+      cancelled: 'a cancelled campaign',
+    };
+    return { workflowId: u.workflow_id, name: u.name, type: u.type, what: words[state] ?? 'a campaign', blocking };
+  }
+  const kind = u.type === 'schedule' ? 'scheduled flow' : 'workflow';
+  const running = u.status === 'active' && !u.is_paused;
+  return {
+    workflowId: u.workflow_id,
+    name: u.name,
+    type: u.type,
+    what: running ? `an active ${kind}` : u.status === 'draft' ? `a draft ${kind}` : `a paused ${kind}`,
+    blocking: running || u.status === 'draft',
+  };
+}
+
+/** The campaigns and flows that use each of the brand's segments. */
+export async function segmentUses(
+  ctx: Ctx,
+  { brandId, ids }: { brandId: number; ids: number[] },
+): Promise<Map<number, SegmentUse[]>> {
+  const out = new Map<number, SegmentUse[]>(ids.map((id) => [id, []]));
+  for (const u of await segmentUsers(ctx.db, { brandId, filterIds: ids })) out.get(u.filter_id)?.push(useOf(u));
+  return out;
+}
+
+export const SEGMENT_IN_USE = 'The segment is in use';
+
+/**
+ * Deletes a segment, refused (conflict, with the reason) while a campaign not sent or cancelled, or a
+ * flow that is running or a draft, uses it: deleting it would leave that campaign or flow without
+ * its audience.
+ */
+export async function deleteSegment(
+  ctx: Ctx,
+  { brandId, id }: { brandId: number; id: number },
+): Promise<{ id: number; name: string }> {
+  const segment = await getSegment(ctx, { brandId, id });
+  const blocking = ((await segmentUses(ctx, { brandId, ids: [id] })).get(id) ?? []).filter((u) => u.blocking);
+  if (blocking.length > 0)
+    throw new AppError(
+      'conflict',
+      `${SEGMENT_IN_USE}: ${blocking.map((u) => `${u.what} “${u.name}”`).join(', ')} texts it. Cancel or change ${blocking.length === 1 ? 'it' : 'them'} first.`,
+      { code: 'segment_in_use' },
+    );
+  await deleteFilter(ctx.db, { brandId, id });
+  return { id, name: segment.name };
 }

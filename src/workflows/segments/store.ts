@@ -4,7 +4,7 @@
  * comes from compileFilter (rules.ts) with its bindings; nothing here puts a user's value in SQL text.
  */
 import type { Handle } from '../../db/index.ts';
-import type { CompiledFilter, FilterGroup } from './rules.ts';
+import { EXCLUSION_REASONS, type CompiledFilter, type FilterGroup } from './rules.ts';
 
 export interface FilterRow {
   id: number;
@@ -152,33 +152,24 @@ export interface FrozenAudience {
   queued: number;
 }
 
+/** What decides a matching contact's reason (exclusionOf's order, in SQL). */
+export interface ReasonInput {
+  now: Date;
+  recentHours: number;
+  texasCompliance: boolean;
+  usAreaCodes: readonly string[];
+  texasAreaCodes: readonly string[];
+}
+
 /**
- * Freezes a run's audience in one statement: every contact the filter matches becomes a recipient
- * row of the run, queued or excluded with the reason, decided in SQL in the order exclusionOf
- * (rules.ts) decides it: no number, unsubscribed or blocked, no +1 number (the shape, and an area
- * code that exists), Texas without the brand's compliance, awaiting its Y, texted recently, and
- * (`onceWorkflowId`: a campaign texts a contact once, whatever its runs) queued by another run.
- * A contact already in the run is left as it is.
+ * The reason a matching contact is not texted, decided in SQL in the order exclusionOf (rules.ts)
+ * decides it (null: reachable): no number, unsubscribed or blocked, no +1 number (the shape, and an
+ * area code that exists), Texas without the brand's compliance, awaiting its Y, texted recently,
+ * and (`once`: a campaign texts a contact once, whatever its runs) queued by another run.
  */
-export async function insertAudienceRecipients(
-  db: Handle,
-  input: {
-    brandId: number;
-    runId: number;
-    compiled: CompiledFilter;
-    now: Date;
-    recentHours: number;
-    texasCompliance: boolean;
-    usAreaCodes: readonly string[];
-    texasAreaCodes: readonly string[];
-    onceWorkflowId: number | null;
-  },
-): Promise<FrozenAudience> {
-  // offset 0: the audience is not folded into the insert, so each contact's reason is worked out once.
-  const { rows } = await db.raw<{ rows: { targeted: number; queued: number }[] }>(
-    `with audience as (
-       select c.id as contact_id, ch.id as channel_id,
-              case when ch.username is null then 'no_us_number'
+function reasonCase(input: ReasonInput, once?: { workflowId: number | null; runId: number }) {
+  return {
+    sql: `case when ch.username is null then 'no_us_number'
                    when ch.blocked or ch.status is distinct from 'subscribed' then 'unsubscribed'
                    when ch.username !~ '^[+]1[2-9][0-9]{2}[2-9][0-9]{6}$' or not (substr(ch.username, 3, 3) = any(?::text[])) then 'no_us_number'
                    when not ?::boolean and substr(ch.username, 3, 3) = any(?::text[]) then 'texas'
@@ -186,11 +177,156 @@ export async function insertAudienceRecipients(
                    when ?::int > 0 and exists (
                      select 1 from conversations v join conversation_messages m on m.conversation_id = v.id
                       where v.contact_channel_id = ch.id and m.direction = 'outgoing' and m.sent_at is not null
-                        and m.sent_at >= ?::timestamptz - make_interval(hours => ?::int) and m.sent_at <= ?::timestamptz) then 'recently_texted'
+                        and m.sent_at >= ?::timestamptz - make_interval(hours => ?::int) and m.sent_at <= ?::timestamptz) then 'recently_texted'${
+                          once
+                            ? `
                    when c.id in (
                      select e.contact_id from workflow_runs x join workflow_run_recipients e on e.run_id = x.id
-                      where x.workflow_id = ?::bigint and x.id <> ? and e.outcome = 'queued') then 'already_texted'
-              end as reason
+                      where x.workflow_id = ?::bigint and x.id <> ? and e.outcome = 'queued') then 'already_texted'`
+                            : ''
+                        }
+              end`,
+    bindings: [
+      input.usAreaCodes,
+      input.texasCompliance,
+      input.texasAreaCodes,
+      input.recentHours,
+      input.now,
+      input.recentHours,
+      input.now,
+      ...(once ? [once.workflowId, once.runId] : []),
+    ] as unknown[],
+  };
+}
+
+/**
+ * How many of the brand's contacts the filter matches, by reason (null: reachable), counted in one
+ * statement with the freeze's own reasons: the segment count the panel shows is the audience a
+ * campaign would freeze now.
+ */
+export async function audienceCounts(
+  db: Handle,
+  input: ReasonInput & { brandId: number; compiled: CompiledFilter },
+): Promise<{ reason: string | null; count: number }[]> {
+  const reason = reasonCase(input);
+  // One aggregate with a count per reason: no grouping, so no sort of the brand's contacts.
+  const { rows } = await db.raw<{ rows: Record<string, number>[] }>(
+    `select count(*)::int as matching, count(*) filter (where a.reason is null)::int as reachable,
+            ${EXCLUSION_REASONS.map((r) => `count(*) filter (where a.reason = '${r}')::int as ${r}`).join(', ')}
+       from (select ${reason.sql} as reason
+               from contacts c ${CHANNEL_LATERAL}
+              where c.brand_id = ? and ${input.compiled.sql}
+             offset 0) a`,
+    [...reason.bindings, input.brandId, ...input.compiled.bindings] as never[],
+  );
+  const row = rows[0] ?? {};
+  return [
+    { reason: null, count: Number(row.reachable ?? 0) },
+    ...EXCLUSION_REASONS.map((r) => ({ reason: r, count: Number(row[r] ?? 0) })),
+  ];
+}
+
+/** The first `limit` reachable contacts the filter matches that the scan meets (a sample: no sort). */
+export async function reachableSample(
+  db: Handle,
+  input: ReasonInput & { brandId: number; compiled: CompiledFilter; limit: number },
+): Promise<{ contactId: number; username: string; givenName: string | null }[]> {
+  const reason = reasonCase(input);
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select c.id as contact_id, ch.username, c.given_name
+       from contacts c ${CHANNEL_LATERAL}
+      where c.brand_id = ? and ${input.compiled.sql} and (${reason.sql}) is null
+      limit ?`,
+    [input.brandId, ...input.compiled.bindings, ...reason.bindings, input.limit] as never[],
+  );
+  return rows.map((r) => ({
+    contactId: Number(r.contact_id),
+    username: String(r.username),
+    givenName: (r.given_name as string | null) ?? null,
+  }));
+}
+
+/** The filter rows of the brand by id, with the workflows that use each (name, type, state of its latest run). */
+export async function segmentUsers(
+  db: Handle,
+  { brandId, filterIds }: { brandId: number; filterIds: number[] },
+): Promise<
+  {
+    filter_id: number;
+    workflow_id: number;
+    name: string;
+    type: string;
+    status: string;
+    is_paused: boolean;
+    run_state: string | null;
+  }[]
+> {
+  if (filterIds.length === 0) return [];
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select ff.filter_id, w.id as workflow_id, w.name, w.type, w.status, w.is_paused,
+            (select r.state from workflow_runs r where r.workflow_id = w.id order by r.scheduled_for desc limit 1) as run_state
+       from flow_filters ff join workflows w on w.id = ff.workflow_id
+      where w.brand_id = ? and ff.filter_id = any(?::bigint[])
+      order by w.id`,
+    [brandId, filterIds] as never[],
+  );
+  return rows.map((r) => ({
+    filter_id: Number(r.filter_id),
+    workflow_id: Number(r.workflow_id),
+    name: String(r.name),
+    type: String(r.type),
+    status: String(r.status),
+    is_paused: r.is_paused === true,
+    run_state: (r.run_state as string | null) ?? null,
+  }));
+}
+
+export async function updateFilter(
+  db: Handle,
+  {
+    brandId,
+    id,
+    name,
+    filter,
+    sql,
+  }: { brandId: number; id: number; name?: string; filter?: FilterGroup; sql?: string },
+): Promise<FilterRow | undefined> {
+  const [row] = await db('filters')
+    .where({ id, brand_id: brandId })
+    .update({
+      ...(name !== undefined ? { name } : {}),
+      ...(filter !== undefined ? { filter: JSON.stringify(filter), sql } : {}),
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
+  return row ? toFilterRow(row as Record<string, unknown>) : undefined;
+}
+
+export async function deleteFilter(db: Handle, { brandId, id }: { brandId: number; id: number }): Promise<number> {
+  return db('filters').where({ id, brand_id: brandId }).delete();
+}
+
+/**
+ * Freezes a run's audience in one statement: every contact the filter matches becomes a recipient
+ * row of the run, queued or excluded with the reason (reasonCase), and (`onceWorkflowId`) a
+ * contact queued by another run of the campaign is left out. A contact already in the run is left
+ * as it is.
+ */
+export async function insertAudienceRecipients(
+  db: Handle,
+  input: ReasonInput & {
+    brandId: number;
+    runId: number;
+    compiled: CompiledFilter;
+    onceWorkflowId: number | null;
+  },
+): Promise<FrozenAudience> {
+  const reason = reasonCase(input, { workflowId: input.onceWorkflowId, runId: input.runId });
+  // offset 0: the audience is not folded into the insert, so each contact's reason is worked out once.
+  const { rows } = await db.raw<{ rows: { targeted: number; queued: number }[] }>(
+    `with audience as (
+       select c.id as contact_id, ch.id as channel_id,
+              ${reason.sql} as reason
          from contacts c ${CHANNEL_LATERAL}
         where c.brand_id = ? and ${input.compiled.sql}
        offset 0),
@@ -201,21 +337,7 @@ export async function insertAudienceRecipients(
        on conflict (run_id, contact_id) do nothing
        returning outcome)
      select count(*)::int as targeted, (count(*) filter (where outcome = 'queued'))::int as queued from written`,
-    [
-      input.usAreaCodes,
-      input.texasCompliance,
-      input.texasAreaCodes,
-      input.recentHours,
-      input.now,
-      input.recentHours,
-      input.now,
-      input.onceWorkflowId,
-      input.runId,
-      input.brandId,
-      ...input.compiled.bindings,
-      input.brandId,
-      input.runId,
-    ] as never[],
+    [...reason.bindings, input.brandId, ...input.compiled.bindings, input.brandId, input.runId] as never[],
   );
   return { targeted: Number(rows[0]?.targeted ?? 0), queued: Number(rows[0]?.queued ?? 0) };
 }

@@ -15,6 +15,7 @@ const NAV = [
   { to: 'workflows', label: 'Workflows', end: false },
   { to: 'insights', label: 'Insights', end: false },
   { to: 'knowledge', label: 'Knowledge', end: false },
+  { to: 'segments', label: 'Segments', end: false },
   { to: 'campaigns', label: 'Campaigns', end: false },
   { to: 'ads', label: 'Ads', end: false },
   { to: 'settings', label: 'Settings', end: false },

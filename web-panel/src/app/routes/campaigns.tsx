@@ -2,6 +2,7 @@
  * `/b/:brandId/campaigns`: the brand's campaigns, newest first, with how far each got; `?campaign=ID`
  * opens one (its message, segment, schedule and progress by reason) and `?page=N` pages the list.
  */
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
@@ -13,8 +14,8 @@ import { useBrand } from '../../lib/brand.tsx';
 import { useSearchState } from '../../lib/url-state.ts';
 
 const HOW_CAMPAIGNS_ARE_MADE =
-  'No campaigns yet. A campaign texts a segment of your shoppers once: create one with ' +
-  '`reclaim campaigns create --brand <id>`, send yourself a test, then schedule it.';
+  'No campaigns yet. A campaign texts a segment of your shoppers once: start one with “New campaign”, ' +
+  'send yourself a test, then schedule it.';
 
 export default function CampaignsPage() {
   const brand = useBrand();
@@ -27,7 +28,11 @@ export default function CampaignsPage() {
 
   return (
     <>
-      <PageHeader title="Campaigns" />
+      <PageHeader title="Campaigns">
+        <Link className="button button-primary" to={`/b/${brand.id}/campaigns/new`}>
+          New campaign
+        </Link>
+      </PageHeader>
       <section className="section" aria-labelledby="campaign-list">
         <h2 id="campaign-list" className="visually-hidden">
           Campaigns
@@ -54,6 +59,11 @@ export default function CampaignsPage() {
       {shown ? (
         <section className="section card">
           <CampaignDetail campaign={shown} locale={brand} />
+          <p>
+            <Link className="button" to={`/b/${brand.id}/campaigns/${shown.id}`}>
+              Open “{shown.name}”: test, schedule, cancel, recovered orders
+            </Link>
+          </p>
         </section>
       ) : null}
     </>

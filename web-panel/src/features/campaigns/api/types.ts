@@ -10,6 +10,8 @@ export interface CampaignProgress {
   pending: number;
   sent: number;
   delivered: number;
+  /** Sent, then not delivered: counted in sent and in failed. */
+  undelivered: number;
   failed: number;
   /** Left out at freeze or send time, by reason. */
   skipped: Record<string, number>;
@@ -34,3 +36,53 @@ export interface Campaign {
 }
 
 export const campaignsKey = (brandId: number) => ['brands', brandId, 'campaigns'] as const;
+
+export interface CampaignFields {
+  name?: string;
+  message?: string;
+  segment_id?: number;
+  link_url?: string | null;
+  cutoff_hours?: number | null;
+  smart_sending?: boolean;
+  discount?: { type: string; value?: number; duration_days?: number } | null;
+}
+
+export interface CampaignPermissions {
+  role: 'admin' | 'member';
+  admin_only: string[];
+  reason: string | null;
+}
+
+export interface TestResult {
+  message_id: number;
+  body: string;
+  status: string;
+  reason: string | null;
+}
+
+export interface RecoveredOrder {
+  id: number;
+  number: string | null;
+  total: string;
+  currency: string;
+  recovered_at: string;
+  conversation_id: number | null;
+}
+
+export interface OrderAttribution {
+  summary: string;
+  billed: boolean;
+  decision: {
+    rule: string;
+    attribution_type: string;
+    window_hours: number | null;
+    items: Array<{
+      kind: string;
+      at: string;
+      hours_before: number;
+      window_hours: number;
+      counted: boolean;
+      reason: string;
+    }>;
+  } | null;
+}

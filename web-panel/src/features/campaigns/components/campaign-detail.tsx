@@ -19,29 +19,36 @@ const SKIP_LABELS: Record<string, string> = {
 
 const label = (reason: string) => SKIP_LABELS[reason] ?? reason.replaceAll('_', ' ');
 
-export function CampaignDetail({ campaign, locale }: { campaign: Campaign; locale: Locale }) {
-  const p = campaign.progress;
+/** Targeted = sent + held + waiting + left out + failed: the shares of the targeted shoppers, which add up. */
+export function progressParts(p: Campaign['progress']) {
   const skipped = Object.entries(p.skipped).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const rows: Array<[string, number]> = [
-    ['Targeted', p.targeted],
-    ['Waiting to send', p.queued + p.pending],
-    ['Held (window, state cap or rate)', p.held],
-    ['Sent', p.sent],
-    ['Delivered', p.delivered],
-    ['Failed', p.failed],
-    ['Clicked', p.clicked],
-    ['Replied', p.replied],
-    ['Recovered orders', p.recovered],
-  ];
+  const leftOut = skipped.reduce((s, [, n]) => s + n, 0);
+  const failedBeforeSent = p.failed - p.undelivered;
+  return { skipped, leftOut, failedBeforeSent, total: p.sent + p.held + p.pending + leftOut + failedBeforeSent };
+}
+
+export function CampaignDetail({
+  campaign,
+  locale,
+  title = campaign.name,
+}: {
+  campaign: Campaign;
+  locale: Locale;
+  title?: string;
+}) {
+  const p = campaign.progress;
+  const { skipped, leftOut, failedBeforeSent } = progressParts(p);
+  const n = (value: number) => formatNumber(value, locale);
   return (
     <article className="campaign-detail" aria-labelledby="campaign-title">
-      <h2 id="campaign-title">{campaign.name}</h2>
+      <h2 id="campaign-title">{title}</h2>
       <p className="muted">
         {STATE_LABELS[p.state]}
         {p.scheduled_for ? ` · sends ${formatDateTime(p.scheduled_for, locale)}` : ''} · segment{' '}
         {campaign.segment?.name ?? 'none'}
         {campaign.cutoff_hours !== null ? ` · skipped after ${campaign.cutoff_hours} h outside a shopper’s window` : ''}
         {campaign.discount ? ` · discount ${campaign.discount}` : ''}
+        {campaign.smart_sending ? ' · smart sending on' : ' · smart sending off'}
       </p>
       <div className="detail-grid">
         <section aria-labelledby="campaign-message">
@@ -55,39 +62,74 @@ export function CampaignDetail({ campaign, locale }: { campaign: Campaign; local
             </p>
           ) : null}
         </section>
-        <table>
-          <caption>Progress</caption>
+        <table data-testid="campaign-progress">
+          <caption>Where the targeted shoppers are</caption>
           <tbody>
-            {rows.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row">{name}</th>
-                <td className="num">{formatNumber(value, locale)}</td>
+            <tr>
+              <th scope="row">Sent</th>
+              <td className="num">{n(p.sent)}</td>
+            </tr>
+            <tr className="sub">
+              <th scope="row">of which delivered / not delivered</th>
+              <td className="num">
+                {n(p.delivered)} / {n(p.undelivered)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Held (the shopper’s window, a state cap or the rate)</th>
+              <td className="num">{n(p.held)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Waiting to send</th>
+              <td className="num">{n(p.pending)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Left out</th>
+              <td className="num">{n(leftOut)}</td>
+            </tr>
+            {skipped.map(([reason, count]) => (
+              <tr key={reason} className="sub">
+                <th scope="row">{label(reason)}</th>
+                <td className="num">{n(count)}</td>
               </tr>
             ))}
+            <tr>
+              <th scope="row">Failed</th>
+              <td className="num">{n(failedBeforeSent)}</td>
+            </tr>
+            <tr className="total">
+              <th scope="row">Targeted</th>
+              <td className="num">{n(p.targeted)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <table>
+          <caption>What it brought</caption>
+          <tbody>
+            <tr>
+              <th scope="row">Clicked</th>
+              <td className="num">{n(p.clicked)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Replied</th>
+              <td className="num">{n(p.replied)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Recovered orders</th>
+              <td className="num">{n(p.recovered)}</td>
+            </tr>
             <tr>
               <th scope="row">Recovered sales</th>
               <td className="num">{formatMoney(p.recovered_revenue, locale)}</td>
             </tr>
           </tbody>
         </table>
-        <table>
-          <caption>Left out</caption>
-          <tbody>
-            {skipped.length === 0 ? (
-              <tr>
-                <td className="muted">Nobody was left out.</td>
-              </tr>
-            ) : (
-              skipped.map(([reason, n]) => (
-                <tr key={reason}>
-                  <th scope="row">{label(reason)}</th>
-                  <td className="num">{formatNumber(n, locale)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
       </div>
+      <p className="muted" data-testid="campaign-sum">
+        Targeted {n(p.targeted)} = sent {n(p.sent)} + held {n(p.held)} + waiting {n(p.pending)} + left out {n(leftOut)}
+        {skipped.length ? ` (${skipped.map(([r, c]) => `${label(r).toLowerCase()} ${n(c)}`).join(', ')})` : ''} + failed{' '}
+        {n(failedBeforeSent)}.
+      </p>
     </article>
   );
 }

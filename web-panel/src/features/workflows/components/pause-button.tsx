@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../components/ui/state-panel.tsx';
 import { useSetWorkflowState } from '../api/set-workflow-state.ts';
 import type { Workflow } from '../api/types.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 
 export function PauseButton({
   brandId,

@@ -16,7 +16,7 @@ import { useDeleteWorkflow } from '../api/delete-workflow.ts';
 import type { WorkflowEditorOptions } from '../api/get-workflow-editor.ts';
 import type { Workflow } from '../api/types.ts';
 import { useUpdateWorkflow, type WorkflowChanges } from '../api/update-workflow.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { RuleEditor, RuleInputs, toRow, toRule, type RuleRow } from './rule-editor.tsx';
 import { durationInWords, STATE_LABELS } from './words.ts';
 

@@ -3,6 +3,7 @@
  * is inert). The confirm button shows the mutation's progress and the API's message on failure.
  */
 import { useEffect, useId, useRef } from 'react';
+import './confirm-dialog.css';
 
 export function ConfirmDialog({
   open,
