@@ -25,6 +25,15 @@ const chargeSchema = z.object({
   plan: z.object({ id: z.number().int(), name: z.string() }),
   subscription: z.object({ id: z.number().int(), status: z.string() }),
   payment_source: z.object({ gateway: z.string().nullable() }),
+  percentage: z.number().nullable().describe("usage charges: the plan's share of the sale, in percent"),
+  order: z
+    .object({ number: z.string().nullable(), total: money().nullable() })
+    .nullable()
+    .describe('usage charges: the recovered order'),
+  conversation: z
+    .object({ id: z.number().int(), shopper_name: z.string().nullable() })
+    .nullable()
+    .describe('usage charges: the conversation that recovered the order, with the shopper'),
 });
 
 export const billingApi: ApiRoute[] = [
@@ -67,6 +76,10 @@ export const billingApi: ApiRoute[] = [
           trial_end_at: timestamp().nullable(),
           cancelled_at: timestamp().nullable(),
           last_billed_at: timestamp().nullable(),
+          billing_email: z.string().nullable(),
+          checkout_url: z.string().nullable().describe('a pending checkout the brand can still open'),
+          current_period_end: timestamp().nullable(),
+          requested_cap_usd: z.number().nullable().describe('Shopify: a raised usage cap waiting for approval'),
           plan: z
             .object({
               id: z.number().int(),

@@ -35,6 +35,10 @@ export interface ChargeListing {
   plan: { id: number; name: string };
   subscription: { id: number; status: string };
   payment_source: { gateway: Gateway | null };
+  /** Usage charges: the share taken, the order and the conversation that recovered it. */
+  percentage: number | null;
+  order: { number: string | null; total: number | null } | null;
+  conversation: { id: number; shopper_name: string | null } | null;
 }
 
 export async function listCharges(
@@ -70,6 +74,9 @@ export async function listCharges(
       plan: { id: row.plan_id, name: row.plan_name },
       subscription: { id: row.subscription_id, status: row.subscription_status },
       payment_source: { gateway: row.gateway },
+      percentage: row.extra_data?.percentage === undefined ? null : Number(row.extra_data.percentage),
+      order: row.order_id === null ? null : { number: row.order_number, total: row.order_total },
+      conversation: row.conversation_id === null ? null : { id: row.conversation_id, shopper_name: row.shopper_name },
     })),
   };
 }

@@ -36,4 +36,5 @@ export { processStripeEvent, processShopifyAppSubscription } from './processors.
 export { listCharges, type ChargeListing } from './charges.ts';
 export { createUsageCharges, completeCharges } from './charges.ts';
 export { billingApi } from './api.ts';
+export { billingManageApi } from './api-manage.ts';
 export { raiseUsageCap, type UsageCapResult } from './usage-cap.ts';

@@ -16,6 +16,12 @@ export interface SubscriptionView {
   trial_end_at: Date | null;
   cancelled_at: Date | null;
   last_billed_at: Date | null;
+  billing_email: string | null;
+  /** A pending checkout the brand can still open. */
+  checkout_url: string | null;
+  current_period_end: string | null;
+  /** Shopify: the usage cap asked for and not yet known to be approved. */
+  requested_cap_usd: number | null;
   plan: {
     id: number;
     name: string;
@@ -42,6 +48,20 @@ export async function brandSubscriptionView(db: Handle, brandId: number): Promis
     trial_end_at: current.trial_end_at,
     cancelled_at: current.cancelled_at,
     last_billed_at: current.last_billed_at,
+    billing_email: current.billing_email ?? null,
+    checkout_url:
+      current.status === 'pending_setup' &&
+      typeof current.extra_data.checkout_url === 'string' &&
+      (typeof current.extra_data.checkout_expired_at !== 'string' ||
+        Date.parse(current.extra_data.checkout_expired_at) > Date.now())
+        ? current.extra_data.checkout_url
+        : null,
+    current_period_end:
+      typeof current.extra_data.current_period_end === 'string' ? current.extra_data.current_period_end : null,
+    requested_cap_usd:
+      current.extra_data.requested_capped_amount === undefined
+        ? null
+        : Number(current.extra_data.requested_capped_amount),
     plan: plan
       ? {
           id: plan.id,

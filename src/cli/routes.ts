@@ -2,7 +2,7 @@ import { accountsApi, API_GUARD } from '../accounts/index.ts';
 import { adFilesRoutes, adsApi } from '../ads/index.ts';
 import { analyticsApi, workflowStatsSource } from '../analytics/index.ts';
 import { attributionApi } from '../attribution/index.ts';
-import { billingApi, stripeWebhookRoutes } from '../billing/index.ts';
+import { billingApi, billingManageApi, stripeWebhookRoutes } from '../billing/index.ts';
 import { contactsApi } from '../contacts/index.ts';
 import { conversationsApi, conversationsRoutes } from '../conversations/index.ts';
 import { STORE_EFFECTS } from '../flows/index.ts';
@@ -34,6 +34,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...conversationsApi,
   ...attributionApi,
   ...billingApi,
+  ...billingManageApi,
   ...storesApi,
   ...messagingApi,
   ...kbApi,

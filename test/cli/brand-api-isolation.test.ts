@@ -16,7 +16,10 @@ import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../f
 import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
 import { createContact } from '../factories/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
-import { useTestDatabase } from '../helpers/db.ts';
+import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
+import { createPlan } from '../../src/billing/index.ts';
+import { sealCredentials } from '../../src/stores/index.ts';
+import { FakeShopify } from '../fakes/shopify/index.ts';
 
 const MISSING_ID = 999_999_999;
 /** `/api` routes outside the brand API: the stores' app callbacks (signed by the platforms). */
@@ -27,6 +30,9 @@ let ctx: AppContext;
 let app: FastifyInstance;
 let a: World;
 let b: World;
+/** The worlds' stores are Shopify shops on the fake, so choosing a plan bills through Shopify app billing. */
+let shopify: FakeShopify;
+let planId = 0;
 const tokens: Record<'a' | 'b' | 'partner' | 'staff', string> = { a: '', b: '', partner: '', staff: '' };
 /** The caller's own ids: brand A's, and the caller's own passkey (passkeys belong to a user). */
 const own: Record<'a' | 'partner', Record<string, number | string>> = { a: {}, partner: {} };
@@ -51,7 +57,8 @@ const login = async (email: string, appName: 'brand' | 'admin'): Promise<string>
 };
 
 beforeAll(async () => {
-  ctx = await t.context({ PUBLIC_URL: 'https://app.reclaim.test' });
+  shopify = await FakeShopify.start();
+  ctx = await t.context({ PUBLIC_URL: 'https://app.reclaim.test', SHOPIFY_ADMIN_BASE_URL: shopify.url });
   app = await buildHttpServer(ctx, {
     routes: [
       (server) => {
@@ -68,6 +75,8 @@ beforeAll(async () => {
   b = await seedWorld(t.db, 'b');
   await addSpareChannels(t.db, a);
   await addSpareChannels(t.db, b);
+  for (const world of [a, b]) await shopOnFake(world);
+  planId = (await createPlan(t.db, { name: 'Isolation plan', price: 49, rate: 5 })).id;
   // Each brand has a campaign (kept out of the shared world, whose workflow counts other files read);
   // each caller its own draft campaign and segment to change, test, schedule, cancel and delete.
   for (const world of [a, b]) await addCampaigns(world);
@@ -176,8 +185,26 @@ async function resubscribe(world: World): Promise<void> {
     .where({ contact_id: world.ids.contactId })
     .update({ status: 'subscribed', extra_data: t.db.raw(`extra_data - 'blocked'`) });
 }
+/**
+ * The world's store becomes a shop of the fake Shopify with a token it issued, and its (local)
+ * subscription ends: choosing a plan subscribes through Shopify app billing every time.
+ */
+async function shopOnFake(world: World): Promise<void> {
+  const row = await t.db('brand_integrations').where({ brand_id: world.ids.brandId }).orderBy('id').first();
+  const shop = String(row.lookup_id);
+  shopify.addShop(shop);
+  const key = Buffer.from(TEST_ENCRYPTION_KEY, 'base64');
+  const credentials = sealCredentials({ access_token: shopify.issueToken(shop) }, key);
+  await t
+    .db('brand_integrations')
+    .where({ id: row.id })
+    .update({ settings: { ...row.settings, domain: shop, credentials } });
+  await t.db('subscriptions').where({ brand_id: world.ids.brandId }).update({ status: 'cancelled' });
+}
+
 afterAll(async () => {
   await app.close();
+  await shopify?.close();
 });
 
 type Ids = (name: string) => number | string | undefined;
@@ -234,6 +261,8 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
     cron: '0 9 * * 5',
     message: 'Friday picks: {cart_link}',
   }),
+  'POST /api/brands/:brandId/subscription': () => ({ plan_id: planId, billing_email: 'billing@brand.example' }),
+  'POST /api/brands/:brandId/subscription/usage-cap': () => ({ amount_usd: 20000 }),
   'POST /api/brands/:brandId/keyword-flows': () => ({
     keyword: `K${Math.floor(Math.random() * 1e9)}`,
     message: 'Welcome! {cart_link}',
@@ -253,12 +282,26 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
 };
 
 /**
+ * Routes whose own-brand call reaches the service and is refused for what the world lacks (the
+ * service's own answer, never the guard's "Brand not found"): a Stripe portal for a brand billed
+ * through Shopify, a usage cap with no live subscription (the chosen plan waits for the merchant).
+ */
+const OWN_REFUSALS: Partial<Record<string, { status: number; message: string }>> = {
+  'POST /api/brands/:brandId/billing-portal': { status: 404, message: 'Payment Source not found.' },
+  'POST /api/brands/:brandId/subscription/usage-cap': { status: 404, message: 'No active subscription found' },
+};
+
+/**
  * The answer of a call that has what it needs: 2xx; public routes and sign-in without a body:
  * below 500, not 401; a staff-only route called by anyone but staff: 403.
  */
 function expectServed(route: ApiRoute, answer: LightMyRequestResponse, where: string, isStaff = false): void {
+  const refusal = OWN_REFUSALS[routeKey(route)];
   if (route.staff && !isStaff) expect(answer.statusCode, `${where}: ${answer.body}`).toBe(403);
-  else if (route.public || (route.body && !BODIES[routeKey(route)])) {
+  else if (refusal) {
+    expect(answer.statusCode, `${where}: ${answer.body}`).toBe(refusal.status);
+    expect(answer.json().error.message).toBe(refusal.message);
+  } else if (route.public || (route.body && !BODIES[routeKey(route)])) {
     expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(500);
     expect(answer.statusCode, `${where}: ${answer.body}`).not.toBe(401);
   } else expect(answer.statusCode, `${where}: ${answer.body}`).toBeLessThan(300);

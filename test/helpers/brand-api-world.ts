@@ -135,7 +135,8 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
   });
 
   const [plan] = await db('plans')
-    .insert({ name: `Plan ${tag}`, price: 99, status: 'published' })
+    // A custom plan (made for this brand): the published catalogue is everyone's, this one is the world's.
+    .insert({ name: `Plan ${tag}`, price: 99, status: 'custom' })
     .returning('id');
   const [subscription] = await db('subscriptions')
     .insert({

@@ -159,7 +159,15 @@ export async function recurringChargeExists(db: Handle, subscriptionId: number, 
 }
 
 /** A charge as the charge history lists it: with its plan's name, its subscription's status and its gateway. */
-export type ChargeRow = Charge & { plan_name: string; subscription_status: string; gateway: Gateway | null };
+export type ChargeRow = Charge & {
+  plan_name: string;
+  subscription_status: string;
+  gateway: Gateway | null;
+  order_number: string | null;
+  order_total: number | null;
+  conversation_id: number | null;
+  shopper_name: string | null;
+};
 
 /**
  * One page of a brand's charges, newest first, without those in review, with the count and the
@@ -195,15 +203,54 @@ export async function listChargeRows(
     ])
     .limit(filter.limit)
     .offset(filter.offset)
-    .select('c.*', 'p.name as plan_name', 's.status as subscription_status', 'ps.gateway');
+    .select(
+      'c.*',
+      'p.name as plan_name',
+      's.status as subscription_status',
+      'ps.gateway',
+      db.raw('o.number as order_number'),
+      db.raw('o.total as order_total'),
+      db.raw('oc.conversation_id as conversation_id'),
+      db.raw('oc.shopper_name as shopper_name'),
+    )
+    // The order a usage charge was taken on, and the conversation it was recovered by (the newest
+    // linked one) with the shopper's name: what the panel says a charge was for.
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .joinRaw(
+      `left join lateral (
+         select x.conversation_id, nullif(trim(concat_ws(' ', k.given_name, k.family_name)), '') as shopper_name
+           from order_conversations x
+           join conversations v on v.id = x.conversation_id
+           left join contacts k on k.id = v.contact_id
+          where x.order_id = c.order_id and x.brand_id = c.brand_id
+          order by x.created_at desc, x.id desc
+          limit 1) oc on true`,
+    );
   return {
     rows: rows.map((row: Json) => ({
       ...chargeOf(row),
       plan_name: row.plan_name as string,
       subscription_status: row.subscription_status as string,
       gateway: (row.gateway as Gateway | null) ?? null,
+      order_number: (row.order_number as string | null) ?? null,
+      order_total: row.order_total === null || row.order_total === undefined ? null : Number(row.order_total),
+      conversation_id:
+        row.conversation_id === null || row.conversation_id === undefined ? null : Number(row.conversation_id),
+      shopper_name: (row.shopper_name as string | null) ?? null,
     })),
     count: Number(totals?.n ?? 0),
     totalAmount: Number(totals?.amount ?? 0),
   };
+}
+
+/** A brand's recovered orders that are billable and carry no usage charge yet: charged once a plan runs. */
+export async function unchargedOrders(db: Handle, brandId: number): Promise<{ count: number; total: number }> {
+  const [row] = await db('orders as o')
+    .where({ 'o.brand_id': brandId, 'o.billing_status': 'billable' })
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('subscription_charges as c').whereRaw('c.order_id = o.id').andWhere('c.type', 'usage'),
+    )
+    .count({ n: '*' })
+    .sum({ total: 'o.total' });
+  return { count: Number(row?.n ?? 0), total: Number(row?.total ?? 0) };
 }

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: 'campaigns/:campaignId', lazy: page(() => import('./routes/campaign.tsx')) },
               { path: 'ads', lazy: page(() => import('./routes/ads.tsx')) },
               { path: 'settings', lazy: page(() => import('./routes/settings.tsx')) },
+              { path: 'settings/plan', lazy: page(() => import('./routes/settings-plan.tsx')) },
               { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
             ],
           },

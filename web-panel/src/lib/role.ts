@@ -7,7 +7,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
 export type AdminAction =
-  'workflow.activate' | 'workflow.delete' | 'flow.start' | 'kb.publish' | 'kb.edit_published' | 'kb.delete';
+  | 'workflow.activate'
+  | 'workflow.delete'
+  | 'flow.start'
+  | 'kb.publish'
+  | 'kb.edit_published'
+  | 'kb.delete'
+  | 'billing.manage'
+  | 'team.manage'
+  | 'texting.register';
 
 export interface BrandRole {
   role: 'admin' | 'member';

@@ -12,12 +12,17 @@ import { useStoreConnections } from '../../features/settings/api/get-store-conne
 import { useSubscription } from '../../features/settings/api/get-subscription.ts';
 import { useTexting } from '../../features/settings/api/get-texting.ts';
 import '../../features/settings/components/settings.css';
+import { usePlans } from '../../features/settings/api/get-plans.ts';
 import {
   attributionInWords,
+  chargeInWords,
+  chargeStatusLabel,
   connectionInWords,
+  noPlanInWords,
   quietHoursInWords,
   subscriptionStatusLabel,
 } from '../../features/settings/components/words.ts';
+import { Link } from 'react-router';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
 import { formatDateTime, formatMoney, formatNumber, timezoneLabel } from '../../lib/format.ts';
 import { useSearchState } from '../../lib/url-state.ts';
@@ -188,7 +193,9 @@ function AttributionCard({ brand }: { brand: Brand }) {
 
 function PlanCard({ brand }: { brand: Brand }) {
   const subscription = useSubscription(brand.id);
+  const plans = usePlans(brand.id);
   const s = subscription.data?.subscription;
+  const noPlan = subscription.data !== undefined && (!s || ['cancelled', 'expired', 'declined'].includes(s.status));
   return (
     <section className="card" aria-labelledby="plan">
       <h2 id="plan">Plan</h2>
@@ -196,11 +203,21 @@ function PlanCard({ brand }: { brand: Brand }) {
         loading={subscription.isPending}
         error={subscription.error}
         onRetry={() => void subscription.refetch()}
-        empty={subscription.data?.subscription === null}
-        emptyMessage="No plan yet: choose one to start texting shoppers."
         label="the plan"
       >
-        {s ? (
+        {noPlan ? (
+          <div data-testid="no-plan">
+            {noPlanInWords(plans.data?.uncharged, (v) => formatMoney(v, usd(brand))).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+        <p>
+          <Link className="button button-primary" to={`/b/${brand.id}/settings/plan`}>
+            {noPlan ? 'Choose a plan' : 'Plan and billing'}
+          </Link>
+        </p>
+        {s && !noPlan ? (
           <dl className="facts" data-testid="plan">
             <dt>Plan</dt>
             <dd>{s.plan?.name ?? '—'}</dd>
@@ -282,20 +299,29 @@ function Charges({ brand }: { brand: Brand }) {
               </tr>
             </thead>
             <tbody>
-              {charges.data?.items.map((c) => (
-                <tr key={c.id}>
-                  <td>{formatDateTime(c.created_at, brand)}</td>
-                  <td>{c.type === 'usage' ? 'Recovered sale' : 'Plan'}</td>
-                  <td>
-                    {c.description ??
-                      (c.type === 'usage'
-                        ? `Share of a ${formatMoney(c.earnings, { locale: brand.locale, currency: c.currency })} sale`
-                        : c.plan.name)}
-                  </td>
-                  <td>{c.status.replace(/_/g, ' ')}</td>
-                  <td className="num">{formatMoney(c.amount, { locale: brand.locale, currency: c.currency })}</td>
-                </tr>
-              ))}
+              {charges.data?.items.map((c) => {
+                const words = chargeInWords(
+                  c,
+                  (v) => formatMoney(v, { locale: brand.locale, currency: c.currency }),
+                  brand.locale,
+                );
+                return (
+                  <tr key={c.id}>
+                    <td>{formatDateTime(c.created_at, brand)}</td>
+                    <td>{c.type === 'usage' ? 'Recovered sale' : 'Plan'}</td>
+                    <td data-testid="charge-words">
+                      {c.conversation ? (
+                        <Link to={`/b/${brand.id}/conversations/${c.conversation.id}`}>{words.text}</Link>
+                      ) : (
+                        words.text
+                      )}
+                      {words.order ? <span className="muted"> · {words.order}</span> : null}
+                    </td>
+                    <td>{chargeStatusLabel(c.status)}</td>
+                    <td className="num">{formatMoney(c.amount, { locale: brand.locale, currency: c.currency })}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -46,6 +46,10 @@ export interface Subscription {
   trial_end_at: string | null;
   cancelled_at: string | null;
   last_billed_at: string | null;
+  billing_email: string | null;
+  checkout_url: string | null;
+  current_period_end: string | null;
+  requested_cap_usd: number | null;
   plan: {
     id: number;
     name: string;
@@ -67,6 +71,37 @@ export interface Charge {
   description: string | null;
   order_id: number | null;
   plan: { id: number; name: string };
+  percentage: number | null;
+  order: { number: string | null; total: string | null } | null;
+  conversation: { id: number; shopper_name: string | null } | null;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  description: string | null;
+  price: string;
+  usage_charge_percentage: number;
+  frequency: string;
+  features: string[];
+  custom: boolean;
+}
+
+export interface PlanCatalogue {
+  items: Plan[];
+  gateway: 'stripe' | 'shopify';
+  uncharged: { orders: number; sales: string };
+}
+
+export interface PlanChoice {
+  action: 'subscribed' | 'changed';
+  subscription_id: number;
+  plan_name: string;
+  gateway: 'stripe' | 'shopify';
+  status: string;
+  checkout_url: string | null;
+  discount_amount: number;
+  reused: boolean;
 }
 
 export interface ChargePage {

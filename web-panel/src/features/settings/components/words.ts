@@ -1,5 +1,5 @@
 /** Settings in words for a brand: quiet hours, attribution windows, statuses. Pure. */
-import type { AttributionSettings, QuietHours, StoreConnection } from '../api/types.ts';
+import type { AttributionSettings, Charge, QuietHours, StoreConnection } from '../api/types.ts';
 
 const STATE_NAMES: Record<string, string> = { FL: 'Florida', OK: 'Oklahoma', MD: 'Maryland', TX: 'Texas' };
 
@@ -81,3 +81,57 @@ const SUBSCRIPTION_STATUSES: Record<string, string> = {
   pending_setup: 'Waiting for payment details',
 };
 export const subscriptionStatusLabel = (status: string) => SUBSCRIPTION_STATUSES[status] ?? status;
+
+const CHARGE_STATUSES: Record<string, string> = {
+  pending: 'Waiting for the checkout',
+  queued: 'Waiting to be billed',
+  complete: 'Billed',
+  in_review: 'Being checked',
+};
+/** A charge's state as the brand reads it ("Billed", "Waiting to be billed"). */
+export const chargeStatusLabel = (status: string) => CHARGE_STATUSES[status] ?? status.replace(/_/g, ' ');
+
+/**
+ * What a charge was for, in words: a usage charge is "7% of $134.10 recovered by the conversation
+ * with Dana Whitfield" (order number after it); a plan charge names the plan and the month.
+ */
+export function chargeInWords(
+  c: Charge,
+  money: (value: string | number | null) => string,
+  locale = 'en-US',
+): { text: string; order: string | null } {
+  if (c.type === 'usage') {
+    const total = c.order?.total ?? c.earnings;
+    const share =
+      c.percentage !== null
+        ? `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(c.percentage)}% of ${money(total)}`
+        : `A share of ${money(total)}`;
+    const by = c.conversation
+      ? ` recovered by the conversation with ${c.conversation.shopper_name ?? 'a shopper without a name'}`
+      : ' recovered by Reclaim';
+    return { text: `${share}${by}`, order: c.order?.number ? `Order ${c.order.number}` : null };
+  }
+  const discount = /\((\d+(?:\.\d+)?) USD off\)/.exec(c.description ?? '');
+  const first = /first month/.test(c.description ?? '');
+  return {
+    text: `${c.plan.name} plan, ${first ? 'first month' : 'monthly'}${discount ? ` (${money(discount[1]!)} off)` : ''}`,
+    order: null,
+  };
+}
+
+/**
+ * What a brand without a plan can and cannot do (spec: texting needs no plan; a plan's grants
+ * reach a brand only while it is active or in trial; usage charges are taken under a plan, on
+ * every recovered sale not charged yet).
+ */
+export function noPlanInWords(uncharged: { orders: number; sales: string } | undefined, money: (v: string) => string) {
+  const waiting =
+    uncharged && uncharged.orders > 0
+      ? ` ${uncharged.orders === 1 ? '1 recovered order' : `${uncharged.orders} recovered orders`} (${money(uncharged.sales)} in sales) ${uncharged.orders === 1 ? 'waits' : 'wait'} to be charged.`
+      : '';
+  return [
+    'No plan yet. Your workflows still text shoppers and recovered orders are still counted; nothing is charged.',
+    `When you choose a plan, its monthly price starts and its share of every recovered sale not charged yet is charged, including sales recovered before.${waiting}`,
+    'The features listed with a plan come with it and are off without one.',
+  ];
+}
