@@ -146,6 +146,8 @@ async function addFlows(world: World): Promise<void> {
     message: `Weekly ${world.tag}: {cart_link}`,
   });
   world.ids.segmentId = segment.id;
+  // A segment no route deletes (a caller's spare segmentId may be gone by the time a flow is made).
+  world.ids.flowSegmentId = segment.id;
   world.ids.scheduledFlowId = scheduled.id;
   const keyword = await createTapToTextFlow(ctx, { brandId, keyword: `JOIN${world.tag}`, message: 'Welcome!' });
   world.ids.keywordFlowId = keyword.id;
@@ -257,7 +259,7 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'POST /api/brands/:brandId/insights/:brandInsightId/kb-card': () => ({}),
   'POST /api/brands/:brandId/escalations/:escalationId/kb-card': () => ({}),
   'POST /api/brands/:brandId/scheduled-flows': (ids) => ({
-    segment_id: ids('segmentId'),
+    segment_id: ids('flowSegmentId'),
     cron: '0 9 * * 5',
     message: 'Friday picks: {cart_link}',
   }),
