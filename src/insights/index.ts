@@ -92,6 +92,7 @@ export {
   GROUP_THRESHOLD,
   INTENT_CONFIDENCE,
   type MessageFeatures,
+  type GroupingOptions,
 } from './analysis/local.ts';
 export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
 export {
@@ -110,6 +111,7 @@ export {
 // person, product and order, each with a confidence (linear models shipped in model.json).
 export {
   understand,
+  understandWith,
   knownIntents,
   ORDERED_STAGE_FLOOR,
   type Understanding,

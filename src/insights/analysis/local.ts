@@ -31,8 +31,15 @@ import { proposedSolution, summaryOf, topicBody } from './wording.ts';
 export const LINK_THRESHOLD = 0.5;
 /** Cosine similarity above which a message joins a new insight of this run. */
 export const GROUP_THRESHOLD = 0.34;
-/** The intent's probability (within its tag) above which it decides the group: chosen by 5-fold cross-validation inside the development part (the best purity + completeness). */
-export const INTENT_CONFIDENCE = 0.6;
+/**
+ * The intent's probability (within its tag) above which it decides the group. INTENT_CONFIDENCE,
+ * GROUP_THRESHOLD and JOIN_CONFIDENCE are chosen together by `npm run cv:insights` (5-fold
+ * cross-validation inside the development part; the best purity + completeness).
+ */
+export const INTENT_CONFIDENCE = 0.7;
+
+/** An uncertain text (below INTENT_CONFIDENCE) still joins the insight of its likeliest question when one exists and it is at least this likely; 1: never (what cross-validation chose). */
+export const JOIN_CONFIDENCE = 1;
 
 const STOP_WORDS = new Set(
   'a an the and or but to of in on for with at by from is are was were be been it its this that these those i me my we our you your u ur he she they them do does did can could will would should have has had just so if as not no yes please pls hi hello hey thanks thank order item get want need like one what when where how which who why any there here some about'.split(
@@ -74,11 +81,26 @@ function cosine(a: Bow, b: Bow): number {
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
+/** What grouping reads the texts with: the shipped models and settings unless told (cross-validation). */
+export interface GroupingOptions {
+  understand?: typeof understand;
+  intentConfidence?: number;
+  groupThreshold?: number;
+  joinConfidence?: number;
+}
+
 /** The tag, category, sentiment, intent and bag of words of one text. */
-export function featuresOf(body: string, context: ShopperMessage['context'] = []): MessageFeatures {
+export function featuresOf(
+  body: string,
+  context: ShopperMessage['context'] = [],
+  options: GroupingOptions = {},
+): MessageFeatures {
   const lastOutgoing = [...context].reverse().find((c) => c.direction === 'outgoing')?.body ?? null;
-  const u = understand(body, { lastOutgoing });
-  const intent = u.topic.value !== null && u.intent.confidence >= INTENT_CONFIDENCE ? u.intent.value : null;
+  const u = (options.understand ?? understand)(body, { lastOutgoing });
+  const intent =
+    u.topic.value !== null && u.intent.confidence >= (options.intentConfidence ?? INTENT_CONFIDENCE)
+      ? u.intent.value
+      : null;
   return {
     tag: u.topic.value,
     category: u.stage.value,
@@ -130,7 +152,11 @@ function match(clusters: readonly Cluster[], intent: string | null, bow: Bow, th
 }
 
 /** The outcomes of a list of messages against a brand's insights (pure; no I/O). */
-export function analyseLocally(insights: readonly KnownInsight[], messages: readonly ShopperMessage[]): Outcome[] {
+export function analyseLocally(
+  insights: readonly KnownInsight[],
+  messages: readonly ShopperMessage[],
+  options: GroupingOptions = {},
+): Outcome[] {
   const known = new Map<string, Cluster[]>();
   const fresh = new Map<string, Cluster[]>();
   const slot = (map: Map<string, Cluster[]>, key: string): Cluster[] => {
@@ -148,26 +174,37 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
       bow: features.bow,
     });
   }
-  const outcomes: Outcome[] = [];
-  for (const message of messages) {
-    const { tag, category, sentiment, intent, bow } = featuresOf(message.body, message.context);
+  const read = messages.map((message) => ({ message, ...featuresOf(message.body, message.context, options) }));
+  // First the texts whose question is clear, then the uncertain ones (the second stage): an
+  // uncertain text joins the insight of its likeliest question when that insight exists and the
+  // question is at least JOIN_CONFIDENCE likely, else the closest insight by words.
+  const order = [...read.keys()].sort((a, b) => Number(read[a]!.intent === null) - Number(read[b]!.intent === null));
+  const joinConfidence = options.joinConfidence ?? JOIN_CONFIDENCE;
+  const outcomes: Outcome[] = new Array<Outcome>(read.length);
+  for (const at of order) {
+    const { message, tag, category, sentiment, intent, bow, understanding } = read[at]!;
+    const push = (o: Outcome): void => void (outcomes[at] = o);
     if (tag === null || category === null) {
-      outcomes.push(noneOutcome(message.id, sentiment));
+      push(noneOutcome(message.id, sentiment));
       continue;
     }
+    const likely =
+      intent === null && understanding.intent.confidence >= joinConfidence ? understanding.intent.value : null;
     const summary = summaryOf(tag, message.body);
     const place = `${tag}/${category}`;
     const link = match(known.get(place) ?? [], intent, bow, LINK_THRESHOLD);
     if (link) {
       addInto(link.bow, bow);
-      outcomes.push({ kind: 'linked', messageId: message.id, insightId: link.insightId!, summary, sentiment });
+      push({ kind: 'linked', messageId: message.id, insightId: link.insightId!, summary, sentiment });
       continue;
     }
     const groups = slot(fresh, place);
-    const group = match(groups, intent, bow, GROUP_THRESHOLD);
+    const group =
+      (likely !== null ? groups.find((c) => c.intent === likely) : undefined) ??
+      match(groups, intent, bow, options.groupThreshold ?? GROUP_THRESHOLD);
     if (group) {
       addInto(group.bow, bow);
-      outcomes.push({
+      push({
         kind: 'new',
         messageId: message.id,
         key: group.key,
@@ -185,7 +222,7 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
     };
     const key = `${place}/${intent ?? message.id}`;
     groups.push({ key, insightId: null, intent, bow: new Map(bow), insight });
-    outcomes.push({ kind: 'new', messageId: message.id, key, insight, summary, sentiment });
+    push({ kind: 'new', messageId: message.id, key, insight, summary, sentiment });
   }
   return outcomes;
 }
