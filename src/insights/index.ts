@@ -96,13 +96,10 @@ export {
 } from './analysis/local.ts';
 export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
 export {
-  evalSetSchema,
-  labelledMessages,
   asShopperMessages,
   evaluate,
   EVAL_TARGETS,
   fromLabelled,
-  type EvalSet,
   type Evaluation,
   type LabelledMessage,
 } from './analysis/evaluate.ts';
