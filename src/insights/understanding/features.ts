@@ -66,6 +66,22 @@ export function tokens(text: string): string[] {
 
 const isWord = (t: string): boolean => /^[\p{L}<]/u.test(t);
 
+/** Words' character 3- to 5-grams, kept once computed (a bounded cache: words repeat, and the agent's path is hot). */
+const GRAM_CACHE_SIZE = 50_000;
+const gramCache = new Map<string, readonly string[]>();
+function charGrams(word: string): readonly string[] {
+  let grams = gramCache.get(word);
+  if (grams) return grams;
+  const padded = `<${word}>`;
+  const out: string[] = [];
+  for (let n = 3; n <= 5; n += 1)
+    for (let i = 0; i + n <= padded.length; i += 1) out.push(`c:${padded.slice(i, i + n)}`);
+  grams = out;
+  if (gramCache.size >= GRAM_CACHE_SIZE) gramCache.clear();
+  gramCache.set(word, grams);
+  return grams;
+}
+
 /** The features of a text, each once (binary), in a stable order. */
 export function textFeatures(text: string): string[] {
   const raw = normalText(text);
@@ -99,10 +115,7 @@ export function textFeatures(text: string): string[] {
       negation = NEGATION_SCOPE;
     }
     if (INTENSIFIERS.has(previous)) features.add(`int:${t}`);
-    const padded = `<${t}>`;
-    if (!t.startsWith('<'))
-      for (let n = 3; n <= 5; n += 1)
-        for (let i = 0; i + n <= padded.length; i += 1) features.add(`c:${padded.slice(i, i + n)}`);
+    if (!t.startsWith('<')) for (const c of charGrams(t)) features.add(c);
     previous = t;
   }
   const question = raw.includes('?') || QUESTION_START.test(words[0] ?? '');
