@@ -5,7 +5,8 @@
  * part of fixtures/insights only: the held-out part is never read. For each candidate setting, a
  * model is trained on four folds and the fifth goes through the local analyser (grouping
  * included); the figures are averaged over the folds. Prints one line per candidate, best last.
- * CV_GRID=intent|train|all picks which settings are varied (default: intent).
+ * CV_GRID=intent|train|prune picks which training settings are varied besides the grouping
+ * thresholds (default: intent, the thresholds alone; prune: the weights dropped from model.json).
  */
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -76,10 +77,12 @@ const grid = process.env.CV_GRID ?? 'intent';
 const trainGrid: Partial<Settings>[] =
   grid === 'intent'
     ? [{}]
-    : [
-        ...[1e-5, 1e-4, 1e-3].flatMap((l2) => [10, 30].map((epochs) => ({ l2, epochs }))),
-        ...[1, 3].map((minCount) => ({ minCount })),
-      ];
+    : grid === 'prune'
+      ? [0.01, 0.05, 0.1].map((prune) => ({ prune }))
+      : [
+          ...[1e-5, 1e-4, 1e-3].flatMap((l2) => [10, 30].map((epochs) => ({ l2, epochs }))),
+          ...[1, 3].map((minCount) => ({ minCount })),
+        ];
 const rows: { line: string; objective: number }[] = [];
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 for (const change of trainGrid) {

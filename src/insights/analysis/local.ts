@@ -68,17 +68,22 @@ function bowOf(text: string): Bow {
   return bow;
 }
 
-function cosine(a: Bow, b: Bow): number {
+const norm2Of = (bow: Bow): number => {
+  let n = 0;
+  for (const x of bow.values()) n += x * x;
+  return n;
+};
+
+/** Cosine similarity of a cluster's words (its squared norm kept as words are added) and a text's. */
+function cosine(cluster: { bow: Bow; norm2: number }, bow: Bow): number {
   let dot = 0;
-  let na = 0;
   let nb = 0;
-  for (const [w, x] of a) {
-    na += x * x;
-    const y = b.get(w);
-    if (y) dot += x * y;
+  for (const [w, y] of bow) {
+    nb += y * y;
+    const x = cluster.bow.get(w);
+    if (x) dot += x * y;
   }
-  for (const y of b.values()) nb += y * y;
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  return cluster.norm2 === 0 || nb === 0 ? 0 : dot / Math.sqrt(cluster.norm2 * nb);
 }
 
 /** What grouping reads the texts with: the shipped models and settings unless told (cross-validation). */
@@ -129,11 +134,17 @@ interface Cluster {
   insightId: number | null;
   intent: string | null;
   bow: Bow;
+  /** The sum of the squared counts of bow. */
+  norm2: number;
   insight?: ProposedInsight;
 }
 
-const addInto = (target: Bow, bow: Bow): void => {
-  for (const [word, count] of bow) target.set(word, (target.get(word) ?? 0) + count);
+const addInto = (target: Cluster, bow: Bow): void => {
+  for (const [word, count] of bow) {
+    const before = target.bow.get(word) ?? 0;
+    target.bow.set(word, before + count);
+    target.norm2 += (before + count) ** 2 - before ** 2;
+  }
 };
 
 /** The cluster of the same intent, else the closest by words above `threshold`. */
@@ -145,7 +156,7 @@ function match(clusters: readonly Cluster[], intent: string | null, bow: Bow, th
   let found: { cluster: Cluster; similarity: number } | undefined;
   for (const cluster of clusters) {
     if (intent !== null && cluster.intent !== null) continue;
-    const s = cosine(cluster.bow, bow);
+    const s = cosine(cluster, bow);
     if (!found || s > found.similarity) found = { cluster, similarity: s };
   }
   return found && found.similarity >= threshold ? found.cluster : undefined;
@@ -172,6 +183,7 @@ export function analyseLocally(
       insightId: insight.id,
       intent: features.tag === tag && features.category === insight.category ? features.intent : null,
       bow: features.bow,
+      norm2: norm2Of(features.bow),
     });
   }
   const read = messages.map((message) => ({ message, ...featuresOf(message.body, message.context, options) }));
@@ -194,7 +206,7 @@ export function analyseLocally(
     const place = `${tag}/${category}`;
     const link = match(known.get(place) ?? [], intent, bow, LINK_THRESHOLD);
     if (link) {
-      addInto(link.bow, bow);
+      addInto(link, bow);
       push({ kind: 'linked', messageId: message.id, insightId: link.insightId!, summary, sentiment });
       continue;
     }
@@ -203,7 +215,7 @@ export function analyseLocally(
       (likely !== null ? groups.find((c) => c.intent === likely) : undefined) ??
       match(groups, intent, bow, options.groupThreshold ?? GROUP_THRESHOLD);
     if (group) {
-      addInto(group.bow, bow);
+      addInto(group, bow);
       push({
         kind: 'new',
         messageId: message.id,
@@ -221,7 +233,7 @@ export function analyseLocally(
       tag,
     };
     const key = `${place}/${intent ?? message.id}`;
-    groups.push({ key, insightId: null, intent, bow: new Map(bow), insight });
+    groups.push({ key, insightId: null, intent, bow: new Map(bow), norm2: norm2Of(bow), insight });
     push({ kind: 'new', messageId: message.id, key, insight, summary, sentiment });
   }
   return outcomes;
