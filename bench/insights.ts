@@ -127,6 +127,7 @@ async function main(): Promise<void> {
     try {
       const load = os.loadavg()[0]!;
       const started = process.hrtime.bigint();
+      const cpuAt = process.cpuUsage();
       const local: Awaited<ReturnType<typeof runInsightsBatch>>['brands'] = [];
       let analysing = 0;
       const timed = {
@@ -141,6 +142,8 @@ async function main(): Promise<void> {
       for (const brandId of ids.slice(0, BRANDS))
         local.push(...(await runInsightsBatch(ctx, { brandId }, { analyser: timed })).brands);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const cpu = process.cpuUsage(cpuAt);
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6;
       const read = local.reduce((n, b) => n + b.messages_read, 0);
       const sum = (k: 'linked' | 'new_insights' | 'none' | 'excluded') => local.reduce((n, b) => n + b[k], 0);
       const perSecond = read / seconds;
@@ -158,6 +161,7 @@ async function main(): Promise<void> {
           machineLine(SERVER, `load average ${fmt(load, 2)} at start`),
           `seeded in ${fmt(seedSeconds, 1)} s`,
           `local: ${fmt(read)} messages analysed in ${fmt(seconds, 2)} s: ${fmt(perSecond)} messages/s (target >= 2,000: ${perSecond >= 2000 ? 'met' : 'NOT met'}); of which analysis ${fmt(analysing / 1000, 2)} s`,
+          `local: this process used ${fmt(cpuSeconds, 2)} s of CPU (${fmt(read / cpuSeconds)} messages per CPU second; PostgreSQL's own CPU not counted): on a shared machine the wall-clock figure above is load-bound`,
           `local outcomes: linked ${fmt(sum('linked'))}, new insights ${fmt(sum('new_insights'))}, none ${fmt(sum('none'))}, excluded ${fmt(sum('excluded'))}`,
           `model (fake OpenAI-compatible server, batches of 20, tokens = characters / 4): ${fmt(m.messages_read)} messages, ${fmt(m.model_calls)} calls in ${fmt(llmSeconds, 2)} s`,
           `model: ${fmt((m.model_calls / Math.max(1, m.messages_read)) * 1000, 1)} calls per 1,000 messages, ${fmt(m.tokens / Math.max(1, m.messages_read), 1)} tokens per message (prompt ${fmt(m.prompt_tokens / Math.max(1, m.messages_read), 1)}, completion ${fmt(m.completion_tokens / Math.max(1, m.messages_read), 1)})`,
