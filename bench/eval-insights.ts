@@ -77,8 +77,6 @@ async function run(analyser: Analyser, messages: (typeof parts)['held-out']) {
         const insight = {
           id: known.length + 1,
           key: o.key,
-          topic: o.insight.topic,
-          body: o.insight.body,
           ...o.insight,
         };
         known.push(insight);
