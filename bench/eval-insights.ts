@@ -27,7 +27,10 @@ import {
   localAnalyser,
   type Analyser,
   type Evaluation,
+  type InsightTag,
+  type KnownInsight,
   type LabelledText,
+  type Outcome,
 } from '../src/insights/index.ts';
 import { FAKE_LLM_KEY, FAKE_LLM_MODEL, startFakeOpenAi } from '../test/fakes/openai.ts';
 import { modelLikeAnswer } from './insights-fake-model.ts';
@@ -53,9 +56,54 @@ const ROWS: [string, keyof Evaluation, number | undefined][] = [
   ['insight texts given none', 'missedRate', undefined],
 ];
 
+/**
+ * The messages page by page as the batch reads them (the analyser's page size): after each page the
+ * insights it formed are the brand's, listed to the next page (a model links to them). A link is
+ * scored as the tag and category of the insight it names.
+ */
 async function run(analyser: Analyser, messages: (typeof parts)['held-out']) {
-  const result = await analyser.analyse({ insights: [], messages: asShopperMessages(messages) });
-  return { evaluation: evaluate(messages, result.outcomes), result };
+  const shopper = asShopperMessages(messages);
+  const page = analyser.pageSize ?? shopper.length;
+  const known: (KnownInsight & { key: string })[] = [];
+  const byKey = new Map<string, KnownInsight & { key: string }>();
+  const outcomes: Outcome[] = [];
+  const result = { modelCalls: 0, cachedCalls: 0, promptTokens: 0, completionTokens: 0 };
+  for (let at = 0; at < shopper.length; at += page) {
+    const analysis = await analyser.analyse({ insights: [...known].reverse(), messages: shopper.slice(at, at + page) });
+    for (const k of ['modelCalls', 'cachedCalls', 'promptTokens', 'completionTokens'] as const)
+      result[k] += analysis[k];
+    for (const o of analysis.outcomes) {
+      if (o.kind === 'new' && !byKey.has(o.key)) {
+        const insight = {
+          id: known.length + 1,
+          key: o.key,
+          ...o.insight,
+        };
+        known.push(insight);
+        byKey.set(o.key, insight);
+      }
+      const insight = o.kind === 'new' ? byKey.get(o.key) : o.kind === 'linked' ? known[o.insightId - 1] : undefined;
+      outcomes.push(
+        insight && o.kind !== 'none'
+          ? {
+              kind: 'new',
+              messageId: o.messageId,
+              key: insight.key,
+              insight: {
+                topic: insight.topic ?? '',
+                body: insight.body ?? '',
+                proposedSolution: '',
+                category: insight.category,
+                tag: insight.tag as InsightTag,
+              },
+              summary: o.summary,
+              sentiment: o.sentiment,
+            }
+          : o,
+      );
+    }
+  }
+  return { evaluation: evaluate(messages, outcomes), result };
 }
 
 function table(columns: [string, Evaluation][]): boolean {
@@ -121,6 +169,14 @@ try {
     out(
       `calls: ${result.modelCalls} (${((result.modelCalls / n) * 1000).toFixed(1)} per 1,000 messages, ${result.cachedCalls} from the cache); tokens: ${result.promptTokens} prompt + ${result.completionTokens} completion = ${(((result.promptTokens + result.completionTokens) / n) * 1000).toFixed(0)} per 1,000 messages`,
     );
+    if (fake) {
+      const structured = fake.requests.filter(
+        (r) => r.body?.response_format?.type === 'json_schema' && r.body.response_format.json_schema?.strict === true,
+      ).length;
+      out(
+        `wire: ${fake.requests.length} POST /v1/chat/completions, ${structured} with response_format json_schema (strict, ${fake.requests[0]?.body?.response_format?.json_schema?.name ?? '-'})`,
+      );
+    }
   }
 } finally {
   await fake?.close();

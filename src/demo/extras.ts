@@ -1,11 +1,11 @@
 /**
  * What people did around the demo's conversations, as rows: notifications (global, tenant- and
- * user-addressed, some read), agents' feedback on answers, escalated questions, knowledge-base
- * cards and the insights grouped from shoppers' questions.
+ * user-addressed, some read), agents' feedback on answers, escalated questions and knowledge-base
+ * cards. The insights are not written here: the insights batch reads the shoppers' texts (seed.ts).
  */
 import { causeKeys } from '../notifications/index.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './story/random.ts';
-import type { BrandStory, StoryMessage, Topic } from './story/index.ts';
+import type { BrandStory, StoryMessage } from './story/index.ts';
 import type { DemoRow } from './store/rows.ts';
 import type { TalkIds } from './store/talk.ts';
 
@@ -29,8 +29,6 @@ export interface ExtraRows {
   feedback: DemoRow[];
   escalations: DemoRow[];
   kbCards: DemoRow[];
-  insights: (DemoRow & { topic_key: Topic })[];
-  messageInsights: (DemoRow & { topic_key: Topic })[];
 }
 
 interface Located {
@@ -172,40 +170,6 @@ const KB: Readonly<Record<string, readonly (readonly [string, string, string, st
   ],
 };
 
-const INSIGHTS: Readonly<
-  Record<Topic, { category: string; tag: string; topic: string; body: string; proposed_solution: string }>
-> = {
-  shipping: {
-    category: 'blocker',
-    tag: 'shipping_cost',
-    topic: 'Shipping cost and delivery time',
-    body: 'Shoppers ask how much shipping costs and when the order arrives before they finish the checkout.',
-    proposed_solution: 'Name the free-shipping threshold and the delivery time in the checkout and in the first text.',
-  },
-  sizes: {
-    category: 'product',
-    tag: 'sizing',
-    topic: 'Fit and sizes',
-    body: 'Shoppers ask about fit, sizes and measurements before they buy.',
-    proposed_solution:
-      'Add a size guide or the measurements to the product pages and link them from the reminder text.',
-  },
-  returns: {
-    category: 'post_purchase',
-    tag: 'returns',
-    topic: 'Return window',
-    body: 'Shoppers want to know they can send an item back before they buy it.',
-    proposed_solution: 'Mention the free 30-day returns on the product pages and in the answer template.',
-  },
-  price: {
-    category: 'blocker',
-    tag: 'price',
-    topic: 'Codes and sale prices',
-    body: 'Shoppers ask whether the reminder code works with the sale and whether two codes stack.',
-    proposed_solution: 'Say in the reminder that the code works on sale items and that one code applies per order.',
-  },
-};
-
 export function extraRows(input: ExtrasInput): ExtraRows {
   const { now, brandId, userId } = input;
   const answers = messagesWhere(input, (m) => m.byAgent === true);
@@ -290,26 +254,7 @@ export function extraRows(input: ExtrasInput): ExtraRows {
     updated_at: before(now, (12 - i) * DAY_MS),
   }));
 
-  const topics = [...new Set(questions.map((q) => q.message.topic!))];
-  const insights = topics.map((topic) => ({
-    topic_key: topic,
-    brand_id: brandId,
-    ...INSIGHTS[topic],
-    created_at: before(now, 6 * DAY_MS),
-    updated_at: before(now, DAY_MS),
-  }));
-  const messageInsights = questions.map((q) => ({
-    topic_key: q.message.topic!,
-    brand_id: brandId,
-    conversation_id: q.conversationId,
-    conversation_message_id: q.messageId,
-    conversation_summary: `The shopper asked about ${q.message.topic === 'sizes' ? 'sizes' : q.message.topic} before buying; an agent answered.`,
-    category: INSIGHTS[q.message.topic!].category,
-    tag: INSIGHTS[q.message.topic!].tag,
-    sentiment: q.message.topic === 'price' ? 'negative' : 'neutral',
-    created_at: notLater(new Date(q.message.createdAt.getTime() + 18 * HOUR_MS), now),
-  }));
-  return { notifications, feedback, escalations, kbCards, insights, messageInsights };
+  return { notifications, feedback, escalations, kbCards };
 }
 
 /** Notifications for everyone (no user, no tenant) and for the staff. */

@@ -11,7 +11,8 @@
  * complete order is attributed (evidence ledger, recovered and billable orders), usage charges
  * are created by billing. Last come the people: the brand's member, a staff user, the partner's
  * member (with their demo passwords only in embedded mode), notifications, feedback,
- * escalations, knowledge-base cards and insights.
+ * escalations and knowledge-base cards; then the insights batch reads the shoppers' texts and
+ * forms the brand's insights, as it would for a real brand.
  *
  * The demo is keyed by its brands' Shopify integrations: when they exist, nothing changes.
  */
@@ -20,6 +21,7 @@ import { publicBaseUrl, type AppContext } from '../app/index.ts';
 import { attributeOrder } from '../attribution/index.ts';
 import { completeCharges, createPlan, createUsageCharges } from '../billing/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
+import { localAnalyser, runInsightsBatch } from '../insights/index.ts';
 import { extraRows, globalNotifications } from './extras.ts';
 import { loadDemoFixtures, type BrandFixture, type DemoFixtures, type DemoUser } from './fixtures.ts';
 import { storySpec } from './spec.ts';
@@ -28,7 +30,6 @@ import { DAY_MS, MINUTE_MS } from './story/random.ts';
 import {
   backdateAttribution,
   backdateUsageCharges,
-  insertInsights,
   insertNotifications,
   insertSubscription,
   usageChargesBefore,
@@ -206,6 +207,9 @@ async function bill(s: Seeding, fixture: BrandFixture, brandId: number): Promise
   return new Date(subscription.periodStart.getTime() + 30 * DAY_MS);
 }
 
+/** Days of shoppers' texts the insights batch reads at seeding: the demo's whole history. */
+const DEMO_INSIGHT_DAYS = 31;
+
 /** One brand: its rows, its people, its story, attribution and billing over it, the extras. */
 async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
   const { tx, now } = s;
@@ -234,7 +238,13 @@ async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
   await insertRows(tx, 'conversation_feedback', extras.feedback);
   await insertRows(tx, 'conversation_escalations', extras.escalations);
   await insertRows(tx, 'kb_cards', extras.kbCards);
-  await insertInsights(tx, extras.insights, extras.messageInsights);
+  // The insights come from the shoppers' texts through the insights batch (the local analyser),
+  // as they would for a brand: over the demo's 30 days.
+  await runInsightsBatch(
+    { ...s.ctx, db: tx, logger: s.ctx.logger.child({ demo: true }, { level: 'warn' }) },
+    { brandId: ids.brandId, days: DEMO_INSIGHT_DAYS },
+    { analyser: localAnalyser, now },
+  );
   return ids.brandId;
 }
 

@@ -92,16 +92,14 @@ export {
   GROUP_THRESHOLD,
   INTENT_CONFIDENCE,
   type MessageFeatures,
+  type GroupingOptions,
 } from './analysis/local.ts';
 export { llmAnalyser, batchPrompt, LLM_BATCH_SIZE, LLM_MAX_INSIGHTS, SYSTEM_PROMPT } from './analysis/llm.ts';
 export {
-  evalSetSchema,
-  labelledMessages,
   asShopperMessages,
   evaluate,
   EVAL_TARGETS,
   fromLabelled,
-  type EvalSet,
   type Evaluation,
   type LabelledMessage,
 } from './analysis/evaluate.ts';
@@ -110,6 +108,7 @@ export {
 // person, product and order, each with a confidence (linear models shipped in model.json).
 export {
   understand,
+  understandWith,
   knownIntents,
   ORDERED_STAGE_FLOOR,
   type Understanding,

@@ -25,26 +25,6 @@ export async function insertNotifications(tx: Tx, rows: (DemoRow & { readBy?: nu
   );
 }
 
-/** Brand insights, then the message insights that point at them (matched on topic_key). */
-export async function insertInsights(
-  tx: Tx,
-  insights: (DemoRow & { topic_key: string })[],
-  messageInsights: (DemoRow & { topic_key: string })[],
-): Promise<void> {
-  const ids = await allocateIds(tx, 'brand_insights', insights.length);
-  const byTopic = new Map(insights.map((row, i) => [row.topic_key, ids[i]!]));
-  await insertRows(
-    tx,
-    'brand_insights',
-    insights.map(({ topic_key: _topic, ...row }, i) => ({ ...row, id: ids[i] })),
-  );
-  await insertRows(
-    tx,
-    'conversation_message_insights',
-    messageInsights.map(({ topic_key: topic, ...row }) => ({ ...row, brand_insight_id: byTopic.get(topic) ?? null })),
-  );
-}
-
 /**
  * Attribution ran while the seed ran, so it stamped its rows with the current time; a recovered
  * order is decided a minute after it is placed, so its recovered_at, ledger decision, goal, goal

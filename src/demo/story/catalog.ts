@@ -121,6 +121,7 @@ export const QUESTIONS: Readonly<Record<string, Readonly<Record<Topic, Answered>
         'Yes, if your cart is over $75: shipping is free on every order above that.',
       ],
       ['Do you ship to PO boxes?', 'We do! Standard shipping goes to PO boxes; express needs a street address.'],
+      ['how long does delivery take?', 'Standard delivery takes 3-5 business days.'],
       [
         'If I order tonight will it arrive by Friday?',
         'Orders placed before 2 pm ship the same day; with express (1-2 business days) it arrives by Friday.',
@@ -146,6 +147,7 @@ export const QUESTIONS: Readonly<Record<string, Readonly<Record<Topic, Answered>
         'Of course: unworn items can be returned within 30 days with the prepaid label in your box.',
       ],
       ['How long do I have to return it?', 'You have 30 days from delivery to return unworn items.'],
+      ['whats your return policy?', '30 days from delivery, with a prepaid label in the box.'],
       ['Are returns free?', 'Yes, every box has a prepaid return label, and exchanges are free too.'],
     ],
     price: [
@@ -158,6 +160,20 @@ export const QUESTIONS: Readonly<Record<string, Readonly<Record<Topic, Answered>
         'Your code is the best we can do right now, and orders over $75 also ship free.',
       ],
       ['Can I use two codes on one order?', 'Only one code per order, sorry; yours takes 10% off the whole cart.'],
+      ['does the 10% code work on sale items?', 'Yes, it works on sale items too.'],
+    ],
+    payment: [
+      ['Do you take Afterpay?', 'Yes: choose Afterpay at checkout to pay in 4 installments.'],
+      ['Can I pay with PayPal?', 'Yes, PayPal is at the top of the checkout page.'],
+      ['do you accept apple pay', 'We do: Apple Pay shows on iPhones at checkout.'],
+    ],
+    materials: [
+      [
+        'What is the {product} made of?',
+        'It is recycled nylon with a waterproof coating; the details are under Materials on the product page.',
+      ],
+      ['Is the {product} waterproof or just water resistant?', 'Waterproof: the seams are taped.'],
+      ['what material is the {product}? is it cotton?', 'It is a cotton and recycled polyester blend.'],
     ],
   },
   home: {
@@ -185,6 +201,15 @@ export const QUESTIONS: Readonly<Record<string, Readonly<Record<Topic, Answered>
     price: [
       ['Does the code work with the sale?', 'Yes, free shipping applies to sale items too.'],
       ['Can I get a discount instead of free shipping?', 'Free shipping is the offer for now, sorry.'],
+      ['Does my code work on sale items?', 'Yes, it works on everything in your cart.'],
+    ],
+    payment: [
+      ['Do you take Afterpay?', 'Yes, Afterpay and Klarna are both at checkout.'],
+      ['Can I pay with PayPal?', 'Yes: PayPal is at the top of the checkout page.'],
+    ],
+    materials: [
+      ['What is the {product} made of?', 'The materials are listed under Details on the product page.'],
+      ['Is the {product} made of natural materials?', 'Yes: natural fibres and wax, no synthetics.'],
     ],
   },
 };

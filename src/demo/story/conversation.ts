@@ -34,7 +34,7 @@ export interface Sender {
   providerId(): string;
 }
 
-const TOPICS: readonly Topic[] = ['shipping', 'sizes', 'returns', 'price'];
+const TOPICS: readonly Topic[] = ['shipping', 'sizes', 'returns', 'price', 'payment', 'materials'];
 
 const delivered = (at: Date, rng: Rng): Pick<StoryMessage, 'status' | 'statusReason' | 'extra'> => {
   const doneAt = plus(at, rng.int(3, 50) * 1000).toISOString();

@@ -127,7 +127,7 @@ export interface StoryMessage {
   topic?: Topic;
 }
 
-export type Topic = 'shipping' | 'sizes' | 'returns' | 'price';
+export type Topic = 'shipping' | 'sizes' | 'returns' | 'price' | 'payment' | 'materials';
 
 export interface StoryConversation {
   workflow: string;

@@ -1,27 +1,9 @@
 /**
- * Measures an analyser on a labelled set of shopper messages (fixtures/insights/eval.json): tag,
+ * Measures an analyser on labelled shopper messages (fixtures/insights/labelled.jsonl): tag,
  * category and sentiment accuracy, grouping purity, the none-rate on small talk and the confusion
  * matrix of tags. Pure: the caller runs the analyser and hands over its outcomes.
  */
-import { z } from 'zod';
-import { INSIGHT_CATEGORIES, INSIGHT_TAGS, SENTIMENTS, type Outcome, type ShopperMessage } from './rules.ts';
-
-const sentiment = z.enum(SENTIMENTS);
-const message = z.union([z.string(), z.object({ text: z.string(), sentiment })]);
-
-export const evalSetSchema = z.object({
-  groups: z.array(
-    z.object({
-      group: z.string(),
-      tag: z.enum(INSIGHT_TAGS),
-      category: z.enum(INSIGHT_CATEGORIES),
-      sentiment,
-      messages: z.array(message).min(1),
-    }),
-  ),
-  small_talk: z.array(z.object({ text: z.string(), sentiment })),
-});
-export type EvalSet = z.output<typeof evalSetSchema>;
+import { INSIGHT_TAGS, type Outcome, type ShopperMessage } from './rules.ts';
 
 export interface LabelledMessage {
   id: number;
@@ -31,20 +13,6 @@ export interface LabelledMessage {
   category: string | null;
   sentiment: string;
   group: string | null;
-}
-
-/** Every message of the set with its labels, numbered from 1 in file order. */
-export function labelledMessages(set: EvalSet): LabelledMessage[] {
-  const out: LabelledMessage[] = [];
-  for (const g of set.groups)
-    for (const m of g.messages) {
-      const text = typeof m === 'string' ? m : m.text;
-      const s = typeof m === 'string' ? g.sentiment : m.sentiment;
-      out.push({ id: out.length + 1, text, tag: g.tag, category: g.category, sentiment: s, group: g.group });
-    }
-  for (const m of set.small_talk)
-    out.push({ id: out.length + 1, text: m.text, tag: null, category: null, sentiment: m.sentiment, group: null });
-  return out;
 }
 
 export const asShopperMessages = (messages: readonly LabelledMessage[]): ShopperMessage[] =>

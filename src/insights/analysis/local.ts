@@ -31,8 +31,15 @@ import { proposedSolution, summaryOf, topicBody } from './wording.ts';
 export const LINK_THRESHOLD = 0.5;
 /** Cosine similarity above which a message joins a new insight of this run. */
 export const GROUP_THRESHOLD = 0.34;
-/** The intent's probability (within its tag) above which it decides the group: chosen by 5-fold cross-validation inside the development part (the best purity + completeness). */
-export const INTENT_CONFIDENCE = 0.6;
+/**
+ * The intent's probability (within its tag) above which it decides the group. INTENT_CONFIDENCE,
+ * GROUP_THRESHOLD and JOIN_CONFIDENCE are chosen together by `npm run cv:insights` (5-fold
+ * cross-validation inside the development part; the best purity + completeness).
+ */
+export const INTENT_CONFIDENCE = 0.7;
+
+/** An uncertain text (below INTENT_CONFIDENCE) still joins the insight of its likeliest question when one exists and it is at least this likely; 1: never (what cross-validation chose). */
+export const JOIN_CONFIDENCE = 1;
 
 const STOP_WORDS = new Set(
   'a an the and or but to of in on for with at by from is are was were be been it its this that these those i me my we our you your u ur he she they them do does did can could will would should have has had just so if as not no yes please pls hi hello hey thanks thank order item get want need like one what when where how which who why any there here some about'.split(
@@ -61,24 +68,44 @@ function bowOf(text: string): Bow {
   return bow;
 }
 
-function cosine(a: Bow, b: Bow): number {
+const norm2Of = (bow: Bow): number => {
+  let n = 0;
+  for (const x of bow.values()) n += x * x;
+  return n;
+};
+
+/** Cosine similarity of a cluster's words (its squared norm kept as words are added) and a text's. */
+function cosine(cluster: { bow: Bow; norm2: number }, bow: Bow): number {
   let dot = 0;
-  let na = 0;
   let nb = 0;
-  for (const [w, x] of a) {
-    na += x * x;
-    const y = b.get(w);
-    if (y) dot += x * y;
+  for (const [w, y] of bow) {
+    nb += y * y;
+    const x = cluster.bow.get(w);
+    if (x) dot += x * y;
   }
-  for (const y of b.values()) nb += y * y;
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  return cluster.norm2 === 0 || nb === 0 ? 0 : dot / Math.sqrt(cluster.norm2 * nb);
+}
+
+/** What grouping reads the texts with: the shipped models and settings unless told (cross-validation). */
+export interface GroupingOptions {
+  understand?: typeof understand;
+  intentConfidence?: number;
+  groupThreshold?: number;
+  joinConfidence?: number;
 }
 
 /** The tag, category, sentiment, intent and bag of words of one text. */
-export function featuresOf(body: string, context: ShopperMessage['context'] = []): MessageFeatures {
+export function featuresOf(
+  body: string,
+  context: ShopperMessage['context'] = [],
+  options: GroupingOptions = {},
+): MessageFeatures {
   const lastOutgoing = [...context].reverse().find((c) => c.direction === 'outgoing')?.body ?? null;
-  const u = understand(body, { lastOutgoing });
-  const intent = u.topic.value !== null && u.intent.confidence >= INTENT_CONFIDENCE ? u.intent.value : null;
+  const u = (options.understand ?? understand)(body, { lastOutgoing });
+  const intent =
+    u.topic.value !== null && u.intent.confidence >= (options.intentConfidence ?? INTENT_CONFIDENCE)
+      ? u.intent.value
+      : null;
   return {
     tag: u.topic.value,
     category: u.stage.value,
@@ -107,11 +134,17 @@ interface Cluster {
   insightId: number | null;
   intent: string | null;
   bow: Bow;
+  /** The sum of the squared counts of bow. */
+  norm2: number;
   insight?: ProposedInsight;
 }
 
-const addInto = (target: Bow, bow: Bow): void => {
-  for (const [word, count] of bow) target.set(word, (target.get(word) ?? 0) + count);
+const addInto = (target: Cluster, bow: Bow): void => {
+  for (const [word, count] of bow) {
+    const before = target.bow.get(word) ?? 0;
+    target.bow.set(word, before + count);
+    target.norm2 += (before + count) ** 2 - before ** 2;
+  }
 };
 
 /** The cluster of the same intent, else the closest by words above `threshold`. */
@@ -123,14 +156,18 @@ function match(clusters: readonly Cluster[], intent: string | null, bow: Bow, th
   let found: { cluster: Cluster; similarity: number } | undefined;
   for (const cluster of clusters) {
     if (intent !== null && cluster.intent !== null) continue;
-    const s = cosine(cluster.bow, bow);
+    const s = cosine(cluster, bow);
     if (!found || s > found.similarity) found = { cluster, similarity: s };
   }
   return found && found.similarity >= threshold ? found.cluster : undefined;
 }
 
 /** The outcomes of a list of messages against a brand's insights (pure; no I/O). */
-export function analyseLocally(insights: readonly KnownInsight[], messages: readonly ShopperMessage[]): Outcome[] {
+export function analyseLocally(
+  insights: readonly KnownInsight[],
+  messages: readonly ShopperMessage[],
+  options: GroupingOptions = {},
+): Outcome[] {
   const known = new Map<string, Cluster[]>();
   const fresh = new Map<string, Cluster[]>();
   const slot = (map: Map<string, Cluster[]>, key: string): Cluster[] => {
@@ -146,28 +183,40 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
       insightId: insight.id,
       intent: features.tag === tag && features.category === insight.category ? features.intent : null,
       bow: features.bow,
+      norm2: norm2Of(features.bow),
     });
   }
-  const outcomes: Outcome[] = [];
-  for (const message of messages) {
-    const { tag, category, sentiment, intent, bow } = featuresOf(message.body, message.context);
+  const read = messages.map((message) => ({ message, ...featuresOf(message.body, message.context, options) }));
+  // First the texts whose question is clear, then the uncertain ones (the second stage): an
+  // uncertain text joins the insight of its likeliest question when that insight exists and the
+  // question is at least JOIN_CONFIDENCE likely, else the closest insight by words.
+  const order = [...read.keys()].sort((a, b) => Number(read[a]!.intent === null) - Number(read[b]!.intent === null));
+  const joinConfidence = options.joinConfidence ?? JOIN_CONFIDENCE;
+  const outcomes: Outcome[] = new Array<Outcome>(read.length);
+  for (const at of order) {
+    const { message, tag, category, sentiment, intent, bow, understanding } = read[at]!;
+    const push = (o: Outcome): void => void (outcomes[at] = o);
     if (tag === null || category === null) {
-      outcomes.push(noneOutcome(message.id, sentiment));
+      push(noneOutcome(message.id, sentiment));
       continue;
     }
+    const likely =
+      intent === null && understanding.intent.confidence >= joinConfidence ? understanding.intent.value : null;
     const summary = summaryOf(tag, message.body);
     const place = `${tag}/${category}`;
     const link = match(known.get(place) ?? [], intent, bow, LINK_THRESHOLD);
     if (link) {
-      addInto(link.bow, bow);
-      outcomes.push({ kind: 'linked', messageId: message.id, insightId: link.insightId!, summary, sentiment });
+      addInto(link, bow);
+      push({ kind: 'linked', messageId: message.id, insightId: link.insightId!, summary, sentiment });
       continue;
     }
     const groups = slot(fresh, place);
-    const group = match(groups, intent, bow, GROUP_THRESHOLD);
+    const group =
+      (likely !== null ? groups.find((c) => c.intent === likely) : undefined) ??
+      match(groups, intent, bow, options.groupThreshold ?? GROUP_THRESHOLD);
     if (group) {
-      addInto(group.bow, bow);
-      outcomes.push({
+      addInto(group, bow);
+      push({
         kind: 'new',
         messageId: message.id,
         key: group.key,
@@ -184,8 +233,8 @@ export function analyseLocally(insights: readonly KnownInsight[], messages: read
       tag,
     };
     const key = `${place}/${intent ?? message.id}`;
-    groups.push({ key, insightId: null, intent, bow: new Map(bow), insight });
-    outcomes.push({ kind: 'new', messageId: message.id, key, insight, summary, sentiment });
+    groups.push({ key, insightId: null, intent, bow: new Map(bow), norm2: norm2Of(bow), insight });
+    push({ kind: 'new', messageId: message.id, key, insight, summary, sentiment });
   }
   return outcomes;
 }

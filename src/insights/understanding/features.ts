@@ -42,11 +42,13 @@ export const normalText = (text: string): string =>
     .replace(/https?:\/\/\S+/gi, ' xurl ');
 
 /** Tokens of a text: words (lower case, stretched letters squashed), numbers as classes, emoji, `?`, `!`, `.`, `,`. */
-export function tokens(text: string): string[] {
+export const tokens = (text: string): string[] => tokensOfNormal(normalText(text));
+
+function tokensOfNormal(normal: string): string[] {
   const out: string[] = [];
   const re =
     /\$\s?\d[\d,.]*|#\s?\d+|\d+(?:[.,]\d+)?\s?(?:%|percent)|\d+(?:[.,]\d+)?|[\p{L}][\p{L}'’]*|\p{Extended_Pictographic}|[?!.,;:]/gu;
-  for (const match of normalText(text).matchAll(re)) {
+  for (const match of normal.matchAll(re)) {
     const t = match[0];
     if (t.startsWith('$')) out.push('<money>');
     else if (t.startsWith('#')) out.push('<ordernum>');
@@ -66,10 +68,29 @@ export function tokens(text: string): string[] {
 
 const isWord = (t: string): boolean => /^[\p{L}<]/u.test(t);
 
+/** A word's own features (`w:` and its character 3- to 5-grams), kept once computed: words repeat,
+ * and the agent's path is hot. A bounded cache. */
+const WORD_CACHE_SIZE = 50_000;
+const wordCache = new Map<string, { w: string; grams: readonly string[] }>();
+function wordFeatures(word: string): { w: string; grams: readonly string[] } {
+  let cached = wordCache.get(word);
+  if (cached) return cached;
+  const grams: string[] = [];
+  if (!word.startsWith('<')) {
+    const padded = `<${word}>`;
+    for (let n = 3; n <= 5; n += 1)
+      for (let i = 0; i + n <= padded.length; i += 1) grams.push(`c:${padded.slice(i, i + n)}`);
+  }
+  cached = { w: `w:${word}`, grams };
+  if (wordCache.size >= WORD_CACHE_SIZE) wordCache.clear();
+  wordCache.set(word, cached);
+  return cached;
+}
+
 /** The features of a text, each once (binary), in a stable order. */
 export function textFeatures(text: string): string[] {
   const raw = normalText(text);
-  const toks = tokens(text);
+  const toks = tokensOfNormal(raw);
   const features = new Set<string>();
   const words: string[] = [];
   let negation = 0;
@@ -88,7 +109,8 @@ export function textFeatures(text: string): string[] {
       continue;
     }
     words.push(t);
-    features.add(`w:${t}`);
+    const word = wordFeatures(t);
+    features.add(word.w);
     features.add(`b:${previous} ${t}`);
     if (negation > 0) {
       features.add(`not:${t}`);
@@ -99,10 +121,7 @@ export function textFeatures(text: string): string[] {
       negation = NEGATION_SCOPE;
     }
     if (INTENSIFIERS.has(previous)) features.add(`int:${t}`);
-    const padded = `<${t}>`;
-    if (!t.startsWith('<'))
-      for (let n = 3; n <= 5; n += 1)
-        for (let i = 0; i + n <= padded.length; i += 1) features.add(`c:${padded.slice(i, i + n)}`);
+    for (const c of word.grams) features.add(c);
     previous = t;
   }
   const question = raw.includes('?') || QUESTION_START.test(words[0] ?? '');

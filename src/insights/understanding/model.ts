@@ -41,14 +41,13 @@ export function readModel(file: ModelFile, name: string): LinearModel {
 /** Class probabilities (softmax) for a list of features. */
 export function probabilities(model: LinearModel, features: readonly string[]): number[] {
   const scores = [...model.bias];
-  let norm = 0;
-  for (const f of features) if (model.weights.has(f)) norm += 1;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  const rows: (readonly [number, number][])[] = [];
   for (const f of features) {
     const row = model.weights.get(f);
-    if (!row) continue;
-    for (const [k, w] of row) scores[k]! += w * scale;
+    if (row) rows.push(row);
   }
+  const scale = rows.length > 0 ? 1 / Math.sqrt(rows.length) : 0;
+  for (const row of rows) for (const [k, w] of row) scores[k]! += w * scale;
   const max = Math.max(...scores);
   let sum = 0;
   const out = scores.map((s) => {

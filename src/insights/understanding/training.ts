@@ -44,6 +44,7 @@ export function trainOn(
   texts: readonly LabelledText[],
   groupNames: readonly string[],
   settings: typeof SETTINGS = SETTINGS,
+  only: { sentiment?: boolean } = {},
 ) {
   const group = trainLinear(
     texts.map((t) => ({
@@ -54,6 +55,7 @@ export function trainOn(
     groupNames,
     settings,
   );
+  if (only.sentiment === false) return { group, sentiment: group };
   const sentiment = trainLinear(
     texts.map((t) => ({ text: t.text, label: t.sentiment })),
     SENTIMENT_CLASSES,

@@ -80,7 +80,8 @@ export function understandWith(
   const { group: groupModel, sentiment: sentimentModel, groups: groupTags } = models;
   const GROUPS = groupModel.classes;
   const { rest, empty, optOut, person } = topicText(text);
-  const p = probabilities(groupModel, textFeatures(rest));
+  const features = textFeatures(text);
+  const p = probabilities(groupModel, rest === text ? features : textFeatures(rest));
   const small = empty ? 1 : p[GROUPS.indexOf(SMALL_TALK)]!;
   const tags = new Map<InsightTag | 'none', number>([['none', small]]);
   const intents: [string, number][] = [[SMALL_TALK, small]];
@@ -108,7 +109,7 @@ export function understandWith(
   const intent = isSmallTalk
     ? { value: SMALL_TALK, confidence: small }
     : argmax(intents.filter(([g]) => groupTags[g]?.tag === topic.value));
-  const s = probabilities(sentimentModel, textFeatures(text));
+  const s = probabilities(sentimentModel, features);
   const sentiment = argmax(sentimentModel.classes.map((c, i) => [c as Sentiment, s[i]!]));
   const products = conversation.cart?.products ?? [];
   let product = productOf(text, products);

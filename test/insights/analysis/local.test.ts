@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   analyseLocally,
   asShopperMessages,
-  evalSetSchema,
-  evaluate,
-  EVAL_TARGETS,
   featuresOf,
-  labelledMessages,
+  fromLabelled,
   NEUTRAL_SUMMARY,
+  type LabelledText,
   type ShopperMessage,
 } from '../../../src/insights/index.ts';
 
@@ -48,21 +46,17 @@ describe('the local analyser', () => {
     expect(outcomes[3]).toMatchObject({ kind: 'new', key: outcomes[2]!.kind === 'new' ? outcomes[2]!.key : '' });
   });
 
-  const set = evalSetSchema.parse(JSON.parse(readFileSync('fixtures/insights/eval.json', 'utf8')));
-  const labelled = labelledMessages(set);
+  const labelled = fromLabelled(
+    readFileSync('fixtures/insights/labelled.jsonl', 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LabelledText),
+  );
 
   it('gives the same outcomes for the same input, run after run', () => {
     const first = analyseLocally([], asShopperMessages(labelled));
     const second = analyseLocally([], asShopperMessages(labelled));
     expect(second).toEqual(first);
-  });
-
-  it('meets the quality targets on the evaluation set of 300+ labelled messages', () => {
-    expect(labelled.length).toBeGreaterThanOrEqual(300);
-    const e = evaluate(labelled, analyseLocally([], asShopperMessages(labelled)));
-    expect(e.tagAccuracy).toBeGreaterThanOrEqual(EVAL_TARGETS.tagAccuracy);
-    expect(e.categoryAccuracy).toBeGreaterThanOrEqual(EVAL_TARGETS.categoryAccuracy);
-    expect(e.sentimentAccuracy).toBeGreaterThanOrEqual(EVAL_TARGETS.sentimentAccuracy);
-    expect(e.noneRate).toBeGreaterThanOrEqual(EVAL_TARGETS.noneRate);
+    expect(first).toHaveLength(labelled.length);
   });
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     shopper('Shipping is way too expensive for one shirt'),
     shopper('Use code LR-7KX2PQ at https://rcl.im/r/Ab12Cd'),
   ]);
-  other = await conversationWith(t.db, brandId, [shopper('Do you ship to Canada?')]);
+  other = await conversationWith(t.db, brandId, [shopper('How long does delivery to Canada take?')]);
   old = await conversationWith(t.db, brandId, [shopper('Is it waterproof?', 60 * 24 * 9)]);
 });
 
