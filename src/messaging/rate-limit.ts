@@ -193,7 +193,8 @@ export async function reserveSlots(
     pace,
     now,
     lookaheadMs,
-    claimedAt = Date.now(),
+    claimedAt,
+    dailyCap = true,
   }: {
     provider: string;
     sender: string;
@@ -202,12 +203,14 @@ export async function reserveSlots(
     /** The run's clock when the claim began... */
     now: Date;
     lookaheadMs?: number;
-    /** ...and the real time then (default: now). */
+    /** ...and the real time then, when the run's clock is the real one (none: a fixed clock, kept as is). */
     claimedAt?: number;
+    /** false: counted in the day, never held by its cap (a reply a person waits for). */
+    dailyCap?: boolean;
   },
 ): Promise<Reservation> {
   const row = await lockSendSlot(tx, { provider, sender, now });
-  const at = new Date(now.getTime() + Math.max(0, Date.now() - claimedAt));
+  const at = claimedAt === undefined ? now : new Date(now.getTime() + Math.max(0, Date.now() - claimedAt));
   const today = utcDay(at);
   const dayCount = row.day === today ? row.day_count : 0;
   const plan = planSlots({
@@ -216,7 +219,7 @@ export async function reserveSlots(
     count,
     interval: intervalMs(pace.perSecond),
     lookaheadMs,
-    dayLeft: pace.perDay - dayCount,
+    dayLeft: dailyCap ? pace.perDay - dayCount : Number.POSITIVE_INFINITY,
   });
   const taken = plan.slots.length;
   await saveSendSlot(tx, {

@@ -255,7 +255,7 @@ async function claimForProvider(
     claimedAt,
     defaults,
     lookaheadMs,
-  }: { now: Date; claimedAt: number; defaults: Omit<Pace, 'source'>; lookaheadMs?: number },
+  }: { now: Date; claimedAt?: number; defaults: Omit<Pace, 'source'>; lookaheadMs?: number },
 ): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
   const brands = await brandSending(tx, [...new Set(toSend.map((row) => row.brand_id))]);
   const updates: MessageUpdate[] = [];
@@ -334,7 +334,7 @@ async function claimBatch(
     now: Date;
     limit: number;
     ids?: readonly number[];
-    claimedAt: number;
+    claimedAt?: number;
     defaults: Omit<Pace, 'source'>;
     lookaheadMs?: number;
   },
@@ -368,10 +368,11 @@ async function deliverAll(
   ctx: AppContext,
   provider: SmsProvider,
   messages: ClaimedMessage[],
-  { clock, now, claimedAt, sleep }: { clock: () => Date; now: Date; claimedAt: number; sleep: Sleep },
+  { clock, now, claimedAt, sleep }: { clock: () => Date; now: Date; claimedAt?: number; sleep: Sleep },
 ): Promise<Outcome[]> {
-  // The slots are on the run's clock from `now`, which was read (real time) at `claimedAt`.
-  const started = claimedAt;
+  // The slots are on the run's clock from `now`: the real clock read at `claimedAt`, or a fixed
+  // one (tests, a given time), which starts here.
+  const started = claimedAt ?? Date.now();
   const chains = new Map<string, ClaimedMessage[]>();
   messages.forEach((m, i) => {
     const key = m.slotAt && m.from ? `sender:${m.from}` : `message:${i}`;
@@ -435,7 +436,8 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
   while (remaining > 0) {
     const now = clock();
-    const claimedAt = Date.now();
+    // The real clock moves on during the claim (and its waits for numbers' rows); a given one does not.
+    const claimedAt = options.now ? undefined : Date.now();
     const claim = await withTransaction(ctx.db, (tx) =>
       claimBatch(tx, provider, {
         now,

@@ -131,14 +131,15 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
       { tier: sending?.tier, perSecond: sending?.messagesPerSecond ?? [], perDay: sending?.messagesPerDay ?? [] },
       { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY },
     );
-    // A text a person is waiting for (a reply, a confirmation) goes out within the minute; the
-    // daily cap is not applied to it.
+    // A text a person is waiting for (a reply, a confirmation) goes out within the minute; it is
+    // counted in the number's day but not held by its cap.
     const plan = await withTransaction(ctx.db, (tx) =>
       reserveSlots(tx, {
         provider: provider.name,
         sender,
         count: 1,
-        pace: { ...pace, perDay: Number.MAX_SAFE_INTEGER },
+        pace,
+        dailyCap: false,
         now,
         lookaheadMs: 60_000,
       }),

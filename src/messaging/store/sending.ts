@@ -49,8 +49,10 @@ const QUEUED = `m.direction = 'outgoing' and m.status in ('auto_queued', 'queued
  * Locks up to `limit` due messages taken round-robin across brands (each brand is one sending
  * number): the brands with due texts are found by a skip scan of the (brand_id, scheduled_for)
  * index, each gives an equal share of the batch (its oldest due texts), so a brand with 10 due
- * texts gets them into the next claim however many texts a big campaign has due. Rows other
- * workers hold are skipped. Returns the locked ids.
+ * texts gets them into the next claim however many texts a big campaign has due. With more brands
+ * due than the batch holds, the brands whose oldest due text waited longest go first. Rows other
+ * workers hold are skipped; rows are locked as they are taken, so no more than `limit` are.
+ * Returns the locked ids.
  */
 async function lockFairDue(tx: Tx, { now, limit }: { now: Date; limit: number }): Promise<number[]> {
   const { rows } = await tx.raw<{ rows: Array<{ id: string }> }>(
@@ -61,21 +63,24 @@ async function lockFairDue(tx: Tx, { now, limit }: { now: Date; limit: number })
                 order by m.brand_id limit 1)
          from queued_brands q where q.brand_id is not null
      ),
-     due_brands as (
-       select q.brand_id from queued_brands q
-        where q.brand_id is not null
-          and exists (select 1 from conversation_messages m where ${QUEUED} and m.brand_id = q.brand_id and m.scheduled_for <= ?)
+     due_brands as materialized (
+       select q.brand_id, o.oldest from queued_brands q
+        cross join lateral (
+          select min(m.scheduled_for) as oldest from conversation_messages m
+           where ${QUEUED} and m.brand_id = q.brand_id and m.scheduled_for <= ?) o
+        where q.brand_id is not null and o.oldest is not null
      ),
      share as (select greatest(1, ceil(?::numeric / greatest(count(*), 1)))::int as n from due_brands)
      select x.id
-       from due_brands d cross join share
+       from (select brand_id from due_brands order by oldest, brand_id) d cross join share
        cross join lateral (
          select m.id from conversation_messages m
           where ${QUEUED} and m.brand_id = d.brand_id and m.scheduled_for <= ?
           order by m.scheduled_for
           limit share.n
-          for update of m skip locked) x`,
-    [now, limit, now],
+          for update of m skip locked) x
+     limit ?`,
+    [now, limit, now, limit],
   );
   return rows.map((row) => Number(row.id));
 }
