@@ -56,7 +56,8 @@ export function workerCommand(): Command {
           await sendLanes.stop();
           await worker.stop();
         },
-        { config, poolMax: pool.app },
+        // Named with the process id, so pg_stat_activity tells which worker holds a connection.
+        { config, poolMax: pool.app, applicationName: `reclaim-worker-${process.pid}` },
       );
     }),
   );

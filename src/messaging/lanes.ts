@@ -66,7 +66,7 @@ export function startSendLanes(
 
   const listener = listenChannel(ctx.databaseUrl, SEND_DUE_CHANNEL, wakeAll, {
     retryMs: pollMs,
-    applicationName: 'reclaim-send-lanes',
+    applicationName: `reclaim-send-lanes-${process.pid}`,
     onError: (error) =>
       log.warn({ err: error }, 'the send lanes lost their LISTEN connection; polling until it is back'),
   });

@@ -96,7 +96,7 @@ describe('sender lanes in running workers', () => {
       (
         await t.db.raw(
           `select count(*) as n from pg_stat_activity
-            where datname = current_database() and application_name = 'reclaim-send-lanes'`,
+            where datname = current_database() and application_name like 'reclaim-send-lanes-%'`,
         )
       ).rows[0].n,
     );
