@@ -3,7 +3,8 @@ export { getSmsProvider, infobipProvider, deliveryReportUrl } from './providers.
 export { SmsSendError } from './infobip-client.ts';
 export { sendDueMessages, DEFAULT_SEND_LIMIT, SKIP_SEND_CUTOFF, type SendDueResult } from './send-job.ts';
 export { sendMessageNow } from './send-now.ts';
-export { planSlots, readPace, tierOfCampaign, ATT_CLASS_TPM, type Pace } from './rate-limit.ts';
+export { brandPace, type BrandPace } from './pace.ts';
+export { estimateFinish, planSlots, readPace, tierOfCampaign, ATT_CLASS_TPM, type Pace } from './rate-limit.ts';
 export { startSendLanes, sendLanesRunning, type SendLanes } from './lanes.ts';
 export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';

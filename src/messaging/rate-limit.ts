@@ -234,3 +234,30 @@ export async function reserveSlots(
   });
   return { ...plan, plannedAt: at, nextDayAt: nextUtcDay(at) };
 }
+
+/**
+ * Pure: when `remaining` texts of one number will have gone out at its pace, starting at `from`
+ * with `today` texts already sent that day (UTC): at its rate while the day's cap lasts, the rest
+ * on the following days from 00:00 UTC. Quiet hours and other brands' texts on the machine are
+ * not counted: an estimate from the number's pace alone.
+ */
+export function estimateFinish({
+  remaining,
+  pace,
+  today,
+  from,
+}: {
+  remaining: number;
+  pace: Pick<Pace, 'perSecond' | 'perDay'>;
+  today: number;
+  from: Date;
+}): Date {
+  if (remaining <= 0) return from;
+  const dayLeft = Math.max(0, pace.perDay - today);
+  if (remaining <= dayLeft) return new Date(from.getTime() + Math.ceil((remaining / pace.perSecond) * 1000));
+  const rest = remaining - dayLeft;
+  const fullDays = Math.ceil(rest / pace.perDay) - 1;
+  const last = rest - fullDays * pace.perDay;
+  const lastDay = nextUtcDay(from).getTime() + fullDays * 86_400_000;
+  return new Date(lastDay + Math.ceil((last / pace.perSecond) * 1000));
+}

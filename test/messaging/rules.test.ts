@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TEXAS_AREA_CODES } from '../../src/contacts/rules.ts';
-import { AREA_CODES, areaCodeInfo, planSlots, readPace, tierOfCampaign } from '../../src/messaging/index.ts';
+import {
+  AREA_CODES,
+  areaCodeInfo,
+  estimateFinish,
+  planSlots,
+  readPace,
+  tierOfCampaign,
+} from '../../src/messaging/index.ts';
 import {
   decideSend,
   limitFreesAt,
@@ -428,6 +435,18 @@ describe('area codes and rate slots', () => {
       perDay: 10_000,
     });
     expect(readPace({ perSecond: [-1, 'x', 0], perDay: [] }, defaults).perSecond).toBe(1);
+  });
+
+  it("a campaign's finish at its number's pace: the rate while the day's cap lasts, then the next days", () => {
+    const from = new Date('2026-07-15T20:00:00Z');
+    const pace = { perSecond: 4, perDay: 10_000 };
+    // 2,000 texts at 4 a second: 500 s.
+    expect(estimateFinish({ remaining: 2_000, pace, today: 0, from }).toISOString()).toBe('2026-07-15T20:08:20.000Z');
+    // 25,000 texts with 9,000 sent today: 1,000 today, 10,000 on the 16th, 10,000 on the 17th, 4,000 on the 18th.
+    expect(estimateFinish({ remaining: 25_000, pace, today: 9_000, from }).toISOString()).toBe(
+      '2026-07-18T00:16:40.000Z',
+    );
+    expect(estimateFinish({ remaining: 0, pace, today: 0, from })).toEqual(from);
   });
 
   it("a 10DLC campaign's tier from Infobip's answer: AT&T's class or a per-minute figure, T-Mobile's daily cap", () => {

@@ -186,3 +186,16 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
 export async function brandSenderNumber(db: Handle, brandId: number): Promise<string | null> {
   return (await brandSending(db, [brandId])).get(brandId)?.sender ?? null;
 }
+
+/** The number's texts of the UTC day of `now` (0 when it has none yet). */
+export async function sendSlotToday(
+  db: Handle,
+  { provider, sender, now }: { provider: string; sender: string; now: Date },
+): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+    `select case when day = (?::timestamptz at time zone 'UTC')::date then day_count else 0 end as n
+       from sms_send_slots where provider = ? and sender = ?`,
+    [now, provider, sender],
+  );
+  return rows[0]?.n ?? 0;
+}
