@@ -66,17 +66,21 @@ async function lockFairDue(tx: Tx, { now, limit }: { now: Date; limit: number })
      due_brands as materialized (
        select q.brand_id, o.oldest from queued_brands q
         cross join lateral (
-          select min(m.scheduled_for) as oldest from conversation_messages m
-           where ${QUEUED} and m.brand_id = q.brand_id and m.scheduled_for <= ?) o
-        where q.brand_id is not null and o.oldest is not null
+          select m.scheduled_for as oldest from conversation_messages m
+           where ${QUEUED} and m.brand_id = q.brand_id
+           order by m.brand_id, m.scheduled_for limit 1) o
+        where q.brand_id is not null and o.oldest <= ?
      ),
      share as (select greatest(1, ceil(?::numeric / greatest(count(*), 1)))::int as n from due_brands)
      select x.id
        from (select brand_id from due_brands order by oldest, brand_id) d cross join share
        cross join lateral (
+         -- Each brand's texts through the (brand_id, scheduled_for) index, in its order: the time
+         -- condition is kept out of the index (statistics taken before a campaign fell due would
+         -- otherwise pick the due index and read every brand's due texts for each brand).
          select m.id from conversation_messages m
-          where ${QUEUED} and m.brand_id = d.brand_id and m.scheduled_for <= ?
-          order by m.scheduled_for
+          where ${QUEUED} and m.brand_id = d.brand_id and m.scheduled_for + interval '0 s' <= ?
+          order by m.brand_id, m.scheduled_for
           limit share.n
           for update of m skip locked) x
      limit ?`,
