@@ -136,6 +136,14 @@ export const configSchema = z
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     WORKER_STALE_AFTER_SECONDS: z.coerce.number().int().min(2).max(86_400).default(DEFAULT_WORKER_STALE_AFTER_SECONDS),
+    /** Sender lanes per worker process: loops that send due texts while any are due (0 = only the send_due schedule). */
+    SEND_LANES: z.coerce.number().int().min(0).max(16).default(2),
+    /** An idle lane looks for due texts at least this often, NOTIFY or not. */
+    SEND_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+    /** A sending number's texts per second when its 10DLC registration reports no tier and its brand sets none. */
+    SMS_MESSAGES_PER_SECOND: z.coerce.number().positive().max(1000).default(1),
+    /** A sending number's texts per day (UTC) when neither the registration nor the brand sets one. */
+    SMS_MESSAGES_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(2000),
     WEBHOOK_STUCK_AFTER_SECONDS: z.coerce
       .number()
       .int()

@@ -44,6 +44,8 @@ export interface ContextOptions {
   logger?: Logger;
   /** Pool size; small for one-shot commands. */
   poolMax?: number;
+  /** The pool's application_name in pg_stat_activity (default reclaim). */
+  applicationName?: string;
   /** The factories of ctx.clients; a context created without one has no such client. */
   clients?: Partial<ClientFactories>;
 }
@@ -90,7 +92,12 @@ export async function createContext(options: ContextOptions = {}): Promise<AppCo
       databaseUrl = config.DATABASE_URL!;
       databaseLabel = `PostgreSQL server ${describeServerUrl(databaseUrl)}`;
     }
-    const db = createDb({ url: databaseUrl, pool: { max: options.poolMax ?? 10 }, logger });
+    const db = createDb({
+      url: databaseUrl,
+      pool: { max: options.poolMax ?? 10 },
+      logger,
+      applicationName: options.applicationName,
+    });
     releases.push(() => db.destroy());
     let secrets: Promise<Secrets> | undefined;
     const ctx: AppContext = {

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { isEmbedded } from '../app/index.ts';
 import { databaseIsEmpty, demoLogins, demoOverview, seedDemo } from '../demo/index.ts';
 import { startWorker } from '../jobs/index.ts';
+import { startSendLanes } from '../messaging/index.ts';
 import { parsePortFlag } from './flags.ts';
 import { panelLines, startOverview } from './format/start.ts';
 import { ensurePanelBuilt } from './panel-build.ts';
@@ -63,6 +64,7 @@ export function startCommand(): Command {
             hostFrom: 'flag',
           });
           const worker = await startWorker(ctx, TASKS);
+          const sendLanes = startSendLanes(ctx);
           const address = app.server.address();
           const port = typeof address === 'object' && address ? address.port : ctx.config.PORT;
           const bound = typeof address === 'object' && address ? address.address : opts.host;
@@ -72,6 +74,7 @@ export function startCommand(): Command {
           printLines(panelLines(`http://localhost:${port}/`, logins));
           await Promise.race([untilSignal(), worker.done]);
           await app.close();
+          await sendLanes.stop();
           await worker.stop();
         },
         { poolMax: 10 },

@@ -8,7 +8,7 @@ import {
 } from '../flows/index.ts';
 import { enqueueJob, recordHealthHeartbeat, releaseStaleWorkers, type TaskTable } from '../jobs/index.ts';
 import { runInsightsBatch } from '../insights/index.ts';
-import { pollRegistrations, runRegistrationStep, sendDueMessages } from '../messaging/index.ts';
+import { pollRegistrations, runRegistrationStep, sendDueMessages, sendLanesRunning } from '../messaging/index.ts';
 import { forwardCartEvent, recheckPendingCarts } from '../stores/index.ts';
 import { processWebhookBatch, processWebhookEvent } from '../webhooks/index.ts';
 import {
@@ -33,8 +33,9 @@ export const TASKS: TaskTable = {
   'stores:recheck-pending-carts': async ({ ctx }) => void (await recheckPendingCarts(ctx)),
   'workflows:run-candidates': async ({ ctx, payload }) => {
     const result = await runCandidates(ctx, { brandId: payload.brandId, workflowId: payload.workflowId });
-    // New first messages go out now (within quiet hours), not at the next send tick.
-    if (result.started > 0)
+    // New first messages go out now (within quiet hours), not at the next send tick: the sender
+    // lanes are woken by the database; without lanes a send job is queued.
+    if (result.started > 0 && !sendLanesRunning())
       await enqueueJob(ctx.db, 'messages:send-due', {}, { jobKey: 'messages:send-due:after-candidates' });
   },
   'messages:send-due': async ({ ctx, payload }) => void (await sendDueMessages(ctx, { limit: payload.limit })),
@@ -46,8 +47,9 @@ export const TASKS: TaskTable = {
         { runId: run.runId, workflowId: run.workflowId },
         'a run audience freeze ran past its statement timeout; the run stays scheduled',
       );
-    // The runs' texts are written as they are sent, a bounded pass per job; a long send continues at once.
-    await sendRunTexts(ctx);
+    // The runs' texts are written a bounded pass per job (a long run continues at once); in a worker
+    // with sender lanes the lanes send them, fairly with every other brand's texts, else this job does.
+    await sendRunTexts(ctx, { send: !sendLanesRunning() });
     if (await hasUnstartedRecipients(ctx.db))
       await enqueueJob(ctx.db, 'workflows:start-due-runs', {}, { jobKey: 'workflows:start-due-runs:more' });
   },

@@ -22,3 +22,4 @@ export {
 } from './schema-file.ts';
 export { createDatabase, dropDatabase } from './admin.ts';
 export { startEmbedded, readRunningServer, EMBEDDED_DATABASE, type EmbeddedServer } from './embedded.ts';
+export { listenChannel, type ChannelListener } from './listen.ts';

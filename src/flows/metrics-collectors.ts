@@ -23,7 +23,7 @@ import {
   workerCounts,
   type JobRunCounter,
 } from '../jobs/index.ts';
-import { registrationStatus, textOutcomesLastHour } from '../messaging/index.ts';
+import { numberPaces, registrationStatus, textOutcomesLastHour, type NumberPaceRow } from '../messaging/index.ts';
 import { webhookHealth, webhooksLastHour } from '../webhooks/index.ts';
 
 const gauge = (name: string, help: string, samples: MetricSample[]): MetricFamily => ({
@@ -160,15 +160,29 @@ const webhooks: MetricsCollector = {
   },
 };
 
+/** Sending numbers with series of their own (the busiest of the last minute, then of today). */
+const NUMBER_SERIES_LIMIT = 20;
+
 const texts: MetricsCollector = {
   name: 'texts',
   async collect(ctx, now) {
-    const [outcomes, optOuts, registrations, names] = await Promise.all([
+    const [outcomes, optOuts, registrations, names, numbers] = await Promise.all([
       textOutcomesLastHour(ctx.db, { now }),
       optOutsBySource(ctx.db, { since: new Date(now.getTime() - 3_600_000) }),
       registrationStatus(ctx, {}),
       brandNames(ctx.db),
+      numberPaces(ctx.db, { now, limit: NUMBER_SERIES_LIMIT }),
     ]);
+    // A number is labelled by its provider and last four digits only (never the whole number);
+    // two numbers ending alike get -2, -3 (series must stay distinct).
+    const seen = new Map<string, number>();
+    const labels = numbers.map((n) => {
+      const base = `${n.provider}:n${n.sender.replace(/\D/g, '').slice(-4)}`;
+      const k = (seen.get(base) ?? 0) + 1;
+      seen.set(base, k);
+      return { provider: n.provider, number: `${base.split(':')[1]}${k > 1 ? `-${k}` : ''}` };
+    });
+    const numberLabel = (n: NumberPaceRow) => labels[numbers.indexOf(n)]!;
     // Reasons and sources are stored text: only codes become labels, never a brand's name.
     const forbidden = forbiddenNames(names);
     const byReason = (rows: Array<{ reason: string; count: number }>): MetricSample[] =>
@@ -193,7 +207,29 @@ const texts: MetricsCollector = {
         'Texts skipped in the last hour (opt-out, quiet hours past their cutoff, caps...), by reason.',
         byReason(outcomes.skipped),
       ),
-      gauge('reclaim_texts_due', 'Texts due now and waiting for the send job.', [{ value: outcomes.due }]),
+      gauge('reclaim_texts_due', 'Texts due now and waiting for a sender lane (or the send job).', [
+        { value: outcomes.due },
+      ]),
+      gauge('reclaim_texts_due_oldest_seconds', 'How long the oldest due text has been due (0 when none is).', [
+        {
+          value: outcomes.oldest_due_at ? Math.max(0, (now.getTime() - outcomes.oldest_due_at.getTime()) / 1000) : 0,
+        },
+      ]),
+      gauge(
+        'reclaim_send_rate_per_number',
+        `Texts per second each sending number handed to the provider over the last full minute (the ${NUMBER_SERIES_LIMIT} busiest; number = its last four digits).`,
+        numbers.map((n) => ({ labels: numberLabel(n), value: n.rate })),
+      ),
+      gauge(
+        'reclaim_send_limit_per_number',
+        "Each sending number's pace: texts per second it may send (its 10DLC tier, its brand's setting or SMS_MESSAGES_PER_SECOND).",
+        numbers.map((n) => ({ labels: numberLabel(n), value: n.per_second ?? 0 })),
+      ),
+      gauge(
+        'reclaim_send_today_per_number',
+        'Texts each sending number handed to the provider today (UTC), against its daily cap.',
+        numbers.map((n) => ({ labels: numberLabel(n), value: n.today })),
+      ),
       gauge(
         'reclaim_opt_outs_last_hour',
         'Channels unsubscribed in the last hour (STOP and its synonyms, store and Klaviyo unsubscribes), by source.',

@@ -24,5 +24,6 @@ export {
   JOB_RUN_KEEP_SECONDS,
   jobOutcome,
   errorLine,
+  workerPoolSizes,
   type JobOutcome,
 } from './rules.ts';

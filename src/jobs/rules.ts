@@ -36,3 +36,16 @@ export function errorLine(message: string | null | undefined): string | null {
   if (!line) return null;
   return line.length > JOB_ERROR_MAX_LENGTH ? `${line.slice(0, JOB_ERROR_MAX_LENGTH - 1)}…` : line;
 }
+
+/**
+ * The database pool a worker process needs: one connection per job it runs at once, one per
+ * sender lane, and two for the heartbeats and the jobs' own short statements, so neither the
+ * jobs nor the lanes wait for a connection. graphile-worker's own pool (taking and completing
+ * jobs) gets the jobs' count and two more.
+ */
+export function workerPoolSizes({ concurrency, lanes }: { concurrency: number; lanes: number }): {
+  app: number;
+  queue: number;
+} {
+  return { app: concurrency + lanes + 2, queue: Math.max(4, concurrency + 2) };
+}

@@ -5,7 +5,7 @@ import { recordJobRun } from './history.ts';
 import { trackLiveness, type Liveness } from './liveness.ts';
 import { workerLogger } from './logger.ts';
 import { TASK_PAYLOADS, type TaskName } from './payloads.ts';
-import { errorLine, jobOutcome } from './rules.ts';
+import { errorLine, jobOutcome, workerPoolSizes } from './rules.ts';
 import type { TaskRun, TaskTable } from './tasks.ts';
 import { resolveSchedules, toCronItems, type Schedule } from './schedules.ts';
 
@@ -57,6 +57,8 @@ export interface WorkerOptions {
   schedules?: Schedule[];
   /** Poll interval in ms when LISTEN/NOTIFY misses a job. */
   pollInterval?: number;
+  /** graphile-worker's own pool; default from the concurrency (workerPoolSizes). */
+  maxPoolSize?: number;
 }
 
 /**
@@ -105,9 +107,11 @@ export async function startWorker(
       void stop();
     },
   });
+  const concurrency = options.concurrency ?? ctx.config.WORKER_CONCURRENCY;
   const runner = await graphileWorker().run({
     connectionString: ctx.databaseUrl,
-    concurrency: options.concurrency ?? ctx.config.WORKER_CONCURRENCY,
+    concurrency,
+    maxPoolSize: options.maxPoolSize ?? workerPoolSizes({ concurrency, lanes: 0 }).queue,
     noHandleSignals: true,
     pollInterval: options.pollInterval ?? 2000,
     logger: workerLogger(ctx.logger),

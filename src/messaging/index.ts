@@ -3,7 +3,9 @@ export { getSmsProvider, infobipProvider, deliveryReportUrl } from './providers.
 export { SmsSendError } from './infobip-client.ts';
 export { sendDueMessages, DEFAULT_SEND_LIMIT, SKIP_SEND_CUTOFF, type SendDueResult } from './send-job.ts';
 export { sendMessageNow } from './send-now.ts';
-export { planSlots } from './rate-limit.ts';
+export { brandPace, type BrandPace } from './pace.ts';
+export { estimateFinish, planSlots, readPace, tierOfCampaign, ATT_CLASS_TPM, type Pace } from './rate-limit.ts';
+export { startSendLanes, sendLanesRunning, type SendLanes } from './lanes.ts';
 export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';
 export { decideSend, segmentInfo, type SendDecision } from './rules.ts';
@@ -52,9 +54,11 @@ export {
   brandHours,
   HELD_LIST_LIMIT,
   BRAND_HOUR_LIMIT,
+  NUMBER_LIST_LIMIT,
   type SendingOverview,
+  type NumberPace,
   type SenderRate,
   type BrandSendingHour,
 } from './overview.ts';
-export { textOutcomesLastHour } from './store/overview.ts';
+export { textOutcomesLastHour, numberPaces, type NumberPaceRow } from './store/overview.ts';
 export { reconnectMessagingIntegrations } from './store/reconnect.ts';

@@ -6,9 +6,10 @@
  */
 import { maskUsername, optOutsByBrand } from '../contacts/index.ts';
 import type { Handle } from '../db/index.ts';
-import { readMessagesPerSecond } from './rate-limit.ts';
+import { readPace } from './rate-limit.ts';
 import {
-  dueCount,
+  dueBacklog,
+  numberPaces,
   heldMessages,
   providerErrors,
   providerFailuresLastHour,
@@ -40,12 +41,26 @@ export interface BrandSendingHour extends BrandHour {
 }
 
 export const BRAND_HOUR_LIMIT = 10;
+export const NUMBER_LIST_LIMIT = 10;
+
+/** A sending number's pace now: texts per second over the last minute against its limit, today's texts against the cap. */
+export interface NumberPace {
+  sender: string;
+  rate: number;
+  per_second: number | null;
+  today: number;
+  per_day: number | null;
+}
 
 export interface SendingOverview {
   provider: string;
   sent: SentCounts;
-  /** Due now, waiting for the send job. */
+  /** Due now, waiting for a sender lane (or the send job). */
   due: number;
+  /** The oldest due text's due time (null when none is due): its age is how far sending lags. */
+  oldest_due_at: Date | null;
+  /** The busiest sending numbers of the last minute (or today), every brand's: masked. */
+  numbers: NumberPace[];
   held: Array<Omit<HeldMessageRow, 'username'> & { phone: string | null }>;
   held_by_reason: Array<{ reason: string; count: number }>;
   skipped: ReasonCount[];
@@ -59,11 +74,24 @@ export interface SendingOverview {
 
 export async function sendingOverview(
   db: Handle,
-  { brandIds, now, since, provider }: { brandIds?: number[]; now: Date; since: Date; provider: string },
+  {
+    brandIds,
+    now,
+    since,
+    provider,
+    defaults,
+  }: {
+    brandIds?: number[];
+    now: Date;
+    since: Date;
+    provider: string;
+    /** SMS_MESSAGES_PER_SECOND / SMS_MESSAGES_PER_DAY. */
+    defaults?: { perSecond: number; perDay: number };
+  },
 ): Promise<SendingOverview> {
   const hourAgo = new Date(now.getTime() - 3_600_000);
-  const [due, held, skipped, errors, perBrand, hour, optOuts, failedLastHour] = await Promise.all([
-    dueCount(db, { brandIds, now }),
+  const [backlog, held, skipped, errors, perBrand, hour, optOuts, failedLastHour, numbers] = await Promise.all([
+    dueBacklog(db, { brandIds, now }),
     heldMessages(db, { brandIds, now, limit: HELD_LIST_LIMIT }),
     skippedByReason(db, { brandIds, since }),
     providerErrors(db, { brandIds, since, limit: ERROR_LIST_LIMIT }),
@@ -71,6 +99,8 @@ export async function sendingOverview(
     sendingLastHourByBrand(db, { brandIds, now }),
     optOutsByBrand(db, { brandIds, since: hourAgo }),
     providerFailuresLastHour(db, { brandIds, now }),
+    // Numbers are not a brand's: the operator's (all brands) view only.
+    brandIds ? Promise.resolve([]) : numberPaces(db, { now, limit: NUMBER_LIST_LIMIT }),
   ]);
   // The totals are the brands' figures added up (one read of the hour's texts, not two).
   const sent: SentCounts = {
@@ -86,7 +116,15 @@ export async function sendingOverview(
   return {
     provider,
     sent,
-    due,
+    due: backlog.due,
+    oldest_due_at: backlog.oldest_due_at,
+    numbers: numbers.map((n) => ({
+      sender: maskUsername(n.sender),
+      rate: n.rate,
+      per_second: n.per_second,
+      today: n.today,
+      per_day: n.per_day,
+    })),
     held: held.rows.map(({ username, ...row }) => ({ ...row, phone: username ? maskUsername(username) : null })),
     held_by_reason: held.byReason,
     skipped,
@@ -97,7 +135,15 @@ export async function sendingOverview(
         brand_id: brandId,
         sender: sending?.sender ? maskUsername(sending.sender) : null,
         last_minute: lastMinute.get(brandId) ?? 0,
-        limit_per_minute: readMessagesPerSecond(...(sending?.messagesPerSecond ?? [])) * 60,
+        limit_per_minute:
+          readPace(
+            {
+              tier: sending?.tier,
+              perSecond: sending?.messagesPerSecond ?? [],
+              perDay: sending?.messagesPerDay ?? [],
+            },
+            defaults,
+          ).perSecond * 60,
       };
     }),
     brands_hour: brandHours(hour, optOuts),

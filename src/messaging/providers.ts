@@ -113,3 +113,6 @@ export function getSmsProvider(ctx: Pick<AppContext, 'config'>, { sleep }: { sle
     sleep,
   });
 }
+
+/** Whether a provider sends each number at its pace (real carriers do; the outbox has none). */
+export const providerIsPaced = (name: SmsProviderName): boolean => name !== 'outbox';

@@ -31,7 +31,7 @@ import {
 } from './deliver.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
-import { intervalMs, reserveSlots, readMessagesPerSecond } from './rate-limit.ts';
+import { intervalMs, readPace, reserveSlots, type Pace } from './rate-limit.ts';
 import { decideSend, isStrictStateNumber, segmentInfo, stateOfAddress } from './rules.ts';
 import { brandSending } from './store/senders.ts';
 import {
@@ -49,7 +49,8 @@ export const SEND_BATCH_SIZE = 500;
 export const STALE_SENDING_MS = 10 * 60_000;
 /** A brand without a sending number is looked at again after this long. */
 export const NO_SENDER_RETRY_MS = 60 * 60_000;
-const DELIVERY_CONCURRENCY = 8;
+/** Provider calls in flight at once per pass (each sending number's texts go one after the other). */
+const DELIVERY_CONCURRENCY = 16;
 
 export interface SendDueOptions {
   /** At most this many messages are looked at in this run (default 5,000). */
@@ -61,6 +62,8 @@ export interface SendDueOptions {
   sleep?: Sleep;
   /** Only these messages, if due (an agent reply is sent at once through the same rules). */
   messageIds?: readonly number[];
+  /** How far ahead a number's send slots are taken (default 10 s); the sender lanes take 2 s. */
+  lookaheadMs?: number;
 }
 
 export interface SendDueResult {
@@ -247,12 +250,17 @@ async function claimForProvider(
   tx: Tx,
   provider: SmsProvider,
   toSend: DueMessage[],
-  now: Date,
+  {
+    now,
+    claimedAt,
+    defaults,
+    lookaheadMs,
+  }: { now: Date; claimedAt?: number; defaults: Omit<Pace, 'source'>; lookaheadMs?: number },
 ): Promise<{ updates: MessageUpdate[]; toDeliver: ClaimedMessage[] }> {
   const brands = await brandSending(tx, [...new Set(toSend.map((row) => row.brand_id))]);
   const updates: MessageUpdate[] = [];
   const toDeliver: ClaimedMessage[] = [];
-  const bySender = new Map<string, { rate: number; rows: DueMessage[] }>();
+  const bySender = new Map<string, { pace: Pace; rows: DueMessage[] }>();
   for (const row of toSend) {
     const brand = brands.get(row.brand_id);
     if (!brand?.sender) {
@@ -265,31 +273,46 @@ async function claimForProvider(
       });
       continue;
     }
-    const group = bySender.get(brand.sender) ?? { rate: readMessagesPerSecond(...brand.messagesPerSecond), rows: [] };
+    const group = bySender.get(brand.sender) ?? {
+      pace: readPace({ tier: brand.tier, perSecond: brand.messagesPerSecond, perDay: brand.messagesPerDay }, defaults),
+      rows: [],
+    };
     group.rows.push(row);
     bySender.set(brand.sender, group);
   }
   // Sorted, so two workers lock the same numbers in the same order.
   for (const sender of [...bySender.keys()].sort()) {
-    const { rate, rows } = bySender.get(sender)!;
+    const { pace, rows } = bySender.get(sender)!;
     const plan = await reserveSlots(tx, {
       provider: provider.name,
       sender,
       count: rows.length,
-      messagesPerSecond: rate,
+      pace,
       now,
+      claimedAt,
+      lookaheadMs,
     });
     rows.forEach((row, i) => {
       const slot = plan.slots[i];
+      const later = plan.later[i - plan.slots.length];
       if (slot) {
         updates.push(sendingUpdate(row));
-        toDeliver.push(claimed(row, sender, slot, intervalMs(rate)));
+        // On the run's clock (the plan's clock is it, moved on by the wait for the number's row).
+        toDeliver.push(claimed(row, sender, slot, intervalMs(pace.perSecond)));
+      } else if (later) {
+        updates.push({
+          id: row.id,
+          status: row.status,
+          scheduled_for: later,
+          status_reason: `rate_limited: ${pace.perSecond} message(s) per second from ${sender}`,
+        });
       } else {
         updates.push({
           id: row.id,
           status: row.status,
-          scheduled_for: plan.later[i - plan.slots.length]!,
-          status_reason: `rate_limited: ${rate} message(s) per second from ${sender}`,
+          scheduled_for: plan.nextDayAt,
+          status_reason: `daily_cap: ${sender} sent its ${pace.perDay} texts of ${plan.plannedAt.toISOString().slice(0, 10)} (UTC); held until ${plan.nextDayAt.toISOString()}`,
+          extra: { hold: { reason: 'daily_cap', until: plan.nextDayAt.toISOString(), per_day: pace.perDay } },
         });
       }
     });
@@ -300,7 +323,21 @@ async function claimForProvider(
 async function claimBatch(
   tx: Tx,
   provider: SmsProvider,
-  { now, limit, ids }: { now: Date; limit: number; ids?: readonly number[] },
+  {
+    now,
+    limit,
+    ids,
+    claimedAt,
+    defaults,
+    lookaheadMs,
+  }: {
+    now: Date;
+    limit: number;
+    ids?: readonly number[];
+    claimedAt?: number;
+    defaults: Omit<Pace, 'source'>;
+    lookaheadMs?: number;
+  },
 ): Promise<Claim> {
   const rows = await lockDueMessages(tx, { now, limit, ids });
   if (rows.length === 0) return { count: 0, outcomes: [], toDeliver: [] };
@@ -311,7 +348,7 @@ async function claimBatch(
   const { updates, toSend } = decideBatch(rows, capSent, now);
   const sending = provider.local
     ? await claimForOutbox(tx, provider, toSend, now)
-    : await claimForProvider(tx, provider, toSend, now);
+    : await claimForProvider(tx, provider, toSend, { now, claimedAt, defaults, lookaheadMs });
   const all = [...updates, ...sending.updates];
   await updateMessages(tx, all);
   return {
@@ -322,7 +359,8 @@ async function claimBatch(
 }
 
 /**
- * Runs deliveries a few at a time. Messages of one sending number go one after the other, each
+ * Runs deliveries, every number's chain at once and at most DELIVERY_CONCURRENCY provider calls
+ * in flight. Messages of one sending number go one after the other, each
  * no earlier than its slot (on the run's clock) and one interval after the previous actual send,
  * so a late send never squeezes the next one closer than the number allows.
  */
@@ -330,9 +368,11 @@ async function deliverAll(
   ctx: AppContext,
   provider: SmsProvider,
   messages: ClaimedMessage[],
-  { clock, now, sleep }: { clock: () => Date; now: Date; sleep: Sleep },
+  { clock, now, claimedAt, sleep }: { clock: () => Date; now: Date; claimedAt?: number; sleep: Sleep },
 ): Promise<Outcome[]> {
-  const started = Date.now();
+  // The slots are on the run's clock from `now`: the real clock read at `claimedAt`, or a fixed
+  // one (tests, a given time), which starts here.
+  const started = claimedAt ?? Date.now();
   const chains = new Map<string, ClaimedMessage[]>();
   messages.forEach((m, i) => {
     const key = m.slotAt && m.from ? `sender:${m.from}` : `message:${i}`;
@@ -342,22 +382,41 @@ async function deliverAll(
     chain.sort((a, b) => (a.slotAt?.getTime() ?? 0) - (b.slotAt?.getTime() ?? 0)),
   );
   const outcomes: Outcome[] = [];
-  const worker = async (): Promise<void> => {
-    for (let chain = queue.shift(); chain; chain = queue.shift()) {
-      let lastSent: number | undefined;
-      for (const message of chain) {
-        if (message.slotAt) {
-          const bySlot = message.slotAt.getTime() - now.getTime() - (Date.now() - started);
-          const byLast = lastSent === undefined ? 0 : lastSent + (message.intervalMs ?? 0) - Date.now();
-          const wait = Math.max(bySlot, byLast);
-          if (wait > 0) await sleep(wait);
-        }
+  // Every number's chain runs at once (mostly sleeping until its slots); provider calls are limited.
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = async (): Promise<void> => {
+    if (inFlight < DELIVERY_CONCURRENCY) {
+      inFlight += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  };
+  const runChain = async (chain: ClaimedMessage[]): Promise<void> => {
+    let lastSent: number | undefined;
+    for (const message of chain) {
+      if (message.slotAt) {
+        const bySlot = message.slotAt.getTime() - now.getTime() - (Date.now() - started);
+        const byLast = lastSent === undefined ? 0 : lastSent + (message.intervalMs ?? 0) - Date.now();
+        const wait = Math.max(bySlot, byLast);
+        if (wait > 0) await sleep(wait);
+      }
+      await acquire();
+      // Spaced from the previous call's start: the moment the provider sees it, less the same latency.
+      lastSent = Date.now();
+      try {
         outcomes.push(await deliverClaimed(ctx, provider, message, { clock }));
-        lastSent = Date.now();
+      } finally {
+        release();
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, queue.length) }, worker));
+  await Promise.all(queue.map(runChain));
   return outcomes;
 }
 
@@ -368,6 +427,7 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   const sleep = options.sleep ?? realSleep;
   const batchSize = Math.max(1, options.batchSize ?? SEND_BATCH_SIZE);
   const result: SendDueResult = { sent: 0, deferred: 0, skipped: 0, failed: 0 };
+  const defaults = { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY };
   const count = (outcomes: Outcome[]): void => outcomes.forEach((o) => (result[o] += 1));
 
   const requeued = await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
@@ -376,13 +436,23 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
   while (remaining > 0) {
     const now = clock();
+    // The real clock moves on during the claim (and its waits for numbers' rows); a given one does not.
+    const claimedAt = options.now ? undefined : Date.now();
     const claim = await withTransaction(ctx.db, (tx) =>
-      claimBatch(tx, provider, { now, limit: Math.min(batchSize, remaining), ids: options.messageIds }),
+      claimBatch(tx, provider, {
+        now,
+        limit: Math.min(batchSize, remaining),
+        ids: options.messageIds,
+        claimedAt,
+        defaults,
+        lookaheadMs: options.lookaheadMs,
+      }),
     );
     if (claim.count === 0) break;
     remaining -= claim.count;
     count(claim.outcomes);
-    if (claim.toDeliver.length > 0) count(await deliverAll(ctx, provider, claim.toDeliver, { clock, now, sleep }));
+    if (claim.toDeliver.length > 0)
+      count(await deliverAll(ctx, provider, claim.toDeliver, { clock, now, claimedAt, sleep }));
   }
   if (result.sent + result.deferred + result.skipped + result.failed > 0)
     ctx.logger.info({ ...result, provider: provider.name }, 'send-due finished');

@@ -9,7 +9,7 @@ import { withTransaction } from '../db/index.ts';
 import { channelAllows, deliverClaimed, SKIP_UNSUBSCRIBED, type Outcome } from './deliver.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import type { SmsProvider } from './providers.ts';
-import { readMessagesPerSecond, reserveSlots } from './rate-limit.ts';
+import { readPace, reserveSlots } from './rate-limit.ts';
 import { decideSend } from './rules.ts';
 import {
   findSendTarget,
@@ -126,15 +126,20 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
   });
   if (provider.rateLimited && from) {
     const sender = from;
-    const rate = readMessagesPerSecond(
-      ...((await brandSending(ctx.db, [input.brandId])).get(input.brandId)?.messagesPerSecond ?? []),
+    const sending = (await brandSending(ctx.db, [input.brandId])).get(input.brandId);
+    const pace = readPace(
+      { tier: sending?.tier, perSecond: sending?.messagesPerSecond ?? [], perDay: sending?.messagesPerDay ?? [] },
+      { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY },
     );
+    // A text a person is waiting for (a reply, a confirmation) goes out within the minute; it is
+    // counted in the number's day but not held by its cap.
     const plan = await withTransaction(ctx.db, (tx) =>
       reserveSlots(tx, {
         provider: provider.name,
         sender,
         count: 1,
-        messagesPerSecond: rate,
+        pace,
+        dailyCap: false,
         now,
         lookaheadMs: 60_000,
       }),

@@ -85,7 +85,13 @@ export function dashboardSource(ctx: AppContext, { brandId }: { brandId?: number
         operatorWorkflowDay(reports, { brandIds: scope, since, now }, conversationWorkflows),
       );
       const sending = await timed(timings, 'sending', () =>
-        sendingOverview(ctx.db, { brandIds: scope, now, since, provider: ctx.config.SMS_PROVIDER }),
+        sendingOverview(ctx.db, {
+          brandIds: scope,
+          now,
+          since,
+          provider: ctx.config.SMS_PROVIDER,
+          defaults: { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY },
+        }),
       );
       const silent = silentAfterSeconds(ctx.config.WORKER_STALE_AFTER_SECONDS);
       const system = await timed(timings, 'system', async () => {

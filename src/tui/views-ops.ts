@@ -44,7 +44,9 @@ export function sendingLines(data: DashboardData, { width, now }: ViewOptions): 
   const s = data.sending;
   const lines: Line[] = [
     {
-      text: `Sent: ${s.sent.last_minute} in the last minute · ${s.sent.last_hour} in the last hour · ${s.due} due now · provider ${s.provider}`,
+      text: `Sent: ${s.sent.last_minute} in the last minute · ${s.sent.last_hour} in the last hour · ${s.due} due now${s.oldest_due_at ? ` (oldest due ${age(s.oldest_due_at, now)} ago)` : ''} · provider ${s.provider}`,
+      // Texts due for more than a minute: the lanes are behind (or no worker runs).
+      tone: s.oldest_due_at && now.getTime() - s.oldest_due_at.getTime() > 60_000 ? 'warn' : undefined,
     },
   ];
   lines.push(section(`Last hour per brand · ${s.failed_last_hour} failed at the provider`));
@@ -91,6 +93,17 @@ export function sendingLines(data: DashboardData, { width, now }: ViewOptions): 
       text: `  ${fit(brandName(data, r.brand_id), 14)} ${fit(r.sender ?? 'no number', 14)} ${r.last_minute}/${r.limit_per_minute} a minute`,
       tone: share >= 1 ? 'bad' : share >= 0.8 ? 'warn' : undefined,
     });
+  }
+  if (s.numbers.length > 0) {
+    lines.push(section("Numbers' pace (texts a second, last minute / limit · today / daily cap)"));
+    for (const n of s.numbers) {
+      const share = n.per_second ? n.rate / n.per_second : 0;
+      const capped = n.per_day !== null && n.today >= n.per_day;
+      lines.push({
+        text: `  ${fit(n.sender, 16)} ${n.rate.toFixed(1)}/${n.per_second ?? '-'} a second · ${n.today}/${n.per_day ?? '-'} today${capped ? ' · daily cap reached' : ''}`,
+        tone: capped ? 'bad' : share >= 0.95 ? 'warn' : undefined,
+      });
+    }
   }
   const byReason = s.held_by_reason.map((h) => `${h.reason} ${h.count}`).join(', ');
   const heldTotal = s.held_by_reason.reduce((n, h) => n + h.count, 0);

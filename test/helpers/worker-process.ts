@@ -18,8 +18,8 @@ const QUIET_SCHEDULES = {
 };
 
 /** `reclaim worker` as a real child process on the test database; its JSON log lines are on stderr. */
-export function spawnWorker(url: string, env: Record<string, string> = {}) {
-  return execa(process.execPath, [BIN, 'worker'], {
+export function spawnWorker(url: string, env: Record<string, string> = {}, args: string[] = []) {
+  return execa(process.execPath, [BIN, 'worker', ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -44,6 +44,24 @@ export function spawnServer(url: string, port: number, env: Record<string, strin
     all: true,
     reject: false,
   });
+}
+
+/** A US-valid clock for texts: a zone where it is now between 9:00 and 19:00 (8:00-21:00 allowed). */
+export function daytimeZone(now = new Date()): string {
+  const zones = [
+    'America/Los_Angeles',
+    'America/New_York',
+    'Pacific/Honolulu',
+    'Europe/London',
+    'Asia/Kolkata',
+    'Asia/Tokyo',
+    'Australia/Sydney',
+  ];
+  const hour = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const zone = zones.find((candidate) => hour(candidate) >= 9 && hour(candidate) < 19);
+  if (!zone) throw new Error('no daytime zone in the list');
+  return zone;
 }
 
 /** A port nothing listens on now. */

@@ -52,16 +52,29 @@ beforeAll(async () => {
     updated_at: new Date(now - 300_000),
     ...extra,
   });
-  await t
-    .db('conversation_messages')
-    .insert([
-      text('failed', { status_reason: `${PHONE} is not a mobile number` }),
-      text('failed', { status_reason: 'EC_ABSENT_SUBSCRIBER: subscriber absent' }),
-      text('undelivered', { status_reason: 'EC_ABSENT_SUBSCRIBER', sent_at: new Date(now - 500_000) }),
-      text('delivered', { sent_at: new Date(now - 400_000) }),
-      text('agent_skipped', { extra_data: { skip_reason: 'ivy@example.com asked to stop' } }),
-      text('agent_skipped', { extra_data: { skip_reason: 'unsubscribed' } }),
-    ]);
+  await t.db('conversation_messages').insert([
+    text('failed', { status_reason: `${PHONE} is not a mobile number` }),
+    text('failed', { status_reason: 'EC_ABSENT_SUBSCRIBER: subscriber absent' }),
+    text('undelivered', { status_reason: 'EC_ABSENT_SUBSCRIBER', sent_at: new Date(now - 500_000) }),
+    text('delivered', { sent_at: new Date(now - 400_000) }),
+    text('agent_skipped', { extra_data: { skip_reason: 'ivy@example.com asked to stop' } }),
+    text('agent_skipped', { extra_data: { skip_reason: 'unsubscribed' } }),
+    // Due for ten minutes: the backlog's oldest.
+    text('queued', { scheduled_for: new Date(now - 600_000) }),
+  ]);
+  // A sending number that handed 120 texts to the provider in the last full minute (2 a second,
+  // its limit 4) and 42 today.
+  await t.db('sms_send_slots').insert({
+    provider: 'infobip',
+    sender: '+14155550123',
+    next_send_at: new Date(now),
+    per_second: 4,
+    per_day: 2_000,
+    day: new Date(now).toISOString().slice(0, 10),
+    day_count: 42,
+    minute: t.db.raw(`date_trunc('minute', now()) - interval '1 minute'`),
+    minute_count: 120,
+  });
   await t.db('channel_consent_events').insert([
     {
       brand_id: 1,
@@ -148,6 +161,10 @@ describe('the Prometheus text', () => {
       reclaim_texts_failed_last_hour: 'gauge',
       reclaim_texts_skipped_last_hour: 'gauge',
       reclaim_texts_due: 'gauge',
+      reclaim_texts_due_oldest_seconds: 'gauge',
+      reclaim_send_rate_per_number: 'gauge',
+      reclaim_send_limit_per_number: 'gauge',
+      reclaim_send_today_per_number: 'gauge',
       reclaim_opt_outs_last_hour: 'gauge',
       reclaim_tendlc_registrations_waiting: 'gauge',
       reclaim_db_pool_connections: 'gauge',
@@ -199,6 +216,19 @@ describe('the Prometheus text', () => {
         where direction = 'outgoing' and status in ('sent', 'delivered', 'undelivered') and sent_at > now() - interval '1 hour'`,
     );
     expect(valueOf(families, 'reclaim_texts_sent_last_hour')).toBe(rows[0]!.n);
+    // The backlog, its oldest text's age and each number's pace (labelled by its last four digits).
+    const due = await t.db.raw<{ rows: Array<{ n: number; oldest: Date }> }>(
+      `select count(*)::int as n, min(scheduled_for) as oldest from conversation_messages
+        where direction = 'outgoing' and status in ('auto_queued', 'queued') and scheduled_for <= now()`,
+    );
+    expect(valueOf(families, 'reclaim_texts_due')).toBe(due.rows[0]!.n);
+    const oldest = (Date.now() - due.rows[0]!.oldest.getTime()) / 1000;
+    expect(valueOf(families, 'reclaim_texts_due_oldest_seconds')).toBeGreaterThanOrEqual(600 - 5);
+    expect(valueOf(families, 'reclaim_texts_due_oldest_seconds')).toBeLessThanOrEqual(oldest + 1);
+    const number = { provider: 'infobip', number: 'n0123' };
+    expect(valueOf(families, 'reclaim_send_rate_per_number', number)).toBe(2);
+    expect(valueOf(families, 'reclaim_send_limit_per_number', number)).toBe(4);
+    expect(valueOf(families, 'reclaim_send_today_per_number', number)).toBe(42);
     for (const collector of ['jobs', 'webhooks', 'texts'])
       expect(valueOf(families, 'reclaim_metrics_collector_up', { collector })).toBe(1);
   });

@@ -1,16 +1,24 @@
 /**
  * Scale-out on one PostgreSQL database: two `serve-webhooks` and two `worker` processes, real
- * signed Shopify deliveries to both servers over HTTP, due texts sent through a fake Infobip, and
- * one worker killed with SIGKILL while it holds batches in flight. Every acknowledged webhook is
- * processed once and every text reaches the provider once.
+ * signed Shopify deliveries to both servers over HTTP, due texts sent through a fake Infobip by the
+ * workers' sender lanes (no send job, the send_due schedule off), and one worker killed with
+ * SIGKILL while it holds batches in flight: a send claim with its texts locked and webhook
+ * batches. Every acknowledged webhook is processed once and every text reaches the provider once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueJob } from '../../src/jobs/index.ts';
 import { createBrand, createIntegration, usPhone } from '../factories/index.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { checkoutPayload, shopifyDeliveryRequest, TEST_SHOPIFY_SECRET } from '../helpers/shopify-webhook.ts';
-import { freePort, holdTableLock, spawnServer, spawnWorker, until, untilReady } from '../helpers/worker-process.ts';
+import {
+  daytimeZone,
+  freePort,
+  holdTableLock,
+  spawnServer,
+  spawnWorker,
+  until,
+  untilReady,
+} from '../helpers/worker-process.ts';
 import { infobipSeeds } from '../messaging/infobip-setup.ts';
 
 const t = useTestDatabase();
@@ -21,31 +29,13 @@ const STALE_AFTER_SECONDS = 5;
 /** Webhooks per burst, bursts per server and wave. */
 const BURST = 10;
 const BURSTS = 2;
-/** Jobs a worker runs at once: few, so jobs stuck in the database leave its pool of 4 room to beat. */
+/** Jobs a worker runs at once: few, so the test can fill every slot with stuck work. */
 const CONCURRENCY = 2;
-/** Texts made due before the kill, and with it (one send job each time). */
+/** Texts made due before the kill, and with it (the lanes take them as they become due). */
 const EARLY_TEXTS = 30;
 const LATE_TEXTS = 60;
 
 type Spawned = ReturnType<typeof spawnWorker>;
-
-/** A US-valid clock for the texts: a zone where it is now between 9:00 and 19:00 (8:00-21:00 allowed). */
-function daytimeZone(now = new Date()): string {
-  const zones = [
-    'America/Los_Angeles',
-    'America/New_York',
-    'Pacific/Honolulu',
-    'Europe/London',
-    'Asia/Kolkata',
-    'Asia/Tokyo',
-    'Australia/Sydney',
-  ];
-  const hour = (zone: string) =>
-    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
-  const zone = zones.find((candidate) => hour(candidate) >= 9 && hour(candidate) < 19);
-  if (!zone) throw new Error('no daytime zone in the list');
-  return zone;
-}
 
 let customers = 0;
 
@@ -99,16 +89,18 @@ async function texts(brands: number[], count: number, scheduledFor: Date): Promi
   return ids;
 }
 
-/** Send claims waiting for the `sms_send_slots` lock, their texts already locked. */
-const claimsWaiting = async (): Promise<number> =>
-  Number(
-    (
-      await t.db.raw(
-        `select count(*) as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into sms_send_slots%'`,
-      )
-    ).rows[0].n,
-  );
+/**
+ * Send claims waiting for the `sms_send_slots` lock, their texts already locked: the process id of
+ * the worker of each (its pool's application_name is reclaim-worker-<pid>).
+ */
+const claimsWaiting = async (): Promise<number[]> =>
+  (
+    await t.db.raw(
+      `select application_name from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into sms_send_slots%'
+        order by backend_start`,
+    )
+  ).rows.map((row: { application_name: string }) => Number(row.application_name.replace('reclaim-worker-', '')));
 
 const lockedJobs = async (): Promise<{ task: string; locked_by: string }[]> =>
   (
@@ -169,7 +161,6 @@ describe('two serve-webhooks and two workers on one database', () => {
     const earlyTexts = await texts(brands, EARLY_TEXTS, new Date(Date.now() - 60_000));
     // Seeded now (the test cannot write contacts while it holds their lock below), due later.
     const lateTexts = await texts(brands, LATE_TEXTS, new Date(Date.now() + 3_600_000));
-    await enqueueJob(t.db, 'messages:send-due', { limit: EARLY_TEXTS });
     const statusOf = async (eventIds: string[]) =>
       (await t.db('webhook_events').whereIn('event_id', eventIds).select('status')).map((row) => row.status);
     await until('the early webhooks processed', async () =>
@@ -177,26 +168,27 @@ describe('two serve-webhooks and two workers on one database', () => {
     );
     await until('the early texts sent', async () => infobip.accepted.length === EARLY_TEXTS);
 
-    // 2. One worker stuck mid-batch on both kinds of work: its send claim (texts locked) waits on
-    // `sms_send_slots`, its webhook batch (an event processing) on `contacts`. The other worker's
-    // slots fill with webhook batches stuck the same way. The servers still acknowledge.
+    // 2. One worker stuck mid-batch on both kinds of work: a send claim of its lanes (texts locked)
+    // waits on `sms_send_slots`, its webhook batches (events processing) on `contacts`. The other
+    // worker's slots fill with webhook batches stuck the same way. The servers still acknowledge.
     const contactsLock = await holdTableLock(t.url, 'contacts');
     const slotsLock = await holdTableLock(t.url, 'sms_send_slots');
     let victim: Spawned | undefined;
     let victimId = '';
     let victimJobs: string[] = [];
+    let victimPid = 0;
     const late: Delivered[] = [];
     try {
       await t
         .db('conversation_messages')
         .whereIn('id', lateTexts)
         .update({ scheduled_for: new Date(Date.now() - 60_000) });
-      await enqueueJob(t.db, 'messages:send-due', { limit: LATE_TEXTS });
-      const claim = await until('the send claim in flight', async () => {
-        const job = (await lockedJobs()).find((j) => j.task === 'messages:send-due');
-        return job && (await claimsWaiting()) === 1 ? job : undefined;
-      });
-      victimId = claim.locked_by;
+      // The update notifies the lanes of both workers; a claim takes the texts and waits.
+      victimPid = await until('a send claim in flight', async () => (await claimsWaiting())[0]);
+      const victimRow = await until('the worker of the claim', async () =>
+        t.db('job_workers').where({ pid: victimPid }).whereNull('stopped_at').first('worker_id'),
+      );
+      victimId = victimRow.worker_id;
       late.push(...(await Promise.all(bases.map((base) => deliver(base, domain, BURSTS, BURST)))).flat());
       await until('every worker slot holding stuck work', async () => {
         const jobs = await lockedJobs();
@@ -205,7 +197,10 @@ describe('two serve-webhooks and two workers on one database', () => {
         return jobs.length === 2 * CONCURRENCY && processing === batches.length;
       });
       victimJobs = (await lockedJobs()).filter((job) => job.locked_by === victimId).map((job) => job.task);
-      expect(victimJobs.sort()).toEqual(['messages:send-due', 'webhook:process-batch']);
+      expect(victimJobs.sort()).toEqual(Array(CONCURRENCY).fill('webhook:process-batch'));
+      // Mid-batch: its claim still waits with the texts it took, none of the late texts is out yet.
+      expect(await claimsWaiting()).toContain(victimPid);
+      expect((await t.db('conversation_messages').whereIn('id', lateTexts).where({ status: 'sent' })).length).toBe(0);
       // Both workers alive and beating until now: neither was taken for dead while stuck.
       const alive = await t
         .db('job_workers')
@@ -216,6 +211,7 @@ describe('two serve-webhooks and two workers on one database', () => {
       expect(alive).toHaveLength(2);
       victim = workers.find((worker) => worker.pid === alive.find((row) => row.worker_id === victimId)!.pid);
       expect(victim).toBeDefined();
+      expect(victim!.pid).toBe(victimPid);
       victim!.kill('SIGKILL');
       await victim;
     } finally {

@@ -143,9 +143,11 @@ describe('the send job with infobip', () => {
     expect(accepted[0]!.webhooks).toMatchObject({
       delivery: { url: `${PUBLIC_URL}/webhooks/infobip/delivery?secret=${SECRET}` },
     });
-    // 4 per second: at least 250 ms between two sends from the number (a few ms of timer slack allowed).
-    for (let i = 1; i < accepted.length; i += 1)
-      expect(accepted[i]!.at - accepted[i - 1]!.at).toBeGreaterThanOrEqual(240);
+    // 4 per second: the three sends take at least two intervals of 250 ms. Arrival times are stamped
+    // in this test process, which a loaded machine delays (the first request also opens the
+    // connection), so two neighbours may land closer; 100 ms of slack over the whole run, while an
+    // unpaced number sends all three within a few milliseconds.
+    expect(accepted[2]!.at - accepted[0]!.at).toBeGreaterThanOrEqual(400);
     for (const [i, s] of seeded.entries()) {
       expect(await message(s.messageId)).toMatchObject({
         status: 'sent',

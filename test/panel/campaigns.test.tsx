@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Campaign } from '../../web-panel/src/features/campaigns/api/types.ts';
 import { CampaignDetail } from '../../web-panel/src/features/campaigns/components/campaign-detail.tsx';
 import { CampaignTable } from '../../web-panel/src/features/campaigns/components/campaign-table.tsx';
-import { formatMoney } from '../../web-panel/src/lib/format.ts';
+import { formatDateTime, formatMoney } from '../../web-panel/src/lib/format.ts';
 import { renderPanel, TEST_BRAND } from './render.tsx';
 
 const campaign = (id: number, over: Partial<Campaign['progress']> = {}): Campaign => ({
@@ -33,6 +33,8 @@ const campaign = (id: number, over: Partial<Campaign['progress']> = {}): Campaig
     replied: 5,
     recovered: 2,
     recovered_revenue: '180.50',
+    estimated_finish_at: null,
+    pace: null,
     ...over,
   },
 });
@@ -75,5 +77,16 @@ describe('the campaigns page', () => {
     expect(view.getByTestId('campaign-sum').textContent).toBe(
       'Targeted 50 = sent 30 + held 7 + waiting 3 + left out 7 (unsubscribed 4, texted recently 2, past the send cutoff 1) + failed 2.',
     );
+    // No pace (the outbox) or nothing left: no estimate.
+    expect(view.queryByTestId('campaign-finish')).toBeNull();
+  });
+
+  test("a sending campaign shows when it will finish at the number's pace", () => {
+    const finish = '2026-11-24T16:30:00.000Z';
+    const sending = campaign(8, { estimated_finish_at: finish, pace: { per_second: 4, per_day: 2000 } });
+    const view = renderPanel(<CampaignDetail campaign={sending} locale={TEST_BRAND} />, { brand: TEST_BRAND });
+    const line = view.getByTestId('campaign-finish').textContent!;
+    expect(line).toContain(`Estimated finish ${formatDateTime(finish, TEST_BRAND)}`);
+    expect(line).toContain('4 texts a second, 2,000 a day');
   });
 });

@@ -77,6 +77,18 @@ beforeAll(async () => {
       text('sent', minutesAgo(5), { body: LONG_BODY }),
       text('failed', minutesAgo(20), { status_reason: 'E400: invalid destination' }),
     ]);
+  // A sending number at 3 texts a second over the last minute (its limit 4) with 900 of its 1,000 today.
+  await t.db('sms_send_slots').insert({
+    provider: 'infobip',
+    sender: '+14155550123',
+    next_send_at: NOW,
+    per_second: 4,
+    per_day: 1_000,
+    day: '2026-11-20',
+    day_count: 900,
+    minute: new Date('2026-11-20T14:19:00Z'),
+    minute_count: 180,
+  });
   await t.db('channel_consent_events').insert(
     [minutesAgo(10), minutesAgo(15)].map((at) => ({
       brand_id: 1,
@@ -207,6 +219,17 @@ describe('Sending: the last hour per brand', () => {
     expect(frame).toMatch(/Brand\s+Sent\s+\/min\s+Deliv\s+Fail\s+Failed\s+Opt-outs/);
     // 4 sent (0.1 a minute), 2 delivered (50%), undelivered + failed = 2 of 5 tried (40%), 2 opt-outs.
     expect(frame).toMatch(/Northwind Outfitters\s+4\s+0\.1\s+50%\s+40%\s+2\s+2/);
+  });
+});
+
+describe('Sending: the backlog and the numbers', () => {
+  it("the due texts with the oldest one's age, and each number's pace against its limits", async () => {
+    dash = await renderDashboard(ctx, { now: NOW });
+    await dash.press('3');
+    const frame = await dash.waitFor('[3 Sending]');
+    expect(frame).toMatch(/\d+ due now( \(oldest due \d+[smhd] ago\))? · provider/);
+    expect(frame).toContain("Numbers' pace");
+    expect(frame).toMatch(/0123\s+3\.0\/4 a second · 900\/1000 today/);
   });
 });
 

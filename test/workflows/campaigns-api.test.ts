@@ -61,7 +61,16 @@ describe('GET /api/brands/:brandId/campaigns/:campaignId', () => {
       brand_id: world.ids.brandId,
       segment: { name: 'Buyers' },
       message: 'Sale: {cart_link}',
-      progress: { state: 'scheduled', targeted: 0, queued: 0, sent: 0, skipped: {} },
+      // Nothing to send yet, and the outbox has no pace: no estimate.
+      progress: {
+        state: 'scheduled',
+        targeted: 0,
+        queued: 0,
+        sent: 0,
+        skipped: {},
+        estimated_finish_at: null,
+        pace: null,
+      },
     });
     for (const id of [otherId, 999_999_999]) {
       const missing = await api.get(`${base}/${id}`, token);

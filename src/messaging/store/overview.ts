@@ -24,14 +24,59 @@ export interface SentCounts {
  * Outgoing messages due now (waiting for the send job), held or not before. Every brand: the
  * sender's due index alone; some brands: their queued texts (a brand index beside it).
  */
-export async function dueCount(db: Handle, { brandIds, now }: { brandIds?: number[]; now: Date }): Promise<number> {
-  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
-    `select count(*)::int as n from conversation_messages
+/** Texts due now and the oldest one's due time (null when none is due). */
+export async function dueBacklog(
+  db: Handle,
+  { brandIds, now }: { brandIds?: number[]; now: Date },
+): Promise<{ due: number; oldest_due_at: Date | null }> {
+  const { rows } = await db.raw<{ rows: Array<{ n: number; oldest: Date | null }> }>(
+    `select count(*)::int as n, min(scheduled_for) as oldest from conversation_messages
       where direction = 'outgoing' and status in ('auto_queued', 'queued') and scheduled_for <= :now
         ${brandIds ? 'and brand_id = any(:brands::bigint[])' : ''}`,
     { brands: brandIds ?? [], now },
   );
-  return rows[0]?.n ?? 0;
+  return { due: rows[0]?.n ?? 0, oldest_due_at: rows[0]?.oldest ?? null };
+}
+
+/** A sending number's pace and what it sent (from `sms_send_slots`). */
+export interface NumberPaceRow {
+  provider: string;
+  sender: string;
+  per_second: number | null;
+  per_day: number | null;
+  /** Texts handed to the provider today (UTC). */
+  today: number;
+  /** Texts per second over the last full minute. */
+  rate: number;
+  /** Texts planned in the current minute so far. */
+  this_minute: number;
+}
+
+/** The numbers that sent in the last two minutes (or today), busiest first. */
+export async function numberPaces(db: Handle, { now, limit }: { now: Date; limit: number }): Promise<NumberPaceRow[]> {
+  const { rows } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+    `select provider, sender, per_second, per_day,
+            case when day = (:now::timestamptz at time zone 'UTC')::date then day_count else 0 end as today,
+            case when minute = date_trunc('minute', :now::timestamptz) then last_minute_count
+                 when minute = date_trunc('minute', :now::timestamptz) - interval '1 minute' then minute_count
+                 else 0 end as last_minute,
+            case when minute = date_trunc('minute', :now::timestamptz) then minute_count else 0 end as this_minute
+       from sms_send_slots
+      where minute >= date_trunc('minute', :now::timestamptz) - interval '1 minute'
+         or day = (:now::timestamptz at time zone 'UTC')::date
+      order by last_minute desc, this_minute desc, today desc, sender
+      limit :limit`,
+    { now, limit },
+  );
+  return rows.map((row) => ({
+    provider: String(row.provider),
+    sender: String(row.sender),
+    per_second: row.per_second === null ? null : Number(row.per_second),
+    per_day: row.per_day === null ? null : Number(row.per_day),
+    today: Number(row.today),
+    rate: Number(row.last_minute) / 60,
+    this_minute: Number(row.this_minute),
+  }));
 }
 
 export interface SentPerBrand {
@@ -208,6 +253,7 @@ export async function textOutcomesLastHour(
   failed: Array<{ reason: string; count: number }>;
   skipped: Array<{ reason: string; count: number }>;
   due: number;
+  oldest_due_at: Date | null;
 }> {
   const brands = { brands: [], now };
   const [sent, failed, skipped, due] = await Promise.all([
@@ -234,8 +280,8 @@ export async function textOutcomesLastHour(
         group by 1`,
       brands,
     ),
-    db.raw<{ rows: Array<{ n: number }> }>(
-      `select count(*)::int as n from conversation_messages
+    db.raw<{ rows: Array<{ n: number; oldest: Date | null }> }>(
+      `select count(*)::int as n, min(scheduled_for) as oldest from conversation_messages
         where direction = 'outgoing' and status in ('auto_queued', 'queued') and scheduled_for <= :now`,
       brands,
     ),
@@ -246,5 +292,6 @@ export async function textOutcomesLastHour(
     failed: failed.rows,
     skipped: skipped.rows,
     due: due.rows[0]?.n ?? 0,
+    oldest_due_at: due.rows[0]?.oldest ?? null,
   };
 }

@@ -9,7 +9,12 @@ export interface BrandSending {
   brandId: number;
   /** The brand's number (or sender id): SMS integration's infobip_phone_number / sender_id / phone, else support_phone. */
   sender: string | null;
+  /** Setting values, first set wins: the SMS integration's messages_per_second, the brand's sms_messages_per_second. */
   messagesPerSecond: unknown[];
+  /** Likewise messages_per_day / sms_messages_per_day. */
+  messagesPerDay: unknown[];
+  /** The 10DLC tier Infobip reported for the number's campaign (settings.tendlc_throughput), if any. */
+  tier: { perSecond?: unknown; perDay?: unknown } | null;
 }
 
 /** Sender and rate settings of brands: their SMS integration (connected and enabled first) and brand row. */
@@ -44,46 +49,79 @@ export async function brandSending(db: Handle, brandIds: number[]): Promise<Map<
         text(settings.phone) ??
         text(row.support_phone) ??
         null;
+      const tier = settings.tendlc_throughput;
       return [
         Number(row.id),
         {
           brandId: Number(row.id),
           sender,
           messagesPerSecond: [settings.messages_per_second, row.extra_data?.sms_messages_per_second],
+          messagesPerDay: [settings.messages_per_day, row.extra_data?.sms_messages_per_day],
+          tier:
+            typeof tier === 'object' && tier !== null
+              ? {
+                  perSecond: (tier as Record<string, unknown>).per_second,
+                  perDay: (tier as Record<string, unknown>).per_day,
+                }
+              : null,
         },
       ];
     }),
   );
 }
 
+/** A sending number's row of `sms_send_slots`. */
+export interface SendSlotRow {
+  next_send_at: Date;
+  day: string | null;
+  day_count: number;
+  minute: Date | null;
+  minute_count: number;
+  last_minute_count: number;
+}
+
 /**
- * The number's next free send time, its row locked until the transaction ends (created at `now`
- * on first use). Callers lock several numbers in sorted order to avoid deadlocks.
+ * The number's row, locked until the transaction ends (created at `now` on first use). Callers
+ * lock several numbers in sorted order to avoid deadlocks.
  */
-export async function lockNextSendAt(
+export async function lockSendSlot(
   tx: Tx,
   { provider, sender, now }: { provider: string; sender: string; now: Date },
-): Promise<Date> {
+): Promise<SendSlotRow> {
   await tx.raw(
     'insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing',
     [provider, sender, now],
   );
-  const { rows } = await tx.raw<{ rows: Array<{ next_send_at: Date }> }>(
-    'select next_send_at from sms_send_slots where provider = ? and sender = ? for update',
+  const { rows } = await tx.raw<{ rows: Array<SendSlotRow & { day: string | null }> }>(
+    `select next_send_at, to_char(day, 'YYYY-MM-DD') as day, day_count, minute, minute_count, last_minute_count
+       from sms_send_slots where provider = ? and sender = ? for update`,
     [provider, sender],
   );
-  return rows[0]!.next_send_at;
+  return rows[0]!;
 }
 
-export async function setNextSendAt(
+export async function saveSendSlot(
   tx: Tx,
-  { provider, sender, nextSendAt }: { provider: string; sender: string; nextSendAt: Date },
+  row: SendSlotRow & { provider: string; sender: string; per_second: number; per_day: number },
 ): Promise<void> {
-  await tx.raw('update sms_send_slots set next_send_at = ?, updated_at = now() where provider = ? and sender = ?', [
-    nextSendAt,
-    provider,
-    sender,
-  ]);
+  await tx.raw(
+    `update sms_send_slots
+        set next_send_at = ?, per_second = ?, per_day = ?, day = ?::date, day_count = ?, minute = ?, minute_count = ?,
+            last_minute_count = ?, updated_at = now()
+      where provider = ? and sender = ?`,
+    [
+      row.next_send_at,
+      row.per_second,
+      row.per_day,
+      row.day,
+      row.day_count,
+      row.minute,
+      row.minute_count,
+      row.last_minute_count,
+      row.provider,
+      row.sender,
+    ],
+  );
 }
 
 export interface BrandTextingRow {
@@ -147,4 +185,17 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
 /** The brand's number (or sender id) that shoppers text, or null. */
 export async function brandSenderNumber(db: Handle, brandId: number): Promise<string | null> {
   return (await brandSending(db, [brandId])).get(brandId)?.sender ?? null;
+}
+
+/** The number's texts of the UTC day of `now` (0 when it has none yet). */
+export async function sendSlotToday(
+  db: Handle,
+  { provider, sender, now }: { provider: string; sender: string; now: Date },
+): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+    `select case when day = (?::timestamptz at time zone 'UTC')::date then day_count else 0 end as n
+       from sms_send_slots where provider = ? and sender = ?`,
+    [now, provider, sender],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -42,14 +42,63 @@ export interface DueMessage {
   billing: Record<string, unknown> | null;
 }
 
+/** Outgoing texts waiting to be sent: the partial indexes `*_queued_index` and `*_due_index` cover this. */
+const QUEUED = `m.direction = 'outgoing' and m.status in ('auto_queued', 'queued')`;
+
 /**
- * Locks up to `limit` due messages (oldest first; rows other workers hold are skipped; only the
- * given ones when `ids` is set) and reads what deciding needs. Runs inside the claiming transaction.
+ * Locks up to `limit` due messages taken round-robin across brands (each brand is one sending
+ * number): the brands with due texts are found by a skip scan of the (brand_id, scheduled_for)
+ * index, each gives an equal share of the batch (its oldest due texts), so a brand with 10 due
+ * texts gets them into the next claim however many texts a big campaign has due. With more brands
+ * due than the batch holds, the brands whose oldest due text waited longest go first. Rows other
+ * workers hold are skipped; rows are locked as they are taken, so no more than `limit` are.
+ * Returns the locked ids.
+ */
+async function lockFairDue(tx: Tx, { now, limit }: { now: Date; limit: number }): Promise<number[]> {
+  const { rows } = await tx.raw<{ rows: Array<{ id: string }> }>(
+    `with recursive queued_brands(brand_id) as (
+       (select m.brand_id from conversation_messages m where ${QUEUED} order by m.brand_id limit 1)
+       union all
+       select (select m.brand_id from conversation_messages m where ${QUEUED} and m.brand_id > q.brand_id
+                order by m.brand_id limit 1)
+         from queued_brands q where q.brand_id is not null
+     ),
+     due_brands as materialized (
+       select q.brand_id, o.oldest from queued_brands q
+        cross join lateral (
+          select m.scheduled_for as oldest from conversation_messages m
+           where ${QUEUED} and m.brand_id = q.brand_id
+           order by m.brand_id, m.scheduled_for limit 1) o
+        where q.brand_id is not null and o.oldest <= ?
+     ),
+     share as (select greatest(1, ceil(?::numeric / greatest(count(*), 1)))::int as n from due_brands)
+     select x.id
+       from (select brand_id from due_brands order by oldest, brand_id) d cross join share
+       cross join lateral (
+         -- Each brand's texts through the (brand_id, scheduled_for) index, in its order: the time
+         -- condition is kept out of the index (statistics taken before a campaign fell due would
+         -- otherwise pick the due index and read every brand's due texts for each brand).
+         select m.id from conversation_messages m
+          where ${QUEUED} and m.brand_id = d.brand_id and m.scheduled_for + interval '0 s' <= ?
+          order by m.brand_id, m.scheduled_for
+          limit share.n
+          for update of m skip locked) x
+     limit ?`,
+    [now, limit, now, limit],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Locks up to `limit` due messages (fairly across brands, see lockFairDue; oldest first when `ids`
+ * is set: only those) and reads what deciding needs. Runs inside the claiming transaction.
  */
 export async function lockDueMessages(
   tx: Tx,
   { now, limit, ids }: { now: Date; limit: number; ids?: readonly number[] },
 ): Promise<DueMessage[]> {
+  const locked = ids ? null : await lockFairDue(tx, { now, limit });
+  if (locked && locked.length === 0) return [];
   const { rows } = await tx.raw<{ rows: Array<Record<string, unknown>> }>(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.status, m.is_marketing, m.extra_data, m.scheduled_for,
             ch.id as channel_id, ch.username, ch.status as channel_status, ch.extra_data->>'timezone' as channel_timezone,
@@ -79,11 +128,11 @@ export async function lockDueMessages(
        left join checkouts co on co.id = c.checkout_id
        left join orders o on o.id = c.order_id
       where m.direction = 'outgoing' and m.status in ('auto_queued', 'queued') and m.scheduled_for <= ?
-        and (?::bigint[] is null or m.id = any(?::bigint[]))
+        and m.id = any(?::bigint[])
       order by m.scheduled_for, m.id
       limit ?
-      for update of m skip locked`,
-    [now, ids ?? null, ids ?? null, limit] as never[],
+      ${locked ? '' : 'for update of m skip locked'}`,
+    [now, locked ?? ids, limit] as never[],
   );
   return rows.map((row) => ({
     ...(row as unknown as DueMessage),
@@ -216,4 +265,12 @@ export async function channelState(
     .where({ id: channelId })
     .first<{ status: string; extra_data: Record<string, unknown> } | undefined>('status', 'extra_data');
   return row ? { status: row.status, blocked: row.extra_data?.blocked === true } : undefined;
+}
+
+/** The earliest due time of a queued outgoing text (due now or later), or null when none waits. */
+export async function nextDueAt(db: Handle): Promise<Date | null> {
+  const { rows } = await db.raw<{ rows: Array<{ at: Date | null }> }>(
+    `select min(m.scheduled_for) as at from conversation_messages m where ${QUEUED}`,
+  );
+  return rows[0]?.at ?? null;
 }

@@ -38,6 +38,16 @@ export const campaignProgressSchema = z.object({
   replied: z.number().int(),
   recovered: z.number().int(),
   recovered_revenue: z.string().describe("the recovered orders' total, in the brand's currency"),
+  estimated_finish_at: z
+    .string()
+    .nullable()
+    .describe(
+      "ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace",
+    ),
+  pace: z
+    .object({ per_second: z.number(), per_day: z.number().int() })
+    .nullable()
+    .describe("the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default)"),
 });
 
 export const campaignSchema = z.object({
@@ -56,7 +66,7 @@ export const campaignSchema = z.object({
 
 /** A campaign as the brand API gives it (snake_case, money as text like every other answer). */
 export function campaignOut(c: CampaignView): z.infer<typeof campaignSchema> {
-  const { scheduledFor, recoveredRevenue, ...progress } = c.progress;
+  const { scheduledFor, recoveredRevenue, estimatedFinishAt, pace, ...progress } = c.progress;
   return {
     id: c.id,
     brand_id: c.brandId,
@@ -68,7 +78,13 @@ export function campaignOut(c: CampaignView): z.infer<typeof campaignSchema> {
     cutoff_hours: c.cutoffHours,
     smart_sending: c.smartSending,
     discount: c.discount,
-    progress: { ...progress, scheduled_for: scheduledFor, recovered_revenue: recoveredRevenue.toFixed(2) },
+    progress: {
+      ...progress,
+      scheduled_for: scheduledFor,
+      recovered_revenue: recoveredRevenue.toFixed(2),
+      estimated_finish_at: estimatedFinishAt ?? null,
+      pace: pace ? { per_second: pace.perSecond, per_day: pace.perDay } : null,
+    },
   };
 }
 

@@ -77,6 +77,13 @@ export interface CampaignProgress {
   replied: number;
   recovered: number;
   recoveredRevenue: number;
+  /**
+   * When the texts not sent yet (pending and held) will have gone out at the brand's number's
+   * pace (its rate, its daily cap); null when none is left or the provider has no pace (outbox).
+   */
+  estimatedFinishAt?: string | null;
+  /** The brand's number's pace: texts per second and per day; null without one. */
+  pace?: { perSecond: number; perDay: number } | null;
 }
 
 const SENT = ['sent', 'delivered', 'undelivered'];

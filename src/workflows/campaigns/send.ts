@@ -281,7 +281,15 @@ export async function sendRunTexts(
     limit = CAMPAIGN_SEND_LIMIT,
     batchSize = CAMPAIGN_BATCH_SIZE,
     runIds,
-  }: { now?: Date; limit?: number; batchSize?: number; runIds?: readonly number[] } = {},
+    send = true,
+  }: {
+    now?: Date;
+    limit?: number;
+    batchSize?: number;
+    runIds?: readonly number[];
+    /** false: only write the texts (due now); the worker's sender lanes send them. */
+    send?: boolean;
+  } = {},
 ): Promise<RunTextsResult> {
   const result: RunTextsResult = { started: 0, excluded: 0, sent: 0, deferred: 0, skipped: 0, failed: 0 };
   const plans = new Map<number, SendPlan | null>();
@@ -292,7 +300,7 @@ export async function sendRunTexts(
     remaining -= batch.claimed;
     result.started += batch.messageIds.length;
     result.excluded += batch.excluded;
-    if (batch.messageIds.length === 0) continue;
+    if (batch.messageIds.length === 0 || !send) continue;
     // The batch's texts in one pass of the send job (one claim of them all).
     const ids = batch.messageIds;
     const sent = await sendDueMessages(ctx, { messageIds: ids, limit: ids.length, batchSize: ids.length, now: at });

@@ -9,7 +9,7 @@ import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { normalizeUsername } from '../../contacts/index.ts';
 import { skipQueuedOfWorkflow, startConversations } from '../../conversations/index.ts';
 import { withTransaction } from '../../db/index.ts';
-import { sendDueMessages } from '../../messaging/index.ts';
+import { brandPace, estimateFinish, sendDueMessages } from '../../messaging/index.ts';
 import { messageText } from '../render.ts';
 import { toView } from '../view.ts';
 import { getSegment } from '../segments/service.ts';
@@ -294,7 +294,7 @@ export async function testCampaign(
 }
 
 export async function getCampaign(
-  ctx: Pick<Ctx, 'db'>,
+  ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'config'>>,
   { id, brandId, now = new Date() }: { id: number; brandId?: number; now?: Date },
 ): Promise<CampaignView> {
   const workflow = await campaignOf(ctx, id, brandId);
@@ -306,6 +306,18 @@ export async function getCampaign(
   const progress = tallyProgress({ state: run?.state ?? 'draft', scheduledFor: run?.scheduled_for ?? null, ...counts });
   if (progress.state === 'sending' && run?.finished_at && progress.held + progress.pending === 0)
     progress.state = 'sent';
+  // The estimated finish from the brand's number's pace (a campaign's texts go out at it).
+  const paced = ctx.config
+    ? await brandPace({ db: ctx.db, config: ctx.config }, { brandId: workflow.brand_id, now })
+    : undefined;
+  const remaining = progress.pending + progress.held;
+  const start =
+    progress.state === 'scheduled' && run?.scheduled_for && run.scheduled_for > now ? run.scheduled_for : now;
+  progress.pace = paced ? { perSecond: paced.pace.perSecond, perDay: paced.pace.perDay } : null;
+  progress.estimatedFinishAt =
+    paced && remaining > 0 && (progress.state === 'sending' || progress.state === 'scheduled')
+      ? estimateFinish({ remaining, pace: paced.pace, today: paced.today, from: start }).toISOString()
+      : null;
   const settings = campaignSettings(workflow);
   const discount = workflow.discount_rule_id ? (await toView(ctx.db, workflow)).discount : null;
   return {
@@ -324,7 +336,7 @@ export async function getCampaign(
 }
 
 export async function listCampaigns(
-  ctx: Pick<Ctx, 'db'>,
+  ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'config'>>,
   { brandId, now = new Date() }: { brandId: number; now?: Date },
 ): Promise<CampaignView[]> {
   if (!(await getBrand(ctx.db, brandId)))

@@ -19,6 +19,10 @@ export interface CampaignProgress {
   replied: number;
   recovered: number;
   recovered_revenue: string;
+  /** When the texts not sent yet will have gone out at the brand's number's pace; null when none is left or there is no pace. */
+  estimated_finish_at: string | null;
+  /** The brand's number's pace (texts per second and per day); null without one. */
+  pace: { per_second: number; per_day: number } | null;
 }
 
 export interface Campaign {

@@ -50,6 +50,14 @@ export function CampaignDetail({
         {campaign.discount ? ` · discount ${campaign.discount}` : ''}
         {campaign.smart_sending ? ' · smart sending on' : ' · smart sending off'}
       </p>
+      {p.estimated_finish_at ? (
+        <p className="muted" data-testid="campaign-finish">
+          Estimated finish {formatDateTime(p.estimated_finish_at, locale)}
+          {p.pace
+            ? ` at your number’s pace: ${formatNumber(p.pace.per_second, locale)} texts a second, ${formatNumber(p.pace.per_day, locale)} a day`
+            : ''}
+        </p>
+      ) : null}
       <div className="detail-grid">
         <section aria-labelledby="campaign-message">
           <h3 id="campaign-message">Message</h3>
