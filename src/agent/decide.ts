@@ -18,6 +18,8 @@ import {
   effectiveMode,
   fitToSms,
   MODEL_THRESHOLD,
+  OTHER_TOPIC_FACTOR,
+  searchLexemes,
   withDisclosure,
   type Candidate,
   type Decision,
@@ -45,6 +47,8 @@ export interface DecideOptions {
   now?: Date;
   /** The model (default: from LLM_BASE_URL and LLM_MODEL; null: offline). */
   llm?: LlmProvider | null;
+  /** Record the reply as not sent, for this reason, instead of queueing it (the demo's history). */
+  notSentReason?: string;
 }
 
 /** The brand's published cards that best cover the question, best first. */
@@ -53,17 +57,87 @@ export async function rankCards(
   { brandId, text }: { brandId: number; text: string },
 ): Promise<Candidate[]> {
   const lexemes = await lexemesOf(ctx.db, text);
-  const cards = await matchingCards(ctx.db, { brandId, lexemes, limit: RETRIEVE_LIMIT });
-  return cards
-    .map((c, i) => ({
-      cardId: c.id,
-      title: c.title,
-      content: c.content,
-      confidence: coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }),
-      i,
-    }))
-    .sort((a, b) => b.confidence - a.confidence || a.i - b.i)
-    .map(({ i: _i, ...c }) => c);
+  const cards = await matchingCards(ctx.db, { brandId, lexemes: searchLexemes(lexemes), limit: RETRIEVE_LIMIT });
+  const topic = understand(text).topic;
+  const onTopic = (card: { title: string; content: string }): number => {
+    if (topic.value === null || topic.confidence < 0.5) return 1;
+    const own = understand(`${card.title}. ${card.content}`).topic.value;
+    return own === null || own === topic.value ? 1 : OTHER_TOPIC_FACTOR;
+  };
+  return (
+    cards
+      .map((c, i) => ({
+        cardId: c.id,
+        title: c.title,
+        content: c.content,
+        confidence:
+          Math.round(coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) * onTopic(c) * 10_000) /
+          10_000,
+        weight: c.weight,
+        i,
+      }))
+      // Equally covering cards: the brand's weight decides, then the full-text rank.
+      .sort((a, b) => b.confidence - a.confidence || b.weight - a.weight || a.i - b.i)
+      .map(({ i: _i, weight: _w, ...c }) => c)
+  );
+}
+
+export interface ThinkInput {
+  brandId: number;
+  text: string;
+  action: InboundAction;
+  reading: Understanding;
+  humanActive: boolean;
+  repliesToday: number;
+  maxRepliesPerDay: number;
+  /** The cart's products and the last text sent (what a model answer may also state). */
+  cart: string;
+  llm: LlmProvider | null | undefined;
+}
+
+export interface Thought {
+  decision: Decision;
+  /** The answer (before any disclosure or holding reply). */
+  reply: string | null;
+  writer: 'offline' | 'model';
+  candidates: Candidate[];
+}
+
+/**
+ * What the agent would do with a text, without recording anything: the cards ranked, the rules
+ * applied, and the answer written (offline: the best card's own text fitted to a text; with a model:
+ * the model's answer from the cards, checked by the grounding validator). The evaluation runs this.
+ */
+export async function think(ctx: Pick<AppContext, 'db'>, input: ThinkInput): Promise<Thought> {
+  const { reading } = input;
+  const candidates = input.action === 'reply' && !input.humanActive ? await rankCards(ctx, input) : [];
+  let decision: Decision = decide({
+    action: input.action,
+    text: input.text,
+    reading,
+    humanActive: input.humanActive,
+    repliesToday: input.repliesToday,
+    maxRepliesPerDay: input.maxRepliesPerDay,
+    candidate: candidates[0] ?? null,
+  });
+  let reply: string | null = null;
+  let writer: Thought['writer'] = 'offline';
+  const forModel = candidates.filter((c) => c.confidence >= MODEL_THRESHOLD).slice(0, 3);
+  if (input.llm && (decision.reason === 'card' || decision.reason === 'no_card') && forModel.length > 0) {
+    writer = 'model';
+    const out = await writeWithModel(input.llm, { question: input.text, cards: forModel, cart: input.cart });
+    const best = forModel[0]!.confidence;
+    if (out.kind === 'answered') {
+      decision = { decision: 'answered', reason: 'card', confidence: best, sources: out.sources };
+      reply = out.answer;
+    } else {
+      const reason: ReasonCode = out.kind === 'refused' ? 'invalid_model_answer' : 'model_declined';
+      decision = { decision: 'escalated', reason, confidence: best, sources: forModel.map((c) => c.cardId) };
+    }
+  } else if (decision.decision === 'answered') {
+    reply = fitToSms(candidates[0]!.content, input.text);
+  }
+  return { decision, reply, writer, candidates };
 }
 
 const readingOf = (u: Understanding): Record<string, unknown> => ({
@@ -106,41 +180,26 @@ export async function decideText(
   });
   const action = (['opt_out', 'help', 'opt_in'].includes(text.action) ? text.action : 'reply') as InboundAction;
   const replying = action === 'reply';
-  const [humanActive, replies, candidates] = await Promise.all([
+  const [humanActive, replies] = await Promise.all([
     replying
       ? personReplied(ctx.db, { conversationId: text.conversation_id, at: now, hours: settings.humanPauseHours })
       : false,
     agentReplies(ctx.db, { conversationId: text.conversation_id, at: now }),
-    replying ? rankCards(ctx, { brandId: text.brand_id, text: text.body }) : [],
   ]);
-  let decision: Decision = decide({
-    action,
+  const llm = options.llm === undefined ? llmFromConfig(ctx) : options.llm;
+  const thought = await think(ctx, {
+    brandId: text.brand_id,
     text: text.body,
-    reading: { ...reading, topic: reading.topic },
+    action,
+    reading,
     humanActive,
     repliesToday: replies.today,
     maxRepliesPerDay: settings.maxRepliesPerDay,
-    candidate: candidates[0] ?? null,
+    cart: [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n'),
+    llm,
   });
-  let reply: string | null = null;
-  let writer: 'offline' | 'model' = 'offline';
-  const llm = options.llm === undefined ? llmFromConfig(ctx) : options.llm;
-  const forModel = candidates.filter((c) => c.confidence >= MODEL_THRESHOLD).slice(0, 3);
-  if (llm && (decision.reason === 'card' || decision.reason === 'no_card') && forModel.length > 0) {
-    writer = 'model';
-    const cart = [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n');
-    const out = await writeWithModel(llm, { question: text.body, cards: forModel, cart });
-    const best = forModel[0]!.confidence;
-    if (out.kind === 'answered') {
-      decision = { decision: 'answered', reason: 'card', confidence: best, sources: out.sources };
-      reply = out.answer;
-    } else {
-      const reason: ReasonCode = out.kind === 'refused' ? 'invalid_model_answer' : 'model_declined';
-      decision = { decision: 'escalated', reason, confidence: best, sources: forModel.map((c) => c.cardId) };
-    }
-  } else if (decision.decision === 'answered') {
-    reply = fitToSms(candidates[0]!.content, text.body);
-  }
+  const { decision, writer } = thought;
+  let reply = thought.reply;
   const hadOpen = decision.decision === 'escalated' ? await openEscalation(ctx.db, text.conversation_id) : null;
   if (decision.decision === 'escalated' && decision.reason !== 'cap' && hadOpen === null && mode === 'auto')
     reply = settings.holdingReply;
@@ -166,7 +225,11 @@ export async function decideText(
   if (!row) return (await findDecision(ctx.db, { messageId }))!;
   if (decision.decision === 'escalated')
     row.escalation_id = await escalate(ctx, { decision: row, question: text.body, open: hadOpen });
-  if (reply !== null && mode === 'auto') Object.assign(row, await deliver(ctx, row, reply, now));
+  if (reply !== null && mode === 'auto' && options.notSentReason) {
+    const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
+    await updateDecision(ctx.db, row.id, patch);
+    Object.assign(row, patch);
+  } else if (reply !== null && mode === 'auto') Object.assign(row, await deliver(ctx, row, reply, now));
   return row;
 }
 

@@ -5,13 +5,14 @@ export {
   DECISIONS,
   REASONS,
   ANSWER_THRESHOLD,
+  DEFAULT_SETTINGS,
   SUGGESTED_DISCLOSURE,
   SUGGESTED_HOLDING_REPLY,
   type AgentMode,
   type DecisionKind,
 } from './rules.ts';
 export { validateAnswer, factsOf, type Fact, type Validation } from './validate.ts';
-export { decideText, rankCards, type DecideOptions } from './decide.ts';
+export { decideText, rankCards, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
 export { AGENT_SYSTEM_PROMPT } from './model.ts';
 export {
   getAgentSettings,

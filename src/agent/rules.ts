@@ -8,8 +8,8 @@
  *    back → human;
  * 3. HUMAN / agent / person, or any request for a person → escalated;
  * 4. opt-out words the keyword rules did not take ("stop texting me, where is…") → escalated;
- * 5. an order number, or a negative text (a complaint) → escalated;
- * 6. small talk that is no question (thanks, ok, an emoji) → silent;
+ * 5. an order number, or a negative text no card answers (a complaint) → escalated;
+ * 6. small talk that is no question (thanks, ok, an emoji), or small talk no card matches → silent;
  * 7. the daily cap of agent replies in the conversation reached → escalated, nothing sent;
  * 8. a published card covers the question (confidence ≥ ANSWER_THRESHOLD) → answered;
  * 9. otherwise → escalated.
@@ -47,6 +47,8 @@ export const ANSWER_THRESHOLD = 0.8;
 export const MODEL_THRESHOLD = 0.5;
 /** A negative reading this sure is a complaint. */
 export const COMPLAINT_CONFIDENCE = 0.75;
+/** Small talk is read as such from this confidence on. */
+export const SMALL_TALK_CONFIDENCE = 0.5;
 /** One or two SMS segments: an agent answer is at most this long (the disclosure comes on top). */
 export const SMS_REPLY_MAX = 320;
 
@@ -116,10 +118,12 @@ export function decide(input: DecisionInput): Decision {
   if (asksForPerson(input.text) || reading.person.value) return d('escalated', 'person', reading.person.confidence);
   if (reading.optOut.value) return d('escalated', 'opt_out_words', reading.optOut.confidence);
   if (reading.order) return d('escalated', 'order', reading.order.confidence);
-  if (reading.sentiment.value === 'negative' && reading.sentiment.confidence >= COMPLAINT_CONFIDENCE)
-    return d('escalated', 'complaint', reading.sentiment.confidence);
   const covered = candidate !== null && candidate.confidence >= ANSWER_THRESHOLD;
-  if (!covered && reading.smallTalk.value && !reading.question.value)
+  if (!covered && reading.sentiment.value === 'negative' && reading.sentiment.confidence >= COMPLAINT_CONFIDENCE)
+    return d('escalated', 'complaint', reading.sentiment.confidence);
+  const small = reading.smallTalk.value && reading.smallTalk.confidence >= SMALL_TALK_CONFIDENCE;
+  const sure = reading.smallTalk.confidence >= 0.9;
+  if (small && ((!reading.question.value && (sure || !covered)) || (candidate === null && sure)))
     return d('silent', 'small_talk', reading.smallTalk.confidence);
   if (input.repliesToday >= input.maxRepliesPerDay) return d('escalated', 'cap', 1);
   if (covered) return d('answered', 'card', candidate.confidence, [candidate.cardId]);
@@ -131,14 +135,15 @@ const FRAMING = new Set(
   (
     'hi hello hey ok okay pleas thank thanks know tell wonder wondering need want would could can get ' +
     'question quick just realli also still anyon someon like much long take doe make go say help ask ' +
-    'yes yeah hmm well actual wait sure guy folk item thing one'
+    'yes yeah hmm well actual wait sure guy folk item thing one offer what whats mani someth possibl doesn ' +
+    'work stuff use good number hit anoth time info includ'
   ).split(' '),
 );
 
 /** Question lexemes that a card may say in other words. */
 const SYNONYMS: Record<string, string[]> = {
-  deliveri: ['ship', 'arriv'],
-  deliv: ['ship', 'arriv'],
+  deliveri: ['ship', 'arriv', 'sent'],
+  deliv: ['ship', 'arriv', 'sent'],
   arriv: ['ship', 'deliveri'],
   cost: ['free', 'ship', 'price'],
   fee: ['free', 'cost'],
@@ -164,6 +169,14 @@ const SYNONYMS: Record<string, string[]> = {
   valid: ['day'],
   free: ['free'],
   usa: ['us'],
+  bigger: ['size', 'larg'],
+  smaller: ['size', 'larg'],
+  updat: ['chang'],
+  accur: ['true'],
+  back: ['return'],
+  two: ['one', 'per'],
+  minimum: ['75', 'over'],
+  pay: ['paid', 'prepaid'],
   america: ['us'],
 };
 
@@ -186,6 +199,15 @@ export function coverage(
   const titled = words.some((w) => title.has(w) || (SYNONYMS[w] ?? []).some((s) => title.has(s)));
   return round((hits.length / words.length) * (titled ? 1 : 0.85));
 }
+
+/** The question's lexemes and their synonyms: what the cards are searched for. */
+export function searchLexemes(question: readonly string[]): string[] {
+  const words = question.filter((w) => !FRAMING.has(w));
+  return [...new Set([...words, ...words.flatMap((w) => SYNONYMS[w] ?? [])])];
+}
+
+/** A card on another topic than the question's (both read by the message understanding) counts this much. */
+export const OTHER_TOPIC_FACTOR = 0.85;
 
 const sentencesOf = (text: string): string[] =>
   text

@@ -146,6 +146,7 @@ export interface CardMatch {
   content: string;
   lexemes: string[];
   title_lexemes: string[];
+  weight: number;
   rank: number;
 }
 
@@ -159,7 +160,7 @@ export async function matchingCards(
   const query = words.map((w) => `'${w}'`).join(' | ');
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `with q as (select to_tsquery('simple', ?) as query)
-     select k.id, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
+     select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
             tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
             tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
             ts_rank(${KB_VECTOR_SQL}, q.query) as rank
@@ -169,7 +170,12 @@ export async function matchingCards(
       limit ?`,
     [query, brandId, limit],
   );
-  return rows.map((r) => ({ ...(r as unknown as CardMatch), id: Number(r.id), rank: Number(r.rank) }));
+  return rows.map((r) => ({
+    ...(r as unknown as CardMatch),
+    id: Number(r.id),
+    weight: Number(r.weight),
+    rank: Number(r.rank),
+  }));
 }
 
 /** The text of the given cards of the brand (the sources a model answer is checked against). */
