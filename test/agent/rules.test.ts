@@ -56,10 +56,16 @@ describe('the decision on a shopper text', () => {
     ],
     ['an order number', { reading: reading({ order: { number: '1042', confidence: 0.9 } }) }, 'escalated', 'order'],
     [
-      'a complaint',
-      { reading: reading({ sentiment: { value: 'negative', confidence: 0.9 } }) },
+      'a complaint no card answers',
+      { candidate: null, reading: reading({ sentiment: { value: 'negative', confidence: 0.9 } }) },
       'escalated',
       'complaint',
+    ],
+    [
+      'a covered question read as negative is still answered',
+      { reading: reading({ sentiment: { value: 'negative', confidence: 0.9 } }) },
+      'answered',
+      'card',
     ],
     [
       'thanks: silent',
