@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideText, handBackConversation, listAgentDecisions, updateAgentSettings } from '../../src/agent/index.ts';
 import type { AppContext } from '../../src/app/index.ts';
 import { TASKS } from '../../src/cli/index.ts';
 import { receiveMessage, replyToConversation, updateEscalation } from '../../src/conversations/index.ts';
-import { createKbCard, promoteEscalation } from '../../src/insights/index.ts';
+import { createKbCard, createLlmProvider, promoteEscalation } from '../../src/insights/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { createUser } from '../factories/accounts.ts';
+import { FAKE_LLM_KEY, FAKE_LLM_MODEL, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
 import { createBrand, createContact, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -194,5 +195,68 @@ describe('the shopper agent, through the inbound path and the worker', () => {
     expect((await decideText(ctx, { messageId: off.received.messageId! }, { llm: null }))!.reply_message_id).toBe(
       again!.reply_message_id,
     );
+  });
+});
+
+describe('with a model (a fake OpenAI-compatible server): it writes from the cards, the validator checks it', () => {
+  let fake: FakeOpenAi;
+  let answer: { answer: string | null; card_ids: number[] };
+  beforeAll(async () => {
+    fake = await startFakeOpenAi(() => answer);
+  });
+  afterAll(async () => fake.close());
+  const llm = () =>
+    createLlmProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: FAKE_LLM_KEY,
+      model: FAKE_LLM_MODEL,
+      db: t.db,
+      sleep: async () => {},
+    });
+  const canadaCard = async () =>
+    Number((await t.db('kb_cards').where({ brand_id: brandId, title: 'Shipping to Canada' }).first()).id);
+
+  it('a grounded answer passes and is sent, its sources the cards the model named', async () => {
+    const s = await shopper();
+    const received = await receiveMessage(ctx, {
+      from: s.phone,
+      to: BRAND_NUMBER,
+      body: 'do you ship to canada?',
+      provider: 'outbox',
+    });
+    answer = { answer: 'Yes! Canada orders take 5-7 business days, $12 flat.', card_ids: [await canadaCard()] };
+    const decision = await decideText(ctx, { messageId: received.messageId! }, { llm: llm() });
+    expect(decision).toMatchObject({
+      decision: 'answered',
+      writer: 'model',
+      reply: `Yes! Canada orders take 5-7 business days, $12 flat.\n${DISCLOSURE}`,
+      sources: [await canadaCard()],
+      delivery: 'queued',
+    });
+    const request = fake.requests.at(-1)!.body;
+    expect(request.messages[1]!.content).toContain(CANADA);
+    expect(request.messages[1]!.content).not.toContain('Gift wrap is $5');
+  });
+
+  it('an answer inventing a price is refused and escalated, and nothing it wrote is sent', async () => {
+    const s = await shopper();
+    const received = await receiveMessage(ctx, {
+      from: s.phone,
+      to: BRAND_NUMBER,
+      body: 'how much is shipping to canada?',
+      provider: 'outbox',
+    });
+    answer = { answer: 'Shipping to Canada is $9.99 and takes 5-7 business days.', card_ids: [await canadaCard()] };
+    const decision = await decideText(ctx, { messageId: received.messageId! }, { llm: llm() });
+    expect(decision).toMatchObject({ decision: 'escalated', reason: 'invalid_model_answer', writer: 'model' });
+    expect(decision!.reply).toBe(`${HOLDING}\n${DISCLOSURE}`);
+    expect(await s.sent(received.conversationId!)).toEqual([
+      { body: `${HOLDING}\n${DISCLOSURE}`, status: 'queued', user_id: null, is_marketing: false },
+    ]);
+    expect(
+      await t.db('conversation_escalations').where({ conversation_id: received.conversationId }).first(),
+    ).toMatchObject({
+      question: 'how much is shipping to canada?',
+    });
   });
 });
