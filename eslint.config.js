@@ -46,6 +46,7 @@ const LAYERS = [
   'billing',
   'analytics',
   'insights',
+  'agent',
   'ads',
   'flows',
   'tui',

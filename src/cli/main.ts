@@ -43,6 +43,7 @@ const COMMANDS: [string, Loader][] = [
   ['messaging', () => import('./messaging.ts').then((m) => m.messagingCommand())],
   ['notifications', () => import('./notifications.ts').then((m) => m.notificationsCommand())],
   ['kb', () => import('./kb.ts').then((m) => m.kbCommand())],
+  ['agent', () => import('./agent.ts').then((m) => m.agentCommand())],
   ['ads', () => import('./ads.ts').then((m) => m.adsCommand())],
   ['insights', () => import('./insights.ts').then((m) => m.insightsCommand())],
   ['dashboard', () => import('./dashboard.ts').then((m) => m.dashboardCommand())],

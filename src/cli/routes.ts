@@ -8,6 +8,7 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
+import { agentApi } from '../agent/index.ts';
 import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
 import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
@@ -38,6 +39,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...storesApi,
   ...messagingApi,
   ...kbApi,
+  ...agentApi,
   ...notificationsApi,
   ...analyticsApi,
   ...adsApi,

@@ -1,3 +1,4 @@
+import { decideText } from '../agent/index.ts';
 import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
 import {
@@ -67,6 +68,8 @@ export const TASKS: TaskTable = {
     if (result.hours > 0) ctx.logger.info(result, 'analytics rollups refreshed');
   },
   // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
+  // The shopper agent's decision on a shopper text, queued with the text by the inbound path (src/agent).
+  'agent:decide': async ({ ctx, payload }) => void (await decideText(ctx, { messageId: payload.messageId })),
   'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),
   // 10DLC registration: one job per step of the state machine, and the poll of Infobip's statuses.
   'messaging:registration-step': async ({ ctx, payload }) => runRegistrationStep(ctx, payload),

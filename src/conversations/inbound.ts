@@ -51,6 +51,8 @@ import {
 export type { UnroutedText };
 
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
+/** The shopper agent's decision on a stored shopper text (src/agent), queued with the text. */
+export const AGENT_DECIDE_TASK = 'agent:decide';
 /** contacts.source of a contact created by its own text. */
 export const INBOUND_CONTACT_SOURCE = 'inbound';
 
@@ -230,6 +232,8 @@ async function applyInTransaction(
       ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
     },
   });
+  // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
+  await enqueueJob(tx, AGENT_DECIDE_TASK, { messageId }, { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` });
   if (action === 'reply')
     await enqueueJob(
       tx,

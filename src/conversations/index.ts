@@ -1,6 +1,7 @@
 export { matchKeyword, optOutConfirmation, optInConfirmation, helpReply } from './keywords.ts';
 export {
   INBOUND_CONTACT_SOURCE,
+  AGENT_DECIDE_TASK,
   receiveMessage,
   unroutedTexts,
   type ReceiveResult,
@@ -39,6 +40,8 @@ export {
 export {
   replyToConversation,
   replyToConversationSchema,
+  queueAgentReply,
+  OUTSIDE_WINDOW,
   REPLY_REFUSALS,
   CONVERSATIONAL_WINDOW_HOURS,
   AGENT_REPLY_MAX_LENGTH,

@@ -24,7 +24,8 @@
 import { z } from 'zod';
 import { AppError, type AppContext } from '../app/index.ts';
 import { isUsSmsNumber } from '../contacts/index.ts';
-import { withTransaction, type Tx } from '../db/index.ts';
+import { withTransaction, type Handle, type Tx } from '../db/index.ts';
+import { enqueueJob } from '../jobs/index.ts';
 import type { Sleep } from '../http/index.ts';
 import { sendDueMessages } from '../messaging/index.ts';
 import { CONVERSATION_NOT_FOUND, USER_NOT_FOUND } from './inbox.ts';
@@ -177,4 +178,45 @@ export async function replyToConversation(
     return { messageId, conversational };
   });
   return sendAgentText(ctx, { brandId, messageId, conversational }, { ...options, now });
+}
+
+export const OUTSIDE_WINDOW =
+  'The shopper last wrote more than 24 hours ago: an automatic reply is not a conversational text any more.';
+
+/**
+ * Queues the shopper agent's reply to a conversation (no brand user wrote it: user_id null) for the
+ * send job, which a 'messages:send-due' job runs at once. The same channel checks as a person's
+ * reply (refused, nothing stored, for an unsubscribed, blocked, missing or non-+1 channel), and it
+ * must be conversational: the shopper wrote within the last 24 hours, else 'outside_window'.
+ * Returns the queued message's id.
+ */
+export async function queueAgentReply(
+  db: Handle,
+  {
+    brandId,
+    conversationId,
+    body,
+    now = new Date(),
+    extra = {},
+  }: { brandId: number; conversationId: number; body: string; now?: Date; extra?: Record<string, unknown> },
+): Promise<{ messageId: number }> {
+  return withTransaction(db, async (tx) => {
+    const target = await lockReplyTarget(tx, { brandId, id: conversationId });
+    if (!target) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+    assertTextable(target);
+    const window = await conversationalWindow(tx, target.channel_id, now);
+    if (!window.conversational) throw new AppError('conflict', OUTSIDE_WINDOW, { code: 'outside_window' });
+    const messageId = await insertAgentReply(tx, {
+      brandId,
+      conversationId,
+      userId: null,
+      body: body.slice(0, AGENT_REPLY_MAX_LENGTH),
+      isMarketing: false,
+      scheduledFor: now,
+      extra: { ...window.extra, ...extra },
+    });
+    await setConversationHidden(tx, { brandId, id: conversationId, hidden: false });
+    await enqueueJob(tx, 'messages:send-due', {}, { jobKey: 'messages:send-due:agent-replies' });
+    return { messageId };
+  });
 }

@@ -4,3 +4,4 @@ export { databaseIsEmpty } from './store/rows.ts';
 export { loadDemoFixtures } from './fixtures.ts';
 export { storySpec } from './spec.ts';
 export { buildStory, type BrandStory } from './story/index.ts';
+export { DEMO_KB } from './kb.ts';

@@ -16,6 +16,7 @@
  *
  * The demo is keyed by its brands' Shopify integrations: when they exist, nothing changes.
  */
+import { SUGGESTED_DISCLOSURE, SUGGESTED_HOLDING_REPLY } from '../agent/index.ts';
 import { hashPassword } from '../accounts/index.ts';
 import { publicBaseUrl, type AppContext } from '../app/index.ts';
 import { attributeOrder } from '../attribution/index.ts';
@@ -238,6 +239,15 @@ async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
   await insertRows(tx, 'conversation_feedback', extras.feedback);
   await insertRows(tx, 'conversation_escalations', extras.escalations);
   await insertRows(tx, 'kb_cards', extras.kbCards);
+  // The shopper agent answers the demo's new questions from the published cards (docs/brands/agent.md).
+  await insertRows(tx, 'agent_settings', [
+    {
+      brand_id: ids.brandId,
+      mode: 'auto',
+      disclosure: SUGGESTED_DISCLOSURE,
+      holding_reply: SUGGESTED_HOLDING_REPLY,
+    },
+  ]);
   // The insights come from the shoppers' texts through the insights batch (the local analyser),
   // as they would for a brand: over the demo's 30 days.
   await runInsightsBatch(

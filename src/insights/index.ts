@@ -37,6 +37,7 @@ export {
   type SearchKbCardsInput,
 } from './kb/service.ts';
 export { kbApi, kbCardSchema } from './kb/api.ts';
+export { KB_VECTOR_SQL } from './kb/store.ts';
 
 // The LLM provider (llm/): structured answers validated by a zod schema, from an OpenAI-compatible
 // endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL), cached 86,400 s in ai_cache. Ads reuse it.

@@ -22,6 +22,8 @@ export const TASK_PAYLOADS = {
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
   'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
   'conversations:notify-engaged': z.object({ conversationId: id }),
+  // The shopper agent's decision on one stored shopper text (src/agent).
+  'agent:decide': z.object({ messageId: id }),
   'messaging:registration-step': z.object({
     brandIntegrationId: id,
     step: z.enum(['create_brand', 'create_campaign', 'submit_campaign', 'setup_inbound', 'migrate_routing']),

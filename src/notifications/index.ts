@@ -67,6 +67,7 @@ export {
   raiseStoreDisconnected,
   raiseTenDlcManualIntervention,
   raiseNewInsights,
+  raiseAgentEscalation,
   type Raised,
 } from './raise.ts';
 export { notificationsApi, notificationSchema, userNotificationSchema } from './api.ts';

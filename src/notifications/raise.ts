@@ -11,6 +11,7 @@
  */
 import type { Handle } from '../db/index.ts';
 import {
+  agentEscalationText,
   billingSyncFailedText,
   causeKeys,
   engagedConversationText,
@@ -205,5 +206,30 @@ export async function raiseNewInsights(
     brandId,
     audience: 'tenant',
     data: { insight_ids: insightIds.slice(0, 100), link: `/b/${brandId}/insights` },
+  });
+}
+
+/** The shopper agent escalated a question: to the brand's tenant, once per escalation. */
+export async function raiseAgentEscalation(
+  db: Handle,
+  {
+    brandId,
+    conversationId,
+    escalationId,
+    question,
+    why,
+  }: { brandId: number; conversationId: number; escalationId: number; question: string; why: string },
+): Promise<Raised> {
+  return raise(db, {
+    kind: 'agent_escalation',
+    key: causeKeys.agentEscalation(escalationId),
+    text: () => agentEscalationText({ question, why }),
+    brandId,
+    audience: 'tenant',
+    data: {
+      conversation_id: conversationId,
+      escalation_id: escalationId,
+      link: `/b/${brandId}/conversations/${conversationId}`,
+    },
   });
 }

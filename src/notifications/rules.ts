@@ -100,6 +100,7 @@ export const RAISED_KINDS = [
   'store_disconnected',
   'tendlc_manual_intervention',
   'new_insights',
+  'agent_escalation',
 ] as const;
 export type RaisedKind = (typeof RAISED_KINDS)[number];
 
@@ -107,6 +108,8 @@ const shortHash = (text: string): string => createHash('sha256').update(text).di
 
 /** The unique key of each cause. */
 export const causeKeys = {
+  /** One per escalation the shopper agent opened. */
+  agentEscalation: (escalationId: number): string => `agent_escalation:${escalationId}`,
   /** One per conversation: the first reply of a shopper, not every reply. */
   engagedConversation: (conversationId: number): string => `engaged_conversation:${conversationId}`,
   /** One per stored webhook event: replayed and dead again, it raises nothing new. */
@@ -153,6 +156,14 @@ export function engagedConversationText({
 }
 
 /** New insights from shoppers' messages: how many, and the first topics. */
+/** The shopper agent escalated a question to the brand's team. */
+export function agentEscalationText({ question, why }: { question: string; why: string }): RaisedText {
+  return {
+    title: 'A shopper needs an answer from your team',
+    body: `The agent escalated "${excerpt(question, EXCERPT_LENGTH)}": ${why}`,
+  };
+}
+
 export function newInsightsText({ count, topics }: { count: number; topics: string[] }): RaisedText {
   const shown = topics.slice(0, 3).map((t) => `"${excerpt(t, EXCERPT_LENGTH)}"`);
   const more = count > shown.length ? ` and ${count - shown.length} more` : '';

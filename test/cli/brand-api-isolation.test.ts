@@ -253,6 +253,7 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'PUT /api/brands/:brandId/contacts/:contactId/note': () => ({ note: 'Prefers texts after 5pm' }),
   'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
   'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
+  'PUT /api/brands/:brandId/agent/settings': () => ({ max_replies_per_day: 4 }),
   'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
   'POST /api/brands/:brandId/workflows': () => ({ template: 'abandoned-cart' }),
   'PATCH /api/brands/:brandId/workflows/:workflowId': () => ({ delay_minutes: 45 }),

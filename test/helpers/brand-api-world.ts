@@ -179,6 +179,17 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
     type: 'image/jpeg',
   });
   const escalation = await createEscalation(db, { brandId, conversationId, question: `Question ${tag}` });
+  // The shopper agent's decision on the world's message (what agent/decisions/:messageId explains).
+  await db('agent_decisions').insert({
+    brand_id: brandId,
+    conversation_id: conversationId,
+    message_id: sent.id,
+    decision: 'escalated',
+    mode: 'auto',
+    reason: 'no_card',
+    escalation_id: escalation.id,
+    reading: JSON.stringify({ question: `Agent question ${tag}` }),
+  });
   const [checkout] = await db('checkouts')
     .insert({
       brand_id: brandId,

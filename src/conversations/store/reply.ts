@@ -57,7 +57,8 @@ export async function lastIncomingOnChannel(tx: Tx, channelId: number): Promise<
 export interface NewAgentReply {
   brandId: number;
   conversationId: number;
-  userId: number;
+  /** The brand user who wrote it; null for the shopper agent's reply. */
+  userId: number | null;
   body: string;
   isMarketing: boolean;
   scheduledFor: Date;

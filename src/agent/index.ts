@@ -1,0 +1,30 @@
+// The shopper agent: decisions on shopper texts (answer from published KB cards, escalate, stay
+// silent, leave to a person), the grounding validator, the modes and the takeover.
+export {
+  AGENT_MODES,
+  DECISIONS,
+  REASONS,
+  ANSWER_THRESHOLD,
+  DEFAULT_SETTINGS,
+  SUGGESTED_DISCLOSURE,
+  SUGGESTED_HOLDING_REPLY,
+  type AgentMode,
+  type DecisionKind,
+} from './rules.ts';
+export { validateAnswer, factsOf, type Fact, type Validation } from './validate.ts';
+export { decideText, rankCards, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { AGENT_SYSTEM_PROMPT } from './model.ts';
+export {
+  getAgentSettings,
+  updateAgentSettings,
+  updateAgentSettingsInput,
+  listAgentDecisions,
+  listAgentDecisionsInput,
+  explainDecision,
+  runAgent,
+  handBackConversation,
+  AGENT_MESSAGES,
+  type AgentSettings,
+  type DecisionView,
+} from './service.ts';
+export { agentApi } from './api.ts';

@@ -1,0 +1,303 @@
+/**
+ * SQL of the shopper agent: its settings per brand, its decisions, the conversations handed back to
+ * it, what a decision reads (the text, its conversation, cart and workflow, the people who replied)
+ * and the retrieval over the brand's published knowledge-base cards (PostgreSQL full-text search on
+ * the kb_cards_search_index expression, English stems).
+ */
+import type { Handle } from '../db/index.ts';
+import { KB_VECTOR_SQL } from '../insights/index.ts';
+import type { AgentMode, DecisionKind } from './rules.ts';
+
+export interface SettingsRow {
+  brand_id: number;
+  mode: AgentMode;
+  disclosure: string | null;
+  holding_reply: string | null;
+  max_replies_per_day: number;
+  human_pause_hours: number;
+  updated_at: Date | null;
+}
+
+export async function readSettings(db: Handle, brandId: number): Promise<SettingsRow | undefined> {
+  const row = await db('agent_settings').where({ brand_id: brandId }).first();
+  return row ? { ...row, brand_id: Number(row.brand_id) } : undefined;
+}
+
+export async function writeSettings(
+  db: Handle,
+  brandId: number,
+  patch: Partial<Omit<SettingsRow, 'brand_id' | 'updated_at'>>,
+): Promise<SettingsRow> {
+  const [row] = await db('agent_settings')
+    .insert({ brand_id: brandId, ...patch, updated_at: db.fn.now() })
+    .onConflict('brand_id')
+    .merge({ ...patch, updated_at: db.fn.now() })
+    .returning('*');
+  return { ...row, brand_id: Number(row.brand_id) };
+}
+
+export async function brandExists(db: Handle, brandId: number): Promise<boolean> {
+  return Boolean(await db('brands').where({ id: brandId }).first('id'));
+}
+
+/** A shopper text and what the decision on it reads. */
+export interface TextToDecide {
+  id: number;
+  brand_id: number;
+  conversation_id: number;
+  body: string;
+  created_at: Date;
+  action: string;
+  agents_response: unknown;
+  cart_products: string[];
+  cart_ordered: boolean;
+  cart_text: string;
+  last_outgoing: string | null;
+}
+
+export async function findText(db: Handle, messageId: number): Promise<TextToDecide | undefined> {
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
+            coalesce(m.extra_data ->> 'action', 'reply') as action,
+            w.action -> 'agents_response' as agents_response,
+            coalesce((select jsonb_agg(distinct t) from jsonb_path_query(ca.data, 'strict $.**.title') t
+                       where jsonb_typeof(t) = 'string'), '[]'::jsonb) as cart_products,
+            (c.order_id is not null or ca.state = 'complete') as cart_ordered,
+            coalesce(ca.data::text, '') as cart_text,
+            (select o.body from conversation_messages o
+              where o.conversation_id = m.conversation_id and o.direction = 'outgoing' and o.id < m.id
+              order by o.id desc limit 1) as last_outgoing
+       from conversation_messages m
+       join conversations c on c.id = m.conversation_id
+       left join workflows w on w.id = c.workflow_id
+       left join carts ca on ca.id = c.cart_id
+      where m.id = ? and m.direction = 'incoming'`,
+    [messageId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as TextToDecide),
+    id: Number(row.id),
+    brand_id: Number(row.brand_id),
+    conversation_id: Number(row.conversation_id),
+    cart_products: (row.cart_products as unknown[]).map(String),
+    cart_ordered: Boolean(row.cart_ordered),
+  };
+}
+
+/**
+ * Whether a person at the brand is handling the conversation: a brand user's reply within the last
+ * `hours` before `at`, later than the last hand-back.
+ */
+export async function personReplied(
+  db: Handle,
+  { conversationId, at, hours }: { conversationId: number; at: Date; hours: number },
+): Promise<boolean> {
+  const row = await db('conversation_messages as m')
+    .leftJoin('agent_conversations as a', 'a.conversation_id', 'm.conversation_id')
+    .where('m.conversation_id', conversationId)
+    .where('m.direction', 'outgoing')
+    .whereNotNull('m.user_id')
+    .where('m.created_at', '>', new Date(at.getTime() - hours * 3_600_000))
+    .where('m.created_at', '<=', at)
+    .where((q) => void q.whereNull('a.handed_back_at').orWhereRaw('m.created_at > a.handed_back_at'))
+    .first('m.id');
+  return Boolean(row);
+}
+
+/** The agent's replies queued in the conversation in the 24 hours before `at`, and whether it ever replied there. */
+export async function agentReplies(
+  db: Handle,
+  { conversationId, at }: { conversationId: number; at: Date },
+): Promise<{ today: number; ever: number }> {
+  const row = await db('agent_decisions')
+    .where({ conversation_id: conversationId })
+    .whereNotNull('reply_message_id')
+    .first<{ today: string; ever: string }>(
+      db.raw(`count(*) filter (where created_at > ?::timestamptz - interval '24 hours') as today`, [at]),
+      db.raw('count(*) as ever'),
+    );
+  return { today: Number(row?.today ?? 0), ever: Number(row?.ever ?? 0) };
+}
+
+/** An escalation of the conversation nobody has answered yet. */
+export async function openEscalation(db: Handle, conversationId: number): Promise<number | null> {
+  const row = await db('conversation_escalations')
+    .where({ conversation_id: conversationId })
+    .whereNull('processed_response')
+    .orderBy('id', 'desc')
+    .first('id');
+  return row ? Number(row.id) : null;
+}
+
+/** The question's lexemes as the cards' search vector has them (English stems, stop words dropped). */
+export async function lexemesOf(db: Handle, text: string): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: { lex: string[] }[] }>(
+    `select tsvector_to_array(to_tsvector('english', ?)) as lex`,
+    [text],
+  );
+  return rows[0]?.lex ?? [];
+}
+
+export interface CardMatch {
+  id: number;
+  title: string;
+  content: string;
+  lexemes: string[];
+  title_lexemes: string[];
+  weight: number;
+  rank: number;
+}
+
+/** The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest). */
+export async function matchingCards(
+  db: Handle,
+  { brandId, lexemes, limit }: { brandId: number; lexemes: string[]; limit: number },
+): Promise<CardMatch[]> {
+  const words = [...new Set(lexemes.map((l) => l.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean))];
+  if (words.length === 0) return [];
+  const query = words.map((w) => `'${w}'`).join(' | ');
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `with q as (select to_tsquery('simple', ?) as query)
+     select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
+            tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
+            tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
+            ts_rank(${KB_VECTOR_SQL}, q.query) as rank
+       from kb_cards k, q
+      where k.brand_id = ? and k.status = 'published' and ${KB_VECTOR_SQL} @@ q.query
+      order by rank desc, k.weight desc, k.id desc
+      limit ?`,
+    [query, brandId, limit],
+  );
+  return rows.map((r) => ({
+    ...(r as unknown as CardMatch),
+    id: Number(r.id),
+    weight: Number(r.weight),
+    rank: Number(r.rank),
+  }));
+}
+
+/** The text of the given cards of the brand (the sources a model answer is checked against). */
+export async function cardTexts(db: Handle, brandId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('kb_cards').where({ brand_id: brandId }).whereIn('id', ids).select('id', 'title', 'content');
+  return new Map(rows.map((r) => [Number(r.id), `${r.title ?? ''}\n${r.content ?? ''}`]));
+}
+
+export interface DecisionRow {
+  id: number;
+  brand_id: number;
+  conversation_id: number;
+  message_id: number;
+  decision: DecisionKind;
+  mode: AgentMode;
+  reply: string | null;
+  delivery: string | null;
+  delivery_reason: string | null;
+  reply_message_id: number | null;
+  sources: number[];
+  confidence: number;
+  reason: string;
+  reading: Record<string, unknown>;
+  escalation_id: number | null;
+  writer: 'offline' | 'model';
+  created_at: Date;
+}
+
+const decisionRow = (r: Record<string, unknown>): DecisionRow => ({
+  ...(r as unknown as DecisionRow),
+  id: Number(r.id),
+  brand_id: Number(r.brand_id),
+  conversation_id: Number(r.conversation_id),
+  message_id: Number(r.message_id),
+  reply_message_id: r.reply_message_id === null ? null : Number(r.reply_message_id),
+  escalation_id: r.escalation_id === null ? null : Number(r.escalation_id),
+  sources: ((r.sources as string[] | null) ?? []).map(Number),
+  confidence: Number(r.confidence),
+});
+
+export type NewDecision = Omit<DecisionRow, 'id' | 'created_at'>;
+
+/** Records a decision; undefined when the text already has one (a repeated job decides nothing twice). */
+export async function insertDecision(db: Handle, row: NewDecision): Promise<DecisionRow | undefined> {
+  const [saved] = await db('agent_decisions')
+    .insert({ ...row, reading: JSON.stringify(row.reading) })
+    .onConflict('message_id')
+    .ignore()
+    .returning('*');
+  return saved ? decisionRow(saved as Record<string, unknown>) : undefined;
+}
+
+export async function updateDecision(
+  db: Handle,
+  id: number,
+  patch: Partial<Pick<DecisionRow, 'delivery' | 'delivery_reason' | 'reply_message_id' | 'escalation_id'>>,
+): Promise<void> {
+  await db('agent_decisions').where({ id }).update(patch);
+}
+
+export async function findDecision(
+  db: Handle,
+  { brandId, messageId }: { brandId?: number; messageId: number },
+): Promise<DecisionRow | undefined> {
+  const q = db('agent_decisions').where({ message_id: messageId });
+  if (brandId !== undefined) void q.where({ brand_id: brandId });
+  const row = await q.first();
+  return row ? decisionRow(row) : undefined;
+}
+
+export async function listDecisionRows(
+  db: Handle,
+  filter: { brandId: number; since?: Date; conversationId?: number; limit: number },
+): Promise<DecisionRow[]> {
+  const q = db('agent_decisions').where({ brand_id: filter.brandId });
+  if (filter.since) void q.where('created_at', '>=', filter.since);
+  if (filter.conversationId !== undefined) void q.where({ conversation_id: filter.conversationId });
+  const rows = await q
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(filter.limit);
+  return rows.map(decisionRow);
+}
+
+/** Shopper texts of the last `hours` with no decision yet, of brands whose agent is not off (oldest first). */
+export async function undecidedTexts(
+  db: Handle,
+  { brandId, since, limit }: { brandId?: number; since: Date; limit: number },
+): Promise<number[]> {
+  const q = db('conversation_messages as m')
+    .join('agent_settings as s', 's.brand_id', 'm.brand_id')
+    .leftJoin('agent_decisions as d', 'd.message_id', 'm.id')
+    .where('m.direction', 'incoming')
+    .where('m.created_at', '>=', since)
+    .whereNot('s.mode', 'off')
+    .whereNull('d.id');
+  if (brandId !== undefined) void q.where('m.brand_id', brandId);
+  const rows = await q.orderBy('m.id').limit(limit).select('m.id');
+  return rows.map((r) => Number(r.id));
+}
+
+export async function conversationOfBrand(
+  db: Handle,
+  { brandId, conversationId }: { brandId: number; conversationId: number },
+): Promise<boolean> {
+  return Boolean(await db('conversations').where({ id: conversationId, brand_id: brandId }).first('id'));
+}
+
+export async function handBack(
+  db: Handle,
+  row: { brandId: number; conversationId: number; userId: number | null; at: Date },
+): Promise<void> {
+  await db('agent_conversations')
+    .insert({
+      conversation_id: row.conversationId,
+      brand_id: row.brandId,
+      handed_back_at: row.at,
+      handed_back_by: row.userId,
+    })
+    .onConflict('conversation_id')
+    .merge(['handed_back_at', 'handed_back_by']);
+}
