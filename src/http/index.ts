@@ -69,4 +69,4 @@ export {
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
 } from './cookies.ts';
-export { CONTENT_SECURITY_POLICY, isPanelDeepLink } from './panel.ts';
+export { CONTENT_SECURITY_POLICY, isPanelDeepLink, PANEL_DIR, panelCacheControl } from './panel.ts';
