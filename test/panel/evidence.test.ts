@@ -7,6 +7,7 @@ const item = (kind: string, at: string, windowHours: number, counted = true): Ev
   kind,
   id: 1,
   conversation_id: 5,
+  workflow_id: 1,
   at,
   hours_before: 1,
   window_hours: windowHours,
@@ -15,11 +16,36 @@ const item = (kind: string, at: string, windowHours: number, counted = true): Ev
 });
 
 const attribution = (items: EvidenceItem[], billed = true): OrderAttribution => ({
-  order: { id: 9, number: '1001', total: '80.00', currency: 'USD', created_at: '2026-11-24T22:30:00Z' },
+  order: {
+    id: 9,
+    brand_id: 1,
+    number: '1001',
+    state: 'paid',
+    total: '80.00',
+    currency: 'USD',
+    billing_status: 'billed',
+    recovered_at: '2026-11-24T22:30:00Z',
+    workflow_id: 1,
+    discount_codes: [],
+    created_at: '2026-11-24T22:30:00Z',
+  },
   billed,
   live_feed_recovered: true,
   summary: 'Billed: recovered by conversation 5',
-  decision: { recovered: true, rule: 'click', window_hours: 120, conversation_id: 5, items },
+  decision: {
+    recovered: true,
+    rule: 'click',
+    attribution_type: 'last_touch',
+    window_hours: 120,
+    windows: { message: 120, click: 120, reply: 120, discount_code: 720 },
+    hard_cap_days: 30,
+    conversation_id: 5,
+    workflow_id: 1,
+    decided_at: '2026-11-24T22:31:00Z',
+    billing_note: null,
+    warnings: [],
+    items,
+  },
 });
 
 describe('the attribution evidence in words', () => {
