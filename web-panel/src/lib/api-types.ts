@@ -3002,6 +3002,14 @@ export interface operations {
                 checks: {
                   check: string;
                   detail: string;
+                  /** @description the detail's facts as machine values */
+                  facts?: {
+                    at?: string;
+                    code?: string;
+                    count?: number;
+                    days?: number;
+                    group?: string;
+                  };
                   passed: boolean;
                 }[];
                 outcome: string | null;
@@ -3018,6 +3026,29 @@ export interface operations {
                   to: string;
                 } | null;
               } | null;
+              /** @description what decided, as machine values (the summary without its prose) */
+              reason: {
+                at: string | null;
+                /** @enum {string} */
+                code:
+                  | 'recorded'
+                  | 'not_applicable'
+                  | 'not_running'
+                  | 'state'
+                  | 'not_yet_candidate'
+                  | 'outside_window'
+                  | 'next_run'
+                  | 'other_workflow_first';
+                conversation_id: number | null;
+                other_workflow: {
+                  id: number;
+                  name: string;
+                } | null;
+                outcome: string | null;
+                state: string | null;
+                wanted_state: string | null;
+                why: string | null;
+              };
               recorded: {
                 /** Format: date-time */
                 at: string;
@@ -5862,6 +5893,22 @@ export interface operations {
                 id: number;
                 kind: string;
                 reason: string;
+                /**
+                 * @description why the evidence counts or not, as a machine value
+                 * @enum {string}
+                 */
+                reason_code:
+                  | 'inside_window'
+                  | 'outside_window'
+                  | 'after_order'
+                  | 'kind_off'
+                  | 'not_under_code_only'
+                  | 'no_workflow'
+                  | 'keyword_reply'
+                  | 'not_delivered'
+                  | 'team_reply'
+                  | 'service_message'
+                  | 'other';
                 window_hours: number;
                 workflow_id: number | null;
               }[];
@@ -5951,6 +5998,14 @@ export interface operations {
                 checks: {
                   check: string;
                   detail: string;
+                  /** @description the detail's facts as machine values */
+                  facts?: {
+                    at?: string;
+                    code?: string;
+                    count?: number;
+                    days?: number;
+                    group?: string;
+                  };
                   passed: boolean;
                 }[];
                 outcome: string | null;
@@ -5967,6 +6022,29 @@ export interface operations {
                   to: string;
                 } | null;
               } | null;
+              /** @description what decided, as machine values (the summary without its prose) */
+              reason: {
+                at: string | null;
+                /** @enum {string} */
+                code:
+                  | 'recorded'
+                  | 'not_applicable'
+                  | 'not_running'
+                  | 'state'
+                  | 'not_yet_candidate'
+                  | 'outside_window'
+                  | 'next_run'
+                  | 'other_workflow_first';
+                conversation_id: number | null;
+                other_workflow: {
+                  id: number;
+                  name: string;
+                } | null;
+                outcome: string | null;
+                state: string | null;
+                wanted_state: string | null;
+                why: string | null;
+              };
               recorded: {
                 /** Format: date-time */
                 at: string;

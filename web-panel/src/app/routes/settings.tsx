@@ -19,7 +19,7 @@ import {
   subscriptionStatusLabel,
 } from '../../features/settings/components/words.ts';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
-import { formatDateTime, formatMoney, formatNumber, timezoneLabel } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber, timezoneLabel, timezoneName } from '../../lib/format.ts';
 import { useSearchState } from '../../lib/url-state.ts';
 
 const PLATFORMS: Record<string, string> = { shopify: 'Shopify', bigcommerce: 'BigCommerce' };
@@ -31,7 +31,7 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" />
       <p className="muted">
-        Times in {timezoneLabel(brand.timezone)} ({brand.timezone}), your store’s time zone.
+        Times in {timezoneLabel(brand.timezone)} ({timezoneName(brand.timezone)}), your store’s time zone.
       </p>
       <div className="settings-grid">
         <StoreCard brand={brand} />
