@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstLoadBudget } from './first-load-budget.ts';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), firstLoadBudget()],
+  plugins: [react(), firstLoadBudget(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

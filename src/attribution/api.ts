@@ -32,6 +32,21 @@ const evidenceItem = z.object({
   window_hours: z.number(),
   counted: z.boolean(),
   reason: z.string(),
+  reason_code: z
+    .enum([
+      'inside_window',
+      'outside_window',
+      'after_order',
+      'kind_off',
+      'not_under_code_only',
+      'no_workflow',
+      'keyword_reply',
+      'not_delivered',
+      'team_reply',
+      'service_message',
+      'other',
+    ])
+    .describe('why the evidence counts or not, as a machine value'),
 });
 
 const orderExplanation = z.object({

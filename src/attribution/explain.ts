@@ -4,6 +4,7 @@
  */
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
+import { evidenceReasonCode, type EvidenceReasonCode } from './rules.ts';
 import { readEvidence } from './store/ledger.ts';
 import { isLiveFeedRecovered, loadOrder } from './store/orders.ts';
 
@@ -18,6 +19,8 @@ export interface EvidenceItemView {
   window_hours: number;
   counted: boolean;
   reason: string;
+  /** The reason as a machine value (the panel's words). */
+  reason_code: EvidenceReasonCode;
 }
 
 export interface OrderExplanation {
@@ -106,7 +109,12 @@ export async function explainOrder(
           decided_at: stored.decided_at.toISOString(),
           warnings: Array.isArray(e.warnings) ? (e.warnings as string[]) : [],
           billing_note: typeof e.billing_note === 'string' ? e.billing_note : null,
-          items: Array.isArray(e.items) ? (e.items as EvidenceItemView[]) : [],
+          items: Array.isArray(e.items)
+            ? (e.items as Omit<EvidenceItemView, 'reason_code'>[]).map((item) => ({
+                ...item,
+                reason_code: evidenceReasonCode(item.reason),
+              }))
+            : [],
         }
       : null,
   };

@@ -201,6 +201,39 @@ export function decideAttribution(
   };
 }
 
+/** Why a piece of evidence counts or not, as a machine value the panel phrases. */
+export type EvidenceReasonCode =
+  | 'inside_window'
+  | 'outside_window'
+  | 'after_order'
+  | 'kind_off'
+  | 'not_under_code_only'
+  | 'no_workflow'
+  | 'keyword_reply'
+  | 'not_delivered'
+  | 'team_reply'
+  | 'service_message'
+  | 'other';
+
+/**
+ * The code of a reason decideAttribution (and the evidence reader's `ineligible`) writes. The
+ * ledger keeps the sentence; the code is read from it, so decisions recorded before it existed
+ * answer the same codes.
+ */
+export function evidenceReasonCode(reason: string): EvidenceReasonCode {
+  if (reason.startsWith('inside the ')) return 'inside_window';
+  if (reason.startsWith('outside the ')) return 'outside_window';
+  if (reason === 'after the order') return 'after_order';
+  if (reason.endsWith('do not count under code_only')) return 'not_under_code_only';
+  if (reason.endsWith('are turned off for this brand')) return 'kind_off';
+  if (reason === 'the conversation has no workflow') return 'no_workflow';
+  if (reason.startsWith('a keyword reply')) return 'keyword_reply';
+  if (reason.startsWith('not delivered')) return 'not_delivered';
+  if (reason.startsWith("a conversational reply by the brand's team")) return 'team_reply';
+  if (reason.startsWith('a service message')) return 'service_message';
+  return 'other';
+}
+
 /** Billing status an attributed order holds in each order state. */
 export function billingStatusFor(
   state: string,

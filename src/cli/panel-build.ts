@@ -1,6 +1,7 @@
 /**
  * The web panel is built on start when `web-panel/dist` is missing or older than its sources
- * (web-panel/index.html, vite.config.ts and everything under web-panel/src), so `npm install &&
+ * (web-panel/index.html, the Vite config and its plugins, everything under web-panel/src and
+ * web-panel/public), so `npm install &&
  * npm start` serves the current panel with no other step. A build takes a few seconds; an
  * up-to-date dist is used as it is.
  */
@@ -11,6 +12,9 @@ import { execa } from 'execa';
 
 export const PANEL_ROOT = fileURLToPath(new URL('../../web-panel/', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The files of web-panel/ besides src/ and public/ that shape the build. */
+const PANEL_BUILD_FILES = ['index.html', 'vite.config.ts', 'first-load-budget.ts', 'precompress.ts'];
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -26,8 +30,10 @@ export function panelBuildNeeded(root = PANEL_ROOT): 'missing' | 'outdated' | nu
   const built = join(root, 'dist', 'index.html');
   if (!existsSync(built)) return 'missing';
   const sources = Math.max(
-    newestSource(join(root, 'src')),
-    ...['index.html', 'vite.config.ts'].map((file) => statSync(join(root, file)).mtimeMs),
+    ...['src', 'public'].filter((dir) => existsSync(join(root, dir))).map((dir) => newestSource(join(root, dir))),
+    ...PANEL_BUILD_FILES.filter((file) => existsSync(join(root, file))).map(
+      (file) => statSync(join(root, file)).mtimeMs,
+    ),
   );
   return sources > statSync(built).mtimeMs ? 'outdated' : null;
 }

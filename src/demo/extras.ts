@@ -3,7 +3,7 @@
  * user-addressed, some read), agents' feedback on answers, escalated questions and knowledge-base
  * cards. The insights are not written here: the insights batch reads the shoppers' texts (seed.ts).
  */
-import { causeKeys } from '../notifications/index.ts';
+import { causeKeys, engagedConversationText } from '../notifications/index.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './story/random.ts';
 import type { BrandStory, StoryMessage } from './story/index.ts';
 import type { DemoRow } from './store/rows.ts';
@@ -20,6 +20,8 @@ export interface ExtrasInput {
   /** The brand's plan and when it renews, when it has a subscription. */
   planName: string | null;
   renewsAt: Date | null;
+  /** The brand's time zone: dates in notification texts are its days. */
+  timezone: string;
   story: BrandStory;
   talk: TalkIds;
   now: Date;
@@ -101,8 +103,8 @@ export function extraRows(input: ExtrasInput): ExtraRows {
     engaged.slice(0, 3).forEach((r, i) =>
       notifications.push({
         type: 'system',
-        title: 'A shopper replied',
-        body: `A shopper wrote back in conversation ${r.conversationId}: "${r.message.body}"`,
+        // The words the product's own notification uses; the conversation is the link (extra_data).
+        ...engagedConversationText({ reply: r.message.body }),
         user_id: userId,
         brand_id: brandId,
         extra_data: { conversation_id: r.conversationId },
@@ -124,8 +126,13 @@ export function extraRows(input: ExtrasInput): ExtraRows {
     input.planName && input.renewsAt
       ? {
           type: 'reminder',
-          title: `Your ${input.planName} plan renews on ${input.renewsAt.toISOString().slice(0, 10)}`,
+          title: `Your ${input.planName} plan renews on ${new Intl.DateTimeFormat('en-US', {
+            timeZone: input.timezone,
+            month: 'long',
+            day: 'numeric',
+          }).format(input.renewsAt)}`,
           body: 'Usage charges for recovered orders are invoiced with the renewal.',
+          extra_data: { renews_at: input.renewsAt.toISOString() },
           tenant_id: input.tenantId,
           brand_id: brandId,
           created_at: before(now, 20 * HOUR_MS),

@@ -231,6 +231,7 @@ async function seedBrand(s: Seeding, fixture: BrandFixture): Promise<number> {
     recoveryWorkflowId: ids.workflows.get(recovery.name)!,
     planName: fixture.plan,
     renewsAt,
+    timezone: fixture.brand.timezone,
     story,
     talk,
     now,

@@ -44,7 +44,15 @@ export {
   type ApiMethod,
   type NotFound,
 } from './api/route.ts';
-export { apiRoutes, apiRouteList, BRAND_NOT_FOUND, OPENAPI_PATH, STAFF_ONLY, type ApiOptions } from './api/plugin.ts';
+export {
+  API_INFO,
+  apiRoutes,
+  apiRouteList,
+  BRAND_NOT_FOUND,
+  OPENAPI_PATH,
+  STAFF_ONLY,
+  type ApiOptions,
+} from './api/plugin.ts';
 export { openApiDocument, operationId, type OpenApiInfo } from './api/openapi.ts';
 export {
   parseInput,
@@ -69,4 +77,4 @@ export {
   REFRESH_COOKIE,
   REFRESH_COOKIE_PATH,
 } from './cookies.ts';
-export { CONTENT_SECURITY_POLICY, isPanelDeepLink } from './panel.ts';
+export { CONTENT_SECURITY_POLICY, isPanelDeepLink, PANEL_DIR, panelCacheControl } from './panel.ts';

@@ -38,6 +38,18 @@ export function isPanelDeepLink(path: string): boolean {
   return !last.includes('.');
 }
 
+/**
+ * Hashed assets (a new build writes new names) are cached for a year and never revalidated;
+ * index.html is revalidated on every load so a new build is picked up; the few unhashed files of
+ * web-panel/public (the favicon) for a day.
+ */
+export function panelCacheControl(file: string): string {
+  const path = file.replaceAll('\\', '/');
+  if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.(br|gz))?$/.test(path)) return 'no-cache';
+  return 'public, max-age=86400';
+}
+
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0]!;
 
 /**
@@ -61,9 +73,14 @@ export async function registerPanel(
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
-    // Hashed assets never change; index.html must be revalidated so a new build is picked up.
+    // The build writes a .br and a .gz beside each script, style and page (web-panel/precompress.ts):
+    // sent as they are to a browser that accepts them, with their content-encoding.
+    preCompressed: true,
+    // send's own `public, max-age=0` would replace the header set below.
+    cacheControl: false,
     setHeaders: (res, file) => {
-      res.setHeader('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', panelCacheControl(file));
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return (request, reply) => {

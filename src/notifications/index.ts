@@ -30,6 +30,7 @@ export {
   MAX_NOTIFICATION_LIMIT,
   RAISED_KINDS,
   causeKeys,
+  engagedConversationText,
   type NotificationType,
   type NotificationFilter,
   type NotificationAudience,

@@ -48,7 +48,43 @@ export const workflowSchema = z.object({
   updated_at: timestamp(),
 });
 
-const check = z.object({ check: z.string(), passed: z.boolean(), detail: z.string() });
+const check = z.object({
+  check: z.string(),
+  passed: z.boolean(),
+  detail: z.string(),
+  facts: z
+    .object({
+      code: z.string().optional(),
+      at: z.string().optional(),
+      days: z.number().optional(),
+      count: z.number().int().optional(),
+      group: z.string().optional(),
+    })
+    .optional()
+    .describe("the detail's facts as machine values"),
+});
+
+const explainReason = z
+  .object({
+    code: z.enum([
+      'recorded',
+      'not_applicable',
+      'not_running',
+      'state',
+      'not_yet_candidate',
+      'outside_window',
+      'next_run',
+      'other_workflow_first',
+    ]),
+    outcome: z.string().nullable(),
+    why: z.string().nullable(),
+    at: timestamp().nullable(),
+    conversation_id: z.number().int().nullable(),
+    state: z.string().nullable(),
+    wanted_state: z.string().nullable(),
+    other_workflow: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .describe('what decided, as machine values (the summary without its prose)');
 
 const explanationSchema = z.object({
   subject: z.object({
@@ -72,6 +108,7 @@ const explanationSchema = z.object({
       texted: z.boolean(),
       decided_by: z.string(),
       summary: z.string(),
+      reason: explainReason,
       recorded: z
         .object({
           outcome: z.string(),

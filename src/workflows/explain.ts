@@ -51,8 +51,10 @@ export interface WorkflowExplanation {
   texted: boolean;
   /** What decided: recorded_outcome, workflow, state, window, or the check that failed now. */
   decided_by: string;
-  /** One sentence for people. */
+  /** One sentence for people (the CLI's). */
   summary: string;
+  /** What decided, as machine values the panel phrases (the summary's facts, without its prose). */
+  reason: ExplainReason;
   recorded: {
     outcome: string;
     reason: string | null;
@@ -71,6 +73,49 @@ export interface WorkflowExplanation {
   } | null;
 }
 
+/** Why a workflow texted the shopper or not. */
+export interface ExplainReason {
+  /**
+   * recorded: the outcome the workflow recorded; not_applicable: it selects other candidates;
+   * not_running: the workflow cannot run now (`why`); state: the candidate is not in the state the
+   * workflow selects; not_yet_candidate: its delay has not passed (`at`); outside_window: it was
+   * never selected in its window; next_run: the outcome the next run would record;
+   * other_workflow_first: another workflow texts this cart.
+   */
+  code:
+    | 'recorded'
+    | 'not_applicable'
+    | 'not_running'
+    | 'state'
+    | 'not_yet_candidate'
+    | 'outside_window'
+    | 'next_run'
+    | 'other_workflow_first';
+  /** The recorded outcome, or the next run's (started, filtered_out, recently_engaged, …). */
+  outcome: string | null;
+  /** The machine reason: rules, texas, paused, draft, no_checkout, … */
+  why: string | null;
+  /** When it was recorded, or when the candidate becomes one. */
+  at: string | null;
+  conversation_id: number | null;
+  /** The candidate's state and the state the workflow selects (code state). */
+  state: string | null;
+  wanted_state: string | null;
+  other_workflow: { id: number; name: string } | null;
+}
+
+const reasonOf = (code: ExplainReason['code'], facts: Partial<Omit<ExplainReason, 'code'>> = {}): ExplainReason => ({
+  code,
+  outcome: null,
+  why: null,
+  at: null,
+  conversation_id: null,
+  state: null,
+  wanted_state: null,
+  other_workflow: null,
+  ...facts,
+});
+
 export interface Explanation {
   subject: { kind: 'cart' | 'order'; id: number; brand_id: number; contact_id: number | null; phone: string | null };
   workflows: WorkflowExplanation[];
@@ -78,6 +123,21 @@ export interface Explanation {
 
 export const EXPLAIN_NEEDS_ONE = 'Give --cart ID or --order ID (one of them).';
 const NOT_FOUND: Record<'cart' | 'order', string> = { cart: 'Cart not found', order: 'Order not found' };
+
+/** Why a workflow does not run now, as a machine value (null when it runs). */
+export function runnableProblemCode(
+  w: Pick<WorkflowRow, 'status' | 'is_paused' | 'starts_at' | 'ends_at'>,
+  integration: { status: string; is_enabled: boolean } | undefined,
+  now: Date,
+): 'draft' | 'paused' | 'not_started' | 'ended' | 'no_store' | 'store_not_connected' | null {
+  if (w.status !== 'active') return 'draft';
+  if (w.is_paused) return 'paused';
+  if (w.starts_at && w.starts_at.getTime() > now.getTime()) return 'not_started';
+  if (w.ends_at && w.ends_at.getTime() <= now.getTime()) return 'ended';
+  if (!integration) return 'no_store';
+  if (integration.status !== 'connected' || !integration.is_enabled) return 'store_not_connected';
+  return null;
+}
 
 /** Why a workflow does not run now (null when it does). */
 export function runnableProblem(
@@ -171,17 +231,23 @@ export async function explainCandidate(
         texted: false,
         decided_by: 'workflow',
         summary: `not applicable: ${why}`,
+        reason: reasonOf('not_applicable', {
+          why:
+            !kind || kind === 'event'
+              ? 'type_not_selecting'
+              : kind === 'checkout' && subjectKind === 'cart'
+                ? 'no_checkout'
+                : 'other_kind',
+          wanted_state: kind && kind !== 'event' ? kind : null,
+        }),
         recorded: null,
         now: null,
       });
       continue;
     }
     const recorded = recordedBy[kind].get(workflow.id);
-    const problem = runnableProblem(
-      workflow,
-      workflow.brand_integration_id ? integrations.get(workflow.brand_integration_id) : undefined,
-      now,
-    );
+    const integration = workflow.brand_integration_id ? integrations.get(workflow.brand_integration_id) : undefined;
+    const problem = runnableProblem(workflow, integration, now);
     const window = candidateWindow(kind, workflow.delay_minutes, now);
     const plan = planWorkflow(
       workflow,
@@ -209,6 +275,7 @@ export async function explainCandidate(
       texted: false,
       decided_by: '',
       summary: '',
+      reason: reasonOf('next_run'),
       recorded: recorded ? recordedView(recorded) : null,
       now: current,
     };
@@ -218,18 +285,39 @@ export async function explainCandidate(
       entry.summary = entry.texted
         ? `texted: ${recorded.state} on ${recorded.created_at.toISOString()}, conversation ${recorded.conversation_id}`
         : `not texted: ${recorded.state}${recorded.reason && recorded.reason !== recorded.state ? ` (${recorded.reason})` : ''} on ${recorded.created_at.toISOString()}: ${recorded.detail ?? ''}`.trim();
+      entry.reason = reasonOf('recorded', {
+        outcome: recorded.state,
+        why: recorded.reason && recorded.reason !== recorded.state ? recorded.reason : null,
+        at: recorded.created_at.toISOString(),
+        conversation_id: recorded.conversation_id,
+      });
     } else if (problem) {
-      Object.assign(entry, { decided_by: 'workflow', summary: `not texted: ${problem}` });
+      Object.assign(entry, {
+        decided_by: 'workflow',
+        summary: `not texted: ${problem}`,
+        reason: reasonOf('not_running', {
+          why: runnableProblemCode(workflow, integration, now),
+          at:
+            (workflow.starts_at && workflow.starts_at.getTime() > now.getTime()
+              ? workflow.starts_at
+              : workflow.ends_at && workflow.ends_at.getTime() <= now.getTime()
+                ? workflow.ends_at
+                : null
+            )?.toISOString() ?? null,
+        }),
+      });
     } else if (row.state !== wantedState) {
       Object.assign(entry, {
         decided_by: 'state',
         summary: `not texted: the ${kind} is ${row.state} (candidates must be ${wantedState})`,
+        reason: reasonOf('state', { state: row.state, wanted_state: wantedState }),
       });
     } else if (!inside) {
       const early = row.at.getTime() > window.to.getTime();
       const becomes = new Date(row.at.getTime() + workflow.delay_minutes * 60_000).toISOString();
       Object.assign(entry, {
         decided_by: 'window',
+        reason: early ? reasonOf('not_yet_candidate', { at: becomes }) : reasonOf('outside_window'),
         summary: early
           ? `not yet: the ${kind} becomes a candidate at ${becomes} (delay ${workflow.delay_minutes} minutes)`
           : `not texted: the ${kind} is outside the window (${window.description}) and was never selected`,
@@ -239,6 +327,7 @@ export async function explainCandidate(
       Object.assign(entry, {
         decided_by: failed?.check ?? 'all_checks',
         summary: `not yet texted: the next run would record ${decision.outcome}: ${decision.detail}`,
+        reason: reasonOf('next_run', { outcome: decision.outcome, why: decision.reason }),
       });
     }
     out.push(entry);
@@ -276,7 +365,16 @@ function passOver(entries: WorkflowExplanation[], earlier: CartChoiceRow | undef
       (e) => e.now && !e.recorded && e.decided_by !== 'workflow' && e.decided_by !== 'state',
     ))
       if (isCartRecoveryKind(entry.candidate?.kind))
-        Object.assign(entry, { decided_by: 'choice', summary: `not texted: ${chosen.detail}` });
+        Object.assign(entry, {
+          decided_by: 'choice',
+          summary: `not texted: ${chosen.detail}`,
+          reason: reasonOf('other_workflow_first', {
+            outcome: 'duplicate',
+            why: OTHER_WORKFLOW_CHOSEN,
+            other_workflow:
+              earlier.workflow_id !== null ? { id: earlier.workflow_id, name: earlier.workflow_name ?? '' } : null,
+          }),
+        });
     return;
   }
   const wouldText = entries.filter(
@@ -291,6 +389,11 @@ function passOver(entries: WorkflowExplanation[], earlier: CartChoiceRow | undef
     Object.assign(entry, {
       decided_by: 'choice',
       summary: `not yet texted: the next run would record duplicate (${OTHER_WORKFLOW_CHOSEN}): workflow ${first.id} (${first.name}) comes first by ${CHOICE_ORDER}`,
+      reason: reasonOf('other_workflow_first', {
+        outcome: 'duplicate',
+        why: OTHER_WORKFLOW_CHOSEN,
+        other_workflow: { id: first.id, name: first.name },
+      }),
     });
   }
 }

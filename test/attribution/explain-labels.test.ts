@@ -57,12 +57,19 @@ describe('reclaim orders explain: texts that are not marketing', () => {
     });
     await attributeOrder(ctx, order.id);
     expect((await explain(order.id)).decision.items).toMatchObject([
-      { kind: 'message', id: service.id, counted: false, reason: 'a service message (opt-out or help answer)' },
+      {
+        kind: 'message',
+        id: service.id,
+        counted: false,
+        reason: 'a service message (opt-out or help answer)',
+        reason_code: 'service_message',
+      },
       {
         kind: 'message',
         id: reply.id,
         counted: false,
         reason: "a conversational reply by the brand's team, not marketing",
+        reason_code: 'team_reply',
       },
     ]);
   });

@@ -72,7 +72,7 @@ describe("the inbox filters' URL state", () => {
     expect((view.getByLabelText('Unread only') as HTMLInputElement).checked).toBe(true);
     expect((view.getByLabelText('Search') as HTMLInputElement).value).toBe('maria');
     expect((view.getByLabelText('Started from') as HTMLInputElement).value).toBe('2026-10-01');
-    expect(view.getByText('Days and times in PST (America/Los_Angeles)')).toBeTruthy();
+    expect(view.getByText('Days and times in PST (Pacific Time)')).toBeTruthy();
   });
 
   test('unknown values in the URL fall back to the defaults', () => {

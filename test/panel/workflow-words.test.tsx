@@ -100,6 +100,8 @@ describe('the workflow page', () => {
     id: 7,
     brand_id: 1,
     platform: 'shopify',
+    brand_integration_id: null,
+    external_id: null,
     name: 'Abandoned Cart',
     type: 'checkout',
     template: null,

@@ -87,6 +87,11 @@ describe('explain a cart or an order', () => {
         .workflows.map((w: { workflow: { id: number } }) => w.workflow.id)
         .sort(),
     ).toEqual([world.ids.workflowId, draftId].sort());
+    // What decided, as machine values the panel phrases: the draft does not run (or does not apply).
+    const draft = cart.json().workflows.find((w: { workflow: { id: number } }) => w.workflow.id === draftId);
+    expect(draft.reason).toMatchObject(
+      draft.candidate ? { code: 'not_running', why: 'draft', at: null } : { code: 'not_applicable' },
+    );
     const order = await api.get(`/api/brands/${world.ids.brandId}/orders/${world.ids.orderId}/explain`, token);
     expect(order.statusCode).toBe(200);
     expect(order.json().subject).toMatchObject({ kind: 'order', id: world.ids.orderId });

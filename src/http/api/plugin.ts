@@ -43,7 +43,7 @@ export interface ApiOptions {
   info?: OpenApiInfo;
 }
 
-const DEFAULT_INFO: OpenApiInfo = {
+export const API_INFO: OpenApiInfo = {
   title: 'Reclaim brand API',
   version: '1',
   description:
@@ -92,7 +92,7 @@ export function apiRouteList(options: Pick<ApiOptions, 'routes' | 'info'>): ApiR
   const all: ApiRoute[] = [];
   all.push(
     ...options.routes,
-    documentRoute(() => all, options.info ?? DEFAULT_INFO),
+    documentRoute(() => all, options.info ?? API_INFO),
   );
   return all;
 }

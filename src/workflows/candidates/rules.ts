@@ -164,6 +164,21 @@ export interface Check {
   check: 'channel' | 'consent' | 'texas' | 'duplicate' | 'recently_engaged' | 'outreach' | 'rules' | 'holdout';
   passed: boolean;
   detail: string;
+  /** The detail's facts as machine values, for words of the reader's own (the panel's). */
+  facts?: CheckFacts;
+}
+
+export interface CheckFacts {
+  /** The machine reason of a failed check (no_channel, texas, re_engage_period, …) or of a pass. */
+  code?: string;
+  /** The instant the check compared (the last engagement, the last conversation). */
+  at?: string;
+  /** The period it used, in days. */
+  days?: number;
+  /** Conversations without a reply (outreach). */
+  count?: number;
+  /** The contact's holdout group. */
+  group?: string;
 }
 
 export interface Decision {
@@ -196,11 +211,18 @@ const days = (n: number): string => `${n} day${n === 1 ? '' : 's'}`;
  */
 export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Decision {
   const checks: Check[] = [];
-  const fail = (outcome: Outcome, reason: string, check: Check['check'], detail: string): Decision => {
-    checks.push({ check, passed: false, detail });
+  const fail = (
+    outcome: Outcome,
+    reason: string,
+    check: Check['check'],
+    detail: string,
+    facts: CheckFacts = {},
+  ): Decision => {
+    checks.push({ check, passed: false, detail, facts: { code: reason, ...facts } });
     return { outcome, reason, detail, checks };
   };
-  const pass = (check: Check['check'], detail: string): void => void checks.push({ check, passed: true, detail });
+  const pass = (check: Check['check'], detail: string, facts?: CheckFacts): void =>
+    void checks.push({ check, passed: true, detail, ...(facts ? { facts } : {}) });
   const channel = facts.channel;
 
   if (facts.contactId === null)
@@ -248,9 +270,10 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
         're_engage_period',
         'duplicate',
         `the contact had a conversation on ${facts.lastConversationAt.toISOString()}, within the re-engage period of ${days(period)}`,
+        { at: facts.lastConversationAt.toISOString(), days: period },
       );
     }
-    pass('duplicate', `no conversation within the re-engage period of ${days(period)}`);
+    pass('duplicate', `no conversation within the re-engage period of ${days(period)}`, { days: period });
   } else if (facts.kind === 'cart' || facts.kind === 'checkout') {
     const period = brand.reEngagePeriodDays ?? RECENTLY_ENGAGED_DAYS;
     const engaged = channel.lastEngagedAt;
@@ -260,11 +283,13 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
         'recently_engaged',
         'recently_engaged',
         `the channel engaged on ${engaged.toISOString()}, within ${days(period)}`,
+        { at: engaged.toISOString(), days: period },
       );
     }
     pass(
       'recently_engaged',
       engaged ? `last engaged ${engaged.toISOString()}, more than ${days(period)} ago` : 'never engaged',
+      engaged ? { at: engaged.toISOString(), days: period } : { code: 'never_engaged', days: period },
     );
   }
 
@@ -275,6 +300,7 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
       'outreach_limit',
       'outreach',
       `${outreach.conversationsWithSentOutgoing} conversations without a reply: outreach stops after 3`,
+      { count: outreach.conversationsWithSentOutgoing },
     );
   }
   pass(
@@ -295,6 +321,7 @@ export function decideOutcome({ facts, brand, workflow, now }: DecideInput): Dec
       'holdout',
       'holdout',
       `contact group ${group} is held out (brand holdout groups ${brand.holdoutGroups.join(', ')})`,
+      { group },
     );
   pass(
     'holdout',

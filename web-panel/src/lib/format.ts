@@ -95,3 +95,72 @@ export function shopperName(p: {
   const name = [p.given_name, p.family_name].filter(Boolean).join(' ');
   return name || maskPhone(p.phone);
 }
+
+/** A time zone by its name in words: "Pacific Time" for America/Los_Angeles (the IANA id when Intl has none). */
+export function timezoneName(timezone: string, locale = 'en-US'): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: timezone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timezone.replace(/_/g, ' ');
+  } catch {
+    return timezone.replace(/_/g, ' ');
+  }
+}
+
+const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A duration in words, from minutes: "30 minutes", "1 hour 30 minutes", "5 days", "2 days 3 hours".
+ * Rounded to the unit below the largest (no seconds; under a minute is "less than a minute").
+ */
+export function durationInWords(minutes: number): string {
+  const total = Math.round(Math.abs(minutes));
+  if (total < 1) return 'less than a minute';
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const mins = total % 60;
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0) return mins > 0 ? `${plural(hours, 'hour')} ${plural(mins, 'minute')}` : plural(hours, 'hour');
+  return plural(mins, 'minute');
+}
+
+/** A duration given in hours (the API's windows and gaps), in words: 0.7 → "42 minutes", 720 → "30 days". */
+export const hoursInWords = (hours: number): string => durationInWords(hours * 60);
+
+/** "Nov 24" or "Nov 24, 2025" (another year): a day in the brand's time zone. */
+export function formatDay(iso: string | Date, l: Pick<Locale, 'locale' | 'timezone'>): string {
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(at.getTime())) return '—';
+  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: l.timezone, year: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(l.locale, {
+    timeZone: l.timezone,
+    month: 'short',
+    day: 'numeric',
+    ...(year(at) === year(new Date()) ? {} : { year: 'numeric' }),
+  }).format(at);
+}
+
+/** True when two instants fall on the same day in the time zone. */
+export function sameDay(a: string | Date, b: string | Date, timezone: string): boolean {
+  const day = (d: string | Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(typeof d === 'string' ? new Date(d) : d);
+  return day(a) === day(b);
+}
+
+/**
+ * A machine word (a state, an outcome, a status: `pending_setup`, `filtered_out`) as words: the
+ * given table's words when it has them, else the word with its underscores made spaces and a
+ * capital first letter ("Pending setup").
+ */
+export function stateInWords(value: string | null | undefined, words: Readonly<Record<string, string>> = {}): string {
+  if (!value) return '—';
+  const known = words[value];
+  if (known) return known;
+  const spaced = value.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Money with its currency symbol: "$134.10" for ("134.10", "USD"), "€20.00" for EUR. */
+export const formatAmount = (value: number | string | null | undefined, currency: string, locale = 'en-US'): string =>
+  formatMoney(value, { locale, currency });

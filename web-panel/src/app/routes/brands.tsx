@@ -9,7 +9,7 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useBrandsQuery } from '../../features/brands/api/get-brands.ts';
 import { useStaffBrandsQuery } from '../../features/brands/api/get-staff-brands.ts';
-import { DEFAULT_LOCALE, formatMoney, formatNumber } from '../../lib/format.ts';
+import { DEFAULT_LOCALE, formatMoney, formatNumber, timezoneName } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSearchState } from '../../lib/url-state.ts';
 import { Shell } from '../shell.tsx';
@@ -105,7 +105,7 @@ export default function BrandsPage() {
                         <Link to={`/b/${brand.id}`}>{brand.name}</Link>
                       </td>
                       <td>{brand.domain ?? '—'}</td>
-                      <td>{brand.timezone}</td>
+                      <td>{timezoneName(brand.timezone)}</td>
                     </tr>
                   ))}
             </tbody>

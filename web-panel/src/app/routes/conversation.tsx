@@ -22,7 +22,7 @@ import { ReplyForm } from '../../features/conversations/components/reply-form.ts
 import { ShopperPanel } from '../../features/conversations/components/shopper-panel.tsx';
 import '../../features/conversations/inbox.css';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
-import { formatDateTime, timezoneLabel } from '../../lib/format.ts';
+import { formatDateTime, timezoneLabel, timezoneName } from '../../lib/format.ts';
 
 export default function ConversationPage() {
   const brand = useBrand();
@@ -106,8 +106,8 @@ function Thread({
       <p className="muted conversation-sub">
         <span className={c.is_recovered ? 'pill pill-recovered' : 'pill'}>{stateLabel(c)}</span>
         {c.workflow ? ` ${c.workflow.name} · ` : ' '}
-        started {formatDateTime(c.created_at, brand)} · times in {timezoneLabel(brand.timezone)} ({brand.timezone})
-        {c.is_hidden ? ' · hidden' : ''}
+        started {formatDateTime(c.created_at, brand)} · times in {timezoneLabel(brand.timezone)} (
+        {timezoneName(brand.timezone)}){c.is_hidden ? ' · hidden' : ''}
       </p>
       <div className="conversation-grid">
         <section className="card conversation-main" aria-labelledby="thread-title">
@@ -136,7 +136,9 @@ function Thread({
                 minHeight={60}
                 label="the evidence"
               >
-                {attribution.data ? <Evidence attribution={attribution.data} locale={brand} /> : null}
+                {attribution.data ? (
+                  <Evidence attribution={attribution.data} locale={brand} conversationId={c.id} />
+                ) : null}
               </StatePanel>
             </section>
           ) : null}
@@ -169,6 +171,7 @@ function Thread({
             <ExplainPanel
               brandId={brand.id}
               subject={c.cart_id ? { kind: 'cart', id: c.cart_id } : orderId ? { kind: 'order', id: orderId } : null}
+              locale={brand}
             />
           </section>
         </aside>

@@ -1,7 +1,8 @@
 /**
  * `/notifications`: the signed-in user's notifications, newest first, with the filters all /
  * unread / announcement / system, mark read and mark all read. Filter and page live in the URL;
- * times are in this browser's time zone, labelled (notifications are not one brand's).
+ * a brand's notification shows its times in that brand's time zone (as every brand page does),
+ * the others in this browser's, each labelled.
  */
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -15,7 +16,8 @@ import {
   type UserNotification,
 } from '../../features/notifications/api/types.ts';
 import '../../features/notifications/components/notifications.css';
-import { formatDateTime, timezoneLabel } from '../../lib/format.ts';
+import { useBrandsQuery } from '../../features/brands/api/get-brands.ts';
+import { formatDateTime, timezoneLabel, timezoneName } from '../../lib/format.ts';
 import { useSearchState } from '../../lib/url-state.ts';
 import { Shell } from '../shell.tsx';
 
@@ -55,6 +57,14 @@ export default function NotificationsPage() {
   const list = useNotifications({ filter, offset: (page - 1) * NOTIFICATION_PAGE_SIZE });
   const mark = useMarkRead();
   const failure = mark.one.error ?? mark.all.error;
+  // The brands the user may read, for their time zones.
+  const brands = useBrandsQuery({ limit: 100 });
+  const zones = new Map((brands.data?.items ?? []).map((b) => [b.id, b.timezone]));
+  const whereOf = (n: UserNotification) => {
+    const zone = n.brand_id ? zones.get(n.brand_id) : undefined;
+    return zone ? { locale: here.locale, timezone: zone } : here;
+  };
+  const zoneNames = [...new Set([...zones.values()])];
 
   return (
     <Shell>
@@ -76,8 +86,11 @@ export default function NotificationsPage() {
           </button>
         ))}
         <span className="muted">
-          Times in {timezoneLabel(here.timezone)}
-          {timezoneLabel(here.timezone) === here.timezone ? '' : ` (${here.timezone})`}
+          {zoneNames.length === 1
+            ? `Times in ${timezoneLabel(zoneNames[0]!)} (${timezoneName(zoneNames[0]!)}), your store’s time zone`
+            : zoneNames.length > 1
+              ? 'Times in each brand’s time zone'
+              : `Times in ${timezoneLabel(here.timezone)} (${timezoneName(here.timezone)})`}
         </span>
       </div>
       {failure ? (
@@ -107,7 +120,7 @@ export default function NotificationsPage() {
                 {n.body ? <p>{n.body}</p> : null}
                 <div className="notification-meta muted">
                   <span className="badge">{TYPE_LABELS[n.type] ?? n.type}</span>
-                  <time dateTime={n.created_at}>{formatDateTime(n.created_at, here)}</time>
+                  <time dateTime={n.created_at}>{formatDateTime(n.created_at, whereOf(n))}</time>
                   <span>{n.is_read ? 'Read' : 'Unread'}</span>
                   {n.is_read ? null : (
                     <button

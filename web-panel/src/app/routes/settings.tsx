@@ -24,7 +24,7 @@ import {
 } from '../../features/settings/components/words.ts';
 import { Link } from 'react-router';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
-import { formatDateTime, formatMoney, formatNumber, timezoneLabel } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber, timezoneLabel, timezoneName } from '../../lib/format.ts';
 import { useSearchState } from '../../lib/url-state.ts';
 
 const PLATFORMS: Record<string, string> = { shopify: 'Shopify', bigcommerce: 'BigCommerce' };
@@ -36,7 +36,7 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" />
       <p className="muted">
-        Times in {timezoneLabel(brand.timezone)} ({brand.timezone}), your store’s time zone.
+        Times in {timezoneLabel(brand.timezone)} ({timezoneName(brand.timezone)}), your store’s time zone.
       </p>
       <div className="settings-grid">
         <StoreCard brand={brand} />

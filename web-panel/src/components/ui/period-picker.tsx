@@ -3,7 +3,7 @@
  * range and time zone shown in words. The value comes from and goes to the URL (usePeriod).
  */
 import { useEffect, useId, useState } from 'react';
-import { timezoneLabel } from '../../lib/format.ts';
+import { timezoneLabel, timezoneName } from '../../lib/format.ts';
 import { describeRange, isDay, PERIOD_PRESETS, type Period } from '../../lib/period.ts';
 
 export interface PeriodPickerProps {
@@ -82,7 +82,7 @@ export function PeriodPicker({ value, onChange, timezone, today, locale = 'en-US
         </form>
       ) : null}
       <p className="period-range muted" aria-live="polite">
-        {describeRange(value, locale)} · times in {timezoneLabel(timezone)} ({timezone})
+        {describeRange(value, locale)} · times in {timezoneLabel(timezone)} ({timezoneName(timezone)})
       </p>
     </div>
   );

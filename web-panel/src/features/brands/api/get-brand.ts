@@ -1,21 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { ApiAnswer } from '../../../lib/api.ts';
 
-export interface ApiBrand {
-  id: number;
-  tenant_id: number;
-  name: string;
-  domain: string | null;
-  industry: string | null;
-  is_enabled: boolean;
-  timezone: string;
-  created_at: string;
-  company_website?: string | null;
-  support_email?: string | null;
-  support_phone?: string | null;
-  /** ISO 4217, on one brand's answer. */
-  currency?: string;
-}
+/** One brand as the API answers it (with `currency`, ISO 4217, on one brand's answer). */
+export type ApiBrand = ApiAnswer<'/api/brands/{brandId}'>['brand'];
 
 export const getBrand = (brandId: number, signal?: AbortSignal) =>
   api<{ brand: ApiBrand }>(`/api/brands/${brandId}`, { signal }).then((answer) => answer.brand);

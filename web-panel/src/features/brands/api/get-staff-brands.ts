@@ -1,15 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { ApiAnswer, ApiItem } from '../../../lib/api.ts';
 
-export interface StaffBrand {
-  id: number;
-  name: string;
-  domain: string | null;
-  tenant_id: number;
-  industry: string | null;
-  total_earnings: string;
-  recovered_orders: number;
-}
+export type StaffBrand = ApiItem<'/api/staff/brands'>;
 
 export interface StaffBrandsParams {
   search?: string;
@@ -19,7 +12,7 @@ export interface StaffBrandsParams {
 
 /** Staff only: every brand by total earnings. */
 export const getStaffBrands = (params: StaffBrandsParams, signal?: AbortSignal) =>
-  api<{ items: StaffBrand[]; total: number; offset: number; limit: number }>('/api/staff/brands', {
+  api<ApiAnswer<'/api/staff/brands'>>('/api/staff/brands', {
     query: { ...params },
     signal,
   });

@@ -1,5 +1,13 @@
 /** The cart the conversation is about (items, total, link), the order placed from it, the discount codes and short links with their clicks. */
-import { formatDateTime, formatMoney, type Locale } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, stateInWords, type Locale } from '../../../lib/format.ts';
+
+/** A discount code's state as the shopper's offer stands. */
+const CODE_WORDS: Readonly<Record<string, string>> = {
+  created: 'Ready to use',
+  used: 'Used',
+  expired: 'Expired',
+  failed: 'Not created',
+};
 import type { CheckoutDetails, ConversationDetail, LineItem } from '../api/types.ts';
 
 function Items({ items, locale, currency }: { items: LineItem[]; locale: Locale; currency: string }) {
@@ -62,7 +70,8 @@ export function OfferPanel({ conversation, locale }: { conversation: Conversatio
     <div className="offer-panel">
       {codes.map((code) => (
         <p key={code.code}>
-          Discount code <code className="discount-code">{code.code}</code> <span className="pill">{code.status}</span>
+          Discount code <code className="discount-code">{code.code}</code>{' '}
+          <span className="pill">{stateInWords(code.status, CODE_WORDS)}</span>
           {code.ends_at ? <span className="muted"> · ends {formatDateTime(code.ends_at, locale)}</span> : null}
         </p>
       ))}

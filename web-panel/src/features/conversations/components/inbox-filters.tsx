@@ -4,7 +4,7 @@
  * back to page 1), so the view is a link; the search is applied on submit.
  */
 import { useEffect, useId, useState } from 'react';
-import { timezoneLabel } from '../../../lib/format.ts';
+import { timezoneLabel, timezoneName } from '../../../lib/format.ts';
 import {
   isFiltered,
   REPLY_OPTIONS,
@@ -145,7 +145,7 @@ export function InboxFilters({ value, onChange, workflows, timezone }: InboxFilt
         ) : null}
       </div>
       <p className="muted inbox-tz">
-        Days and times in {timezoneLabel(timezone)} ({timezone})
+        Days and times in {timezoneLabel(timezone)} ({timezoneName(timezone)})
       </p>
     </div>
   );

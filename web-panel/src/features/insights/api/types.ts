@@ -1,64 +1,15 @@
-/** Shapes of the insight and knowledge-base answers (see /api/openapi.json, tags "insights", "knowledge base"). */
-export interface ApiPeriod {
-  from: string;
-  to: string;
-  from_day: string;
-  to_day: string;
-  days: number;
-  timezone: string;
-}
+/**
+ * The insight and knowledge-base answers: the generated types of /api/openapi.json (tags
+ * "insights", "knowledge base"; lib/api-types.ts), named here for the insight and KB pages.
+ */
+import type { ApiAnswer, ApiItem } from '../../../lib/api.ts';
 
-export interface Insight {
-  id: number;
-  category: string;
-  tag: string | null;
-  topic: string | null;
-  body: string | null;
-  proposed_solution: string | null;
-  created_at: string;
-  conversations: number;
-  messages: number;
-}
-
-export interface InsightCount {
-  category: string | null;
-  tag: string | null;
-  conversations: number;
-  messages: number;
-}
-
-export interface InsightMessage {
-  id: number;
-  conversation_id: number;
-  message_body: string | null;
-  message_at: string | null;
-  sentiment: string | null;
-}
-
-export interface KbCard {
-  id: number;
-  title: string | null;
-  content: string | null;
-  status: 'published' | 'unpublished' | 'draft';
-  source: 'manual' | 'flow' | 'escalation' | 'import' | 'insight';
-  weight: number;
-  created_at: string;
-  updated_at: string;
-  author: { id: number; name: string } | null;
-  brand_insight_id: number | null;
-  escalation_id: number | null;
-  rank?: number;
-}
-
-export interface Escalation {
-  id: number;
-  conversation_id: number | null;
-  question: string | null;
-  processed_question: string | null;
-  processed_response: string | null;
-  is_added_kb: boolean;
-  created_at: string;
-}
+export type Insight = ApiItem<'/api/brands/{brandId}/insights'>;
+export type ApiPeriod = ApiAnswer<'/api/brands/{brandId}/insights'>['period'];
+export type InsightCount = ApiAnswer<'/api/brands/{brandId}/stats/insights'>['counts'][number];
+export type InsightMessage = ApiItem<'/api/brands/{brandId}/insights/messages'>;
+export type KbCard = ApiItem<'/api/brands/{brandId}/kb/cards'>;
+export type Escalation = ApiItem<'/api/brands/{brandId}/escalations'>;
 
 export interface PeriodParams {
   from: string;

@@ -1,15 +1,7 @@
-/** A notification as the signed-in user sees it (see /api/openapi.json, tag "notifications"). */
-export interface UserNotification {
-  id: number;
-  type: 'announcement' | 'system' | 'reminder' | 'security';
-  title: string | null;
-  body: string | null;
-  brand_id: number | null;
-  data: Record<string, unknown>;
-  created_at: string;
-  is_read: boolean;
-  read_at: string | null;
-}
+import type { ApiItem } from '../../../lib/api.ts';
+
+/** A notification as the signed-in user sees it (the generated types of /api/openapi.json, tag "notifications"). */
+export type UserNotification = ApiItem<'/api/notifications'>;
 
 export const NOTIFICATION_FILTERS = [
   { id: 'all', label: 'All' },

@@ -1,81 +1,18 @@
-/** Shapes of the answers the settings page reads (see /api/openapi.json). */
-export interface StoreConnection {
-  id: number;
-  platform: string;
-  shop: string | null;
-  status: 'pending_setup' | 'connected' | 'disconnected';
-  is_enabled: boolean;
-  health: string | null;
-  installed_at: string | null;
-  uninstalled_at: string | null;
-}
+/**
+ * The answers the settings page reads: the generated types of /api/openapi.json
+ * (lib/api-types.ts), named here for the settings page.
+ */
+import type { ApiAnswer, ApiItem } from '../../../lib/api.ts';
 
-export interface Texting {
-  number: string | null;
-  number_source: 'sms_integration' | 'support_phone' | null;
-  integration: { provider: string; status: string; is_enabled: boolean } | null;
-  ten_dlc: { status: string; updated_at: string | null } | null;
-  quiet_hours: QuietHours;
-}
+export type StoreConnection = ApiItem<'/api/brands/{brandId}/store-connections'>;
+export type Texting = ApiAnswer<'/api/brands/{brandId}/texting'>;
+export type QuietHours = Texting['quiet_hours'];
+export type AttributionSettings = ApiAnswer<'/api/brands/{brandId}/attribution/settings'>;
+export type Subscription = NonNullable<ApiAnswer<'/api/brands/{brandId}/subscription'>['subscription']>;
+export type ChargePage = ApiAnswer<'/api/brands/{brandId}/charges'>;
+export type Charge = ChargePage['items'][number];
 
-export interface QuietHours {
-  start: string;
-  end: string;
-  strict_states: string[];
-  strict_end: string;
-  strict_limit: number;
-  strict_limit_hours: number;
-  cart_reminder_max_hours: number;
-  texas_compliance: boolean;
-}
-
-export interface AttributionSettings {
-  type: string;
-  hard_cap_days: number;
-  windows: { message: number; click: number; reply: number; discount_code: number };
-  holdout_groups: string[];
-  warnings: string[];
-}
-
-export interface Subscription {
-  id: number;
-  status: string;
-  gateway: string | null;
-  started_at: string | null;
-  activated_at: string | null;
-  trial_end_at: string | null;
-  cancelled_at: string | null;
-  last_billed_at: string | null;
-  billing_email: string | null;
-  checkout_url: string | null;
-  current_period_end: string | null;
-  requested_cap_usd: number | null;
-  plan: {
-    id: number;
-    name: string;
-    price: string;
-    usage_charge_percentage: number;
-    frequency: string;
-    features: string[];
-  } | null;
-}
-
-export interface Charge {
-  id: number;
-  created_at: string;
-  type: 'recurring' | 'usage';
-  status: string;
-  amount: string;
-  currency: string;
-  earnings: string | null;
-  description: string | null;
-  order_id: number | null;
-  plan: { id: number; name: string };
-  percentage: number | null;
-  order: { number: string | null; total: string | null } | null;
-  conversation: { id: number; shopper_name: string | null } | null;
-}
-
+// The plan and billing answers (written by hand until the generated types name them).
 export interface Plan {
   id: number;
   name: string;
@@ -102,14 +39,6 @@ export interface PlanChoice {
   checkout_url: string | null;
   discount_amount: number;
   reused: boolean;
-}
-
-export interface ChargePage {
-  items: Charge[];
-  total: number;
-  total_amount: string;
-  offset: number;
-  limit: number;
 }
 
 export const settingsKey = (brandId: number) => ['brands', brandId, 'settings'] as const;

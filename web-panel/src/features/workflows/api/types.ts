@@ -1,29 +1,8 @@
-/** Shapes of the workflow answers (see /api/openapi.json, tags "workflows" and "stats"). */
-
-export interface Figure {
-  id: string;
-  label: string;
-  definition: string;
-  lower_is_better: boolean;
-  current: number | string;
-  previous: number | string;
-  change: number | null;
-}
-
-export interface Funnel {
-  steps: Array<Figure & { rate: number | null }>;
-  outcomes: Figure[];
-  orders: Figure[];
-}
-
-export interface ApiPeriod {
-  from: string;
-  to: string;
-  from_day: string;
-  to_day: string;
-  days: number;
-  timezone: string;
-}
+/**
+ * The workflow answers: the generated types of /api/openapi.json (tags "workflows" and "stats",
+ * lib/api-types.ts), named here for the workflow pages.
+ */
+import type { ApiAnswer, ApiItem } from '../../../lib/api.ts';
 
 export interface Rule {
   field: string;
@@ -31,64 +10,24 @@ export interface Rule {
   value: unknown;
 }
 
+/** The API declares a workflow's rules as any JSON object; the panel reads this shape of it. */
 export interface WorkflowRules {
   condition?: string;
   rules?: Rule[];
   main_rule?: Rule | null;
 }
 
-export interface Discount {
-  rule_id: number;
-  type: string;
-  value: number;
-  duration_days: number;
-  display: string;
-  code_type: string;
-  code_prefix: string | null;
-  valid: boolean;
-  reason: string | null;
-}
-
-export interface Workflow {
-  id: number;
-  brand_id: number;
-  platform: string | null;
-  name: string;
-  type: string;
-  template: string | null;
-  status: string;
-  is_paused: boolean;
-  state: 'draft' | 'paused' | 'active';
-  delay_minutes: number;
-  timezone: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  message: unknown[];
-  message_text: string;
+type ApiWorkflow = ApiAnswer<'/api/brands/{brandId}/workflows/{workflowId}'>['workflow'];
+export type Workflow = Omit<ApiWorkflow, 'rules'> & { rules: WorkflowRules | null };
+export type Discount = NonNullable<Workflow['discount']>;
+export type WorkflowListItem = Omit<ApiItem<'/api/brands/{brandId}/workflows'>, 'rules'> & {
   rules: WorkflowRules | null;
-  action: unknown;
-  discount: Discount | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WorkflowListItem extends Workflow {
-  stats: (Funnel & { current: ApiPeriod; previous: ApiPeriod }) | null;
-}
-
-export interface WorkflowPage {
-  items: WorkflowListItem[];
-  total: number;
-  offset: number;
-  limit: number;
-}
-
-export interface WorkflowStats {
-  timezone: string;
-  current: ApiPeriod;
-  previous: ApiPeriod;
-  workflows: Array<Funnel & { workflow: { id: number; name: string } }>;
-}
+};
+export type WorkflowPage = Omit<ApiAnswer<'/api/brands/{brandId}/workflows'>, 'items'> & { items: WorkflowListItem[] };
+export type WorkflowStats = ApiAnswer<'/api/brands/{brandId}/stats/workflows'>;
+export type ApiPeriod = WorkflowStats['current'];
+export type Funnel = Omit<WorkflowStats['workflows'][number], 'workflow'>;
+export type Figure = Funnel['outcomes'][number];
 
 /** Local days in the brand's time zone. */
 export interface PeriodParams {

@@ -1,0 +1,96 @@
+/**
+ * The panel's one formatting module (web-panel/src/lib/format.ts), table by table: what a brand
+ * reads for each machine value the API sends.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  durationInWords,
+  formatAmount,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatPercent,
+  formatTime,
+  hoursInWords,
+  maskPhone,
+  sameDay,
+  stateInWords,
+  timezoneName,
+} from '../../web-panel/src/lib/format.ts';
+
+const LA = { locale: 'en-US', timezone: 'America/Los_Angeles' };
+const NY = { locale: 'en-US', timezone: 'America/New_York' };
+
+describe('durations in words, never raw hours', () => {
+  test.each([
+    [0.2, 'less than a minute'],
+    [1, '1 minute'],
+    [30, '30 minutes'],
+    [42, '42 minutes'],
+    [60, '1 hour'],
+    [90, '1 hour 30 minutes'],
+    [1440, '1 day'],
+    [2 * 1440 + 180, '2 days 3 hours'],
+    [30 * 1440, '30 days'],
+  ])('%s minutes: "%s"', (minutes, words) => expect(durationInWords(minutes)).toBe(words));
+
+  test.each([
+    [0.7, '42 minutes'],
+    [0.5, '30 minutes'],
+    [24, '1 day'],
+    [120, '5 days'],
+    [720, '30 days'],
+  ])('%s hours: "%s"', (hours, words) => expect(hoursInWords(hours)).toBe(words));
+});
+
+describe('times in the brand’s time zone, labelled, never ISO', () => {
+  test.each([
+    ['2026-11-27T18:36:44.954Z', LA, 'Nov 27, 10:36 AM PST'],
+    ['2026-11-27T18:36:44.954Z', NY, 'Nov 27, 1:36 PM EST'],
+    ['2026-07-04T16:00:00Z', LA, 'Jul 4, 9:00 AM PDT'],
+  ])('%s in %o: "%s"', (iso, where, words) => expect(formatDateTime(iso, where)).toBe(words));
+
+  test('a time alone, a day alone, and whether two instants share a day there', () => {
+    expect(formatTime('2026-11-24T22:05:00Z', LA)).toBe('2:05 PM PST');
+    expect(formatDay('2020-12-14T12:00:00Z', LA)).toBe('Dec 14, 2020');
+    expect(formatDay(new Date(), LA)).not.toMatch(/\d{4}/);
+    // 07:30 UTC is the evening before in Los Angeles, the same morning in UTC.
+    expect(sameDay('2026-11-25T07:30:00Z', '2026-11-24T20:00:00Z', 'America/Los_Angeles')).toBe(true);
+    expect(sameDay('2026-11-25T07:30:00Z', '2026-11-24T20:00:00Z', 'UTC')).toBe(false);
+    expect(formatDateTime('not a time', LA)).toBe('—');
+  });
+
+  test.each([
+    ['America/Los_Angeles', 'Pacific Time'],
+    ['America/New_York', 'Eastern Time'],
+    ['Europe/Berlin', 'Central European Time'],
+  ])('the time zone %s is named "%s"', (zone, name) => expect(timezoneName(zone)).toBe(name));
+});
+
+describe('money with its currency symbol, shares as percentages', () => {
+  test.each([
+    ['134.10', 'USD', '$134.10'],
+    ['6180', 'USD', '$6,180.00'],
+    ['20', 'EUR', '€20.00'],
+    [null, 'USD', '—'],
+  ])('%s %s: "%s"', (value, currency, words) => expect(formatAmount(value, currency)).toBe(words));
+
+  test('in the brand’s locale and currency', () => {
+    expect(formatMoney('9.5', { locale: 'en-US', currency: 'USD' })).toBe('$9.50');
+    expect(formatPercent(0.236, { locale: 'en-US' })).toBe('23.6%');
+  });
+});
+
+describe('states as words, never snake_case', () => {
+  test.each([
+    ['pending_setup', {}, 'Pending setup'],
+    ['filtered_out', {}, 'Filtered out'],
+    ['manual_intervention', { manual_intervention: 'Waiting for our team' }, 'Waiting for our team'],
+    ['complete', {}, 'Complete'],
+    [null, {}, '—'],
+  ])('%s: "%s"', (value, words, expected) => expect(stateInWords(value, words)).toBe(expected));
+});
+
+test('a shopper’s phone is masked', () => {
+  expect(maskPhone('+14155550123')).toBe('+1415***0123');
+});
