@@ -134,7 +134,8 @@ async function main(): Promise<void> {
     });
     const worker = await startWorker(
       ctx,
-      { 'agent:decide': TASKS['agent:decide'] },
+      // The send job is left out: the figure is to the reply queued for it.
+      { ...TASKS, 'messages:send-due': async () => {}, 'conversations:notify-engaged': async () => {} },
       { concurrency: CONCURRENCY, schedules: [], pollInterval: 200 },
     );
 
