@@ -322,6 +322,75 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/agent/conversations/{conversationId}/hand-back': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Hand a conversation a person took over back to the agent */
+    post: operations['postBrandsByBrandIdAgentConversationsByConversationIdHandBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/decisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The agent's decisions on shopper texts, newest first */
+    get: operations['getBrandsByBrandIdAgentDecisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/decisions/{messageId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The decision on one shopper text, explained in words */
+    get: operations['getBrandsByBrandIdAgentDecisionsByMessageId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shopper agent's settings */
+    get: operations['getBrandsByBrandIdAgentSettings'];
+    /** Change the shopper agent's settings (the given fields; an empty text clears one) */
+    put: operations['putBrandsByBrandIdAgentSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/attribution/settings': {
     parameters: {
       query?: never;
@@ -331,6 +400,40 @@ export type paths = {
     };
     /** The brand's attribution model, evidence windows and holdout groups, defaults filled in */
     get: operations['getBrandsByBrandIdAttributionSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/billing-portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A Stripe billing portal session for the brand's customer (cards, invoices, billing address) */
+    post: operations['postBrandsByBrandIdBillingPortal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/campaign-permissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the caller may do with campaigns (members cannot schedule or cancel) */
+    get: operations['getBrandsByBrandIdCampaignPermissions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -352,7 +455,11 @@ export type paths = {
      */
     get: operations['getBrandsByBrandIdCampaigns'];
     put?: never;
-    post?: never;
+    /**
+     * Save a new campaign as a draft: segment, message, link, discount, cutoff, smart sending
+     * @description Nothing is sent until it is scheduled (admins). A test can be sent to a draft.
+     */
+    post: operations['postBrandsByBrandIdCampaigns'];
     delete?: never;
     options?: never;
     head?: never;
@@ -370,6 +477,78 @@ export type paths = {
     get: operations['getBrandsByBrandIdCampaignsByCampaignId'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change a campaign that has not started sending (only the fields given) */
+    patch: operations['patchBrandsByBrandIdCampaignsByCampaignId'];
+    trace?: never;
+  };
+  '/api/brands/{brandId}/campaigns/{campaignId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a campaign before or during its send (admins): nothing more goes out */
+    post: operations['postBrandsByBrandIdCampaignsByCampaignIdCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/campaigns/{campaignId}/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The campaign's recovered orders (newest first, at most 50); each one's evidence is at /orders/:id/attribution */
+    get: operations['getBrandsByBrandIdCampaignsByCampaignIdOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/campaigns/{campaignId}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Schedule a draft, or move a campaign that has not started sending (admins): a time in the brand's zone, or now */
+    post: operations['postBrandsByBrandIdCampaignsByCampaignIdSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/campaigns/{campaignId}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the campaign's text now to one +1 number that is a subscriber of the brand (a test: never counted)
+     * @description Through the same send rules (opt-out, quiet hours in the recipient’s time, state caps); the text is marked as a test and is not part of the campaign’s figures.
+     */
+    post: operations['postBrandsByBrandIdCampaignsByCampaignIdTest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1045,6 +1224,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The plans this brand may choose, the gateway a choice goes through, and what waits to be charged */
+    get: operations['getBrandsByBrandIdPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/role': {
     parameters: {
       query?: never;
@@ -1093,6 +1289,86 @@ export type paths = {
     get: operations['getBrandsByBrandIdScheduledFlowsByScheduledFlowId'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/segment-builder': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the segment builder offers: fields, operators, value inputs, states, reasons, limits */
+    get: operations['getBrandsByBrandIdSegmentBuilder'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The brand's segments, each with its count now and the campaigns and flows that use it
+     * @description Oldest first. `count` is the preview of each (who matches, who can be texted, who is left out).
+     */
+    get: operations['getBrandsByBrandIdSegments'];
+    put?: never;
+    /** Save a segment: a name and a condition tree (validated and compiled) */
+    post: operations['postBrandsByBrandIdSegments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/segments/{segmentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One segment with its tree and the campaigns and flows that use it */
+    get: operations['getBrandsByBrandIdSegmentsBySegmentId'];
+    put?: never;
+    post?: never;
+    /** Delete a segment (admins); refused while a campaign or flow that is not finished uses it */
+    delete: operations['deleteBrandsByBrandIdSegmentsBySegmentId'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a segment or change its tree (only what is given)
+     * @description A campaign that uses it targets whoever the new tree matches when it starts sending.
+     */
+    patch: operations['patchBrandsByBrandIdSegmentsBySegmentId'];
+    trace?: never;
+  };
+  '/api/brands/{brandId}/segments/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The live count of a tree (not saved) or a saved segment: who matches, who can be texted, who is left out and why
+     * @description Give `filter`, or `segment_id`. `smart_sending: false` counts contacts texted in the last 24 h as reachable.
+     */
+    post: operations['postBrandsByBrandIdSegmentsPreview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1299,7 +1575,43 @@ export type paths = {
     /** The brand's subscription: the live one (else the newest), its status and plan; null without one */
     get: operations['getBrandsByBrandIdSubscription'];
     put?: never;
-    post?: never;
+    /** Choose a plan: subscribe (a checkout to confirm) or, with a live subscription, change its plan */
+    post: operations['postBrandsByBrandIdSubscription'];
+    /** Cancels the brand's subscription (the live one, else the pending checkout) at its gateway */
+    delete: operations['deleteBrandsByBrandIdSubscription'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/subscription/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reads the brand's subscriptions from their gateway now (after a checkout) and answers what changed */
+    post: operations['postBrandsByBrandIdSubscriptionSync'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/subscription/usage-cap': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Asks Shopify for a higher usage cap; the merchant approves it at the confirmation URL */
+    post: operations['postBrandsByBrandIdSubscriptionUsageCap'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2630,6 +2942,326 @@ export interface operations {
       };
     };
   };
+  postBrandsByBrandIdAgentConversationsByConversationIdHandBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        conversationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Hand a conversation a person took over back to the agent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversation_id: number;
+            /** Format: date-time */
+            handed_back_at: string;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAgentDecisions: {
+    parameters: {
+      query?: {
+        conversation_id?: number;
+        decision?: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+        since?: string;
+      };
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agent's decisions on shopper texts, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description KB card ids */
+              sources: number[];
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAgentDecisionsByMessageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        messageId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The decision on one shopper text, explained in words */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decision: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              explanation: string[];
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description KB card ids */
+              sources: number[];
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAgentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shopper agent's settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              brand_id: number;
+              /** @description added to the first agent reply of a conversation */
+              disclosure: string | null;
+              /** @description sent when the agent escalates (auto mode) */
+              holding_reply: string | null;
+              /** @description how long a person’s reply keeps the agent out */
+              human_pause_hours: number;
+              /** @description agent replies per conversation in 24 hours at most */
+              max_replies_per_day: number;
+              /**
+               * @description off: no decisions; draft: replies wait for a person; auto: replies are sent
+               * @enum {string}
+               */
+              mode: 'off' | 'draft' | 'auto';
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putBrandsByBrandIdAgentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          disclosure?: string | null;
+          holding_reply?: string | null;
+          human_pause_hours?: number;
+          max_replies_per_day?: number;
+          /** @enum {string} */
+          mode?: 'off' | 'draft' | 'auto';
+        };
+      };
+    };
+    responses: {
+      /** @description Change the shopper agent's settings (the given fields; an empty text clears one) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            settings: {
+              brand_id: number;
+              /** @description added to the first agent reply of a conversation */
+              disclosure: string | null;
+              /** @description sent when the agent escalates (auto mode) */
+              holding_reply: string | null;
+              /** @description how long a person’s reply keeps the agent out */
+              human_pause_hours: number;
+              /** @description agent replies per conversation in 24 hours at most */
+              max_replies_per_day: number;
+              /**
+               * @description off: no decisions; draft: replies wait for a person; auto: replies are sent
+               * @enum {string}
+               */
+              mode: 'off' | 'draft' | 'auto';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getBrandsByBrandIdAttributionSettings: {
     parameters: {
       query?: never;
@@ -2662,6 +3294,95 @@ export interface operations {
               message: number;
               reply: number;
             };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdBillingPortal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A Stripe billing portal session for the brand's customer (cards, invoices, billing address) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdCampaignPermissions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the caller may do with campaigns (members cannot schedule or cancel) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the actions only an admin may take */
+            admin_only: string[];
+            /** @description why those controls are not available to this user (null: an admin) */
+            reason: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'member';
           };
         };
       };
@@ -2719,9 +3440,17 @@ export interface operations {
               progress: {
                 clicked: number;
                 delivered: number;
+                /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+                estimated_finish_at: string | null;
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+                pace: {
+                  per_day: number;
+                  per_second: number;
+                } | null;
+                /** @description waiting: due now or not written yet */
                 pending: number;
                 queued: number;
                 recovered: number;
@@ -2738,6 +3467,8 @@ export interface operations {
                 /** @enum {string} */
                 state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
                 targeted: number;
+                /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+                undelivered: number;
               };
               segment: {
                 id: number;
@@ -2749,6 +3480,124 @@ export interface operations {
             limit: number;
             offset: number;
             total: number;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdCampaigns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 1-72; null: no cutoff */
+          cutoff_hours?: number | null;
+          /** @description a code per shopper (percentage, fixed or shipping); null: no code */
+          discount?: {
+            duration_days?: number;
+            type: string;
+            value?: number;
+          } | null;
+          /** @description where {cart_link} goes; null: no link */
+          link_url?: string | null;
+          message: string;
+          name?: string;
+          segment_id: number;
+          /** @description leave out contacts texted in the last 24 h (default on) */
+          smart_sending?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Save a new campaign as a draft: segment, message, link, discount, cutoff, smart sending */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            campaign: {
+              brand_id: number;
+              cutoff_hours: number | null;
+              discount: string | null;
+              id: number;
+              link_url: string | null;
+              message: string;
+              name: string;
+              progress: {
+                clicked: number;
+                delivered: number;
+                /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+                estimated_finish_at: string | null;
+                failed: number;
+                /** @description waiting for the recipient window, a state cap or the rate */
+                held: number;
+                /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+                pace: {
+                  per_day: number;
+                  per_second: number;
+                } | null;
+                /** @description waiting: due now or not written yet */
+                pending: number;
+                queued: number;
+                recovered: number;
+                /** @description the recovered orders' total, in the brand's currency */
+                recovered_revenue: string;
+                replied: number;
+                /** @description ISO time */
+                scheduled_for: string | null;
+                sent: number;
+                /** @description left out at freeze or send time, by reason */
+                skipped: {
+                  [key: string]: number;
+                };
+                /** @enum {string} */
+                state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+                targeted: number;
+                /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+                undelivered: number;
+              };
+              segment: {
+                id: number;
+                name: string;
+              } | null;
+              smart_sending: boolean;
+              timezone: string;
+            };
           };
         };
       };
@@ -2810,9 +3659,17 @@ export interface operations {
             progress: {
               clicked: number;
               delivered: number;
+              /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+              estimated_finish_at: string | null;
               failed: number;
               /** @description waiting for the recipient window, a state cap or the rate */
               held: number;
+              /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+              pace: {
+                per_day: number;
+                per_second: number;
+              } | null;
+              /** @description waiting: due now or not written yet */
               pending: number;
               queued: number;
               recovered: number;
@@ -2829,6 +3686,8 @@ export interface operations {
               /** @enum {string} */
               state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
               targeted: number;
+              /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+              undelivered: number;
             };
             segment: {
               id: number;
@@ -2837,6 +3696,437 @@ export interface operations {
             smart_sending: boolean;
             timezone: string;
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  patchBrandsByBrandIdCampaignsByCampaignId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        campaignId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 1-72; null: no cutoff */
+          cutoff_hours?: number | null;
+          /** @description a code per shopper (percentage, fixed or shipping); null: no code */
+          discount?: {
+            duration_days?: number;
+            type: string;
+            value?: number;
+          } | null;
+          /** @description where {cart_link} goes; null: no link */
+          link_url?: string | null;
+          /** @description the text, with placeholders */
+          message?: string;
+          name?: string;
+          segment_id?: number;
+          /** @description leave out contacts texted in the last 24 h (default on) */
+          smart_sending?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Change a campaign that has not started sending (only the fields given) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            campaign: {
+              brand_id: number;
+              cutoff_hours: number | null;
+              discount: string | null;
+              id: number;
+              link_url: string | null;
+              message: string;
+              name: string;
+              progress: {
+                clicked: number;
+                delivered: number;
+                /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+                estimated_finish_at: string | null;
+                failed: number;
+                /** @description waiting for the recipient window, a state cap or the rate */
+                held: number;
+                /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+                pace: {
+                  per_day: number;
+                  per_second: number;
+                } | null;
+                /** @description waiting: due now or not written yet */
+                pending: number;
+                queued: number;
+                recovered: number;
+                /** @description the recovered orders' total, in the brand's currency */
+                recovered_revenue: string;
+                replied: number;
+                /** @description ISO time */
+                scheduled_for: string | null;
+                sent: number;
+                /** @description left out at freeze or send time, by reason */
+                skipped: {
+                  [key: string]: number;
+                };
+                /** @enum {string} */
+                state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+                targeted: number;
+                /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+                undelivered: number;
+              };
+              segment: {
+                id: number;
+                name: string;
+              } | null;
+              smart_sending: boolean;
+              timezone: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdCampaignsByCampaignIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        campaignId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancel a campaign before or during its send (admins): nothing more goes out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            campaign: {
+              brand_id: number;
+              cutoff_hours: number | null;
+              discount: string | null;
+              id: number;
+              link_url: string | null;
+              message: string;
+              name: string;
+              progress: {
+                clicked: number;
+                delivered: number;
+                /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+                estimated_finish_at: string | null;
+                failed: number;
+                /** @description waiting for the recipient window, a state cap or the rate */
+                held: number;
+                /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+                pace: {
+                  per_day: number;
+                  per_second: number;
+                } | null;
+                /** @description waiting: due now or not written yet */
+                pending: number;
+                queued: number;
+                recovered: number;
+                /** @description the recovered orders' total, in the brand's currency */
+                recovered_revenue: string;
+                replied: number;
+                /** @description ISO time */
+                scheduled_for: string | null;
+                sent: number;
+                /** @description left out at freeze or send time, by reason */
+                skipped: {
+                  [key: string]: number;
+                };
+                /** @enum {string} */
+                state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+                targeted: number;
+                /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+                undelivered: number;
+              };
+              segment: {
+                id: number;
+                name: string;
+              } | null;
+              smart_sending: boolean;
+              timezone: string;
+            };
+            skipped_messages: number;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdCampaignsByCampaignIdOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        campaignId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The campaign's recovered orders (newest first, at most 50); each one's evidence is at /orders/:id/attribution */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              conversation_id: number | null;
+              currency: string;
+              id: number;
+              number: string | null;
+              /** Format: date-time */
+              recovered_at: string;
+              total: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdCampaignsByCampaignIdSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        campaignId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description "now", an ISO time, or "YYYY-MM-DD HH:MM" in the brand's time zone */
+          at: string;
+          /** @description true confirms a time more than 15 minutes in the past (else 400 confirmation_required: "This send is scheduled more than 15 minutes before its creation (in the past); it will go out at once.") */
+          confirm_past?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Schedule a draft, or move a campaign that has not started sending (admins): a time in the brand's zone, or now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            campaign: {
+              brand_id: number;
+              cutoff_hours: number | null;
+              discount: string | null;
+              id: number;
+              link_url: string | null;
+              message: string;
+              name: string;
+              progress: {
+                clicked: number;
+                delivered: number;
+                /** @description ISO time the texts not sent yet will have gone out at the brand's number's pace (rate and daily cap); null when none is left or the provider has no pace */
+                estimated_finish_at: string | null;
+                failed: number;
+                /** @description waiting for the recipient window, a state cap or the rate */
+                held: number;
+                /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
+                pace: {
+                  per_day: number;
+                  per_second: number;
+                } | null;
+                /** @description waiting: due now or not written yet */
+                pending: number;
+                queued: number;
+                recovered: number;
+                /** @description the recovered orders' total, in the brand's currency */
+                recovered_revenue: string;
+                replied: number;
+                /** @description ISO time */
+                scheduled_for: string | null;
+                sent: number;
+                /** @description left out at freeze or send time, by reason */
+                skipped: {
+                  [key: string]: number;
+                };
+                /** @enum {string} */
+                state: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+                targeted: number;
+                /** @description sent, then not delivered by the carrier: counted in sent and in failed */
+                undelivered: number;
+              };
+              segment: {
+                id: number;
+                name: string;
+              } | null;
+              smart_sending: boolean;
+              timezone: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdCampaignsByCampaignIdTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        campaignId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          to: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the campaign's text now to one +1 number that is a subscriber of the brand (a test: never counted) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            body: string;
+            message_id: number;
+            reason: string | null;
+            status: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */
@@ -3167,6 +4457,11 @@ export interface operations {
             items: {
               amount: string;
               charge_collected_at: string | null;
+              /** @description usage charges: the conversation that recovered the order, with the shopper */
+              conversation: {
+                id: number;
+                shopper_name: string | null;
+              } | null;
               /** Format: date-time */
               created_at: string;
               /** @constant */
@@ -3175,10 +4470,17 @@ export interface operations {
               /** @description usage charges: the recovered sale it was taken on */
               earnings: string | null;
               id: number;
+              /** @description usage charges: the recovered order */
+              order: {
+                number: string | null;
+                total: string | null;
+              } | null;
               order_id: number | null;
               payment_source: {
                 gateway: string | null;
               };
+              /** @description usage charges: the plan's share of the sale, in percent */
+              percentage: number | null;
               plan: {
                 id: number;
                 name: string;
@@ -6141,6 +7443,70 @@ export interface operations {
       };
     };
   };
+  getBrandsByBrandIdPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plans this brand may choose, the gateway a choice goes through, and what waits to be charged */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description Shopify app billing with a connected Shopify store, else Stripe
+             * @enum {string}
+             */
+            gateway: 'stripe' | 'shopify';
+            items: {
+              /** @description a plan made for this brand */
+              custom: boolean;
+              description: string | null;
+              features: string[];
+              frequency: string;
+              id: number;
+              name: string;
+              /** @description per month, USD */
+              price: string;
+              /** @description share of each recovered sale charged, in percent */
+              usage_charge_percentage: number;
+            }[];
+            /** @description recovered orders with no usage charge yet: charged at the plan's share once a plan runs */
+            uncharged: {
+              orders: number;
+              sales: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getBrandsByBrandIdRole: {
     parameters: {
       query?: never;
@@ -6321,6 +7687,479 @@ export interface operations {
               timezone: string;
             };
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdSegmentBuilder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the segment builder offers: fields, operators, value inputs, states, reasons, limits */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            exclusions: {
+              label: string;
+              reason: string;
+            }[];
+            fields: {
+              choices: string[];
+              field: string;
+              input: string;
+              label: string;
+              operators: string[];
+            }[];
+            limits: {
+              conditions: number;
+              depth: number;
+              group_rules: number;
+            };
+            permissions: {
+              /** @description the actions only an admin may take */
+              admin_only: string[];
+              /** @description why those controls are not available to this user (null: an admin) */
+              reason: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'member';
+            };
+            recently_texted_hours: number;
+            states: string[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdSegments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The brand's segments, each with its count now and the campaigns and flows that use it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              brand_id: number;
+              count: {
+                /** @description the others, by reason */
+                excluded: {
+                  [key: string]: number;
+                };
+                /** @description contacts the tree matches now */
+                matching: number;
+                /** @description of them, those a campaign sent now would text */
+                reachable: number;
+                sample: {
+                  contact_id: number;
+                  given_name: string | null;
+                  /** @description masked */
+                  phone: string;
+                }[];
+                segment_id: number | null;
+              };
+              /** Format: date-time */
+              created_at: string;
+              /** @description the condition tree (AND / OR groups of conditions) */
+              filter: unknown;
+              id: number;
+              name: string;
+              used_by: {
+                /** @description keeps the segment from being deleted */
+                blocking: boolean;
+                name: string;
+                type: string;
+                what: string;
+                workflow_id: number;
+              }[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdSegments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description {"condition":"AND"|"OR","rules":[conditions or groups]} */
+          filter: unknown;
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save a segment: a name and a condition tree (validated and compiled) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            segment: {
+              brand_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description the condition tree (AND / OR groups of conditions) */
+              filter: unknown;
+              id: number;
+              name: string;
+              used_by: {
+                /** @description keeps the segment from being deleted */
+                blocking: boolean;
+                name: string;
+                type: string;
+                what: string;
+                workflow_id: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdSegmentsBySegmentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        segmentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One segment with its tree and the campaigns and flows that use it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            segment: {
+              brand_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description the condition tree (AND / OR groups of conditions) */
+              filter: unknown;
+              id: number;
+              name: string;
+              used_by: {
+                /** @description keeps the segment from being deleted */
+                blocking: boolean;
+                name: string;
+                type: string;
+                what: string;
+                workflow_id: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteBrandsByBrandIdSegmentsBySegmentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        segmentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a segment (admins); refused while a campaign or flow that is not finished uses it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deleted: {
+              id: number;
+              name: string;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  patchBrandsByBrandIdSegmentsBySegmentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        segmentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description {"condition":"AND"|"OR","rules":[conditions or groups]} */
+          filter?: unknown;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Rename a segment or change its tree (only what is given) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            segment: {
+              brand_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description the condition tree (AND / OR groups of conditions) */
+              filter: unknown;
+              id: number;
+              name: string;
+              used_by: {
+                /** @description keeps the segment from being deleted */
+                blocking: boolean;
+                name: string;
+                type: string;
+                what: string;
+                workflow_id: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdSegmentsPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description {"condition":"AND"|"OR","rules":[conditions or groups]} */
+          filter?: unknown;
+          segment_id?: number;
+          smart_sending?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The live count of a tree (not saved) or a saved segment: who matches, who can be texted, who is left out and why */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the others, by reason */
+            excluded: {
+              [key: string]: number;
+            };
+            /** @description contacts the tree matches now */
+            matching: number;
+            /** @description of them, those a campaign sent now would text */
+            reachable: number;
+            sample: {
+              contact_id: number;
+              given_name: string | null;
+              /** @description masked */
+              phone: string;
+            }[];
+            segment_id: number | null;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */
@@ -7489,7 +9328,11 @@ export interface operations {
           'application/json': {
             subscription: {
               activated_at: string | null;
+              billing_email: string | null;
               cancelled_at: string | null;
+              /** @description a pending checkout the brand can still open */
+              checkout_url: string | null;
+              current_period_end: string | null;
               gateway: string | null;
               id: number;
               last_billed_at: string | null;
@@ -7503,11 +9346,235 @@ export interface operations {
                 /** @description share of each recovered sale charged */
                 usage_charge_percentage: number;
               } | null;
+              /** @description Shopify: a raised usage cap waiting for approval */
+              requested_cap_usd: number | null;
               started_at: string | null;
               status: string;
               trial_end_at: string | null;
             } | null;
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description where invoices go (Stripe); default: the current one */
+          billing_email?: string;
+          plan_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Choose a plan: subscribe (a checkout to confirm) or, with a live subscription, change its plan */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            action: 'subscribed' | 'changed';
+            /** @description where the brand confirms; null when the change is already done */
+            checkout_url: string | null;
+            /** @description USD off the first month */
+            discount_amount: number;
+            /** @enum {string} */
+            gateway: 'stripe' | 'shopify';
+            plan_name: string;
+            /** @description an open checkout for the same plan was returned */
+            reused: boolean;
+            status: string;
+            subscription_id: number;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteBrandsByBrandIdSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancels the brand's subscription (the live one, else the pending checkout) at its gateway */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status: string;
+            subscription_id: number;
+            was: string;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdSubscriptionSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reads the brand's subscriptions from their gateway now (after a checkout) and answers what changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            changes: {
+              from: string;
+              subscription_id: number;
+              to: string;
+            }[];
+            /** @description the gateway's refusals, in its words */
+            errors: string[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdSubscriptionUsageCap: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount_usd: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Asks Shopify for a higher usage cap; the merchant approves it at the confirmation URL */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            confirmation_url: string | null;
+            current_cap_usd: number;
+            requested_cap_usd: number;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */
