@@ -186,7 +186,11 @@ describe('two serve-webhooks and two workers on one database', () => {
       // The update notifies the lanes of both workers; a claim takes the texts and waits.
       victimPid = await until('a send claim in flight', async () => (await claimsWaiting())[0]);
       const victimRow = await until('the worker of the claim', async () =>
-        t.db('job_workers').where({ pid: victimPid }).whereNull('stopped_at').first('worker_id'),
+        t
+          .db('job_workers')
+          .where({ pid: victimPid })
+          .whereNull('stopped_at')
+          .first<{ worker_id: string } | undefined>('worker_id'),
       );
       victimId = victimRow.worker_id;
       late.push(...(await Promise.all(bases.map((base) => deliver(base, domain, BURSTS, BURST)))).flat());

@@ -23,6 +23,7 @@ const charge = (over: Partial<Charge>): Charge => ({
   percentage: 7,
   order: { number: '1042', total: '134.10' },
   conversation: { id: 265, shopper_name: 'Dana Whitfield' },
+  charge_collected_at: null,
   ...over,
 });
 
