@@ -3,7 +3,7 @@
  * the brand picker (when the session may see several brands), notifications and sign-out.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { NotificationBell } from '../features/notifications/components/bell.tsx';
 import { signOut } from '../lib/api-client.ts';
@@ -20,7 +20,20 @@ const NAV = [
   { to: 'settings', label: 'Settings', end: false },
 ] as const;
 
+/** True inside a Shell: a page drawn inside the brand's frame (its not-found page) draws no second one. */
+const InShell = createContext(false);
+
 export function Shell({ brand, children }: { brand?: { id: number; name: string }; children: ReactNode }) {
+  const nested = useContext(InShell);
+  if (nested) return <>{children}</>;
+  return (
+    <InShell.Provider value={true}>
+      <Frame brand={brand}>{children}</Frame>
+    </InShell.Provider>
+  );
+}
+
+function Frame({ brand, children }: { brand?: { id: number; name: string }; children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
