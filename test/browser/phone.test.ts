@@ -63,4 +63,19 @@ describe('the panel on a phone', () => {
     // Enter on arrival cancelled: nobody was blocked.
     expect(await page.getByRole('button', { name: 'Block contact' }).isEnabled()).toBe(true);
   });
+
+  test('after sign-out and sign-in from a workflow page, the user lands on home; notifications keep the brand navigation', async () => {
+    const id = await brandId();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}/workflows` });
+    await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('');
+    await panel.submitLogin(page, DEMO.brand);
+    await page.waitForURL((url) => url.pathname === `/b/${id}`);
+    await page.goto('/notifications');
+    await page.locator('.notification-list[data-ready="true"]').waitFor();
+    await page.getByRole('link', { name: 'Conversations' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Workflows' }).count()).toBe(1);
+  });
 });

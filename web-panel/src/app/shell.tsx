@@ -40,10 +40,13 @@ function Frame({ brand, children }: { brand?: { id: number; name: string }; chil
   const manyBrands = Boolean(session && (session.is_staff || session.partner_id !== null || !session.brand_id));
 
   const onSignOut = async () => {
+    // To the sign-in page first, then end the session: ended under a brand page, its guard would
+    // send the user to sign-in with that page to return to, and the next sign-in would land on a
+    // stale page instead of home. A new entry: the back button then lands on a brand page, which
+    // sends a signed-out user to sign-in.
+    navigate('/login');
     await signOut();
     queryClient.clear();
-    // A new entry: the back button then lands on a brand page, which sends a signed-out user to sign-in.
-    navigate('/login');
   };
 
   return (
