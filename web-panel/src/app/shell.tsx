@@ -3,7 +3,7 @@
  * the brand picker (when the session may see several brands), notifications and sign-out.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { NotificationBell } from '../features/notifications/components/bell.tsx';
 import { signOut } from '../lib/api-client.ts';
@@ -21,17 +21,33 @@ const NAV = [
   { to: 'settings', label: 'Settings', end: false },
 ] as const;
 
+/** True inside a Shell: a page drawn inside the brand's frame (its not-found page) draws no second one. */
+const InShell = createContext(false);
+
 export function Shell({ brand, children }: { brand?: { id: number; name: string }; children: ReactNode }) {
+  const nested = useContext(InShell);
+  if (nested) return <>{children}</>;
+  return (
+    <InShell.Provider value={true}>
+      <Frame brand={brand}>{children}</Frame>
+    </InShell.Provider>
+  );
+}
+
+function Frame({ brand, children }: { brand?: { id: number; name: string }; children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const manyBrands = Boolean(session && (session.is_staff || session.partner_id !== null || !session.brand_id));
 
   const onSignOut = async () => {
+    // To the sign-in page first, then end the session: ended under a brand page, its guard would
+    // send the user to sign-in with that page to return to, and the next sign-in would land on a
+    // stale page instead of home. A new entry: the back button then lands on a brand page, which
+    // sends a signed-out user to sign-in.
+    navigate('/login');
     await signOut();
     queryClient.clear();
-    // A new entry: the back button then lands on a brand page, which sends a signed-out user to sign-in.
-    navigate('/login');
   };
 
   return (

@@ -3,6 +3,7 @@
  * by earnings). Search and page live in the URL.
  */
 import { useEffect, useState } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
@@ -67,7 +68,7 @@ export default function BrandsPage() {
         refreshing={list.isPlaceholderData}
         label="brands"
       >
-        <div className="table-wrap card">
+        <TableScroll label="Brands" className="card">
           <table>
             <thead>
               <tr>
@@ -110,7 +111,7 @@ export default function BrandsPage() {
                   ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pager
           page={page}
           pageSize={PAGE_SIZE}

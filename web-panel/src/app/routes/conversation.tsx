@@ -23,6 +23,7 @@ import { ShopperPanel } from '../../features/conversations/components/shopper-pa
 import '../../features/conversations/inbox.css';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
 import { formatDateTime, timezoneLabel, timezoneName } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 
 export default function ConversationPage() {
   const brand = useBrand();
@@ -80,6 +81,7 @@ function Thread({
   const markRead = useMarkRead(brand.id, c.id);
   const marked = useRef<number | null>(null);
   const shopper = shopperOf(c);
+  usePageTitle(`${shopper} · Conversations`);
 
   useEffect(() => {
     if (c.is_unread && marked.current !== c.id) {

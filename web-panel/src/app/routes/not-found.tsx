@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { Shell } from '../shell.tsx';
 
 /** A page or brand that does not exist, or that this session may not see (they look alike). */
 export default function NotFound() {
+  usePageTitle('Not found');
   return (
     <Shell>
       <div className="card not-found" role="alert">

@@ -65,9 +65,11 @@ export default function NotificationsPage() {
     return zone ? { locale: here.locale, timezone: zone } : here;
   };
   const zoneNames = [...new Set([...zones.values()])];
+  // A user of one brand keeps that brand's navigation here.
+  const only = brands.data?.items.length === 1 ? brands.data.items[0]! : undefined;
 
   return (
-    <Shell>
+    <Shell brand={only ? { id: only.id, name: only.name } : undefined}>
       <PageHeader title="Notifications">
         <button type="button" className="button" disabled={mark.all.isPending} onClick={() => mark.all.mutate()}>
           Mark all read

@@ -4,6 +4,7 @@
  * groups, and billing: plan, subscription status and the charges (newest first, with totals).
  */
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useAttributionSettings } from '../../features/settings/api/get-attribution-settings.ts';
@@ -284,7 +285,7 @@ function Charges({ brand }: { brand: Brand }) {
             Total <strong>{formatMoney(charges.data?.total_amount ?? 0, money)}</strong>
           </span>
         </div>
-        <div className="table-wrap">
+        <TableScroll label="Charges">
           <table>
             <caption className="visually-hidden">Charges, newest first</caption>
             <thead>
@@ -324,7 +325,7 @@ function Charges({ brand }: { brand: Brand }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pager
           page={page}
           pageSize={CHARGE_PAGE_SIZE}

@@ -51,7 +51,8 @@ export function ConfirmDialog({
         </p>
       ) : null}
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel}>
+        {/* The safe choice has the focus when the dialog opens, never the confirm button. */}
+        <button type="button" className="button" autoFocus onClick={onCancel}>
           Cancel
         </button>
         <button type="button" className="button button-primary" disabled={busy} onClick={onConfirm}>

@@ -1,5 +1,6 @@
 /** The brand's campaigns as a table: state, when, and how far each got; a name opens its details. */
 import { Link, useLocation } from 'react-router';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { formatDateTime, formatMoney, formatNumber, type Locale } from '../../../lib/format.ts';
 import type { Campaign } from '../api/types.ts';
 
@@ -19,7 +20,7 @@ export function CampaignTable({ items, locale, selected }: { items: Campaign[]; 
     return `?${next.toString()}`;
   };
   return (
-    <div className="table-wrap card">
+    <TableScroll label="Campaigns" className="card">
       <table className="campaign-table">
         <thead>
           <tr>
@@ -70,6 +71,6 @@ export function CampaignTable({ items, locale, selected }: { items: Campaign[]; 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -54,13 +54,13 @@ export function ConversationActions({
           <button
             type="button"
             className="button button-danger"
-            autoFocus
             disabled={block.isPending}
             onClick={() => block.mutate(contactId, { onSuccess: () => setConfirming(false) })}
           >
             {block.isPending ? 'Blocking…' : 'Block'}
           </button>{' '}
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          {/* The safe choice has the focus: Enter on arrival never blocks anyone. */}
+          <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>

@@ -4,6 +4,7 @@
  * a CSV of the same rows.
  */
 import { downloadCsv, type Cell } from '../../../lib/csv.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { formatMoney, formatNumber, formatPercent, type Locale } from '../../../lib/format.ts';
 import type { WorkflowFunnel } from '../api/types.ts';
 
@@ -58,7 +59,7 @@ export function FunnelTable({
   const labels = workflows[0]?.steps ?? [];
   return (
     <>
-      <div className="table-wrap">
+      <TableScroll label="Funnel by workflow">
         <table>
           <caption className="visually-hidden">Funnel by workflow</caption>
           <thead>
@@ -100,7 +101,7 @@ export function FunnelTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <button
         type="button"
         className="button"

@@ -1,0 +1,81 @@
+/**
+ * The panel on a phone (375 px) and its small courtesies: a table wider than the screen scrolls
+ * inside a focusable, labelled region with a visible hint; the not-found page inside a brand draws
+ * the top bar once; every page has its own title; a confirmation focuses the safe choice first.
+ */
+import { describe, expect, test } from 'vitest';
+import { DEMO, usePanel, VIEWPORTS } from './harness.ts';
+
+describe('the panel on a phone', () => {
+  const panel = usePanel();
+  const PHONE = VIEWPORTS[1];
+
+  const brandId = async () => Number((await panel.ctx.db('brands').where({ name: DEMO.brandName }).first('id')).id);
+
+  test('the home funnel scrolls sideways in a focusable region with a hint, and axe finds nothing serious', async () => {
+    const id = await brandId();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}` });
+    await page.setViewportSize(PHONE);
+    const region = page.locator('.table-wrap[aria-label="Funnel by workflow"]');
+    await region.waitFor();
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(overflows).toBe(true);
+    await expect.poll(() => page.locator('.table-more').first().textContent()).toBe('Scroll sideways for more →');
+    await region.focus();
+    await page.keyboard.press('End');
+    await region.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(() => page.locator('.table-more').count()).toBe(0);
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'home-phone');
+  });
+
+  test('each page has its own title; not found inside a brand draws one top bar', async () => {
+    const id = await brandId();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}/workflows` });
+    await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Workflows · Reclaim');
+    await page.goto(`/b/${id}/settings`);
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Settings · Reclaim');
+    await page.goto(`/b/${id}/no-such-page`);
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    expect(await page.locator('.skip-link').count()).toBe(1);
+    await expect.poll(() => page.title()).toBe('Not found · Reclaim');
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'not-found-in-brand');
+  });
+
+  test('blocking a shopper asks first, with the focus on Cancel', async () => {
+    const id = await brandId();
+    const { rows } = await panel.ctx.db.raw(
+      `select c.id from conversations c where c.brand_id = ? and c.contact_id is not null and not c.is_hidden
+        order by c.id limit 1`,
+      [id],
+    );
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}/conversations/${rows[0].id}` });
+    await page.getByRole('button', { name: 'Block contact' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    // Enter on arrival cancelled: nobody was blocked.
+    expect(await page.getByRole('button', { name: 'Block contact' }).isEnabled()).toBe(true);
+  });
+
+  test('after sign-out and sign-in from a workflow page, the user lands on home; notifications keep the brand navigation', async () => {
+    const id = await brandId();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}/workflows` });
+    await page.getByRole('heading', { level: 1, name: 'Workflows' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('');
+    await panel.submitLogin(page, DEMO.brand);
+    await page.waitForURL((url) => url.pathname === `/b/${id}`);
+    await page.goto('/notifications');
+    await page.locator('.notification-list[data-ready="true"]').waitFor();
+    await page.getByRole('link', { name: 'Conversations' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Workflows' }).count()).toBe(1);
+  });
+});
