@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { HOME_METRICS } from '../../web-panel/src/app/routes/home.tsx';
-import { formatValue, DEFAULT_LOCALE } from '../../web-panel/src/lib/format.ts';
+import { formatValue, DEFAULT_LOCALE, timezoneName } from '../../web-panel/src/lib/format.ts';
 import { addDays, todayIn } from '../../web-panel/src/lib/period.ts';
 import { ARTIFACTS, DEMO, usePanel } from './harness.ts';
 
@@ -51,7 +51,7 @@ describe('the home page in the browser', () => {
     const last30 = await pageFigures(page);
     expect(last30).toEqual(await apiFigures(token, brand.id, brand.timezone, addDays(today, -29), today));
     expect(Number(last30.texts_sent!.replace(/,/g, ''))).toBeGreaterThan(0); // the demo has texts in the period
-    expect(await page.getByText(`(${brand.timezone})`).count()).toBe(1); // the time zone is shown
+    expect(await page.getByText(`(${timezoneName(brand.timezone)})`).count()).toBe(1); // the time zone is shown
 
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.waitForURL((url) => url.searchParams.get('period') === '7d');
