@@ -24,6 +24,8 @@ const charge = (over: Partial<Charge>): Charge => ({
   order: { number: '1042', total: '134.10' },
   conversation: { id: 265, shopper_name: 'Dana Whitfield' },
   charge_collected_at: null,
+  payment_source: { gateway: 'stripe' },
+  subscription: { id: 3, status: 'active' },
   ...over,
 });
 
