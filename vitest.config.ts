@@ -13,5 +13,8 @@ export default defineConfig({
     // suite waits on PostgreSQL, child processes and the browser most of its time.
     maxWorkers: 2,
     env: { LOG_LEVEL: 'silent' },
+    // expect.poll's default of 1 s fails a browser or worker test whose page or job is merely slow on a
+    // loaded machine; a poll stops as soon as it passes, so a longer limit costs a passing test nothing.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
