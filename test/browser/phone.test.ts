@@ -127,4 +127,39 @@ describe('the panel on a phone', () => {
       .toBe(`${all.toLocaleString('en-US')} conversations`);
     expect(await note.count()).toBe(0);
   });
+
+  /** axe at 375 px on each page of the list (a page's heading drawn and its queries settled first). */
+  const axeAtPhone = async (paths: (id: number, workflowId: number) => string[]) => {
+    const id = await brandId();
+    const workflow = await panel.ctx.db('workflows').where({ brand_id: id }).orderBy('id').first('id');
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}` });
+    await page.setViewportSize(PHONE);
+    for (const path of paths(id, Number(workflow.id))) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await panel.expectAccessible(page).catch((error: Error) => {
+        throw new Error(`${path} at 375 px: ${error.message}`);
+      });
+    }
+  };
+
+  test('at 375 px home, the inbox, the workflows, a workflow and the campaigns pass axe (scrollable regions reachable)', () =>
+    axeAtPhone((id, workflowId) => [
+      `/b/${id}`,
+      `/b/${id}/conversations`,
+      `/b/${id}/workflows`,
+      `/b/${id}/workflows/${workflowId}`,
+      `/b/${id}/campaigns`,
+    ]));
+
+  test('at 375 px segments, insights, knowledge, settings, plan and notifications pass axe', () =>
+    axeAtPhone((id) => [
+      `/b/${id}/segments`,
+      `/b/${id}/insights`,
+      `/b/${id}/knowledge`,
+      `/b/${id}/settings`,
+      `/b/${id}/settings/plan`,
+      '/notifications',
+    ]));
 });
