@@ -51,6 +51,7 @@ export const brandStatsSchema = z.object({
     z.object({
       ...info,
       unit: z.enum(['count', 'money', 'rate']),
+      rate_of: z.string().nullable().describe('a rate\'s denominator in words ("texts sent"); null for other units'),
       current: metricValue,
       previous: metricValue,
       change,
@@ -70,7 +71,13 @@ export const dailyStatsSchema = z.object({
 const compared = <V extends z.ZodType>(value: V) => ({ ...info, current: value, previous: value, change });
 
 export const funnelShape = {
-  steps: z.array(z.object({ ...compared(z.number()), rate: z.number().nullable() })),
+  steps: z.array(
+    z.object({
+      ...compared(z.number()),
+      rate: z.number().nullable(),
+      rate_of: z.string().nullable().describe('what the rate divides by, in words ("started"); null without a rate'),
+    }),
+  ),
   outcomes: z.array(z.object(compared(z.number()))),
   orders: z.array(z.object(compared(z.union([z.number(), z.string()])))),
 };
@@ -87,6 +94,7 @@ const workflowRef = z.object({
   type: z.string(),
   status: z.string(),
   is_paused: z.boolean(),
+  state: z.enum(['draft', 'paused', 'active']).describe('the one state word every page, CSV and the CLI show'),
 });
 
 export const workflowStatsListSchema = z.object({

@@ -2,6 +2,8 @@
  * The funnel's steps and the candidates' outcomes, each with its label and the one-sentence
  * definition the panel shows; store/funnel.ts computes them.
  */
+import { METRIC_INFO } from './store/metrics.ts';
+
 export interface StepInfo {
   id: string;
   label: string;
@@ -35,6 +37,12 @@ export const FUNNEL_STEPS: readonly StepInfo[] = [
   ),
 ];
 
+/** What a step's rate divides by: started over candidates, every later step over started; none for candidates. */
+export function stepRateOf(id: string): 'candidates' | 'started' | null {
+  if (id === 'candidates') return null;
+  return id === 'started' ? 'candidates' : 'started';
+}
+
 /** What happened to the candidates that were not texted, and to texts that waited or were dropped. */
 export const OUTCOMES: readonly StepInfo[] = [
   step('filtered_out', 'Filtered out', "Candidates the workflow's rules left out.", true),
@@ -63,10 +71,10 @@ export const OUTCOMES: readonly StepInfo[] = [
   ),
 ];
 
-/** Orders beside a funnel. */
-export const ORDER_FIGURES: readonly StepInfo[] = [
-  step('orders', 'Orders', 'Orders placed in the period, cancelled ones left out.'),
-  step('sales', 'Sales', 'The total of those orders.'),
-  step('recovered_orders', 'Recovered orders', 'Orders placed in the period that the live feed counts as recovered.'),
-  step('recovered_sales', 'Recovered sales', 'The total of the recovered orders.'),
-];
+/** Orders beside a funnel: the home page's order metrics, with their labels and definitions (one definition each). */
+export const ORDER_FIGURES: readonly StepInfo[] = (
+  ['orders', 'sales', 'recovered_orders', 'recovered_sales'] as const
+).map((id) => {
+  const m = METRIC_INFO.find((x) => x.id === id)!;
+  return step(m.id, m.label, m.definition, m.lower_is_better);
+});

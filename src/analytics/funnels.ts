@@ -4,7 +4,7 @@
  * workflow, or each workflow of a list.
  */
 import type { Handle } from '../db/index.ts';
-import { FUNNEL_STEPS, ORDER_FIGURES, OUTCOMES, type StepInfo } from './funnel-steps.ts';
+import { FUNNEL_STEPS, ORDER_FIGURES, OUTCOMES, stepRateOf, type StepInfo } from './funnel-steps.ts';
 import { change, ratio, type Period } from './rules.ts';
 import {
   periodView,
@@ -27,7 +27,7 @@ export interface Compared<V = number> {
 }
 
 /** rate: started over candidates; every later step over started (the share of conversations that got there). */
-export type FunnelStep = StepInfo & Compared & { rate: number | null };
+export type FunnelStep = StepInfo & Compared & { rate: number | null; rate_of: string | null };
 export type Figure<V = number> = StepInfo & Compared<V>;
 
 export interface FunnelComparison {
@@ -97,10 +97,8 @@ function compare(current: Raw, previous: Raw): FunnelComparison {
   return {
     steps: FUNNEL_STEPS.map((info) => ({
       ...figure(info, current.steps[info.id]!, previous.steps[info.id]!),
-      rate:
-        info.id === 'candidates'
-          ? null
-          : ratio(current.steps[info.id]!, current.steps[info.id === 'started' ? 'candidates' : 'started']!),
+      rate: info.id === 'candidates' ? null : ratio(current.steps[info.id]!, current.steps[stepRateOf(info.id)!]!),
+      rate_of: stepRateOf(info.id),
     })),
     outcomes: OUTCOMES.map((info) => figure(info, current.outcomes[info.id]!, previous.outcomes[info.id]!)),
     orders: ORDER_FIGURES.map((info) => figure(info, current.orders[info.id]!, previous.orders[info.id]!)),

@@ -1,5 +1,5 @@
 /** Workflows: rules, templates, messages, the workflow use cases, candidate selection and explain. */
-export { WORKFLOW_TYPES } from './rules.ts';
+export { WORKFLOW_TYPES, workflowState, type WorkflowState } from './rules.ts';
 export { WORKFLOW_TEMPLATES, TEMPLATE_KEYS, type WorkflowTemplate } from './templates.ts';
 export { renderMessage, messageText, textToBlocks } from './render.ts';
 export { workflowIssues, parseRuleText, type WorkflowDraft } from './validation.ts';

@@ -15,6 +15,11 @@ export const WORKFLOW_TYPES = [
   'inbound',
 ] as const;
 export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
+
+/** A workflow's one state word, shown by every page, CSV and the CLI: a draft stays a draft even when paused. */
+export type WorkflowState = 'draft' | 'paused' | 'active';
+export const workflowState = (w: { status: string; is_paused: boolean }): WorkflowState =>
+  w.status === 'draft' ? 'draft' : w.is_paused ? 'paused' : 'active';
 export const WORKFLOW_STATUSES = ['draft', 'active'] as const;
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 export const RULE_CONDITIONS = ['AND', 'OR'] as const;

@@ -2,7 +2,7 @@
 import type { Handle } from '../db/index.ts';
 import { formatDiscountValue, getDiscountRule, resolveDiscountRule } from '../discounts/index.ts';
 import { messageText, type MessageBlock } from './render.ts';
-import type { WorkflowRules, WorkflowType } from './rules.ts';
+import { workflowState, type WorkflowRules, type WorkflowState, type WorkflowType } from './rules.ts';
 import type { WorkflowRow } from './store.ts';
 import type { WorkflowAction } from './validation.ts';
 
@@ -17,7 +17,7 @@ export interface WorkflowView {
   status: string;
   is_paused: boolean;
   /** draft, paused or active (active means it runs when inside its window). */
-  state: 'draft' | 'paused' | 'active';
+  state: WorkflowState;
   delay_minutes: number;
   /** The choice order between the store's cart and checkout workflows: highest first, then the shortest delay, then the id. */
   priority: number;
@@ -57,7 +57,7 @@ export async function toView(db: Handle, row: WorkflowRow): Promise<WorkflowView
     template: row.template,
     status: row.status,
     is_paused: row.is_paused,
-    state: row.status === 'draft' ? 'draft' : row.is_paused ? 'paused' : 'active',
+    state: workflowState(row),
     delay_minutes: row.delay_minutes,
     priority: row.priority,
     timezone: row.timezone,

@@ -54,10 +54,10 @@ describe('reclaim stats brand | funnel | conversations | workflows | brands | li
     const funnel = await cli('funnel', '--brand', String(s.brandA), ...WEEK, '--format', 'csv');
     expect(funnel.code).toBe(0);
     const rows = funnel.stdout.trimEnd().split('\n');
-    expect(rows[0]).toBe('group,id,label,current,previous,change,share');
-    expect(rows).toContain('step,started,Started,5,2,1.5,0.625');
-    expect(rows).toContain('outcome,quiet_hours_held,Held for quiet hours,1,0,,');
-    expect(rows).toContain('order,recovered_sales,Recovered sales,100.00,60.00,0.6667,');
+    expect(rows[0]).toBe('group,id,label,current,previous,change,share,share_of');
+    expect(rows).toContain('step,started,Started,5,2,1.5,0.625,candidates');
+    expect(rows).toContain('outcome,quiet_hours_held,Held for quiet hours,1,0,,,');
+    expect(rows).toContain('order,recovered_sales,Recovered sales,100.00,60.00,0.6667,,');
 
     const conversations = await cli('conversations', '--brand', String(s.brandA), ...WEEK, '--all');
     expect(conversations.stdout).toContain(`Conversations (all) of Analytics A ${s.tag}`);
@@ -65,10 +65,10 @@ describe('reclaim stats brand | funnel | conversations | workflows | brands | li
 
     const workflows = await cli('workflows', '--brand', String(s.brandA), ...WEEK);
     expect(workflows.stdout).toMatch(
-      new RegExp(`${s.w1}\\s+Abandoned Cart\\s+6\\s+3\\s+3\\s+2\\s+1\\s+1\\s+1\\s+100\\.00\\s+0\\s+0`),
+      new RegExp(`${s.w1}\\s+Abandoned Cart\\s+active\\s+6\\s+3\\s+3\\s+2\\s+1\\s+1\\s+1\\s+100\\.00\\s+0\\s+0`),
     );
     expect(workflows.stdout).toMatch(
-      new RegExp(`${s.w2}\\s+Upsell\\s+2\\s+1\\s+0\\s+0\\s+0\\s+0\\s+0\\s+0\\.00\\s+1\\s+1`),
+      new RegExp(`${s.w2}\\s+Upsell\\s+active\\s+2\\s+1\\s+0\\s+0\\s+0\\s+0\\s+0\\s+0\\.00\\s+1\\s+1`),
     );
   });
 

@@ -86,7 +86,8 @@ describe('the home page in the browser', () => {
     const csv = await readFile((await file.path())!, 'utf8');
     const [header, ...rows] = csv.trim().split('\r\n');
     expect(header).toBe(
-      'workflow,status,Candidates,Started,Sent,Delivered,Clicked,Replied,Recovered,recovered sales,from,to',
+      'workflow,state,Candidates,Started,Started % of candidates,Sent,Sent % of started,Delivered,Delivered % of started,' +
+        'Clicked,Clicked % of started,Replied,Replied % of started,Recovered,Recovered % of started,recovered sales,from,to',
     );
     const shown = await funnel.locator('tbody tr').first().locator('th').textContent();
     expect(rows[0]!.startsWith(`${shown},`)).toBe(true);

@@ -78,4 +78,88 @@ describe('the panel on a phone', () => {
     await page.getByRole('link', { name: 'Conversations' }).waitFor();
     expect(await page.getByRole('link', { name: 'Workflows' }).count()).toBe(1);
   });
+
+  test('the inbox at 375 px: the filters fold behind one button, the search stays; the hidden ones are counted with one click to show them', async () => {
+    const id = await brandId();
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}/conversations` });
+    await page.setViewportSize(PHONE);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Search').isVisible()).toBe(true);
+    expect(await page.getByLabel('Workflow').isVisible()).toBe(false);
+    expect(await page.getByLabel('Unread only').isVisible()).toBe(false);
+    // Folded, the first screen reaches the list.
+    const firstRow = await page.locator('.inbox-row').first().boundingBox();
+    expect(firstRow!.y).toBeLessThan(812);
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'inbox-phone-folded');
+
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByLabel('Unread only').check();
+    await page.waitForURL((url) => url.searchParams.get('unread') === '1');
+    await page.getByRole('button', { name: 'Hide filters' }).click();
+    await page.getByRole('button', { name: 'Filters (1 on)' }).waitFor();
+    expect(await page.getByLabel('Unread only').isVisible()).toBe(false);
+
+    // At 1280 there is no button: the filters are in view.
+    await page.setViewportSize(VIEWPORTS[0]);
+    expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
+    expect(await page.getByLabel('Workflow').isVisible()).toBe(true);
+
+    // The default "Visible" filter says how many it hides; one click shows them.
+    await page.goto(`/b/${id}/conversations`);
+    const token = await panel.token(DEMO.brand);
+    const count = async (query: string) =>
+      (await panel.api<{ total: number }>(`/api/brands/${id}/conversations?${query}limit=1`, token)).body.total;
+    const hidden = await count('is_hidden=true&');
+    expect(hidden).toBeGreaterThan(0);
+    const note = page.getByTestId('hidden-note');
+    await expect
+      .poll(() => note.textContent())
+      .toMatch(new RegExp(`^${hidden.toLocaleString('en-US')} more are hidden by the Show filter`));
+    await note.getByRole('button', { name: 'Show hidden ones too' }).click();
+    await page.waitForURL((url) => url.searchParams.get('hidden') === 'all');
+    const all = await count('');
+    await expect
+      .poll(() => page.locator('#inbox-count, h2[aria-live]').first().textContent())
+      .toBe(`${all.toLocaleString('en-US')} conversations`);
+    expect(await note.count()).toBe(0);
+  });
+
+  /** axe at 375 px on each page of the list (a page's heading drawn and its queries settled first). */
+  const axeAtPhone = async (paths: (id: number, workflowId: number) => string[]) => {
+    const id = await brandId();
+    const workflow = await panel.ctx.db('workflows').where({ brand_id: id }).orderBy('id').first('id');
+    const page = await panel.signIn(DEMO.brand, { redirectTo: `/b/${id}` });
+    await page.setViewportSize(PHONE);
+    for (const path of paths(id, Number(workflow.id))) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await panel.expectAccessible(page).catch((error: Error) => {
+        throw new Error(`${path} at 375 px: ${error.message}`);
+      });
+    }
+  };
+
+  test('at 375 px home, the inbox, the workflows, a workflow and the campaigns pass axe (scrollable regions reachable)', () =>
+    axeAtPhone((id, workflowId) => [
+      `/b/${id}`,
+      `/b/${id}/conversations`,
+      `/b/${id}/workflows`,
+      `/b/${id}/workflows/${workflowId}`,
+      `/b/${id}/campaigns`,
+    ]));
+
+  test('at 375 px segments, insights, knowledge, settings, plan and notifications pass axe', () =>
+    axeAtPhone((id) => [
+      `/b/${id}/segments`,
+      `/b/${id}/insights`,
+      `/b/${id}/knowledge`,
+      `/b/${id}/settings`,
+      `/b/${id}/settings/plan`,
+      '/notifications',
+    ]));
 });

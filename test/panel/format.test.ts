@@ -10,12 +10,15 @@ import {
   formatDay,
   formatMoney,
   formatPercent,
+  formatRateOf,
   formatTime,
   hoursInWords,
   maskPhone,
   sameDay,
   stateInWords,
+  stepTip,
   timezoneName,
+  workflowStateWord,
 } from '../../web-panel/src/lib/format.ts';
 
 const LA = { locale: 'en-US', timezone: 'America/Los_Angeles' };
@@ -93,4 +96,27 @@ describe('states as words, never snake_case', () => {
 
 test('a shopper’s phone is masked', () => {
   expect(maskPhone('+14155550123')).toBe('+1415***0123');
+});
+
+describe('figures that agree: one state word, rates that say what they divide by', () => {
+  test.each([
+    ['active', 'Active'],
+    ['paused', 'Paused'],
+    ['draft', 'Draft'],
+  ])('a workflow in state %s reads %s', (state, word) => expect(workflowStateWord(state)).toBe(word));
+
+  test.each([
+    [0.2887, 'started', '28.9% of started'],
+    [0.236, 'texts sent', '23.6% of texts sent'],
+    [0.5, null, '50%'],
+    [null, 'started', ''],
+  ])('rate %s over %s reads "%s"', (rate, of, text) => expect(formatRateOf(rate, of, { locale: 'en-US' })).toBe(text));
+
+  test("a step's tooltip: its definition and what its percentage divides by", () => {
+    const clicked = { label: 'Clicked', definition: 'Of those started, conversations whose short link was visited.' };
+    expect(stepTip({ ...clicked, rate_of: 'started' })).toBe(
+      'Of those started, conversations whose short link was visited. The percentage is clicked ÷ started.',
+    );
+    expect(stepTip({ ...clicked, rate_of: null })).toBe(clicked.definition);
+  });
 });

@@ -11,6 +11,7 @@ const metric = (over: Partial<Metric>): Metric => ({
   definition: 'The total of the recovered orders.',
   lower_is_better: false,
   unit: 'money',
+  rate_of: null,
   current: '1234.50',
   previous: '1000.00',
   change: 0.2345,

@@ -8,6 +8,7 @@
  * and that it skipped (agent_skipped: opted out, blocked, cart completed, too late).
  */
 import { liveFeedRecoveredSql } from '../../attribution/index.ts';
+import { workflowState, type WorkflowState } from '../../workflows/index.ts';
 import type { Handle } from '../../db/index.ts';
 import type { Granularity } from '../rules.ts';
 import { dirtyHours, mergeRows, rollupRows } from './rollups.ts';
@@ -159,6 +160,7 @@ export interface WorkflowRow {
   type: string;
   status: string;
   is_paused: boolean;
+  state: WorkflowState;
 }
 
 /** The brand's workflows (or those of the ids given that belong to it), by id. */
@@ -166,5 +168,5 @@ export async function brandWorkflows(db: Handle, brandId: number, ids?: number[]
   const query = db('workflows').where({ brand_id: brandId }).orderBy('id');
   if (ids) void query.whereIn('id', ids);
   const rows = await query.select('id', 'name', 'type', 'status', 'is_paused');
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), state: workflowState(r) }));
 }

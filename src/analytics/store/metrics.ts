@@ -23,6 +23,8 @@ export interface MetricInfo {
   definition: string;
   unit: MetricUnit;
   lower_is_better: boolean;
+  /** A rate's denominator in words ("texts sent"): the panel's column header and tooltip say it. */
+  rate_of?: string | null;
 }
 
 /**
@@ -191,7 +193,7 @@ export const METRICS: readonly Metric[] = [
     'orders',
     'count',
     'Orders',
-    'Orders placed in the period, cancelled ones left out.',
+    "Orders placed in the period (a workflow's: those credited to it), cancelled ones left out.",
     rows(`o.state <> 'cancelled'`),
   ),
   base(
@@ -215,7 +217,7 @@ export const METRICS: readonly Metric[] = [
     'orders',
     'count',
     'Recovered orders',
-    'Orders placed in the period that a conversation recovered (the live feed rule: attributed to a workflow and billable, from a recovered checkout or linked to a conversation).',
+    'Orders placed in the period that a conversation recovered (the live feed rule: attributed to a workflow and billable, from a recovered checkout or linked to a conversation), cancelled ones included: an order cancelled after its recovery still counts, so this can exceed Orders.',
     rows(recovered),
   ),
   base(
@@ -253,6 +255,14 @@ export const metricInfo = (m: Metric): MetricInfo => ({
   definition: m.definition,
   unit: m.unit,
   lower_is_better: m.lower_is_better,
+  rate_of: rateOf(m),
 });
+
+/** A rate's denominator: the label of the metric it divides by, in lower case; null for other metrics. */
+export function rateOf(m: Metric): string | null {
+  if (m.unit !== 'rate' || isBase(m) || m.op !== 'ratio') return null;
+  const label = METRICS.find((x) => x.id === m.of[1])?.label;
+  return label ? label.charAt(0).toLowerCase() + label.slice(1) : null;
+}
 
 export const METRIC_INFO: readonly MetricInfo[] = METRICS.map(metricInfo);

@@ -104,7 +104,10 @@ function funnelTables(f: FunnelComparison): Table[] {
   return [
     {
       headers: ['step', 'current', 'previous', 'change', 'share'],
-      rows: f.steps.map((x) => [...figureRow(x), x.rate === null ? '-' : formatValue(x.rate, 'rate')]),
+      rows: f.steps.map((x) => [
+        ...figureRow(x),
+        x.rate === null ? '-' : `${formatValue(x.rate, 'rate')} of ${x.rate_of ?? '-'}`,
+      ]),
     },
     {
       title: '\nOutcomes:',
@@ -120,10 +123,12 @@ function funnelTables(f: FunnelComparison): Table[] {
 }
 
 function funnelCsv(f: FunnelComparison): Table {
-  const rows = (group: string, items: Array<Figure<number | string> & { rate?: number | null }>) =>
-    items.map((x) => [group, x.id, x.label, x.current, x.previous, x.change, x.rate ?? null]);
+  const rows = (
+    group: string,
+    items: Array<Figure<number | string> & { rate?: number | null; rate_of?: string | null }>,
+  ) => items.map((x) => [group, x.id, x.label, x.current, x.previous, x.change, x.rate ?? null, x.rate_of ?? null]);
   return {
-    headers: ['group', 'id', 'label', 'current', 'previous', 'change', 'share'],
+    headers: ['group', 'id', 'label', 'current', 'previous', 'change', 'share', 'share_of'],
     rows: [...rows('step', f.steps), ...rows('outcome', f.outcomes), ...rows('order', f.orders)],
   };
 }
@@ -184,10 +189,11 @@ export function workflowsReport(list: WorkflowStatsList): Report {
   const value = (items: Figure[], id: string): number => items.find((x) => x.id === id)?.current ?? 0;
   const sales = (w: WorkflowStatsList['workflows'][number]) =>
     w.orders.find((x) => x.id === 'recovered_sales')?.current ?? '0.00';
-  const headers = ['id', 'workflow', ...WORKFLOW_STEPS, 'recovered sales', 'held', 'skipped'];
+  const headers = ['id', 'workflow', 'state', ...WORKFLOW_STEPS, 'recovered sales', 'held', 'skipped'];
   const raw = list.workflows.map((w) => [
     w.workflow.id,
     w.workflow.name,
+    w.workflow.state,
     ...WORKFLOW_STEPS.map((id) => value(w.steps, id)),
     sales(w),
     ...WORKFLOW_OUTCOMES.map((id) => value(w.outcomes, id)),
@@ -198,9 +204,9 @@ export function workflowsReport(list: WorkflowStatsList): Report {
       {
         headers,
         rows: raw.map((r) =>
-          r.map((v, k) => (k === 0 || k === 1 ? v : k === 9 ? formatValue(v, 'money') : formatValue(v, 'count'))),
+          r.map((v, k) => (k <= 2 ? v : k === 10 ? formatValue(v, 'money') : formatValue(v, 'count'))),
         ),
-        right: headers.map((_, k) => k).filter((k) => k !== 1),
+        right: headers.map((_, k) => k).filter((k) => k !== 1 && k !== 2),
       },
     ],
     csv: { headers: headers.map((h) => h.replaceAll(' ', '_')), rows: raw },

@@ -23,6 +23,21 @@ const discountIds = async (tx: Tx, story: BrandStory): Promise<(number | null)[]
   return story.conversations.map((c) => (c.discount ? ids[next++]! : null));
 };
 
+/**
+ * The brand's read marker of a demo conversation: a brand user who answered after the shopper's
+ * last text read the thread then; a shopper who wrote after the answer (or was never answered)
+ * leaves it unread, as the inbox's rule says (an incoming text newer than the last read).
+ */
+export function lastReadAt(c: { messages: StoryMessage[] }): Date | null {
+  const lastIncoming = Math.max(
+    -Infinity,
+    ...c.messages.filter((m) => m.direction === 'incoming').map((m) => m.createdAt.getTime()),
+  );
+  const answers = c.messages.filter((m) => m.byAgent && m.createdAt.getTime() > lastIncoming);
+  if (answers.length === 0) return null;
+  return new Date(Math.max(...answers.map((m) => m.createdAt.getTime())));
+}
+
 function messageRow(m: StoryMessage, extra: Record<string, unknown>): DemoRow {
   const segments = m.direction === 'outgoing' && m.sentAt ? segmentInfo(m.body) : null;
   return {
@@ -72,6 +87,7 @@ export async function writeTalk(
     const mine = c.messages.map(() => messageIds[nextMessage++]!);
     messages.push(mine);
     const lastAt = Math.max(...c.messages.map((m) => (m.sentAt ?? m.createdAt).getTime()));
+    const readAt = lastReadAt(c);
     conversationRows.push({
       id,
       brand_id: ids.brandId,
@@ -82,6 +98,8 @@ export async function writeTalk(
       checkout_id: c.checkout === null ? null : ids.checkouts[c.checkout],
       order_id: c.order === null ? null : ids.orders[c.order],
       is_hidden: c.hidden,
+      last_read_at: readAt,
+      last_read_user_id: readAt && ids.agentUserId !== null ? ids.agentUserId : null,
       created_at: c.createdAt,
       updated_at: new Date(lastAt),
     });

@@ -10,6 +10,7 @@ import type * as Cron from 'cron';
 import { AppError, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import { messageText } from '../render.ts';
+import { workflowState } from '../rules.ts';
 import { getSegment } from '../segments/service.ts';
 import { filterOfWorkflow } from '../segments/store.ts';
 import type { DiscountInput } from '../service.ts';
@@ -142,7 +143,7 @@ export async function getScheduledFlow(
     name: w.name,
     cron: cronOf(w) ?? '',
     timezone: w.timezone,
-    state: w.status === 'draft' ? 'draft' : w.is_paused ? 'paused' : 'active',
+    state: workflowState(w),
     segment: filter ? { id: filter.id, name: filter.name ?? '' } : null,
     message: messageText(w.message),
     runs,

@@ -8247,6 +8247,8 @@ export interface operations {
               label: string;
               lower_is_better: boolean;
               previous: number | string | null;
+              /** @description a rate's denominator in words ("texts sent"); null for other units */
+              rate_of: string | null;
               /** @enum {string} */
               unit: 'count' | 'money' | 'rate';
             }[];
@@ -8657,6 +8659,8 @@ export interface operations {
               lower_is_better: boolean;
               previous: number;
               rate: number | null;
+              /** @description what the rate divides by, in words ("started"); null without a rate */
+              rate_of: string | null;
             }[];
             timezone: string;
           };
@@ -9211,11 +9215,18 @@ export interface operations {
                 lower_is_better: boolean;
                 previous: number;
                 rate: number | null;
+                /** @description what the rate divides by, in words ("started"); null without a rate */
+                rate_of: string | null;
               }[];
               workflow: {
                 id: number;
                 is_paused: boolean;
                 name: string;
+                /**
+                 * @description the one state word every page, CSV and the CLI show
+                 * @enum {string}
+                 */
+                state: 'draft' | 'paused' | 'active';
                 status: string;
                 type: string;
               };
@@ -9923,6 +9934,8 @@ export interface operations {
                   lower_is_better: boolean;
                   previous: number;
                   rate: number | null;
+                  /** @description what the rate divides by, in words ("started"); null without a rate */
+                  rate_of: string | null;
                 }[];
               } | null;
               status: string;

@@ -164,3 +164,34 @@ export function stateInWords(value: string | null | undefined, words: Readonly<R
 /** Money with its currency symbol: "$134.10" for ("134.10", "USD"), "€20.00" for EUR. */
 export const formatAmount = (value: number | string | null | undefined, currency: string, locale = 'en-US'): string =>
   formatMoney(value, { locale, currency });
+
+/** A workflow's one state word ("Active", "Paused", "Draft"): the workflows page, home, its page and the CSV. */
+export const WORKFLOW_STATE_WORDS: Readonly<Record<string, string>> = {
+  active: 'Active',
+  paused: 'Paused',
+  draft: 'Draft',
+};
+export const workflowStateWord = (state: string): string => stateInWords(state, WORKFLOW_STATE_WORDS);
+
+/** What a rate divides by, for a column header or a tooltip: "% of started" ("" without a denominator). */
+export const rateOfWords = (rateOf: string | null | undefined): string => (rateOf ? `% of ${rateOf}` : '');
+
+/** A rate with its denominator: "28.9% of started". */
+export function formatRateOf(
+  rate: number | null | undefined,
+  rateOf: string | null | undefined,
+  l: Pick<Locale, 'locale'>,
+): string {
+  if (rate === null || rate === undefined) return '';
+  return rateOf ? `${formatPercent(rate, l)} of ${rateOf}` : formatPercent(rate, l);
+}
+
+/** A funnel step's tooltip: its definition, and what its percentage divides by. */
+export function stepTip(
+  step: { definition: string; label: string; rate_of: string | null } | undefined,
+): string | undefined {
+  if (!step) return undefined;
+  return step.rate_of
+    ? `${step.definition} The percentage is ${step.label.toLowerCase()} ÷ ${step.rate_of}.`
+    : step.definition;
+}

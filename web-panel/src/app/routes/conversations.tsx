@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { errorMessage, StatePanel } from '../../components/ui/state-panel.tsx';
-import { useConversations } from '../../features/conversations/api/get-conversations.ts';
+import { useConversations, useHiddenCount } from '../../features/conversations/api/get-conversations.ts';
 import { useWorkflowOptions } from '../../features/conversations/api/get-workflow-options.ts';
 import { ConversationList } from '../../features/conversations/components/conversation-list.tsx';
 import { exportConversations } from '../../features/conversations/components/export-csv.ts';
@@ -27,6 +27,7 @@ export default function ConversationsPage() {
   const query = useMemo(() => listQuery(filters, brand.timezone), [filters, brand.timezone]);
   const list = useConversations(brand.id, query);
   const workflows = useWorkflowOptions(brand.id);
+  const hidden = useHiddenCount(brand.id, query, filters.hidden === '');
   const [exporting, setExporting] = useState<string | null>(null);
   // The thread's code loads while the list is read, so opening a conversation waits only for its data.
   useEffect(() => void import('./conversation.tsx'), []);
@@ -70,6 +71,17 @@ export default function ConversationsPage() {
         <h2 id="inbox-count" aria-live="polite">
           {list.data ? `${formatNumber(total, brand)} conversation${total === 1 ? '' : 's'}` : 'Conversations'}
         </h2>
+        {filters.hidden === '' && hidden.data ? (
+          <p className="inbox-hidden muted" data-testid="hidden-note">
+            <span>
+              {formatNumber(hidden.data, brand)} more {hidden.data === 1 ? 'is' : 'are'} hidden by the Show filter
+              (“Visible”): a conversation stays hidden until the shopper replies, or when your team hides it.
+            </span>
+            <button type="button" className="button" onClick={() => update(filterSearch({ hidden: 'all' }))}>
+              Show hidden ones too
+            </button>
+          </p>
+        ) : null}
         <StatePanel
           loading={list.isPending}
           error={list.error}

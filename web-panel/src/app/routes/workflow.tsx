@@ -18,11 +18,17 @@ import {
   renderSample,
   rulesInWords,
   sampleValues,
-  STATE_LABELS,
 } from '../../features/workflows/components/words.ts';
 import '../../features/workflows/components/workflows.css';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
-import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts';
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatRateOf,
+  stepTip,
+  workflowStateWord,
+} from '../../lib/format.ts';
 import { usePeriod } from '../../lib/url-state.ts';
 import NotFound from './not-found.tsx';
 
@@ -61,7 +67,7 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
     <>
       <PageHeader title={workflow.name}>
         <span className={`pill pill-${workflow.state}`} data-testid="workflow-state">
-          {STATE_LABELS[workflow.state] ?? workflow.state}
+          {workflowStateWord(workflow.state)}
         </span>
         <PauseButton brandId={brand.id} workflow={workflow} />
         <Link className="button" to={`/b/${brand.id}/workflows/${workflow.id}/edit`}>
@@ -145,12 +151,12 @@ function Outcomes({ brand, workflowId }: { brand: Brand; workflowId: number }) {
               <caption>Funnel</caption>
               <tbody>
                 {funnel.steps.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row" title={s.definition}>
+                  <tr key={s.id} data-step={s.id}>
+                    <th scope="row" title={stepTip(s)}>
                       {s.label}
                     </th>
                     <td className="num">{formatNumber(s.current, brand)}</td>
-                    <td className="num muted">{s.rate === null ? '' : formatPercent(s.rate, brand)}</td>
+                    <td className="num muted">{formatRateOf(s.rate, s.rate_of, brand)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -167,7 +173,7 @@ function Outcomes({ brand, workflowId }: { brand: Brand; workflowId: number }) {
                   </tr>
                 ))}
                 {funnel.orders.map((o) => (
-                  <tr key={o.id}>
+                  <tr key={o.id} data-figure={o.id}>
                     <th scope="row" title={o.definition}>
                       {o.label}
                     </th>
@@ -178,9 +184,25 @@ function Outcomes({ brand, workflowId }: { brand: Brand; workflowId: number }) {
                 ))}
               </tbody>
             </table>
+            <OrderDefinitions orders={funnel.orders} />
           </div>
         ) : null}
       </StatePanel>
     </section>
+  );
+}
+
+/** The order figures' definitions in view, so Orders and Recovered orders say why they differ. */
+function OrderDefinitions({ orders }: { orders: Array<{ id: string; label: string; definition: string }> }) {
+  const shown = orders.filter((o) => o.id === 'orders' || o.id === 'recovered_orders');
+  return (
+    <dl className="facts figure-definitions" aria-label="What the order figures count">
+      {shown.map((o) => (
+        <div key={o.id}>
+          <dt>{o.label}</dt>
+          <dd className="muted">{o.definition}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

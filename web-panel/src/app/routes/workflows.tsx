@@ -10,10 +10,10 @@ import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useWorkflows, WORKFLOW_PAGE_SIZE } from '../../features/workflows/api/get-workflows.ts';
 import type { WorkflowListItem } from '../../features/workflows/api/types.ts';
 import { PauseButton } from '../../features/workflows/components/pause-button.tsx';
-import { delayInWords, STATE_LABELS } from '../../features/workflows/components/words.ts';
+import { delayInWords } from '../../features/workflows/components/words.ts';
 import '../../features/workflows/components/workflows.css';
 import { useBrand } from '../../lib/brand.tsx';
-import { formatMoney, formatNumber, formatPercent, type Locale } from '../../lib/format.ts';
+import { formatMoney, formatNumber, formatRateOf, stepTip, workflowStateWord, type Locale } from '../../lib/format.ts';
 import { usePeriod, useSearchState } from '../../lib/url-state.ts';
 
 const STEPS = ['started', 'sent', 'clicked', 'replied', 'recovered'] as const;
@@ -94,7 +94,7 @@ function WorkflowRow({ brandId, workflow, locale }: { brandId: number; workflow:
           <Link to={`/b/${brandId}/workflows/${workflow.id}`}>{workflow.name}</Link>
         </h3>
         <span className={`pill pill-${workflow.state}`} data-testid="workflow-state">
-          {STATE_LABELS[workflow.state] ?? workflow.state}
+          {workflowStateWord(workflow.state)}
         </span>
         <span className="topbar-spacer" />
         <PauseButton brandId={brandId} workflow={workflow} />
@@ -108,12 +108,12 @@ function WorkflowRow({ brandId, workflow, locale }: { brandId: number; workflow:
           {STEPS.map((id) => {
             const step = figure(stats.steps, id) as (typeof stats.steps)[number] | undefined;
             return (
-              <div key={id} title={step?.definition}>
+              <div key={id} title={stepTip(step)}>
                 <dt>{step?.label ?? id}</dt>
                 <dd>
                   {formatNumber(step?.current ?? 0, locale)}
                   {step?.rate !== null && step?.rate !== undefined && id !== 'started' ? (
-                    <small className="muted"> {formatPercent(step.rate, locale)}</small>
+                    <small className="muted"> {formatRateOf(step.rate, step.rate_of, locale)}</small>
                   ) : null}
                 </dd>
               </div>

@@ -17,3 +17,14 @@ export const conversationsQuery = (brandId: number, query: Query) =>
   });
 
 export const useConversations = (brandId: number, query: Query) => useQuery(conversationsQuery(brandId, query));
+
+/**
+ * How many conversations the same filters would add when hidden ones were shown too (the inbox
+ * says so under its default "Visible" filter); asked only while that filter hides them.
+ */
+export const useHiddenCount = (brandId: number, query: Query, enabled: boolean) =>
+  useQuery({
+    ...conversationsQuery(brandId, { ...query, is_hidden: true, offset: 0, limit: 1 }),
+    enabled,
+    select: (page) => page.total,
+  });

@@ -47,10 +47,16 @@ function SelectFilter({
   );
 }
 
+/** How many filters (not the search) narrow the list: the folded filters' button says it. */
+export const activeFilterCount = (f: Filters): number =>
+  [f.state, f.workflow, f.reply, f.hidden, f.unread, f.from || f.to].filter(Boolean).length;
+
 export function InboxFilters({ value, onChange, workflows, timezone }: InboxFiltersProps) {
   const id = useId();
   const [q, setQ] = useState(value.q);
+  const [open, setOpen] = useState(false);
   useEffect(() => setQ(value.q), [value.q]);
+  const active = activeFilterCount(value);
 
   return (
     <div className="inbox-filters" role="search" aria-label="Filter conversations">
@@ -74,7 +80,17 @@ export function InboxFilters({ value, onChange, workflows, timezone }: InboxFilt
           Search
         </button>
       </form>
-      <div className="inbox-filter-row">
+      <button
+        type="button"
+        className="button inbox-filters-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide filters' : 'Filters'}
+        {active > 0 ? ` (${active} on)` : ''}
+      </button>
+      <div id={`${id}-filters`} className={`inbox-filter-row${open ? '' : ' folded'}`}>
         <SelectFilter
           id={`${id}-state`}
           label="State"

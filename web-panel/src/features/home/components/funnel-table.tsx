@@ -5,7 +5,15 @@
  */
 import { downloadCsv, type Cell } from '../../../lib/csv.ts';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
-import { formatMoney, formatNumber, formatPercent, type Locale } from '../../../lib/format.ts';
+import {
+  formatMoney,
+  formatNumber,
+  formatRateOf,
+  rateOfWords,
+  stepTip,
+  workflowStateWord,
+  type Locale,
+} from '../../../lib/format.ts';
 import type { WorkflowFunnel } from '../api/types.ts';
 
 export const FUNNEL_COLUMNS = [
@@ -26,8 +34,11 @@ export function funnelCsvRows(workflows: WorkflowFunnel[], period: { from: strin
   const labels = workflows[0]?.steps ?? [];
   const header = [
     'workflow',
-    'status',
-    ...FUNNEL_COLUMNS.map((id) => labels.find((s) => s.id === id)?.label ?? id),
+    'state',
+    ...FUNNEL_COLUMNS.flatMap((id) => {
+      const step = labels.find((s) => s.id === id);
+      return step?.rate_of ? [step.label, `${step.label} ${rateOfWords(step.rate_of)}`] : [step?.label ?? id];
+    }),
     'recovered sales',
     'from',
     'to',
@@ -36,8 +47,11 @@ export function funnelCsvRows(workflows: WorkflowFunnel[], period: { from: strin
     header,
     ...workflows.map((w) => [
       w.workflow.name,
-      w.workflow.is_paused ? 'paused' : w.workflow.status,
-      ...FUNNEL_COLUMNS.map((id) => figure(w.steps, id)),
+      workflowStateWord(w.workflow.state),
+      ...FUNNEL_COLUMNS.flatMap((id) => {
+        const step = w.steps.find((s) => s.id === id);
+        return labels.find((s) => s.id === id)?.rate_of ? [step?.current ?? 0, step?.rate ?? ''] : [step?.current ?? 0];
+      }),
       figure(w.orders, 'recovered_sales'),
       period.from,
       period.to,
@@ -68,8 +82,9 @@ export function FunnelTable({
               {FUNNEL_COLUMNS.map((id) => {
                 const step = labels.find((s) => s.id === id);
                 return (
-                  <th key={id} scope="col" className="num" title={step?.definition}>
+                  <th key={id} scope="col" className="num" title={stepTip(step)}>
                     {step?.label ?? id}
+                    {step?.rate_of ? <small className="muted rate-of"> {rateOfWords(step.rate_of)}</small> : null}
                   </th>
                 );
               })}
@@ -83,7 +98,11 @@ export function FunnelTable({
               <tr key={w.workflow.id}>
                 <th scope="row">
                   {w.workflow.name}
-                  {w.workflow.is_paused ? <span className="badge">Paused</span> : null}
+                  {w.workflow.state === 'active' ? null : (
+                    <span className="badge" data-testid="workflow-state">
+                      {workflowStateWord(w.workflow.state)}
+                    </span>
+                  )}
                 </th>
                 {FUNNEL_COLUMNS.map((id) => {
                   const step = w.steps.find((s) => s.id === id);
@@ -91,7 +110,7 @@ export function FunnelTable({
                     <td key={id} className="num">
                       {formatNumber(step?.current ?? 0, locale)}
                       {step?.rate !== null && step?.rate !== undefined && id !== 'candidates' ? (
-                        <small className="muted step-rate"> {formatPercent(step.rate, locale)}</small>
+                        <small className="muted step-rate"> {formatRateOf(step.rate, step.rate_of, locale)}</small>
                       ) : null}
                     </td>
                   );

@@ -25,6 +25,7 @@ export function MetricCard({ metric, locale }: { metric: Metric; locale: Locale 
         </span>
       </div>
       <p className="metric-value">{formatValue(metric.current, metric.unit, locale)}</p>
+      {metric.rate_of ? <p className="metric-of muted">of {metric.rate_of}</p> : null}
       <p className={`metric-change tone-${change.tone}`}>
         <span aria-hidden="true">
           {ARROWS[change.direction]} {change.text}

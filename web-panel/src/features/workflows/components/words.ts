@@ -4,7 +4,7 @@
  * opt-out line added), its rules ("Cart total is at least $50.00"), its discount and its delay.
  * Pure; formatting through Intl in the brand's locale and currency.
  */
-import { formatMoney, type Locale } from '../../../lib/format.ts';
+import { formatMoney, WORKFLOW_STATE_WORDS, type Locale } from '../../../lib/format.ts';
 import type { Discount, Rule, WorkflowRules } from '../api/types.ts';
 
 export const OPT_OUT_LINE = 'Reply STOP to opt out.';
@@ -197,4 +197,4 @@ export function delayInWords(type: string, minutes: number, locale = 'en-US'): s
 }
 
 /** "Active", "Paused", "Draft": never a colour alone. */
-export const STATE_LABELS: Record<string, string> = { active: 'Active', paused: 'Paused', draft: 'Draft' };
+export const STATE_LABELS: Readonly<Record<string, string>> = WORKFLOW_STATE_WORDS;
