@@ -168,7 +168,7 @@ export const adsApi: ApiRoute[] = [
     tag: 'ads',
     summary: 'Make one concept again (the next variant) with a new image; the old image is deleted',
     params: z.object({ adId: idSchema(), index: z.coerce.number().int().min(1).max(MAX_CONCEPTS) }),
-    notFound: AD_NOT_FOUND,
+    notFound: { message: AD_NOT_FOUND, code: 'ad_not_found' },
     response: z.object({ ad: adSchema }),
     handler: async ({ ctx, brand, params }) => {
       const ad = await getAd(ctx, { id: params.adId, brandId: brand.id });
