@@ -18,7 +18,8 @@ export {
   type ConceptRequest,
 } from './concepts.ts';
 export { conceptGeneratorFor, conceptsPrompt, llmConceptGenerator, CONCEPTS_SYSTEM_PROMPT } from './llm-concepts.ts';
-export { adsApi } from './api.ts';
+export { adsApi, AD_SIZES } from './api.ts';
+export { startAdJob, adJob, AD_JOB_NOT_FOUND, TOO_MANY_AD_JOBS, type AdJob } from './jobs.ts';
 export { adFilesRoutes } from './routes.ts';
 export { scrapeWebsite, USER_AGENT as AD_SCRAPER_USER_AGENT, type ScrapeResult } from './scrape.ts';
 export { renderAd } from './render.ts';

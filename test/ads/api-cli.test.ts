@@ -59,6 +59,76 @@ describe('the brand API: ads', () => {
   });
 });
 
+describe('the brand API: making ads from the panel', () => {
+  const poll = async (url: string, token: string) => {
+    for (let i = 0; i < 600; i += 1) {
+      const answer = await api.get(url, token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const job = answer.json().job;
+      if (job.state !== 'working') return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the ad job did not finish');
+  };
+
+  it('starts a job, its progress ends with the ad; one concept made again; another brand gets 404', async () => {
+    const token = await api.login(mine.user.email);
+    const options = await api.get(`/api/brands/${mine.brandId}/ads/options`, token);
+    expect(options.json()).toMatchObject({ website: site.url, default_concepts: 3, max_concepts: 10 });
+    const started = await api.post(`/api/brands/${mine.brandId}/ad-jobs`, token, {
+      campaign: 'Panel sale',
+      concepts: 2,
+      dimensions: '512x512',
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().job).toMatchObject({ state: 'working', ad_id: null });
+    const jobUrl = `/api/brands/${mine.brandId}/ad-jobs/${started.json().job.id}`;
+    const job = await poll(jobUrl, token);
+    expect(job).toMatchObject({ state: 'done', phase: 'store', error: null });
+    expect(job.done).toEqual(['scrape', 'concepts', 'images', 'store']);
+    const ad = (await api.get(`/api/brands/${mine.brandId}/ads/${job.ad_id}`, token)).json().ad;
+    expect([ad.campaign, ad.dimensions, ad.concepts.length]).toEqual(['Panel sale', '512x512', 2]);
+
+    const again = await api.post(`/api/brands/${mine.brandId}/ads/${ad.id}/concepts/2/regenerate`, token);
+    expect(again.statusCode, again.body).toBe(200);
+    const after = again.json().ad;
+    expect(after.concepts[0].file_id).toBe(ad.concepts[0].file_id);
+    expect(after.concepts[1].file_id).not.toBe(ad.concepts[1].file_id);
+    expect(after.files.map((f: { id: number }) => f.id)).not.toContain(ad.concepts[1].file_id);
+    const third = await api.post(`/api/brands/${mine.brandId}/ads/${ad.id}/concepts/3/regenerate`, token);
+    expect([third.statusCode, third.json().error.message]).toEqual([400, 'Concept must be from 1 to 2.']);
+
+    const stranger = await api.login(other.user.email);
+    const theirs = await api.get(`/api/brands/${other.brandId}/ad-jobs/${started.json().job.id}`, stranger);
+    expect([theirs.statusCode, theirs.json().error.message]).toEqual([404, 'Ad job not found']);
+    const regen = await api.post(`/api/brands/${other.brandId}/ads/${ad.id}/concepts/1/regenerate`, stranger);
+    expect([regen.statusCode, regen.json().error.message]).toEqual([404, 'Ad not found']);
+  });
+
+  it('refuses what the service refuses, in its words; a site that cannot be read fails the job with the reason', async () => {
+    const token = await api.login(mine.user.email);
+    const url = `/api/brands/${mine.brandId}/ad-jobs`;
+    const size = await api.post(url, token, { dimensions: '100x100' });
+    expect([size.statusCode, size.json().error.message]).toEqual([
+      400,
+      '--dimensions must be WIDTHxHEIGHT with each side from 256 to 2048 pixels (got "100x100")',
+    ]);
+    expect((await api.post(url, token, { concepts: 11 })).statusCode).toBe(400);
+    await t.db('brands').where({ id: other.brandId }).update({ company_website: null, domain: null });
+    const noSite = await api.post(`/api/brands/${other.brandId}/ad-jobs`, await api.login(other.user.email), {});
+    expect([noSite.statusCode, noSite.json().error.message]).toEqual([
+      400,
+      'Give the website to read: this brand has no company website on file.',
+    ]);
+    const gone = await api.post(url, token, { website: 'http://127.0.0.1:9/', concepts: 1 });
+    expect(gone.statusCode, gone.body).toBe(202);
+    const job = await poll(`${url}/${gone.json().job.id}`, token);
+    expect(job.state).toBe('failed');
+    expect(job.error).toBeTruthy();
+    expect(job.error).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
 describe('reclaim ads', () => {
   const env = () => ({ ...testEnv(t.url), RECLAIM_DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK_FETCH: 'true' });
   it('generate --json prints the ad, its concepts, files and timings; list, show and regenerate read it', async () => {

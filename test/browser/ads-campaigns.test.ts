@@ -3,8 +3,10 @@
  * brand shows as a card and opens as a gallery whose images the browser loads from the server
  * (decoded at their size); a scheduled campaign shows with its state, send time and message. Each
  * page passes axe and is saved at 1280x800 and 375x812; on a phone every page's link is in view.
+ * An ad is also made from the panel (the form, its progress in words, its gallery), one concept
+ * made again and an image downloaded.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -59,6 +61,60 @@ describe('the Ads and Campaigns pages in the browser', () => {
     }
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'ads');
+  });
+
+  test('make an ad from the panel: its progress in words, its gallery, one concept made again, an image downloaded', async () => {
+    const page = await panel.signIn(DEMO.brand);
+    const brandId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.goto(`/b/${brandId}/ads`);
+    await page.getByLabel('Website to read').fill(site.url);
+    await page.getByLabel('What the ads are for (optional)').fill('Spring sale');
+    await page.getByLabel('Concepts').selectOption('2');
+    await page.getByLabel('Image size').selectOption('1080x1350');
+    await panel.expectAccessible(page);
+    await page.getByRole('button', { name: 'Make the ad' }).click();
+    const progress = page.getByTestId('ad-progress');
+    await progress.waitFor();
+    expect(await progress.getByRole('list', { name: 'Making the ad' }).getByRole('listitem').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Reading the website')]),
+    );
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toContain('The ad is made.');
+    expect(await progress.getByRole('listitem').allTextContents()).toEqual([
+      'Reading the website · done',
+      'Writing the concepts · done',
+      'Making the images · done',
+      'Saving the ad · done',
+    ]);
+    const made = await panel.ctx.db('ads').where({ brand_id: brandId }).orderBy('id', 'desc').first();
+    const gallery = page.locator('.ad-gallery');
+    await expect
+      .poll(() => gallery.getByRole('heading', { level: 2 }).textContent())
+      .toBe(`Spring sale (ad ${made.id})`);
+    const images = gallery.getByRole('img', { name: /^Ad image: / });
+    expect(await images.count()).toBe(2);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalHeight : 0)))
+        .toBe(1350);
+    }
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'ads-made');
+
+    const second = gallery.locator('.ad-concept').nth(1);
+    const before = await second.getByRole('img').getAttribute('src');
+    await second.getByRole('button', { name: 'Make concept 2 again' }).click();
+    await expect.poll(() => second.getByRole('img').getAttribute('src'), { timeout: 60_000 }).not.toBe(before);
+    const concepts = await panel.ctx.db('ad_concepts').where({ ad_id: made.id }).orderBy('id');
+    expect(concepts.map((c: { extra_data: { variant: number } }) => c.extra_data.variant)).toEqual([0, 1]);
+    expect(await second.getByRole('heading', { level: 3 }).textContent()).toBe(`2. ${concepts[1].title}`);
+
+    const download = page.waitForEvent('download');
+    await gallery.locator('.ad-concept').first().getByRole('link', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.png$/);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   test('a scheduled campaign: its row with state and send time, and its message opened', async () => {

@@ -3,8 +3,10 @@
  * edit it (its author shown); create a scheduled flow from a segment with the schedule picker
  * ("every Monday at 10:00" makes `0 10 * * 1`) and see it on its page with its history; a
  * member's controls that need an admin are disabled with the reason. Every new page passes axe and
- * is saved at 1280x800 and 375x812.
+ * is saved at 1280x800 and 375x812. A keyword flow shows its `sms:` link and its QR code downloads
+ * as a PNG.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { createSegment } from '../../src/workflows/index.ts';
 import { addTenantMember, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
@@ -66,6 +68,34 @@ describe('knowledge base and scheduled flows in the browser', () => {
     await expect.poll(() => page.getByTestId('workflow-history').textContent()).toContain('created it');
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'flow-scheduled');
+  });
+
+  test('create a keyword flow: its sms: link and its QR code to download', async () => {
+    const page = await panel.signIn(DEMO.brand);
+    const brandId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.goto(`/b/${brandId}/workflows`);
+    await page.getByRole('link', { name: 'New keyword flow' }).click();
+    await page.waitForURL('**/workflows/new/keyword');
+    await page.getByLabel('Keyword', { exact: true }).fill('vip10');
+    await page.getByLabel('Message after Y (their first marketing text)').fill('Welcome to {brand_name}: {cart_link}');
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'flow-new-keyword');
+    await page.getByRole('button', { name: 'Start the keyword flow' }).click();
+    await page.waitForURL(/\/workflows\/\d+$/);
+    const id = Number(page.url().match(/workflows\/(\d+)$/)![1]);
+    await expect.poll(() => page.getByTestId('keyword').textContent()).toBe('VIP10');
+    const flow = await panel.ctx.db('workflows').where({ id }).first();
+    expect(flow).toMatchObject({ status: 'active' });
+    const link = await page.getByTestId('sms-link').textContent();
+    expect(link).toMatch(/^sms:\+1\d{10}\?&body=VIP10$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PNG' }).click();
+    const png = await download;
+    expect(png.suggestedFilename()).toBe('VIP10-qr.png');
+    const bytes = await readFile((await png.path())!);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'flow-keyword');
   });
 
   test('a member sees the controls that need an admin disabled, with the reason', async () => {

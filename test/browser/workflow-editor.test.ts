@@ -3,13 +3,15 @@
  * the editor with the composer (an emoji turns the text into Unicode and the segment count
  * follows, the count equal to what the send path would record for the text as sent), a curly
  * apostrophe replaced in one click, save as draft, activate after a confirmation that says what
- * will happen. A member sees Activate and Delete disabled with the reason. Every new page passes
+ * will happen, and the worker's candidate pass starts a conversation from it (its first text the
+ * emoji message, opened in the panel). A member sees Activate and Delete disabled with the reason. Every new page passes
  * axe and is saved at 1280x800 and 375x812.
  */
 import { describe, expect, test } from 'vitest';
 import { countSms } from '../../src/messaging/sms-count/rules.ts';
-import { renderMessage } from '../../src/workflows/index.ts';
+import { renderMessage, runCandidates } from '../../src/workflows/index.ts';
 import { addTenantMember, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
+import { createContact, usPhone } from '../factories/index.ts';
 import { DEMO, usePanel } from './harness.ts';
 
 const EMOJI_TEXT =
@@ -115,6 +117,39 @@ describe('the workflow editor in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Activated: it is running.' }).waitFor();
     const active = await panel.ctx.db('workflows').where({ id: workflowId }).first();
     expect(active).toMatchObject({ status: 'active', is_paused: false });
+
+    // The worker's candidate pass (run every minute) starts a conversation from it: its first text
+    // is the emoji message, and the conversation opens in the panel with it.
+    // A shopper whose $80 checkout was left an hour ago (the demo's own are older, or taken).
+    const shopper = await createContact(panel.ctx.db, brandId, { given_name: 'Robin', phone: usPhone('212') });
+    await panel.ctx.db('checkouts').insert({
+      brand_id: brandId,
+      brand_integration_id: active.brand_integration_id,
+      external_id: `browser-checkout-${workflowId}`,
+      contact_id: shopper.contact.id,
+      state: 'pending',
+      total_price: '80.00',
+      abandoned_checkout_url: 'https://northwind-outfitters.example/checkouts/browser',
+      updated_at: new Date(Date.now() - 60 * 60_000),
+    });
+    // The demo's own abandoned-checkout workflow would win the cart (one workflow per cart, by
+    // priority, delay and id): it is paused, as a brand replacing it would.
+    await panel.ctx
+      .db('workflows')
+      .where({ brand_id: brandId, type: 'checkout' })
+      .whereNot({ id: workflowId })
+      .update({ is_paused: true });
+    await runCandidates(panel.ctx, { brandId, workflowId });
+    const started = await panel.ctx.db('conversations').where({ workflow_id: workflowId }).orderBy('id');
+    expect(started.length).toBeGreaterThan(0);
+    const text = await panel.ctx
+      .db('conversation_messages')
+      .where({ conversation_id: started[0].id, direction: 'outgoing' })
+      .orderBy('id')
+      .first();
+    expect(text.body).toContain('🛒');
+    await page.goto(`/b/${brandId}/conversations/${started[0].id}`);
+    await page.getByText(text.body.slice(0, 20), { exact: false }).first().waitFor();
   });
 
   test('a member edits but sees Activate and Delete disabled with the reason', async () => {

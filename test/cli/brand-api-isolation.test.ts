@@ -18,6 +18,7 @@ import { createContact } from '../factories/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { TEST_ENCRYPTION_KEY, useTestDatabase } from '../helpers/db.ts';
 import { createPlan } from '../../src/billing/index.ts';
+import { startAdJob } from '../../src/ads/index.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
 
@@ -151,6 +152,13 @@ async function addFlows(world: World): Promise<void> {
   world.ids.scheduledFlowId = scheduled.id;
   const keyword = await createTapToTextFlow(ctx, { brandId, keyword: `JOIN${world.tag}`, message: 'Welcome!' });
   world.ids.keywordFlowId = keyword.id;
+  // A job that made (or failed to make) an ad, and a second concept of the world's ad that a route
+  // makes again (the first keeps the world's marker).
+  await t.db('ad_concepts').insert({ ad_id: world.ids.adId, title: `Second ${world.tag}`, body: 'Second' });
+  const started = startAdJob(ctx, { brandId, website: 'http://127.0.0.1:9/', concepts: 1, dimensions: '256x256' });
+  await started.wait;
+  (world.ids as Record<string, number | string>).jobId = started.job.id;
+  world.ids.index = 2;
   await t
     .db('conversation_escalations')
     .where({ id: world.ids.escalationId })
@@ -240,6 +248,7 @@ function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } 
  */
 const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'POST /api/brands/:brandId/conversations/:conversationId/reply': () => ({ body: 'Your order ships today.' }),
+  'POST /api/brands/:brandId/ad-jobs': () => ({ website: 'http://127.0.0.1:9/', concepts: 1, dimensions: '256x256' }),
   // The comment stays (a marker the next caller reads); only the rating changes.
   'PUT /api/brands/:brandId/conversations/:conversationId/messages/:messageId/feedback': () => ({ rating: 5 }),
   'POST /api/brands/:brandId/conversations/:conversationId/escalations': () => ({ question: 'Can I return it?' }),

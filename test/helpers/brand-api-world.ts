@@ -216,7 +216,23 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
   });
   const notice = await createNotification(db, { type: 'system', title: `Notice ${tag}`, tenantId });
   const [ad] = await db('ads')
-    .insert({ brand_id: brandId, extra_data: { campaign: `Ad campaign ${tag}`, dimensions: '1024x1024' } })
+    .insert({
+      brand_id: brandId,
+      extra_data: {
+        campaign: `Ad campaign ${tag}`,
+        dimensions: '256x256',
+        // What the site read gave (a concept can be made again from it).
+        knowledge: {
+          website: `https://shop-${tag}.example.com`,
+          pages: [`https://shop-${tag}.example.com/`],
+          headings: [],
+          products: [],
+          images: [],
+          palette: { primary: '#224466', accent: '#ee8833', colours: [] },
+          tone: { label: 'friendly', signals: [] },
+        },
+      },
+    })
     .returning('id');
   await db('ad_concepts').insert({ ad_id: ad.id, title: `Ad headline ${tag}`, body: `Ad body ${tag}` });
   const spares: Array<Record<string, number>> = [];

@@ -331,3 +331,55 @@ describe('segments', () => {
     expect(preview.sample[0]!.phone).toMatch(/^\+1415\*+\d+$/);
   });
 });
+
+describe('the count picks the same channel as the freeze when a contact has several', () => {
+  it('counts each contact once, by its best SMS channel: usable, then +1, then newest', async () => {
+    const brand = await createBrand(t.db);
+    const group = { extra_data: { group_name: 'D' } };
+    const add = async (name: string, channels: { username: string; status: string; blocked?: boolean }[]) => {
+      const [first, ...rest] = channels;
+      const made = await createContact(t.db, brand.id, {
+        ...group,
+        given_name: name,
+        phone: first!.username,
+        channel: { status: first!.status, extra_data: first!.blocked ? { blocked: true } : {} },
+      });
+      for (const c of rest)
+        await t.db('contact_channels').insert({
+          brand_id: brand.id,
+          contact_id: made.contact.id,
+          type: 'sms',
+          username: c.username,
+          status: c.status,
+          extra_data: c.blocked ? { blocked: true } : {},
+        });
+    };
+    // An unsubscribed old number and a subscribed new one: reachable by the new one.
+    await add('two', [
+      { username: usPhone('415'), status: 'unsubscribed' },
+      { username: usPhone('212'), status: 'subscribed' },
+    ]);
+    // A subscribed but blocked number beside an unsubscribed one: neither usable, the newer counts.
+    await add('blocked', [
+      { username: usPhone('305'), status: 'subscribed', blocked: true },
+      { username: usPhone('312'), status: 'unsubscribed' },
+    ]);
+    // A usable number, then a newer non-US one: the usable one wins.
+    await add('foreign', [
+      { username: usPhone('404'), status: 'subscribed' },
+      { username: '+447700900123', status: 'subscribed' },
+    ]);
+    // Three unsubscribed numbers: one contact, one reason.
+    await add('three', [
+      { username: usPhone('206'), status: 'unsubscribed' },
+      { username: usPhone('303'), status: 'unsubscribed' },
+      { username: usPhone('602'), status: 'unsubscribed' },
+    ]);
+    const filter: FilterGroup = { condition: 'AND', rules: [{ field: 'contact_group', op: 'in', values: ['D'] }] };
+    const preview = await previewSegment({ db: t.db }, { brandId: brand.id, filter, now: NOW });
+    const audience = await segmentAudience(t.db, { brandId: brand.id, filter, now: NOW });
+    expect(preview).toMatchObject({ matching: 4, reachable: 2, excluded: { unsubscribed: 2, no_us_number: 0 } });
+    expect(audience.filter((m) => m.excluded === null)).toHaveLength(preview.reachable);
+    expect(audience.filter((m) => m.excluded === 'unsubscribed')).toHaveLength(preview.excluded.unsubscribed);
+  });
+});

@@ -111,6 +111,27 @@ const CHANNEL_LATERAL = `left join lateral (
               (x.username like '+1%') desc, x.id desc
      limit 1) ch on true`;
 
+/** A channel's rank for CHANNEL_LATERAL's order: usable, then +1, then newest (no column is null). */
+const rank = (x: string): string =>
+  `((${x}.status = 'subscribed' and not coalesce((${x}.extra_data->>'blocked')::boolean, false) and ${x}.username like '+1%'), (${x}.username like '+1%'), ${x}.id)`;
+
+/**
+ * The same best SMS channel as CHANNEL_LATERAL, for a whole brand at once (one binding: the brand
+ * id): the brand's SMS channels no other SMS channel of the same contact outranks, joined by
+ * contact id. With nested loops off it is two scans of the brand's channels and hash joins, instead
+ * of an index lookup and a sort per contact (the segment count; see bench:campaign).
+ */
+const CHANNEL_BEST_JOIN = `left join (
+    select x.id, x.contact_id, x.username, x.status, x.consent_source, x.last_engaged_at,
+           coalesce((x.extra_data->>'blocked')::boolean, false) as blocked,
+           (x.extra_data->'tap_to_text_pending') is not null as unconfirmed
+      from contact_channels x
+     where x.brand_id = ? and x.type = 'sms'
+       and not exists (
+         select 1 from contact_channels y
+          where y.brand_id = x.brand_id and y.contact_id = x.contact_id and y.type = 'sms' and y.id <> x.id
+            and ${rank('y')} > ${rank('x')})) ch on ch.contact_id = c.id`;
+
 /**
  * The brand's contacts the filter matches, by contact id, with their channel and whether a text
  * went out to it in the last `recentHours` before `now`.
@@ -214,10 +235,10 @@ export async function audienceCounts(
     `select count(*)::int as matching, count(*) filter (where a.reason is null)::int as reachable,
             ${EXCLUSION_REASONS.map((r) => `count(*) filter (where a.reason = '${r}')::int as ${r}`).join(', ')}
        from (select ${reason.sql} as reason
-               from contacts c ${CHANNEL_LATERAL}
+               from contacts c ${CHANNEL_BEST_JOIN}
               where c.brand_id = ? and ${input.compiled.sql}
              offset 0) a`,
-    [...reason.bindings, input.brandId, ...input.compiled.bindings] as never[],
+    [...reason.bindings, input.brandId, input.brandId, ...input.compiled.bindings] as never[],
   );
   const row = rows[0] ?? {};
   return [

@@ -12,14 +12,16 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends ApiPath, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 
-/** The JSON of an operation's success answer (200, else 201). */
+/** The JSON of an operation's success answer (200, else 201, else 202). */
 export type ApiAnswer<P extends ApiPath, M extends Method = 'get'> =
   Operation<P, M> extends { responses: infer R }
     ? R extends { 200: infer A }
       ? JsonOf<A>
       : R extends { 201: infer A }
         ? JsonOf<A>
-        : never
+        : R extends { 202: infer A }
+          ? JsonOf<A>
+          : never
     : never;
 
 /** The JSON body an operation takes. */

@@ -1,6 +1,7 @@
 /**
  * One ad: each concept beside its image (headline, body, call to action, audience, the visual
  * brief), the images without a concept after them, and the brand knowledge the concepts came from.
+ * With `onRegenerate`, each concept has a button that makes it again (a new variant and image).
  */
 import { formatDateTime, type Locale } from '../../../lib/format.ts';
 import type { Ad, AdFile } from '../api/types.ts';
@@ -35,7 +36,18 @@ function Figure({ file, alt }: { file: AdFile; alt: string }) {
   );
 }
 
-export function AdGallery({ ad, locale }: { ad: Ad; locale: Locale }) {
+export function AdGallery({
+  ad,
+  locale,
+  onRegenerate,
+  regenerating = null,
+}: {
+  ad: Ad;
+  locale: Locale;
+  onRegenerate?: (index: number) => void;
+  /** The concept being made again, if any. */
+  regenerating?: number | null;
+}) {
   const used = new Set(ad.concepts.map((c) => c.file_id));
   const loose = ad.files.filter((f) => !used.has(f.id));
   return (
@@ -65,6 +77,20 @@ export function AdGallery({ ad, locale }: { ad: Ad; locale: Locale }) {
                   <dt>Visual</dt>
                   <dd>{concept.visual_description}</dd>
                 </dl>
+                {onRegenerate ? (
+                  <p className="ad-concept-actions">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={regenerating !== null}
+                      aria-label={`Make concept ${concept.index} again`}
+                      onClick={() => onRegenerate(concept.index)}
+                    >
+                      {regenerating === concept.index ? 'Making it again…' : 'Make it again'}
+                    </button>
+                    <span className="muted">A new headline, text and image replace these.</span>
+                  </p>
+                ) : null}
               </div>
             </li>
           );
