@@ -30,13 +30,13 @@ import { proposedSolution, summaryOf, topicBody } from './wording.ts';
 /** Cosine similarity above which a message links to an existing insight of its tag and category. */
 export const LINK_THRESHOLD = 0.5;
 /** Cosine similarity above which a message joins a new insight of this run. */
-export const GROUP_THRESHOLD = 0.34;
+export const GROUP_THRESHOLD = 0.5;
 /**
  * The intent's probability (within its tag) above which it decides the group. INTENT_CONFIDENCE,
  * GROUP_THRESHOLD and JOIN_CONFIDENCE are chosen together by `npm run cv:insights` (5-fold
  * cross-validation inside the development part; the best purity + completeness).
  */
-export const INTENT_CONFIDENCE = 0.7;
+export const INTENT_CONFIDENCE = 0.6;
 
 /** An uncertain text (below INTENT_CONFIDENCE) still joins the insight of its likeliest question when one exists and it is at least this likely; 1: never (what cross-validation chose). */
 export const JOIN_CONFIDENCE = 1;
