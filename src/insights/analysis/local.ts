@@ -30,7 +30,7 @@ import { proposedSolution, summaryOf, topicBody } from './wording.ts';
 /** Cosine similarity above which a message links to an existing insight of its tag and category. */
 export const LINK_THRESHOLD = 0.5;
 /** Cosine similarity above which a message joins a new insight of this run. */
-export const GROUP_THRESHOLD = 0.5;
+export const GROUP_THRESHOLD = 0.34;
 /**
  * The intent's probability (within its tag) above which it decides the group. INTENT_CONFIDENCE,
  * GROUP_THRESHOLD and JOIN_CONFIDENCE are chosen together by `npm run cv:insights` (5-fold
