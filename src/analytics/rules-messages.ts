@@ -35,9 +35,12 @@ export function codeMarkers(prefixes: readonly BrandCodePrefix[] = []): string[]
   return [...markers].sort();
 }
 
+/** SHORT_LINK_PATTERN compiled once (the insights batch asks this of every shopper text). */
+const SHORT_LINK = new RegExp(SHORT_LINK_PATTERN);
+
 export function isTemplateText(body: string, markers: readonly string[] = codeMarkers()): boolean {
   if ([...body].length >= TEMPLATE_MAX_LENGTH) return false;
-  if (new RegExp(SHORT_LINK_PATTERN).test(body)) return true;
+  if (SHORT_LINK.test(body)) return true;
   const upper = body.toUpperCase();
   return markers.some((marker) => upper.includes(marker));
 }

@@ -1,4 +1,11 @@
-export { matchKeyword, optOutConfirmation, optInConfirmation, helpReply } from './keywords.ts';
+export {
+  isOptOut,
+  matchKeyword,
+  OPT_OUT_KEYWORDS,
+  optOutConfirmation,
+  optInConfirmation,
+  helpReply,
+} from './keywords.ts';
 export {
   INBOUND_CONTACT_SOURCE,
   AGENT_DECIDE_TASK,

@@ -36,7 +36,7 @@ export const GROUP_THRESHOLD = 0.34;
  * GROUP_THRESHOLD and JOIN_CONFIDENCE are chosen together by `npm run cv:insights` (5-fold
  * cross-validation inside the development part; the best purity + completeness).
  */
-export const INTENT_CONFIDENCE = 0.7;
+export const INTENT_CONFIDENCE = 0.6;
 
 /** An uncertain text (below INTENT_CONFIDENCE) still joins the insight of its likeliest question when one exists and it is at least this likely; 1: never (what cross-validation chose). */
 export const JOIN_CONFIDENCE = 1;

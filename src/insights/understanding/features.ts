@@ -41,7 +41,10 @@ export const normalText = (text: string): string =>
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/https?:\/\/\S+/gi, ' xurl ');
 
-/** Tokens of a text: words (lower case, stretched letters squashed), numbers as classes, emoji, `?`, `!`, `.`, `,`. */
+/** Letter sizes written alone ("M vs L", "xl or xxl") read as one token: the size, not a word. */
+const LETTER_SIZE = /^(xx?s|s|m|l|x{0,3}l)$/;
+
+/** Tokens of a text: words (lower case, stretched letters squashed), numbers and letter sizes as classes, emoji, `?`, `!`, `.`, `,`. */
 export const tokens = (text: string): string[] => tokensOfNormal(normalText(text));
 
 function tokensOfNormal(normal: string): string[] {
@@ -54,14 +57,13 @@ function tokensOfNormal(normal: string): string[] {
     else if (t.startsWith('#')) out.push('<ordernum>');
     else if (/%|percent/.test(t)) out.push('<percent>');
     else if (/^\d/.test(t)) out.push(t.length >= 4 ? '<longnum>' : '<num>');
-    else if (/\p{L}/u.test(t))
-      out.push(
-        t
-          .toLowerCase()
-          .replace(/'+$/, '')
-          .replace(/(\p{L})\1{2,}/gu, '$1$1'),
-      );
-    else out.push(t);
+    else if (/\p{L}/u.test(t)) {
+      const word = t
+        .toLowerCase()
+        .replace(/'+$/, '')
+        .replace(/(\p{L})\1{2,}/gu, '$1$1');
+      out.push(LETTER_SIZE.test(word) ? '<size>' : word);
+    } else out.push(t);
   }
   return out;
 }

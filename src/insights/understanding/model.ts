@@ -10,8 +10,8 @@ import { textFeatures } from './features.ts';
 export interface LinearModel {
   classes: string[];
   bias: number[];
-  /** feature -> its weight for each class (sparse: classes with a zero weight are left out). */
-  weights: Map<string, [number, number][]>;
+  /** feature -> its weight for each class (dense, one number per class, in the order of classes). */
+  weights: Map<string, Float64Array>;
 }
 
 /** model.json as written: weights as integers (scaled by `scale`), `class:weight` pairs. */
@@ -26,36 +26,46 @@ export interface ModelFile {
 export function readModel(file: ModelFile, name: string): LinearModel {
   const m = file.models[name];
   if (!m) throw new Error(`model.json has no model ${name}`);
-  const weights = new Map<string, [number, number][]>();
-  for (const [feature, packed] of Object.entries(m.weights))
-    weights.set(
-      feature,
-      (packed === '' ? [] : packed.split(' ')).map((pair) => {
-        const [k, w] = pair.split(':');
-        return [Number(k), Number(w) / file.scale] as [number, number];
-      }),
-    );
+  const K = m.classes.length;
+  const weights = new Map<string, Float64Array>();
+  for (const [feature, packed] of Object.entries(m.weights)) {
+    const row = new Float64Array(K);
+    let at = 0;
+    // "k:w k:w …" read by hand: model.json is read once, but it is 2 MB of pairs.
+    while (at < packed.length) {
+      const colon = packed.indexOf(':', at);
+      let end = packed.indexOf(' ', colon);
+      if (end < 0) end = packed.length;
+      row[Number(packed.slice(at, colon))] = Number(packed.slice(colon + 1, end)) / file.scale;
+      at = end + 1;
+    }
+    weights.set(feature, row);
+  }
   return { classes: m.classes, bias: m.bias.map((b) => b / file.scale), weights };
 }
 
-/** Class probabilities (softmax) for a list of features. */
+/** Class probabilities (softmax) for a list of features: typed rows, no array copies. */
 export function probabilities(model: LinearModel, features: readonly string[]): number[] {
-  const scores = [...model.bias];
-  const rows: (readonly [number, number][])[] = [];
+  const K = model.bias.length;
+  const sums = new Float64Array(K);
+  let found = 0;
   for (const f of features) {
     const row = model.weights.get(f);
-    if (row) rows.push(row);
+    if (!row) continue;
+    found += 1;
+    for (let k = 0; k < K; k += 1) sums[k]! += row[k]!;
   }
-  const scale = rows.length > 0 ? 1 / Math.sqrt(rows.length) : 0;
-  for (const row of rows) for (const [k, w] of row) scores[k]! += w * scale;
-  const max = Math.max(...scores);
+  const scale = found > 0 ? 1 / Math.sqrt(found) : 0;
+  const out = new Array<number>(K);
+  let max = -Infinity;
+  for (let k = 0; k < K; k += 1) {
+    out[k] = model.bias[k]! + sums[k]! * scale;
+    if (out[k]! > max) max = out[k]!;
+  }
   let sum = 0;
-  const out = scores.map((s) => {
-    const e = Math.exp(s - max);
-    sum += e;
-    return e;
-  });
-  return out.map((e) => e / sum);
+  for (let k = 0; k < K; k += 1) sum += out[k] = Math.exp(out[k]! - max);
+  for (let k = 0; k < K; k += 1) out[k]! /= sum;
+  return out;
 }
 
 export const predict = (model: LinearModel, text: string): number[] => probabilities(model, textFeatures(text));

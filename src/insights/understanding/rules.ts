@@ -5,7 +5,9 @@
  * speak to a human? my package is lost" is about the package). Pure.
  */
 
-/** Opt-outs written inside a sentence (the bare keywords STOP, UNSUBSCRIBE… are handled before). */
+import { isOptOut } from '../../conversations/index.ts';
+
+/** Opt-outs written inside a sentence (the bare keywords are keywordOptOut's). */
 export const OPT_OUT_PATTERNS: RegExp[] = [
   /\b(please |pls |plz )?(stop|quit) (texting|messaging|sending|contacting|the texts|these texts|the messages|sending me)\b[^.?!,]*/i,
   /\b(remove|take) me (off|from)\b[^.?!,]*/i,
@@ -44,7 +46,30 @@ function spans(text: string, patterns: readonly RegExp[]): Span[] {
   return out;
 }
 
-export const optOutSpans = (text: string): Span[] => spans(text, OPT_OUT_PATTERNS);
+/** Words a short opt-out may carry around its keyword: "STOP please", "unsubscribe me now". */
+const OPT_OUT_FILLER =
+  /(^|[^\p{L}])(please|pls|plz|now|asap|thanks|thank you|thx|ty|ok|okay|just|me|already|all|ya)(?=$|[^\p{L}])/giu;
+/** A short text is at most this many words. */
+const SHORT_OPT_OUT_WORDS = 4;
+
+/**
+ * A text that is an opt-out keyword of the messaging rules (conversations' OPT_OUT_KEYWORDS: STOP,
+ * UNSUBSCRIBE, END, QUIT, OPT-OUT…), alone or in a short text with only polite or filler words
+ * around it ("STOP please", "unsubscribe me"). CANCEL counts alone only ("cancel please" may be
+ * about an order).
+ */
+export function keywordOptOut(text: string): boolean {
+  if (isOptOut(text)) return true;
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length < 2 || words.length > SHORT_OPT_OUT_WORDS) return false;
+  const rest = text.replace(OPT_OUT_FILLER, '$1 ');
+  return !/\bcancel\b/i.test(rest) && isOptOut(rest);
+}
+
+export function optOutSpans(text: string): Span[] {
+  if (keywordOptOut(text)) return [{ start: 0, end: text.length }];
+  return spans(text, OPT_OUT_PATTERNS);
+}
 export const personSpans = (text: string): Span[] => spans(text, PERSON_PATTERNS);
 
 /** The text without the spans (what is left to read for a topic). */

@@ -88,12 +88,12 @@ export function trainLinear(
       }
     }
   }
-  const weights = new Map<string, [number, number][]>();
+  const weights = new Map<string, Float64Array>();
   vocab.forEach((f, i) => {
-    const row: [number, number][] = [];
+    const row = new Float64Array(K);
     for (let k = 0; k < K; k += 1) {
       const w = W[i * K + k]!;
-      if (Math.abs(w) >= settings.prune) row.push([k, w]);
+      if (Math.abs(w) >= settings.prune) row[k] = w;
     }
     weights.set(f, row);
   });
@@ -104,7 +104,7 @@ export function trainLinear(
 export function packModel(model: LinearModel, scale: number) {
   const weights: Record<string, string> = {};
   for (const [f, row] of model.weights) {
-    const kept = row.map(([k, w]) => [k, Math.round(w * scale)] as const).filter(([, w]) => w !== 0);
+    const kept = [...row].map((w, k) => [k, Math.round(w * scale)] as const).filter(([, w]) => w !== 0);
     weights[f] = kept.map(([k, w]) => `${k}:${w}`).join(' ');
   }
   return { classes: model.classes, bias: model.bias.map((b) => Math.round(b * scale)), weights };

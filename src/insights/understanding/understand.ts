@@ -49,15 +49,15 @@ export interface UnderstandingModels {
 }
 
 const file = modelFile as unknown as ModelFile & { groups: UnderstandingModels['groups'] };
-const SHIPPED: UnderstandingModels = {
-  group: readModel(file, 'group'),
-  sentiment: readModel(file, 'sentiment'),
-  groups: file.groups,
-};
-const groupTags = SHIPPED.groups;
+let shipped: UnderstandingModels | undefined;
+/** The shipped models, read from model.json once, on first use (not when the module loads). */
+function shippedModels(): UnderstandingModels {
+  shipped ??= { group: readModel(file, 'group'), sentiment: readModel(file, 'sentiment'), groups: file.groups };
+  return shipped;
+}
 
 /** The groups the model knows, with their tag and category. */
-export const knownIntents = (): Readonly<typeof groupTags> => groupTags;
+export const knownIntents = (): Readonly<UnderstandingModels['groups']> => file.groups;
 
 /** Post-purchase wins for a conversation whose cart was ordered when it is at least this likely. */
 export const ORDERED_STAGE_FLOOR = 0.25;
@@ -69,7 +69,7 @@ function argmax<T extends string>(entries: [T, number][]): Scored<T> {
 }
 
 export const understand = (text: string, conversation: ConversationContext = {}): Understanding =>
-  understandWith(SHIPPED, text, conversation);
+  understandWith(shippedModels(), text, conversation);
 
 /** understand() with other models (cross-validation inside the development part). */
 export function understandWith(

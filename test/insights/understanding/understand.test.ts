@@ -53,6 +53,28 @@ describe('message understanding', () => {
     expect([alone.person.value, alone.smallTalk.value, alone.topic.value]).toEqual([true, true, null]);
   });
 
+  it.each(['STOP', 'stop please', 'Unsubscribe me', 'END', 'opt-out'])(
+    'reads the opt-out keyword "%s" (the messaging keyword list) as an opt-out and small talk',
+    (text) => {
+      const u = understand(text);
+      expect([u.optOut.value, u.smallTalk.value, u.topic.value]).toEqual([true, true, null]);
+    },
+  );
+
+  it('keeps ordinary texts with stop or cancel in them apart from opt-outs', () => {
+    for (const text of ["please don't stop", 'stop it', 'cancel please'])
+      expect(understand(text).optOut.value, text).toBe(false);
+  });
+
+  it.each([
+    ['L vs M?', 'specifications', 'size-fit'],
+    ['xs or s for a small frame', 'specifications', 'size-fit'],
+    ['can i put two codes on one order', 'discount', 'discount-question'],
+  ])('reads the sizing comparison or code stacking "%s"', (text, topic, intent) => {
+    const u = understand(text);
+    expect([u.topic.value, u.intent.value]).toEqual([topic, intent]);
+  });
+
   it('names the cart product the text is about', () => {
     const u = understand('Does the Trail Parka come in green?', { cart });
     expect([u.product?.name, u.topic.value, u.intent.value]).toEqual([
