@@ -16,6 +16,8 @@ import {
   decide,
   DEFAULT_SETTINGS,
   effectiveMode,
+  feedbackFactor,
+  feedbackTopic,
   fitToSms,
   MODEL_THRESHOLD,
   OTHER_TOPIC_FACTOR,
@@ -37,6 +39,7 @@ import {
   personReplied,
   readSettings,
   updateDecision,
+  wrongMarks,
   type DecisionRow,
 } from './store.ts';
 
@@ -51,7 +54,10 @@ export interface DecideOptions {
   notSentReason?: string;
 }
 
-/** The brand's published cards that best cover the question, best first. */
+/**
+ * The brand's published cards that best cover the question, best first; a card whose answers on the
+ * question's topic a brand user marked wrong counts less there (feedbackFactor).
+ */
 export async function rankCards(
   ctx: Pick<AppContext, 'db'>,
   { brandId, text }: { brandId: number; text: string },
@@ -59,6 +65,7 @@ export async function rankCards(
   const lexemes = await lexemesOf(ctx.db, text);
   const cards = await matchingCards(ctx.db, { brandId, lexemes: searchLexemes(lexemes), limit: RETRIEVE_LIMIT });
   const topic = understand(text).topic;
+  const marks = await wrongMarks(ctx.db, { brandId, topic: feedbackTopic(topic), cardIds: cards.map((c) => c.id) });
   const onTopic = (card: { title: string; content: string }): number => {
     if (topic.value === null || topic.confidence < 0.5) return 1;
     const own = understand(`${card.title}. ${card.content}`).topic.value;
@@ -71,8 +78,12 @@ export async function rankCards(
         title: c.title,
         content: c.content,
         confidence:
-          Math.round(coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) * onTopic(c) * 10_000) /
-          10_000,
+          Math.round(
+            coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) *
+              onTopic(c) *
+              feedbackFactor(marks.get(c.id) ?? 0) *
+              10_000,
+          ) / 10_000,
         weight: c.weight,
         i,
       }))

@@ -28,3 +28,14 @@ export {
   type DecisionView,
 } from './service.ts';
 export { agentApi } from './api.ts';
+export { agentReviewApi } from './api-review.ts';
+export {
+  answerEscalation,
+  conversationAgent,
+  listWrongAnswers,
+  markAnswerWrong,
+  reviewDraft,
+  REVIEW_MESSAGES,
+  type ConversationAgent,
+  type ReviewedDecision,
+} from './review.ts';

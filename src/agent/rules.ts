@@ -209,6 +209,15 @@ export function searchLexemes(question: readonly string[]): string[] {
 /** A card on another topic than the question's (both read by the message understanding) counts this much. */
 export const OTHER_TOPIC_FACTOR = 0.85;
 
+/** Each answer from a card that a brand user marked wrong for a topic multiplies its confidence there by this. */
+export const WRONG_FACTOR = 0.7;
+
+/** How much a card counts for a topic after `marks` of its answers on that topic were marked wrong (one mark: below the threshold). */
+export const feedbackFactor = (marks: number): number => WRONG_FACTOR ** Math.max(0, marks);
+
+/** The topic a wrong mark is kept under: the question's topic as the message understanding reads it ('' for none). */
+export const feedbackTopic = (topic: { value: string | null } | undefined): string => topic?.value ?? '';
+
 const sentencesOf = (text: string): string[] =>
   text
     .replace(/\s+/g, ' ')

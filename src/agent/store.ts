@@ -301,3 +301,111 @@ export async function handBack(
     .onConflict('conversation_id')
     .merge(['handed_back_at', 'handed_back_by']);
 }
+
+/** How many answers of each card on the topic a brand user marked wrong. */
+export async function wrongMarks(
+  db: Handle,
+  { brandId, topic, cardIds }: { brandId: number; topic: string; cardIds: number[] },
+): Promise<Map<number, number>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db('agent_feedback')
+    .where({ brand_id: brandId, topic })
+    .whereIn('card_id', cardIds)
+    .groupBy('card_id')
+    .select('card_id', db.raw('count(*)::int as marks'));
+  return new Map(rows.map((r) => [Number(r.card_id), Number(r.marks)]));
+}
+
+/** The titles of the given cards of the brand (a decision's sources as the panel names them). */
+export async function cardTitles(db: Handle, brandId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('kb_cards').where({ brand_id: brandId }).whereIn('id', ids).select('id', 'title');
+  return new Map(rows.map((r) => [Number(r.id), String(r.title ?? '')]));
+}
+
+/** Moves a draft on (sent by a person, discarded) once: undefined when it is no draft any more. */
+export async function closeDraft(
+  db: Handle,
+  { id, delivery, userId, replyMessageId }: { id: number; delivery: string; userId: number; replyMessageId?: number },
+): Promise<boolean> {
+  const n = await db('agent_decisions')
+    .where({ id, delivery: 'draft' })
+    .update({ delivery, reviewed_by: userId, reviewed_at: db.fn.now(), reply_message_id: replyMessageId ?? null });
+  return n > 0;
+}
+
+export interface WrongMarkRow {
+  decision_id: number;
+  message_id: number;
+  conversation_id: number;
+  card_id: number | null;
+  card_title: string | null;
+  topic: string;
+  question: string;
+  reply: string | null;
+  note: string | null;
+  marked_by: string | null;
+  created_at: Date;
+}
+
+/** Records (or renews) a brand user's "wrong" mark on an answer. */
+export async function insertWrongMark(
+  db: Handle,
+  row: {
+    brandId: number;
+    decisionId: number;
+    cardId: number | null;
+    topic: string;
+    note: string | null;
+    userId: number | null;
+  },
+): Promise<void> {
+  await db('agent_feedback')
+    .insert({
+      brand_id: row.brandId,
+      decision_id: row.decisionId,
+      card_id: row.cardId,
+      topic: row.topic,
+      note: row.note,
+      user_id: row.userId,
+    })
+    .onConflict('decision_id')
+    .merge(['note', 'user_id', 'created_at']);
+}
+
+/** The brand's answers marked wrong, newest first, with the question, the card and who marked it. */
+export async function listWrongMarks(
+  db: Handle,
+  { brandId, decisionIds, limit }: { brandId: number; decisionIds?: number[]; limit: number },
+): Promise<WrongMarkRow[]> {
+  const q = db('agent_feedback as f')
+    .join('agent_decisions as d', 'd.id', 'f.decision_id')
+    .join('conversation_messages as m', 'm.id', 'd.message_id')
+    .leftJoin('kb_cards as k', 'k.id', 'f.card_id')
+    .leftJoin('users as u', 'u.id', 'f.user_id')
+    .where('f.brand_id', brandId);
+  if (decisionIds) void q.whereIn('f.decision_id', decisionIds);
+  const rows = await q
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .select(
+      'f.decision_id',
+      'd.message_id',
+      'd.conversation_id',
+      'f.card_id',
+      'k.title as card_title',
+      'f.topic',
+      'm.body as question',
+      'd.reply',
+      'f.note',
+      db.raw(`nullif(trim(concat_ws(' ', u.given_name, u.family_name)), '') as marked_by`),
+      'f.created_at',
+    );
+  return rows.map((r) => ({
+    ...r,
+    decision_id: Number(r.decision_id),
+    message_id: Number(r.message_id),
+    conversation_id: Number(r.conversation_id),
+    card_id: r.card_id === null ? null : Number(r.card_id),
+  }));
+}
