@@ -15,6 +15,7 @@ import { decisionSchema } from './api.ts';
 const reviewedSchema = decisionSchema.extend({
   source_cards: z.array(z.object({ id: z.number().int(), title: z.string() })).describe('the sources, named'),
   marked_wrong: z.boolean().describe('a brand user marked this answer wrong'),
+  why: z.string().describe('the reason, in words'),
 });
 
 const wrongSchema = z.object({

@@ -16,7 +16,7 @@ import {
   type EscalationView,
 } from '../conversations/index.ts';
 import type { Handle } from '../db/index.ts';
-import { DEFAULT_SETTINGS, effectiveMode, feedbackTopic, type AgentMode } from './rules.ts';
+import { DEFAULT_SETTINGS, effectiveMode, feedbackTopic, REASONS, type AgentMode, type ReasonCode } from './rules.ts';
 import { AGENT_MESSAGES, decisionView, getAgentSettings, type DecisionView } from './service.ts';
 import {
   cardTitles,
@@ -42,6 +42,8 @@ const id = z.coerce.number().int().positive();
 export interface ReviewedDecision extends DecisionView {
   source_cards: Array<{ id: number; title: string }>;
   marked_wrong: boolean;
+  /** The reason in words. */
+  why: string;
 }
 
 export interface ConversationAgent {
@@ -63,6 +65,7 @@ async function reviewed(db: Handle, brandId: number, rows: DecisionView[]): Prom
     ...r,
     source_cards: r.sources.filter((s) => titles.has(s)).map((s) => ({ id: s, title: titles.get(s)! })),
     marked_wrong: marks.has(r.decision_id),
+    why: REASONS[r.reason as ReasonCode] ?? r.reason,
   }));
 }
 

@@ -322,6 +322,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/agent/conversations/{conversationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The agent on one conversation: its mode, whether a person has it, its decisions with their sources */
+    get: operations['getBrandsByBrandIdAgentConversationsByConversationId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/agent/conversations/{conversationId}/hand-back': {
     parameters: {
       query?: never;
@@ -373,6 +390,43 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/agent/decisions/{messageId}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the agent's draft (as written or edited) or discard it
+     * @description Sent through the send job as the agent’s reply (the agent stays on the conversation). 409 when the draft was already sent or discarded, or the shopper cannot be texted (the reply’s refusal).
+     */
+    post: operations['postBrandsByBrandIdAgentDecisionsByMessageIdDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/decisions/{messageId}/wrong': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the agent's answer wrong: its card counts less for that topic */
+    post: operations['postBrandsByBrandIdAgentDecisionsByMessageIdWrong'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/agent/settings': {
     parameters: {
       query?: never;
@@ -382,8 +436,28 @@ export type paths = {
     };
     /** The shopper agent's settings */
     get: operations['getBrandsByBrandIdAgentSettings'];
-    /** Change the shopper agent's settings (the given fields; an empty text clears one) */
+    /**
+     * Change the shopper agent's settings (the given fields; an empty text clears one)
+     * @description An admin’s: a member gets 403 with the reason.
+     */
     put: operations['putBrandsByBrandIdAgentSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/wrong-answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The answers brand users marked wrong, newest first */
+    get: operations['getBrandsByBrandIdAgentWrongAnswers'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -957,6 +1031,26 @@ export type paths = {
     head?: never;
     /** Answer an escalated question; say whether the answer went into the knowledge base */
     patch: operations['patchBrandsByBrandIdEscalationsByEscalationId'];
+    trace?: never;
+  };
+  '/api/brands/{brandId}/escalations/{escalationId}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer an escalated question: texted to the shopper, recorded as its processed response
+     * @description The answer is the person’s reply (the agent stays out of the conversation until handed back). Saving it as a KB card is POST /api/brands/:brandId/escalations/:escalationId/kb-card.
+     */
+    post: operations['postBrandsByBrandIdEscalationsByEscalationIdAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/brands/{brandId}/escalations/{escalationId}/kb-card': {
@@ -2942,6 +3036,85 @@ export interface operations {
       };
     };
   };
+  getBrandsByBrandIdAgentConversationsByConversationId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        conversationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agent on one conversation: its mode, whether a person has it, its decisions with their sources */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversation_id: number;
+            decisions: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
+                id: number;
+                title: string;
+              }[];
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            }[];
+            /** @enum {string} */
+            mode: 'off' | 'draft' | 'auto';
+            /** @description a person replied within the pause: the agent stays out until handed back */
+            paused: boolean;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postBrandsByBrandIdAgentConversationsByConversationIdHandBack: {
     parameters: {
       query?: never;
@@ -3016,6 +3189,7 @@ export interface operations {
               created_at: string;
               /** @enum {string} */
               decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
               /** @description queued, draft or not_sent */
               delivery: string | null;
               delivery_reason: string | null;
@@ -3089,6 +3263,7 @@ export interface operations {
               created_at: string;
               /** @enum {string} */
               decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
               /** @description queued, draft or not_sent */
               delivery: string | null;
               delivery_reason: string | null;
@@ -3106,6 +3281,188 @@ export interface operations {
               writer: 'offline' | 'model';
             };
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdAgentDecisionsByMessageIdDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        messageId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'send' | 'discard';
+          /** @description the edited text (default: the draft as written) */
+          body?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the agent's draft (as written or edited) or discard it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decision: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              edited: boolean;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
+                id: number;
+                title: string;
+              }[];
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdAgentDecisionsByMessageIdWrong: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        messageId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Mark the agent's answer wrong: its card counts less for that topic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decision: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
+                id: number;
+                title: string;
+              }[];
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */
@@ -3230,6 +3587,73 @@ export interface operations {
                */
               mode: 'off' | 'draft' | 'auto';
             };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAgentWrongAnswers: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The answers brand users marked wrong, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              card_id: number | null;
+              card_title: string | null;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              decision_id: number;
+              marked_by: string | null;
+              message_id: number;
+              note: string | null;
+              question: string;
+              reply: string | null;
+              /** @description the question’s topic as read (empty: none) */
+              topic: string;
+            }[];
           };
         };
       };
@@ -6048,6 +6472,77 @@ export interface operations {
               processed_response: string | null;
               question: string | null;
             };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdEscalationsByEscalationIdAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        escalationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          response: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Answer an escalated question: texted to the shopper, recorded as its processed response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            escalation: {
+              brand_id: number;
+              conversation_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              id: number;
+              is_added_kb: boolean;
+              processed_question: string | null;
+              processed_response: string | null;
+              question: string | null;
+            };
+            message_id: number;
+            /** @description sent, held, skipped or failed */
+            outcome: string;
           };
         };
       };
