@@ -39,3 +39,4 @@ export {
   type ConversationAgent,
   type ReviewedDecision,
 } from './review.ts';
+export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
