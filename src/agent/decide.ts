@@ -9,6 +9,7 @@
 import { isAppError, type AppContext } from '../app/index.ts';
 import { queueAgentReply } from '../conversations/index.ts';
 import { llmFromConfig, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
+import { applyDiscountRule } from './discount.ts';
 import { escalate } from './escalate.ts';
 import { writeWithModel } from './model.ts';
 import {
@@ -30,6 +31,7 @@ import {
 } from './rules.ts';
 import {
   agentReplies,
+  discountOffer,
   findDecision,
   findText,
   insertDecision,
@@ -209,8 +211,12 @@ export async function decideText(
     cart: [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n'),
     llm,
   });
-  const { decision, writer } = thought;
-  let reply = thought.reply;
+  const { writer } = thought;
+  // A discount only as the workflow's rule allows, once, with the code it made (discount.ts).
+  const offer = await discountOffer(ctx.db, text.conversation_id);
+  const ruled = applyDiscountRule({ text: text.body, decision: thought.decision, reply: thought.reply, offer });
+  const { decision } = ruled;
+  let reply = ruled.reply;
   const hadOpen = decision.decision === 'escalated' ? await openEscalation(ctx.db, text.conversation_id) : null;
   if (decision.decision === 'escalated' && decision.reason !== 'cap' && hadOpen === null && mode === 'auto')
     reply = settings.holdingReply;

@@ -40,3 +40,5 @@ export {
   type ReviewedDecision,
 } from './review.ts';
 export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
+export { applyDiscountRule, asksForDiscount, discountReply, type DiscountOffer } from './discount.ts';
+export type { Decision } from './rules.ts';

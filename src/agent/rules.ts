@@ -38,6 +38,10 @@ export const REASONS = {
   invalid_model_answer:
     'The model wrote an answer with a fact that is not in the cards or the cart: refused and escalated.',
   model_declined: 'The model found no answer in the cards: escalated to the team.',
+  discount: "Gave the code the workflow's discount rule made for this conversation (once).",
+  discount_once: 'The agent already gave this conversation its code once: escalated to the team.',
+  discount_not_allowed:
+    "The answer carried a discount code the workflow's discount rule did not make for this conversation: refused and escalated.",
 } as const;
 export type ReasonCode = keyof typeof REASONS;
 

@@ -409,3 +409,39 @@ export async function listWrongMarks(
     card_id: r.card_id === null ? null : Number(r.card_id),
   }));
 }
+
+/**
+ * What the conversation's discount rule allows: the workflow's rule, the code it made for the
+ * conversation (not failed), and whether an agent reply of the conversation already carried it.
+ */
+export async function discountOffer(
+  db: Handle,
+  conversationId: number,
+): Promise<{
+  rule: { type: 'percentage' | 'fixed' | 'shipping'; value: number } | null;
+  code: string | null;
+  offeredBefore: boolean;
+}> {
+  const row = await db('conversations as c')
+    .leftJoin('workflows as w', 'w.id', 'c.workflow_id')
+    .leftJoin('discount_rules as r', 'r.id', 'w.discount_rule_id')
+    .where('c.id', conversationId)
+    .first(
+      'r.type',
+      'r.value',
+      db.raw(`(select d.code from discount_codes d
+                where d.conversation_id = c.id and d.discount_rule_id = r.id and d.status <> 'failed'
+                order by d.id desc limit 1) as code`),
+    );
+  const rule = row?.type ? { type: row.type, value: Number(row.value) } : null;
+  const code = rule && row?.code ? String(row.code) : null;
+  const offered = code
+    ? await db('agent_decisions')
+        .where({ conversation_id: conversationId })
+        .whereNotNull('reply')
+        .where((q) => void q.where('delivery', 'queued').orWhere('delivery', 'sent_by_person'))
+        .whereRaw('upper(reply) like ?', [`%${code.toUpperCase()}%`])
+        .first('id')
+    : undefined;
+  return { rule, code, offeredBefore: Boolean(offered) };
+}
