@@ -40,7 +40,12 @@ export async function brandExists(db: Handle, brandId: number): Promise<boolean>
   return Boolean(await db('brands').where({ id: brandId }).first('id'));
 }
 
-/** A shopper text and what the decision on it reads. */
+/**
+ * A shopper text and everything its decision reads, in one round trip: the text, its conversation's
+ * cart and workflow, the last text sent before it, the brand's agent settings, whether it already has
+ * a decision, whether a person at the brand is handling the conversation (a brand user's reply within
+ * the settings' pause before `at`, later than the last hand-back), and the agent's replies there.
+ */
 export interface TextToDecide {
   id: number;
   brand_id: number;
@@ -53,9 +58,15 @@ export interface TextToDecide {
   cart_ordered: boolean;
   cart_text: string;
   last_outgoing: string | null;
+  /** The brand's stored settings (undefined: none stored, the defaults apply). */
+  settings: SettingsRow | undefined;
+  decided: boolean;
+  person_replied: boolean;
+  replies_today: number;
+  replies_ever: number;
 }
 
-export async function findText(db: Handle, messageId: number): Promise<TextToDecide | undefined> {
+export async function findText(db: Handle, messageId: number, at = new Date()): Promise<TextToDecide | undefined> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
             coalesce(m.extra_data ->> 'action', 'reply') as action,
@@ -66,16 +77,32 @@ export async function findText(db: Handle, messageId: number): Promise<TextToDec
             coalesce(ca.data::text, '') as cart_text,
             (select o.body from conversation_messages o
               where o.conversation_id = m.conversation_id and o.direction = 'outgoing' and o.id < m.id
-              order by o.id desc limit 1) as last_outgoing
+              order by o.id desc limit 1) as last_outgoing,
+            to_jsonb(s) as settings,
+            exists (select 1 from agent_decisions d where d.message_id = m.id) as decided,
+            exists (select 1 from conversation_messages p
+                      left join agent_conversations a on a.conversation_id = p.conversation_id
+                     where p.conversation_id = m.conversation_id and p.direction = 'outgoing'
+                       and p.user_id is not null
+                       and p.created_at > :at::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
+                       and p.created_at <= :at::timestamptz
+                       and (a.handed_back_at is null or p.created_at > a.handed_back_at)) as person_replied,
+            (select count(*) filter (where r.created_at > :at::timestamptz - interval '24 hours')
+               from agent_decisions r
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_today,
+            (select count(*) from agent_decisions r
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever
        from conversation_messages m
        join conversations c on c.id = m.conversation_id
        left join workflows w on w.id = c.workflow_id
        left join carts ca on ca.id = c.cart_id
-      where m.id = ? and m.direction = 'incoming'`,
-    [messageId],
+       left join agent_settings s on s.brand_id = m.brand_id
+      where m.id = :messageId and m.direction = 'incoming'`,
+    { messageId, at },
   );
   const row = rows[0];
   if (!row) return undefined;
+  const settings = row.settings as SettingsRow | null;
   return {
     ...(row as unknown as TextToDecide),
     id: Number(row.id),
@@ -83,6 +110,11 @@ export async function findText(db: Handle, messageId: number): Promise<TextToDec
     conversation_id: Number(row.conversation_id),
     cart_products: (row.cart_products as unknown[]).map(String),
     cart_ordered: Boolean(row.cart_ordered),
+    settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
+    decided: Boolean(row.decided),
+    person_replied: Boolean(row.person_replied),
+    replies_today: Number(row.replies_today),
+    replies_ever: Number(row.replies_ever),
   };
 }
 
@@ -104,21 +136,6 @@ export async function personReplied(
     .where((q) => void q.whereNull('a.handed_back_at').orWhereRaw('m.created_at > a.handed_back_at'))
     .first('m.id');
   return Boolean(row);
-}
-
-/** The agent's replies queued in the conversation in the 24 hours before `at`, and whether it ever replied there. */
-export async function agentReplies(
-  db: Handle,
-  { conversationId, at }: { conversationId: number; at: Date },
-): Promise<{ today: number; ever: number }> {
-  const row = await db('agent_decisions')
-    .where({ conversation_id: conversationId })
-    .whereNotNull('reply_message_id')
-    .first<{ today: string; ever: string }>(
-      db.raw(`count(*) filter (where created_at > ?::timestamptz - interval '24 hours') as today`, [at]),
-      db.raw('count(*) as ever'),
-    );
-  return { today: Number(row?.today ?? 0), ever: Number(row?.ever ?? 0) };
 }
 
 /** An escalation of the conversation nobody has answered yet. */
@@ -148,12 +165,17 @@ export interface CardMatch {
   title_lexemes: string[];
   weight: number;
   rank: number;
+  /** Answers from the card on the question's topic marked wrong. */
+  marks: number;
 }
 
-/** The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest). */
+/**
+ * The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest),
+ * each with its answers on the topic marked wrong.
+ */
 export async function matchingCards(
   db: Handle,
-  { brandId, lexemes, limit }: { brandId: number; lexemes: string[]; limit: number },
+  { brandId, lexemes, limit, topic = '' }: { brandId: number; lexemes: string[]; limit: number; topic?: string },
 ): Promise<CardMatch[]> {
   const words = [...new Set(lexemes.map((l) => l.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean))];
   if (words.length === 0) return [];
@@ -163,18 +185,21 @@ export async function matchingCards(
      select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
             tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
             tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
-            ts_rank(${KB_VECTOR_SQL}, q.query) as rank
+            ts_rank(${KB_VECTOR_SQL}, q.query) as rank,
+            (select count(*) from agent_feedback f
+              where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = ?) as marks
        from kb_cards k, q
       where k.brand_id = ? and k.status = 'published' and ${KB_VECTOR_SQL} @@ q.query
       order by rank desc, k.weight desc, k.id desc
       limit ?`,
-    [query, brandId, limit],
+    [query, topic, brandId, limit],
   );
   return rows.map((r) => ({
     ...(r as unknown as CardMatch),
     id: Number(r.id),
     weight: Number(r.weight),
     rank: Number(r.rank),
+    marks: Number(r.marks),
   }));
 }
 
@@ -300,20 +325,6 @@ export async function handBack(
     })
     .onConflict('conversation_id')
     .merge(['handed_back_at', 'handed_back_by']);
-}
-
-/** How many answers of each card on the topic a brand user marked wrong. */
-export async function wrongMarks(
-  db: Handle,
-  { brandId, topic, cardIds }: { brandId: number; topic: string; cardIds: number[] },
-): Promise<Map<number, number>> {
-  if (cardIds.length === 0) return new Map();
-  const rows = await db('agent_feedback')
-    .where({ brand_id: brandId, topic })
-    .whereIn('card_id', cardIds)
-    .groupBy('card_id')
-    .select('card_id', db.raw('count(*)::int as marks'));
-  return new Map(rows.map((r) => [Number(r.card_id), Number(r.marks)]));
 }
 
 /** The titles of the given cards of the brand (a decision's sources as the panel names them). */
