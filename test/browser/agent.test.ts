@@ -3,7 +3,8 @@
  * reply box with its source named; the person edits and sends it, and marks an answer wrong. In
  * auto mode a question no card answers is escalated; on the knowledge page the person answers it
  * (texted to the shopper), saves it as a published card, and the next shopper asking the same is
- * answered from that card, shown on the conversation page. Pages pass axe, saved at 1280x800 and
+ * answered from that card, shown on the conversation page; the person's answer paused the agent on
+ * the first conversation, and the control there hands it back. Pages pass axe, saved at 1280x800 and
  * 375x812.
  */
 import { describe, expect, test } from 'vitest';
@@ -61,7 +62,7 @@ describe('the shopper agent in the panel', () => {
     expect(await box.inputValue()).toBe(decision.reply);
     expect(await page.getByRole('note').textContent()).toContain('from: Shipping to Iceland');
     const agent = page.getByRole('region', { name: 'Shopper agent' });
-    await expect.poll(() => agent.textContent()).toContain('Answered from: Shipping to Iceland');
+    await expect.poll(() => agent.textContent(), { timeout: 15_000 }).toContain('Answered from: Shipping to Iceland');
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'conversation-agent-draft');
 
@@ -76,15 +77,17 @@ describe('the shopper agent in the panel', () => {
       .where({ conversation_id: conversationId, direction: 'outgoing' })
       .pluck('body');
     expect(sent).toEqual([edited]);
-    await expect.poll(() => agent.textContent()).toContain('draft sent by a person');
+    await expect.poll(() => agent.textContent(), { timeout: 15_000 }).toContain('draft sent by a person');
 
     await agent.getByRole('button', { name: 'Mark this answer wrong' }).click();
     await agent.getByLabel('What was wrong (optional)').fill('Iceland takes longer in winter');
     await agent.getByRole('button', { name: 'Mark wrong', exact: true }).click();
-    await expect.poll(() => agent.textContent()).toContain('Marked wrong: this card counts less for this topic.');
+    await expect
+      .poll(() => agent.textContent(), { timeout: 15_000 })
+      .toContain('Marked wrong: this card counts less for this topic.');
     await page.goto(`/b/${brand}/insights`);
     const wrong = page.getByRole('region', { name: 'Agent answers marked wrong' });
-    await expect.poll(() => wrong.textContent()).toContain('Iceland takes longer in winter');
+    await expect.poll(() => wrong.textContent(), { timeout: 15_000 }).toContain('Iceland takes longer in winter');
     expect(await wrong.textContent()).toContain('From the card “Shipping to Iceland”');
   });
 
@@ -102,7 +105,7 @@ describe('the shopper agent in the panel', () => {
     const answer = 'Yes: collection at our Reno warehouse, weekdays 9 to 5, with your order number.';
     await form.getByLabel('Answer', { exact: true }).fill(answer);
     await form.getByRole('button', { name: 'Send the answer to the shopper' }).click();
-    await expect.poll(() => form.textContent()).toContain('Sent to the shopper.');
+    await expect.poll(() => form.textContent(), { timeout: 15_000 }).toContain('Sent to the shopper.');
     const texted = await panel.ctx
       .db('conversation_messages')
       .where({ conversation_id: first.conversationId, direction: 'outgoing' })
@@ -122,13 +125,24 @@ describe('the shopper agent in the panel', () => {
       .first();
     expect(escalation).toMatchObject({ processed_question: question, processed_response: answer, is_added_kb: true });
 
+    // The person's answer paused the agent on that conversation; the control hands it back.
+    await page.goto(`/b/${brand}/conversations/${first.conversationId}`);
+    const paused = page.getByRole('region', { name: 'Shopper agent' });
+    await expect
+      .poll(() => paused.textContent(), { timeout: 15_000 })
+      .toContain('A person at your brand replied here: the agent stays out of this conversation.');
+    await paused.getByRole('button', { name: 'Hand back to the agent' }).click();
+    await expect.poll(() => paused.textContent(), { timeout: 15_000 }).not.toContain('the agent stays out');
+    const handed = await panel.ctx.db('agent_conversations').where({ conversation_id: first.conversationId }).first();
+    expect(handed.handed_back_at).not.toBeNull();
+
     const next = await shopperTexts(brand, question);
     const card = await panel.ctx.db('kb_cards').where({ brand_id: brand, title: question }).first();
     expect(next.decision).toMatchObject({ decision: 'answered', delivery: 'queued' });
     expect(next.decision.sources.map(Number)).toEqual([Number(card.id)]);
     await page.goto(`/b/${brand}/conversations/${next.conversationId}`);
     const agent = page.getByRole('region', { name: 'Shopper agent' });
-    await expect.poll(() => agent.textContent()).toContain(`Answered from: ${question}`);
+    await expect.poll(() => agent.textContent(), { timeout: 15_000 }).toContain(`Answered from: ${question}`);
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'conversation-agent-answered');
   });
