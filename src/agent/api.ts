@@ -4,6 +4,7 @@
  * route: another brand's message or conversation answers 404 like a missing one.
  */
 import { z } from 'zod';
+import { requireBrandAdmin } from '../accounts/index.ts';
 import { defineRoute, idSchema, timestamp, type ApiRoute } from '../http/index.ts';
 import { AGENT_MODES, DECISIONS } from './rules.ts';
 import {
@@ -24,7 +25,8 @@ const settingsSchema = z.object({
   human_pause_hours: z.number().int().describe('how long a person’s reply keeps the agent out'),
 });
 
-const decisionSchema = z.object({
+export const decisionSchema = z.object({
+  decision_id: z.number().int(),
   message_id: z.number().int(),
   conversation_id: z.number().int(),
   decision: z.enum(DECISIONS),
@@ -57,6 +59,7 @@ export const agentApi: ApiRoute[] = [
     path: `${BASE}/settings`,
     tag: 'agent',
     summary: "Change the shopper agent's settings (the given fields; an empty text clears one)",
+    description: 'An admin’s: a member gets 403 with the reason.',
     body: z.object({
       mode: z.enum(AGENT_MODES).optional(),
       disclosure: z.string().max(160).nullable().optional(),
@@ -65,16 +68,19 @@ export const agentApi: ApiRoute[] = [
       human_pause_hours: z.number().int().min(1).max(720).optional(),
     }),
     response: z.object({ settings: settingsSchema }),
-    handler: async ({ ctx, brand, body }) => ({
-      settings: await updateAgentSettings(ctx.db, {
-        brandId: brand.id,
-        mode: body.mode,
-        disclosure: body.disclosure,
-        holdingReply: body.holding_reply,
-        maxRepliesPerDay: body.max_replies_per_day,
-        humanPauseHours: body.human_pause_hours,
-      }),
-    }),
+    handler: async ({ ctx, brand, caller, body }) => {
+      await requireBrandAdmin(ctx.db, caller, brand.tenant_id, 'agent.settings');
+      return {
+        settings: await updateAgentSettings(ctx.db, {
+          brandId: brand.id,
+          mode: body.mode,
+          disclosure: body.disclosure,
+          holdingReply: body.holding_reply,
+          maxRepliesPerDay: body.max_replies_per_day,
+          humanPauseHours: body.human_pause_hours,
+        }),
+      };
+    },
   }),
   defineRoute({
     method: 'GET',

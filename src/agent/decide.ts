@@ -9,13 +9,17 @@
 import { isAppError, type AppContext } from '../app/index.ts';
 import { queueAgentReply } from '../conversations/index.ts';
 import { llmFromConfig, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
+import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
 import { escalate } from './escalate.ts';
+import { factsOf } from './validate.ts';
 import { writeWithModel } from './model.ts';
 import {
   coverage,
   decide,
   DEFAULT_SETTINGS,
   effectiveMode,
+  feedbackFactor,
+  feedbackTopic,
   fitToSms,
   MODEL_THRESHOLD,
   OTHER_TOPIC_FACTOR,
@@ -27,18 +31,18 @@ import {
   type ReasonCode,
 } from './rules.ts';
 import {
-  agentReplies,
+  discountOffer,
   findDecision,
   findText,
   insertDecision,
   lexemesOf,
   matchingCards,
   openEscalation,
-  personReplied,
-  readSettings,
   updateDecision,
   type DecisionRow,
 } from './store.ts';
+
+const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
 
 /** Cards ranked by full-text search that are scored for coverage. */
 export const RETRIEVE_LIMIT = 8;
@@ -51,14 +55,22 @@ export interface DecideOptions {
   notSentReason?: string;
 }
 
-/** The brand's published cards that best cover the question, best first. */
+/**
+ * The brand's published cards that best cover the question, best first; a card whose answers on the
+ * question's topic a brand user marked wrong counts less there (feedbackFactor).
+ */
 export async function rankCards(
   ctx: Pick<AppContext, 'db'>,
   { brandId, text }: { brandId: number; text: string },
 ): Promise<Candidate[]> {
-  const lexemes = await lexemesOf(ctx.db, text);
-  const cards = await matchingCards(ctx.db, { brandId, lexemes: searchLexemes(lexemes), limit: RETRIEVE_LIMIT });
   const topic = understand(text).topic;
+  const lexemes = await lexemesOf(ctx.db, text);
+  const cards = await matchingCards(ctx.db, {
+    brandId,
+    lexemes: searchLexemes(lexemes),
+    limit: RETRIEVE_LIMIT,
+    topic: feedbackTopic(topic),
+  });
   const onTopic = (card: { title: string; content: string }): number => {
     if (topic.value === null || topic.confidence < 0.5) return 1;
     const own = understand(`${card.title}. ${card.content}`).topic.value;
@@ -71,8 +83,12 @@ export async function rankCards(
         title: c.title,
         content: c.content,
         confidence:
-          Math.round(coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) * onTopic(c) * 10_000) /
-          10_000,
+          Math.round(
+            coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) *
+              onTopic(c) *
+              feedbackFactor(c.marks) *
+              10_000,
+          ) / 10_000,
         weight: c.weight,
         i,
       }))
@@ -159,11 +175,11 @@ export async function decideText(
   { messageId }: { messageId: number },
   options: DecideOptions = {},
 ): Promise<DecisionRow | null> {
-  const done = await findDecision(ctx.db, { messageId });
-  if (done) return done;
-  const text = await findText(ctx.db, messageId);
+  const now = options.now ?? new Date();
+  const text = await findText(ctx.db, messageId, now);
   if (!text) return null;
-  const stored = await readSettings(ctx.db, text.brand_id);
+  if (text.decided) return (await findDecision(ctx.db, { messageId })) ?? null;
+  const stored = text.settings;
   const settings = {
     mode: stored?.mode ?? DEFAULT_SETTINGS.mode,
     disclosure: stored?.disclosure ?? null,
@@ -173,19 +189,13 @@ export async function decideText(
   };
   const mode = effectiveMode(settings.mode, text.agents_response);
   if (mode === 'off') return null;
-  const now = options.now ?? new Date();
   const reading = understand(text.body, {
     cart: { products: text.cart_products, ordered: text.cart_ordered },
     lastOutgoing: text.last_outgoing,
   });
   const action = (['opt_out', 'help', 'opt_in'].includes(text.action) ? text.action : 'reply') as InboundAction;
-  const replying = action === 'reply';
-  const [humanActive, replies] = await Promise.all([
-    replying
-      ? personReplied(ctx.db, { conversationId: text.conversation_id, at: now, hours: settings.humanPauseHours })
-      : false,
-    agentReplies(ctx.db, { conversationId: text.conversation_id, at: now }),
-  ]);
+  const humanActive = action === 'reply' && text.person_replied;
+  const replies = { today: text.replies_today, ever: text.replies_ever };
   const llm = options.llm === undefined ? llmFromConfig(ctx) : options.llm;
   const thought = await think(ctx, {
     brandId: text.brand_id,
@@ -198,8 +208,14 @@ export async function decideText(
     cart: [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n'),
     llm,
   });
-  const { decision, writer } = thought;
-  let reply = thought.reply;
+  const { writer } = thought;
+  // A discount only as the workflow's rule allows, once, with the code it made (discount.ts).
+  const codeInPlay =
+    asksForDiscount(text.body) || (thought.reply !== null && factsOf(thought.reply).some((f) => f.kind === 'code'));
+  const offer = codeInPlay ? await discountOffer(ctx.db, text.conversation_id) : NO_OFFER;
+  const ruled = applyDiscountRule({ text: text.body, decision: thought.decision, reply: thought.reply, offer });
+  const { decision } = ruled;
+  let reply = ruled.reply;
   const hadOpen = decision.decision === 'escalated' ? await openEscalation(ctx.db, text.conversation_id) : null;
   if (decision.decision === 'escalated' && decision.reason !== 'cap' && hadOpen === null && mode === 'auto')
     reply = settings.holdingReply;

@@ -28,3 +28,17 @@ export {
   type DecisionView,
 } from './service.ts';
 export { agentApi } from './api.ts';
+export { agentReviewApi } from './api-review.ts';
+export {
+  answerEscalation,
+  conversationAgent,
+  listWrongAnswers,
+  markAnswerWrong,
+  reviewDraft,
+  REVIEW_MESSAGES,
+  type ConversationAgent,
+  type ReviewedDecision,
+} from './review.ts';
+export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
+export { applyDiscountRule, asksForDiscount, discountReply, type DiscountOffer } from './discount.ts';
+export type { Decision } from './rules.ts';

@@ -38,6 +38,10 @@ export const REASONS = {
   invalid_model_answer:
     'The model wrote an answer with a fact that is not in the cards or the cart: refused and escalated.',
   model_declined: 'The model found no answer in the cards: escalated to the team.',
+  discount: "Gave the code the workflow's discount rule made for this conversation (once).",
+  discount_once: 'The agent already gave this conversation its code once: escalated to the team.',
+  discount_not_allowed:
+    "The answer carried a discount code the workflow's discount rule did not make for this conversation: refused and escalated.",
 } as const;
 export type ReasonCode = keyof typeof REASONS;
 
@@ -208,6 +212,15 @@ export function searchLexemes(question: readonly string[]): string[] {
 
 /** A card on another topic than the question's (both read by the message understanding) counts this much. */
 export const OTHER_TOPIC_FACTOR = 0.85;
+
+/** Each answer from a card that a brand user marked wrong for a topic multiplies its confidence there by this. */
+export const WRONG_FACTOR = 0.7;
+
+/** How much a card counts for a topic after `marks` of its answers on that topic were marked wrong (one mark: below the threshold). */
+export const feedbackFactor = (marks: number): number => WRONG_FACTOR ** Math.max(0, marks);
+
+/** The topic a wrong mark is kept under: the question's topic as the message understanding reads it ('' for none). */
+export const feedbackTopic = (topic: { value: string | null } | undefined): string => topic?.value ?? '';
 
 const sentencesOf = (text: string): string[] =>
   text

@@ -98,6 +98,7 @@ export async function updateAgentSettings(db: Handle, input: UpdateAgentSettings
 
 /** One decision as `agent decisions` and the API show it. */
 export interface DecisionView {
+  decision_id: number;
   message_id: number;
   conversation_id: number;
   decision: DecisionRow['decision'];
@@ -115,6 +116,7 @@ export interface DecisionView {
 }
 
 export const decisionView = (r: DecisionRow): DecisionView => ({
+  decision_id: r.id,
   message_id: r.message_id,
   conversation_id: r.conversation_id,
   decision: r.decision,

@@ -40,7 +40,12 @@ export async function brandExists(db: Handle, brandId: number): Promise<boolean>
   return Boolean(await db('brands').where({ id: brandId }).first('id'));
 }
 
-/** A shopper text and what the decision on it reads. */
+/**
+ * A shopper text and everything its decision reads, in one round trip: the text, its conversation's
+ * cart and workflow, the last text sent before it, the brand's agent settings, whether it already has
+ * a decision, whether a person at the brand is handling the conversation (a brand user's reply within
+ * the settings' pause before `at`, later than the last hand-back), and the agent's replies there.
+ */
 export interface TextToDecide {
   id: number;
   brand_id: number;
@@ -53,9 +58,15 @@ export interface TextToDecide {
   cart_ordered: boolean;
   cart_text: string;
   last_outgoing: string | null;
+  /** The brand's stored settings (undefined: none stored, the defaults apply). */
+  settings: SettingsRow | undefined;
+  decided: boolean;
+  person_replied: boolean;
+  replies_today: number;
+  replies_ever: number;
 }
 
-export async function findText(db: Handle, messageId: number): Promise<TextToDecide | undefined> {
+export async function findText(db: Handle, messageId: number, at = new Date()): Promise<TextToDecide | undefined> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
             coalesce(m.extra_data ->> 'action', 'reply') as action,
@@ -66,16 +77,32 @@ export async function findText(db: Handle, messageId: number): Promise<TextToDec
             coalesce(ca.data::text, '') as cart_text,
             (select o.body from conversation_messages o
               where o.conversation_id = m.conversation_id and o.direction = 'outgoing' and o.id < m.id
-              order by o.id desc limit 1) as last_outgoing
+              order by o.id desc limit 1) as last_outgoing,
+            to_jsonb(s) as settings,
+            exists (select 1 from agent_decisions d where d.message_id = m.id) as decided,
+            exists (select 1 from conversation_messages p
+                      left join agent_conversations a on a.conversation_id = p.conversation_id
+                     where p.conversation_id = m.conversation_id and p.direction = 'outgoing'
+                       and p.user_id is not null
+                       and p.created_at > :at::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
+                       and p.created_at <= :at::timestamptz
+                       and (a.handed_back_at is null or p.created_at > a.handed_back_at)) as person_replied,
+            (select count(*) filter (where r.created_at > :at::timestamptz - interval '24 hours')
+               from agent_decisions r
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_today,
+            (select count(*) from agent_decisions r
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever
        from conversation_messages m
        join conversations c on c.id = m.conversation_id
        left join workflows w on w.id = c.workflow_id
        left join carts ca on ca.id = c.cart_id
-      where m.id = ? and m.direction = 'incoming'`,
-    [messageId],
+       left join agent_settings s on s.brand_id = m.brand_id
+      where m.id = :messageId and m.direction = 'incoming'`,
+    { messageId, at },
   );
   const row = rows[0];
   if (!row) return undefined;
+  const settings = row.settings as SettingsRow | null;
   return {
     ...(row as unknown as TextToDecide),
     id: Number(row.id),
@@ -83,6 +110,11 @@ export async function findText(db: Handle, messageId: number): Promise<TextToDec
     conversation_id: Number(row.conversation_id),
     cart_products: (row.cart_products as unknown[]).map(String),
     cart_ordered: Boolean(row.cart_ordered),
+    settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
+    decided: Boolean(row.decided),
+    person_replied: Boolean(row.person_replied),
+    replies_today: Number(row.replies_today),
+    replies_ever: Number(row.replies_ever),
   };
 }
 
@@ -104,21 +136,6 @@ export async function personReplied(
     .where((q) => void q.whereNull('a.handed_back_at').orWhereRaw('m.created_at > a.handed_back_at'))
     .first('m.id');
   return Boolean(row);
-}
-
-/** The agent's replies queued in the conversation in the 24 hours before `at`, and whether it ever replied there. */
-export async function agentReplies(
-  db: Handle,
-  { conversationId, at }: { conversationId: number; at: Date },
-): Promise<{ today: number; ever: number }> {
-  const row = await db('agent_decisions')
-    .where({ conversation_id: conversationId })
-    .whereNotNull('reply_message_id')
-    .first<{ today: string; ever: string }>(
-      db.raw(`count(*) filter (where created_at > ?::timestamptz - interval '24 hours') as today`, [at]),
-      db.raw('count(*) as ever'),
-    );
-  return { today: Number(row?.today ?? 0), ever: Number(row?.ever ?? 0) };
 }
 
 /** An escalation of the conversation nobody has answered yet. */
@@ -148,12 +165,17 @@ export interface CardMatch {
   title_lexemes: string[];
   weight: number;
   rank: number;
+  /** Answers from the card on the question's topic marked wrong. */
+  marks: number;
 }
 
-/** The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest). */
+/**
+ * The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest),
+ * each with its answers on the topic marked wrong.
+ */
 export async function matchingCards(
   db: Handle,
-  { brandId, lexemes, limit }: { brandId: number; lexemes: string[]; limit: number },
+  { brandId, lexemes, limit, topic = '' }: { brandId: number; lexemes: string[]; limit: number; topic?: string },
 ): Promise<CardMatch[]> {
   const words = [...new Set(lexemes.map((l) => l.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean))];
   if (words.length === 0) return [];
@@ -163,18 +185,21 @@ export async function matchingCards(
      select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
             tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
             tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
-            ts_rank(${KB_VECTOR_SQL}, q.query) as rank
+            ts_rank(${KB_VECTOR_SQL}, q.query) as rank,
+            (select count(*) from agent_feedback f
+              where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = ?) as marks
        from kb_cards k, q
       where k.brand_id = ? and k.status = 'published' and ${KB_VECTOR_SQL} @@ q.query
       order by rank desc, k.weight desc, k.id desc
       limit ?`,
-    [query, brandId, limit],
+    [query, topic, brandId, limit],
   );
   return rows.map((r) => ({
     ...(r as unknown as CardMatch),
     id: Number(r.id),
     weight: Number(r.weight),
     rank: Number(r.rank),
+    marks: Number(r.marks),
   }));
 }
 
@@ -300,4 +325,134 @@ export async function handBack(
     })
     .onConflict('conversation_id')
     .merge(['handed_back_at', 'handed_back_by']);
+}
+
+/** The titles of the given cards of the brand (a decision's sources as the panel names them). */
+export async function cardTitles(db: Handle, brandId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db('kb_cards').where({ brand_id: brandId }).whereIn('id', ids).select('id', 'title');
+  return new Map(rows.map((r) => [Number(r.id), String(r.title ?? '')]));
+}
+
+/** Moves a draft on (sent by a person, discarded) once: undefined when it is no draft any more. */
+export async function closeDraft(
+  db: Handle,
+  { id, delivery, userId, replyMessageId }: { id: number; delivery: string; userId: number; replyMessageId?: number },
+): Promise<boolean> {
+  const n = await db('agent_decisions')
+    .where({ id, delivery: 'draft' })
+    .update({ delivery, reviewed_by: userId, reviewed_at: db.fn.now(), reply_message_id: replyMessageId ?? null });
+  return n > 0;
+}
+
+export interface WrongMarkRow {
+  decision_id: number;
+  message_id: number;
+  conversation_id: number;
+  card_id: number | null;
+  card_title: string | null;
+  topic: string;
+  question: string;
+  reply: string | null;
+  note: string | null;
+  marked_by: string | null;
+  created_at: Date;
+}
+
+/** Records (or renews) a brand user's "wrong" mark on an answer. */
+export async function insertWrongMark(
+  db: Handle,
+  row: {
+    brandId: number;
+    decisionId: number;
+    cardId: number | null;
+    topic: string;
+    note: string | null;
+    userId: number | null;
+  },
+): Promise<void> {
+  await db('agent_feedback')
+    .insert({
+      brand_id: row.brandId,
+      decision_id: row.decisionId,
+      card_id: row.cardId,
+      topic: row.topic,
+      note: row.note,
+      user_id: row.userId,
+    })
+    .onConflict('decision_id')
+    .merge(['note', 'user_id', 'created_at']);
+}
+
+/** The brand's answers marked wrong, newest first, with the question, the card and who marked it. */
+export async function listWrongMarks(
+  db: Handle,
+  { brandId, decisionIds, limit }: { brandId: number; decisionIds?: number[]; limit: number },
+): Promise<WrongMarkRow[]> {
+  const q = db('agent_feedback as f')
+    .join('agent_decisions as d', 'd.id', 'f.decision_id')
+    .join('conversation_messages as m', 'm.id', 'd.message_id')
+    .leftJoin('kb_cards as k', 'k.id', 'f.card_id')
+    .leftJoin('users as u', 'u.id', 'f.user_id')
+    .where('f.brand_id', brandId);
+  if (decisionIds) void q.whereIn('f.decision_id', decisionIds);
+  const rows = await q
+    .orderBy('f.id', 'desc')
+    .limit(limit)
+    .select(
+      'f.decision_id',
+      'd.message_id',
+      'd.conversation_id',
+      'f.card_id',
+      'k.title as card_title',
+      'f.topic',
+      'm.body as question',
+      'd.reply',
+      'f.note',
+      db.raw(`nullif(trim(concat_ws(' ', u.given_name, u.family_name)), '') as marked_by`),
+      'f.created_at',
+    );
+  return rows.map((r) => ({
+    ...r,
+    decision_id: Number(r.decision_id),
+    message_id: Number(r.message_id),
+    conversation_id: Number(r.conversation_id),
+    card_id: r.card_id === null ? null : Number(r.card_id),
+  }));
+}
+
+/**
+ * What the conversation's discount rule allows: the workflow's rule, the code it made for the
+ * conversation (not failed), and whether an agent reply of the conversation already carried it.
+ */
+export async function discountOffer(
+  db: Handle,
+  conversationId: number,
+): Promise<{
+  rule: { type: 'percentage' | 'fixed' | 'shipping'; value: number } | null;
+  code: string | null;
+  offeredBefore: boolean;
+}> {
+  const row = await db('conversations as c')
+    .leftJoin('workflows as w', 'w.id', 'c.workflow_id')
+    .leftJoin('discount_rules as r', 'r.id', 'w.discount_rule_id')
+    .where('c.id', conversationId)
+    .first(
+      'r.type',
+      'r.value',
+      db.raw(`(select d.code from discount_codes d
+                where d.conversation_id = c.id and d.discount_rule_id = r.id and d.status <> 'failed'
+                order by d.id desc limit 1) as code`),
+    );
+  const rule = row?.type ? { type: row.type, value: Number(row.value) } : null;
+  const code = rule && row?.code ? String(row.code) : null;
+  const offered = code
+    ? await db('agent_decisions')
+        .where({ conversation_id: conversationId })
+        .whereNotNull('reply')
+        .where((q) => void q.where('delivery', 'queued').orWhere('delivery', 'sent_by_person'))
+        .whereRaw('upper(reply) like ?', [`%${code.toUpperCase()}%`])
+        .first('id')
+    : undefined;
+  return { rule, code, offeredBefore: Boolean(offered) };
 }

@@ -161,6 +161,7 @@ export const configSchema = z
     SCHEDULE_ANALYTICS_REFRESH: schedule,
     SCHEDULE_RELEASE_STALE_WORKERS: schedule,
     SCHEDULE_TENDLC_POLL: schedule,
+    SCHEDULE_AGENT_STORE_FACTS: schedule,
     /** The password `reclaim auth` commands use instead of asking for one (kept as given, not trimmed). */
     RECLAIM_PASSWORD: z.string().optional(),
 

@@ -3,6 +3,7 @@ import {
   AGENT_MODES,
   explainDecision,
   getAgentSettings,
+  importStoreFacts,
   listAgentDecisions,
   runAgent,
   updateAgentSettings,
@@ -154,6 +155,40 @@ export function agentCommand(): Command {
         printLines(
           `Message ${explained.message_id} (conversation ${explained.conversation_id})`,
           ...explained.explanation,
+        );
+      });
+    }),
+  );
+  withExamples(
+    agent
+      .command('import-facts')
+      .description(
+        "read the FAQ, terms, shipping and returns pages into KB cards of source 'import' (the worker does it daily)",
+      )
+      .option('--brand <id>', 'only this brand (default: every brand whose agent is on)')
+      .option('--json', 'print one row per page as JSON'),
+    'reclaim agent import-facts --brand 1',
+  ).action(
+    action(async (opts: { brand?: string; json?: boolean }) => {
+      const brandId = optionalInteger('--brand', opts.brand);
+      await withContext(async (ctx) => {
+        const pages = await importStoreFacts(ctx, { brandId });
+        if (opts.json) return printJson(pages);
+        if (pages.length === 0) return printLines('No store-fact pages to read (no FAQ, terms or policy URL).');
+        printLines(
+          renderTable({
+            headers: ['brand', 'page', 'added', 'changed', 'removed', 'unchanged', 'url / problem'],
+            rows: pages.map((p) => [
+              p.brand_id,
+              p.kind,
+              p.added,
+              p.updated,
+              p.removed,
+              p.unchanged,
+              p.problem ? `${p.url}: ${p.problem}` : p.url,
+            ]),
+            right: [0, 2, 3, 4, 5],
+          }),
         );
       });
     }),

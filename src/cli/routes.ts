@@ -8,7 +8,7 @@ import { conversationsApi, conversationsRoutes } from '../conversations/index.ts
 import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
-import { agentApi } from '../agent/index.ts';
+import { agentApi, agentReviewApi } from '../agent/index.ts';
 import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
 import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
@@ -40,6 +40,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...messagingApi,
   ...kbApi,
   ...agentApi,
+  ...agentReviewApi,
   ...notificationsApi,
   ...analyticsApi,
   ...adsApi,

@@ -24,6 +24,7 @@ export const TASK_PAYLOADS = {
   'conversations:notify-engaged': z.object({ conversationId: id }),
   // The shopper agent's decision on one stored shopper text (src/agent).
   'agent:decide': z.object({ messageId: id }),
+  'agent:import-facts': z.object({ brandId: id.optional(), ...cron }).loose(),
   'messaging:registration-step': z.object({
     brandIntegrationId: id,
     step: z.enum(['create_brand', 'create_campaign', 'submit_campaign', 'setup_inbound', 'migrate_routing']),

@@ -87,6 +87,14 @@ export const DEFAULT_SCHEDULES: Schedule[] = [
     backfillPeriodMs: 0,
     description: '10DLC registrations waiting on Infobip: read brand and campaign statuses (no webhook needed)',
   },
+  {
+    name: 'agent_store_facts',
+    task: 'agent:import-facts',
+    pattern: '20 4 * * *',
+    backfillPeriodMs: 0,
+    description:
+      "read the FAQ, terms, shipping and returns pages of brands whose shopper agent is on into KB cards of source 'import'",
+  },
 ];
 
 /**

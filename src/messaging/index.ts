@@ -62,3 +62,4 @@ export {
 } from './overview.ts';
 export { textOutcomesLastHour, numberPaces, type NumberPaceRow } from './store/overview.ts';
 export { reconnectMessagingIntegrations } from './store/reconnect.ts';
+export { fetchBrandPage, pageText } from './policy/check.ts';

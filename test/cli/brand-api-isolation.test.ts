@@ -263,6 +263,9 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
   'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
   'PUT /api/brands/:brandId/agent/settings': () => ({ max_replies_per_day: 4 }),
+  'POST /api/brands/:brandId/agent/decisions/:messageId/draft': () => ({ action: 'send' }),
+  'POST /api/brands/:brandId/agent/decisions/:messageId/wrong': () => ({ note: 'Not what we ship' }),
+  'POST /api/brands/:brandId/escalations/:escalationId/answer': () => ({ response: 'Yes, within 30 days.' }),
   'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
   'POST /api/brands/:brandId/workflows': () => ({ template: 'abandoned-cart' }),
   'PATCH /api/brands/:brandId/workflows/:workflowId': () => ({ delay_minutes: 45 }),
@@ -301,6 +304,15 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
 const OWN_REFUSALS: Partial<Record<string, { status: number; message: string }>> = {
   'POST /api/brands/:brandId/billing-portal': { status: 404, message: 'Payment Source not found.' },
   'POST /api/brands/:brandId/subscription/usage-cap': { status: 404, message: 'No active subscription found' },
+  // The world's agent decision is an escalation with no draft: the service's own refusals.
+  'POST /api/brands/:brandId/agent/decisions/:messageId/draft': {
+    status: 409,
+    message: 'This draft was already sent or discarded.',
+  },
+  'POST /api/brands/:brandId/agent/decisions/:messageId/wrong': {
+    status: 409,
+    message: 'Only an answer of the agent can be marked wrong.',
+  },
 };
 
 /**

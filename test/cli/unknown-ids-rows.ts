@@ -221,6 +221,7 @@ export const ROWS: [string, string][] = [
   ['agent settings --brand X', BRAND],
   ['agent run --brand X', BRAND],
   ['agent decisions --brand X', BRAND],
+  ['agent import-facts --brand X', BRAND],
   ['messaging settings --brand X', BRAND],
   ['messaging policy-check --brand X', BRAND],
   ['messaging register --brand X', BRAND],

@@ -17,6 +17,7 @@ export const ADMIN_ACTIONS = {
   'kb.publish': 'Only a brand admin can publish or unpublish a KB card.',
   'kb.edit_published': 'Only a brand admin can change a published KB card.',
   'kb.delete': 'Only a brand admin can delete a KB card.',
+  'agent.settings': 'Only a brand admin can change the shopper agent’s settings.',
   'billing.manage': 'Only a brand admin can choose, change or cancel the plan.',
   'team.manage': 'Only a brand admin can invite, change or suspend team members.',
   'texting.register': 'Only a brand admin can register the texting number.',

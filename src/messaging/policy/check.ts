@@ -30,11 +30,16 @@ export async function pageText(html: string): Promise<string> {
   return (body.length > 0 ? body.text() : $.root().text()).replace(/\s+/g, ' ').trim();
 }
 
-async function fetchPage(
+/**
+ * A brand's page (its terms, privacy, FAQ or policy pages): GET through the shared client with the
+ * private-address guard on every hop, redirects followed only within the same site, at most 2 MB;
+ * its HTML and visible text, or the problem in words.
+ */
+export async function fetchBrandPage(
   url: string,
   guard: FetchGuard,
   logger?: Logger,
-): Promise<{ text: string } | { problem: string }> {
+): Promise<{ text: string; html: string } | { problem: string }> {
   let current: URL;
   try {
     current = new URL(url);
@@ -72,13 +77,13 @@ async function fetchPage(
     }
     if (!response.ok) return { problem: `answered ${response.status}` };
     if (Buffer.byteLength(response.body) > MAX_PAGE_BYTES) return { problem: 'is larger than 2 MB' };
-    return { text: await pageText(response.body) };
+    return { text: await pageText(response.body), html: response.body };
   }
   return { problem: `more than ${MAX_REDIRECTS} redirects` };
 }
 
 async function checkPage(page: PageName, url: string, guard: FetchGuard, logger?: Logger): Promise<PageResult> {
-  const fetched = await fetchPage(url, guard, logger);
+  const fetched = await fetchBrandPage(url, guard, logger);
   if ('problem' in fetched) return { page, url, accessible: false, problem: fetched.problem };
   return judgePage(page, url, fetched.text);
 }

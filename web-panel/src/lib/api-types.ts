@@ -288,40 +288,6 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
-  '/api/brands/{brandId}/ad-jobs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Start making an ad (as `reclaim ads generate`): answers at once with the job to poll */
-    post: operations['postBrandsByBrandIdAdJobs'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/brands/{brandId}/ad-jobs/{jobId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A job making an ad: its phase, what is done, and the ad once made (or why it failed) */
-    get: operations['getBrandsByBrandIdAdJobsByJobId'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/brands/{brandId}/ads': {
     parameters: {
       query?: never;
@@ -356,32 +322,15 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
-  '/api/brands/{brandId}/ads/{adId}/concepts/{index}/regenerate': {
+  '/api/brands/{brandId}/agent/conversations/{conversationId}': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /** Make one concept again (the next variant) with a new image; the old image is deleted */
-    post: operations['postBrandsByBrandIdAdsByAdIdConceptsByIndexRegenerate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/brands/{brandId}/ads/options': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What the new-ad form offers: the website read by default, concept counts and image sizes */
-    get: operations['getBrandsByBrandIdAdsOptions'];
+    /** The agent on one conversation: its mode, whether a person has it, its decisions with their sources */
+    get: operations['getBrandsByBrandIdAgentConversationsByConversationId'];
     put?: never;
     post?: never;
     delete?: never;
@@ -441,6 +390,43 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/agent/decisions/{messageId}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the agent's draft (as written or edited) or discard it
+     * @description Sent through the send job as the agent’s reply (the agent stays on the conversation). 409 when the draft was already sent or discarded, or the shopper cannot be texted (the reply’s refusal).
+     */
+    post: operations['postBrandsByBrandIdAgentDecisionsByMessageIdDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/decisions/{messageId}/wrong': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark the agent's answer wrong: its card counts less for that topic */
+    post: operations['postBrandsByBrandIdAgentDecisionsByMessageIdWrong'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/agent/settings': {
     parameters: {
       query?: never;
@@ -450,8 +436,28 @@ export type paths = {
     };
     /** The shopper agent's settings */
     get: operations['getBrandsByBrandIdAgentSettings'];
-    /** Change the shopper agent's settings (the given fields; an empty text clears one) */
+    /**
+     * Change the shopper agent's settings (the given fields; an empty text clears one)
+     * @description An admin’s: a member gets 403 with the reason.
+     */
     put: operations['putBrandsByBrandIdAgentSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/agent/wrong-answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The answers brand users marked wrong, newest first */
+    get: operations['getBrandsByBrandIdAgentWrongAnswers'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1025,6 +1031,26 @@ export type paths = {
     head?: never;
     /** Answer an escalated question; say whether the answer went into the knowledge base */
     patch: operations['patchBrandsByBrandIdEscalationsByEscalationId'];
+    trace?: never;
+  };
+  '/api/brands/{brandId}/escalations/{escalationId}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer an escalated question: texted to the shopper, recorded as its processed response
+     * @description The answer is the person’s reply (the agent stays out of the conversation until handed back). Saving it as a KB card is POST /api/brands/:brandId/escalations/:escalationId/kb-card.
+     */
+    post: operations['postBrandsByBrandIdEscalationsByEscalationIdAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/brands/{brandId}/escalations/{escalationId}/kb-card': {
@@ -2856,152 +2882,6 @@ export interface operations {
       };
     };
   };
-  postBrandsByBrandIdAdJobs: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        brandId: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description what the ads are for */
-          campaign?: string;
-          /** @default 3 */
-          concepts?: number;
-          /**
-           * @description WIDTHxHEIGHT, each side 256 to 2048
-           * @default 1024x1024
-           */
-          dimensions?: string;
-          /** @description default: the brand's company website */
-          website?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Start making an ad (as `reclaim ads generate`): answers at once with the job to poll */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            job: {
-              /** @description the ad, once done */
-              ad_id: number | null;
-              /** @description the phase in words, e.g. "2/3" images made */
-              detail: string;
-              done: ('scrape' | 'concepts' | 'images' | 'store')[];
-              error: string | null;
-              finished_at: string | null;
-              id: string;
-              /**
-               * @description what it is doing (or did last)
-               * @enum {string}
-               */
-              phase: 'scrape' | 'concepts' | 'images' | 'store';
-              /** Format: date-time */
-              started_at: string;
-              /** @enum {string} */
-              state: 'working' | 'done' | 'failed';
-            };
-          };
-        };
-      };
-      /** @description Invalid input: the message names each bad field. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid access token (`Invalid token`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getBrandsByBrandIdAdJobsByJobId: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        brandId: number;
-        jobId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A job making an ad: its phase, what is done, and the ad once made (or why it failed) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            job: {
-              /** @description the ad, once done */
-              ad_id: number | null;
-              /** @description the phase in words, e.g. "2/3" images made */
-              detail: string;
-              done: ('scrape' | 'concepts' | 'images' | 'store')[];
-              error: string | null;
-              finished_at: string | null;
-              id: string;
-              /**
-               * @description what it is doing (or did last)
-               * @enum {string}
-               */
-              phase: 'scrape' | 'concepts' | 'images' | 'store';
-              /** Format: date-time */
-              started_at: string;
-              /** @enum {string} */
-              state: 'working' | 'done' | 'failed';
-            };
-          };
-        };
-      };
-      /** @description No valid access token (`Invalid token`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   getBrandsByBrandIdAds: {
     parameters: {
       query?: {
@@ -3156,114 +3036,62 @@ export interface operations {
       };
     };
   };
-  postBrandsByBrandIdAdsByAdIdConceptsByIndexRegenerate: {
+  getBrandsByBrandIdAgentConversationsByConversationId: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        adId: number;
         brandId: number;
-        index: number;
+        conversationId: number;
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Make one concept again (the next variant) with a new image; the old image is deleted */
+      /** @description The agent on one conversation: its mode, whether a person has it, its decisions with their sources */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            ad: {
-              campaign: string | null;
-              concepts: {
-                body: string;
-                call_to_action: string;
-                /** @description its image */
-                file_id: number | null;
-                headline: string;
-                id: number;
-                index: number;
-                target_audience: string;
-                visual_description: string;
-              }[];
+            conversation_id: number;
+            decisions: {
+              confidence: number;
+              conversation_id: number;
               /** Format: date-time */
               created_at: string;
-              /** @description WIDTHxHEIGHT */
-              dimensions: string | null;
-              files: {
-                caption: string | null;
-                height: number | null;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
                 id: number;
-                name: string | null;
-                size: number | null;
-                type: string | null;
-                /** @description server-relative */
-                url: string;
-                width: number | null;
+                title: string;
               }[];
-              /** @description what made the concepts: local, or an LLM provider */
-              generator: string | null;
-              id: number;
-              /** @description the brand knowledge read from the website */
-              knowledge_text: string | null;
-              /** @description local or automation */
-              renderer: string | null;
-              /** Format: date-time */
-              updated_at: string;
-              website: string | null;
-            };
-          };
-        };
-      };
-      /** @description No valid access token (`Invalid token`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getBrandsByBrandIdAdsOptions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        brandId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description What the new-ad form offers: the website read by default, concept counts and image sizes */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            default_concepts: number;
-            max_concepts: number;
-            sizes: {
-              label: string;
-              value: string;
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
             }[];
-            /** @description the brand's company website (else its domain) */
-            website: string | null;
+            /** @enum {string} */
+            mode: 'off' | 'draft' | 'auto';
+            /** @description a person replied within the pause: the agent stays out until handed back */
+            paused: boolean;
           };
         };
       };
@@ -3361,6 +3189,7 @@ export interface operations {
               created_at: string;
               /** @enum {string} */
               decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
               /** @description queued, draft or not_sent */
               delivery: string | null;
               delivery_reason: string | null;
@@ -3434,6 +3263,7 @@ export interface operations {
               created_at: string;
               /** @enum {string} */
               decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
               /** @description queued, draft or not_sent */
               delivery: string | null;
               delivery_reason: string | null;
@@ -3451,6 +3281,188 @@ export interface operations {
               writer: 'offline' | 'model';
             };
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdAgentDecisionsByMessageIdDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        messageId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'send' | 'discard';
+          /** @description the edited text (default: the draft as written) */
+          body?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the agent's draft (as written or edited) or discard it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decision: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              edited: boolean;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
+                id: number;
+                title: string;
+              }[];
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdAgentDecisionsByMessageIdWrong: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        messageId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Mark the agent's answer wrong: its card counts less for that topic */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decision: {
+              confidence: number;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @enum {string} */
+              decision: 'answered' | 'escalated' | 'silent' | 'opted_out' | 'human';
+              decision_id: number;
+              /** @description queued, draft or not_sent */
+              delivery: string | null;
+              delivery_reason: string | null;
+              escalation_id: number | null;
+              /** @description a brand user marked this answer wrong */
+              marked_wrong: boolean;
+              message_id: number;
+              /** @enum {string} */
+              mode: 'off' | 'draft' | 'auto';
+              reason: string;
+              reply: string | null;
+              reply_message_id: number | null;
+              /** @description the sources, named */
+              source_cards: {
+                id: number;
+                title: string;
+              }[];
+              /** @description KB card ids */
+              sources: number[];
+              /** @description the reason, in words */
+              why: string;
+              /** @enum {string} */
+              writer: 'offline' | 'model';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */
@@ -3575,6 +3587,73 @@ export interface operations {
                */
               mode: 'off' | 'draft' | 'auto';
             };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAgentWrongAnswers: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The answers brand users marked wrong, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              card_id: number | null;
+              card_title: string | null;
+              conversation_id: number;
+              /** Format: date-time */
+              created_at: string;
+              decision_id: number;
+              marked_by: string | null;
+              message_id: number;
+              note: string | null;
+              question: string;
+              reply: string | null;
+              /** @description the question’s topic as read (empty: none) */
+              topic: string;
+            }[];
           };
         };
       };
@@ -6425,6 +6504,77 @@ export interface operations {
       };
     };
   };
+  postBrandsByBrandIdEscalationsByEscalationIdAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        escalationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          response: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Answer an escalated question: texted to the shopper, recorded as its processed response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            escalation: {
+              brand_id: number;
+              conversation_id: number | null;
+              /** Format: date-time */
+              created_at: string;
+              id: number;
+              is_added_kb: boolean;
+              processed_question: string | null;
+              processed_response: string | null;
+              question: string | null;
+            };
+            message_id: number;
+            /** @description sent, held, skipped or failed */
+            outcome: string;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postBrandsByBrandIdEscalationsByEscalationIdKbCard: {
     parameters: {
       query?: never;
@@ -8592,8 +8742,6 @@ export interface operations {
               label: string;
               lower_is_better: boolean;
               previous: number | string | null;
-              /** @description a rate's denominator in words ("texts sent"); null for other units */
-              rate_of: string | null;
               /** @enum {string} */
               unit: 'count' | 'money' | 'rate';
             }[];
@@ -9004,8 +9152,6 @@ export interface operations {
               lower_is_better: boolean;
               previous: number;
               rate: number | null;
-              /** @description what the rate divides by, in words ("started"); null without a rate */
-              rate_of: string | null;
             }[];
             timezone: string;
           };
@@ -9560,18 +9706,11 @@ export interface operations {
                 lower_is_better: boolean;
                 previous: number;
                 rate: number | null;
-                /** @description what the rate divides by, in words ("started"); null without a rate */
-                rate_of: string | null;
               }[];
               workflow: {
                 id: number;
                 is_paused: boolean;
                 name: string;
-                /**
-                 * @description the one state word every page, CSV and the CLI show
-                 * @enum {string}
-                 */
-                state: 'draft' | 'paused' | 'active';
                 status: string;
                 type: string;
               };
@@ -10279,8 +10418,6 @@ export interface operations {
                   lower_is_better: boolean;
                   previous: number;
                   rate: number | null;
-                  /** @description what the rate divides by, in words ("started"); null without a rate */
-                  rate_of: string | null;
                 }[];
               } | null;
               status: string;

@@ -13,6 +13,7 @@ export type AdminAction =
   | 'kb.publish'
   | 'kb.edit_published'
   | 'kb.delete'
+  | 'agent.settings'
   | 'billing.manage'
   | 'team.manage'
   | 'texting.register';

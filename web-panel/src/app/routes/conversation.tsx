@@ -2,16 +2,19 @@
  * `/b/:brandId/conversations/:conversationId`: one conversation. The thread (direction, status,
  * time in the brand's time zone) with the reply box; beside it the shopper, the cart, the code and
  * link with their clicks, the attribution evidence of a recovered order and why the shopper was
- * texted. Opening an unread conversation marks it read. Another brand's conversation is "not found".
+ * texted, and the shopper agent's decisions with their sources (its draft waits in the reply box).
+ * Opening an unread conversation marks it read. Another brand's conversation is "not found".
  */
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useAttribution } from '../../features/conversations/api/get-attribution.ts';
+import { useConversationAgent } from '../../features/conversations/api/get-agent.ts';
 import { useCheckout, type Subject } from '../../features/conversations/api/get-checkout.ts';
 import { useConversation } from '../../features/conversations/api/get-conversation.ts';
 import { useMarkRead } from '../../features/conversations/api/mark-read.ts';
 import type { ConversationDetail } from '../../features/conversations/api/types.ts';
+import { AgentPanel } from '../../features/conversations/components/agent-panel.tsx';
 import { CartPanel, OfferPanel } from '../../features/conversations/components/cart-panel.tsx';
 import { ConversationActions } from '../../features/conversations/components/conversation-actions.tsx';
 import { shopperOf, stateLabel } from '../../features/conversations/components/conversation-list.tsx';
@@ -79,6 +82,8 @@ function Thread({
   const recovered = c.is_recovered || Boolean(checkout.data?.order?.recovered_at);
   const attribution = useAttribution(brand.id, recovered ? orderId : null);
   const markRead = useMarkRead(brand.id, c.id);
+  const agent = useConversationAgent(brand.id, c.id);
+  const draft = agent.data?.decisions.findLast((d) => d.delivery === 'draft') ?? null;
   const marked = useRef<number | null>(null);
   const shopper = shopperOf(c);
   usePageTitle(`${shopper} · Conversations`);
@@ -121,7 +126,13 @@ function Thread({
             brandId={brand.id}
             conversationId={c.id}
           />
-          <ReplyForm brandId={brand.id} conversationId={c.id} reply={c.reply} />
+          <ReplyForm
+            key={draft ? `draft-${draft.decision_id}` : 'reply'}
+            brandId={brand.id}
+            conversationId={c.id}
+            reply={c.reply}
+            draft={draft}
+          />
           <nav className="neighbours" aria-label="Other conversations">
             {neighbour(c.previous_id, 'Newer conversation')}
             {neighbour(c.next_id, 'Older conversation')}
@@ -144,6 +155,10 @@ function Thread({
               </StatePanel>
             </section>
           ) : null}
+          <section className="card" aria-labelledby="agent-title">
+            <h2 id="agent-title">Shopper agent</h2>
+            <AgentPanel brand={brand} conversationId={c.id} />
+          </section>
           <section className="card" aria-labelledby="shopper-title">
             <h2 id="shopper-title">Shopper</h2>
             <ShopperPanel conversation={c} locale={brand} brandId={brand.id} />

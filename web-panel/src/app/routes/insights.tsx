@@ -1,6 +1,7 @@
 /**
  * `/b/:brandId/insights`: what shoppers ask and what stops them buying, over the period: counts by
- * category and tag, the insights with example messages, and the knowledge base. Period, category,
+ * category and tag, the insights with example messages, the knowledge base, and the agent's answers
+ * marked wrong. Period, category,
  * tag, page and the KB's search live in the URL.
  */
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ import { groupCounts, insightLabel } from '../../features/insights/components/gr
 import { InsightCard } from '../../features/insights/components/insight-card.tsx';
 import '../../features/insights/components/insights.css';
 import { KbPanel } from '../../features/insights/components/kb-panel.tsx';
+import { WrongAnswers } from '../../features/insights/components/wrong-answers.tsx';
 import { useBrand } from '../../lib/brand.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { usePeriod, useSearchState } from '../../lib/url-state.ts';
@@ -136,6 +138,14 @@ export default function InsightsPage() {
           <Link to={`/b/${brand.id}/knowledge`}>Add, edit and publish cards in the knowledge base</Link>
         </p>
         <KbPanel brand={brand} />
+      </section>
+      <section className="section" aria-labelledby="agent-wrong">
+        <h2 id="agent-wrong">Agent answers marked wrong</h2>
+        <p className="muted">
+          Each card below now counts less for that topic, so the agent escalates instead; fix the card on the knowledge
+          page.
+        </p>
+        <WrongAnswers brand={brand} />
       </section>
     </>
   );

@@ -1,12 +1,15 @@
 /**
- * Questions the agent passed to a person: write the answer and save it as a KB card (a draft),
- * so the agent can answer the next shopper who asks.
+ * Questions the agent passed to a person: write the answer, send it to the shopper who asked, and
+ * save it as a KB card (a draft, or published by an admin), so the agent answers the next shopper
+ * who asks the same.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, StatePanel } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ability, useBrandRole } from '../../../lib/role.ts';
+import { useAnswerEscalation } from '../api/answer-escalation.ts';
 import { useEscalations } from '../api/get-escalations.ts';
 import { usePromoteEscalation } from '../api/promote-escalation.ts';
 import type { Escalation } from '../api/types.ts';
@@ -14,8 +17,13 @@ import type { Escalation } from '../api/types.ts';
 function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escalation }) {
   const id = useId();
   const promote = usePromoteEscalation(brand.id);
+  const reply = useAnswerEscalation(brand.id);
+  const role = useBrandRole(brand.id);
+  const publish = ability(role.data, 'kb.publish');
   const [question, setQuestion] = useState(escalation.processed_question ?? escalation.question ?? '');
   const [answer, setAnswer] = useState(escalation.processed_response ?? '');
+  const [publishNow, setPublishNow] = useState(false);
+  const answered = reply.isSuccess || escalation.processed_response !== null;
   return (
     <li className="card">
       <p>
@@ -35,7 +43,12 @@ function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escal
         aria-label={`Answer: ${escalation.question ?? 'escalated question'}`}
         onSubmit={(event) => {
           event.preventDefault();
-          promote.mutate({ id: escalation.id, processed_question: question, processed_response: answer });
+          promote.mutate({
+            id: escalation.id,
+            processed_question: question,
+            processed_response: answer,
+            publish: publish.allowed && publishNow,
+          });
         }}
       >
         <div className="field">
@@ -46,12 +59,53 @@ function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escal
           <label htmlFor={`${id}-a`}>Answer</label>
           <textarea id={`${id}-a`} rows={3} value={answer} onChange={(e) => setAnswer(e.target.value)} />
         </div>
+        {escalation.conversation_id ? (
+          <p>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={reply.isPending || !answer.trim()}
+              onClick={() => reply.mutate({ id: escalation.id, response: answer.trim() })}
+            >
+              {reply.isPending ? 'Sending…' : 'Send the answer to the shopper'}
+            </button>
+          </p>
+        ) : null}
+        {reply.isSuccess ? (
+          <p role="status">
+            Sent to the shopper. Save this answer as a KB card so the agent answers the next shopper who asks it.
+          </p>
+        ) : null}
+        {reply.error ? (
+          <p className="form-error" role="alert">
+            {errorMessage(reply.error)}
+          </p>
+        ) : null}
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={publishNow}
+            disabled={!publish.allowed}
+            aria-describedby={!publish.allowed ? `${id}-why` : undefined}
+            onChange={(e) => setPublishNow(e.target.checked)}
+          />
+          Publish the card now (the agent answers from it at once)
+        </label>
+        {!publish.allowed && publish.reason ? (
+          <small id={`${id}-why`} className="muted">
+            {publish.reason} The card is saved as a draft.
+          </small>
+        ) : null}
         {promote.error ? (
           <p className="form-error" role="alert">
             {errorMessage(promote.error)}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={promote.isPending || !question.trim() || !answer.trim()}>
+        <button
+          type="submit"
+          className={answered ? 'button button-primary' : 'button'}
+          disabled={promote.isPending || !question.trim() || !answer.trim()}
+        >
           {promote.isPending ? 'Saving…' : 'Save as a KB card'}
         </button>
       </form>
