@@ -288,6 +288,40 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/ad-jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start making an ad (as `reclaim ads generate`): answers at once with the job to poll */
+    post: operations['postBrandsByBrandIdAdJobs'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/ad-jobs/{jobId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A job making an ad: its phase, what is done, and the ad once made (or why it failed) */
+    get: operations['getBrandsByBrandIdAdJobsByJobId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/ads': {
     parameters: {
       query?: never;
@@ -314,6 +348,40 @@ export type paths = {
     };
     /** One ad: the brand knowledge, its concepts and its images */
     get: operations['getBrandsByBrandIdAdsByAdId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/ads/{adId}/concepts/{index}/regenerate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make one concept again (the next variant) with a new image; the old image is deleted */
+    post: operations['postBrandsByBrandIdAdsByAdIdConceptsByIndexRegenerate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/ads/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the new-ad form offers: the website read by default, concept counts and image sizes */
+    get: operations['getBrandsByBrandIdAdsOptions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2882,6 +2950,152 @@ export interface operations {
       };
     };
   };
+  postBrandsByBrandIdAdJobs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description what the ads are for */
+          campaign?: string;
+          /** @default 3 */
+          concepts?: number;
+          /**
+           * @description WIDTHxHEIGHT, each side 256 to 2048
+           * @default 1024x1024
+           */
+          dimensions?: string;
+          /** @description default: the brand's company website */
+          website?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Start making an ad (as `reclaim ads generate`): answers at once with the job to poll */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            job: {
+              /** @description the ad, once done */
+              ad_id: number | null;
+              /** @description the phase in words, e.g. "2/3" images made */
+              detail: string;
+              done: ('scrape' | 'concepts' | 'images' | 'store')[];
+              error: string | null;
+              finished_at: string | null;
+              id: string;
+              /**
+               * @description what it is doing (or did last)
+               * @enum {string}
+               */
+              phase: 'scrape' | 'concepts' | 'images' | 'store';
+              /** Format: date-time */
+              started_at: string;
+              /** @enum {string} */
+              state: 'working' | 'done' | 'failed';
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAdJobsByJobId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        jobId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A job making an ad: its phase, what is done, and the ad once made (or why it failed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            job: {
+              /** @description the ad, once done */
+              ad_id: number | null;
+              /** @description the phase in words, e.g. "2/3" images made */
+              detail: string;
+              done: ('scrape' | 'concepts' | 'images' | 'store')[];
+              error: string | null;
+              finished_at: string | null;
+              id: string;
+              /**
+               * @description what it is doing (or did last)
+               * @enum {string}
+               */
+              phase: 'scrape' | 'concepts' | 'images' | 'store';
+              /** Format: date-time */
+              started_at: string;
+              /** @enum {string} */
+              state: 'working' | 'done' | 'failed';
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getBrandsByBrandIdAds: {
     parameters: {
       query?: {
@@ -3013,6 +3227,137 @@ export interface operations {
               updated_at: string;
               website: string | null;
             };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdAdsByAdIdConceptsByIndexRegenerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        adId: number;
+        brandId: number;
+        index: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Make one concept again (the next variant) with a new image; the old image is deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            ad: {
+              campaign: string | null;
+              concepts: {
+                body: string;
+                call_to_action: string;
+                /** @description its image */
+                file_id: number | null;
+                headline: string;
+                id: number;
+                index: number;
+                target_audience: string;
+                visual_description: string;
+              }[];
+              /** Format: date-time */
+              created_at: string;
+              /** @description WIDTHxHEIGHT */
+              dimensions: string | null;
+              files: {
+                caption: string | null;
+                height: number | null;
+                id: number;
+                name: string | null;
+                size: number | null;
+                type: string | null;
+                /** @description server-relative */
+                url: string;
+                width: number | null;
+              }[];
+              /** @description what made the concepts: local, or an LLM provider */
+              generator: string | null;
+              id: number;
+              /** @description the brand knowledge read from the website */
+              knowledge_text: string | null;
+              /** @description local or automation */
+              renderer: string | null;
+              /** Format: date-time */
+              updated_at: string;
+              website: string | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdAdsOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the new-ad form offers: the website read by default, concept counts and image sizes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            default_concepts: number;
+            max_concepts: number;
+            sizes: {
+              label: string;
+              value: string;
+            }[];
+            /** @description the brand's company website (else its domain) */
+            website: string | null;
           };
         };
       };
@@ -8742,6 +9087,8 @@ export interface operations {
               label: string;
               lower_is_better: boolean;
               previous: number | string | null;
+              /** @description a rate's denominator in words ("texts sent"); null for other units */
+              rate_of: string | null;
               /** @enum {string} */
               unit: 'count' | 'money' | 'rate';
             }[];
@@ -9152,6 +9499,8 @@ export interface operations {
               lower_is_better: boolean;
               previous: number;
               rate: number | null;
+              /** @description what the rate divides by, in words ("started"); null without a rate */
+              rate_of: string | null;
             }[];
             timezone: string;
           };
@@ -9706,11 +10055,18 @@ export interface operations {
                 lower_is_better: boolean;
                 previous: number;
                 rate: number | null;
+                /** @description what the rate divides by, in words ("started"); null without a rate */
+                rate_of: string | null;
               }[];
               workflow: {
                 id: number;
                 is_paused: boolean;
                 name: string;
+                /**
+                 * @description the one state word every page, CSV and the CLI show
+                 * @enum {string}
+                 */
+                state: 'draft' | 'paused' | 'active';
                 status: string;
                 type: string;
               };
@@ -10418,6 +10774,8 @@ export interface operations {
                   lower_is_better: boolean;
                   previous: number;
                   rate: number | null;
+                  /** @description what the rate divides by, in words ("started"); null without a rate */
+                  rate_of: string | null;
                 }[];
               } | null;
               status: string;
