@@ -41,7 +41,7 @@ describe('the Ads and Campaigns pages in the browser', () => {
     });
 
     await page.goto(`/b/${brandId}/ads`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ads');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ads');
     const card = page.locator('.ad-card', { hasText: 'Winter sale' });
     await card.waitFor();
     expect(await card.textContent()).toContain('2 concepts');

@@ -31,7 +31,8 @@ describe('plan and billing in the browser', () => {
     expect(await noPlan.textContent()).not.toContain('choose one to start texting');
     await page.getByRole('link', { name: 'Choose a plan' }).click();
     await page.waitForURL(`**/b/${harbor.id}/settings/plan`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Plan and billing');
+    // The URL changes before the page's code has loaded and drawn its heading.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Plan and billing');
     await page.getByTestId('plan-card').first().waitFor();
     const names = await page.getByTestId('plan-card').getByRole('heading', { level: 3 }).allTextContents();
     expect(names).toContain('Growth');
