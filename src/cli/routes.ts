@@ -9,8 +9,8 @@ import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
 import { agentApi } from '../agent/index.ts';
-import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
-import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
+import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi, registrationApi } from '../messaging/index.ts';
+import { integrationLinksApi, klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import {
   bigcommerceRoutes,
@@ -38,6 +38,8 @@ export const API_ROUTES: ApiRoute[] = [
   ...billingManageApi,
   ...storesApi,
   ...messagingApi,
+  ...registrationApi,
+  ...integrationLinksApi,
   ...kbApi,
   ...agentApi,
   ...notificationsApi,

@@ -15,7 +15,8 @@ export type AdminAction =
   | 'kb.delete'
   | 'billing.manage'
   | 'team.manage'
-  | 'texting.register';
+  | 'texting.register'
+  | 'integrations.manage';
 
 export interface BrandRole {
   role: 'admin' | 'member';
