@@ -15,12 +15,7 @@ import { SLACK_SCOPES } from './slack/rules.ts';
 import { findBrandLink, type BrandLink } from './store.ts';
 
 const requireAdmin = (ctx: AppContext, caller: ApiCaller, brand: ApiBrand) =>
-  requireBrandAdmin(
-    ctx.db,
-    { userId: caller.userId, isStaff: caller.isStaff },
-    brand.tenant_id,
-    'integrations.manage',
-  );
+  requireBrandAdmin(ctx.db, { userId: caller.userId, isStaff: caller.isStaff }, brand.tenant_id, 'integrations.manage');
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
