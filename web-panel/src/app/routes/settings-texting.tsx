@@ -42,7 +42,7 @@ export default function TextingPage() {
             <li className="card section" aria-labelledby="step-company">
               <h2 id="step-company">Step 1 · Company details</h2>
               <p>The registry checks these against your IRS records, so use your legal name and EIN exactly.</p>
-              <CompanyForm key={JSON.stringify(view.settings)} brandId={brand.id} view={view} can={can} />
+              <CompanyForm brandId={brand.id} view={view} can={can} />
             </li>
             <li className="card section" aria-labelledby="step-policy">
               <h2 id="step-policy">Step 2 · Terms and privacy pages</h2>

@@ -3,7 +3,7 @@
  * leaves it (the service's own message shown under the field), saved only when all are valid. A
  * field registration still needs says so once the form was saved.
  */
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field, FormError } from '../../../components/ui/field.tsx';
 import { useCheckCompany } from '../api/check-company.ts';
 import { useSaveCompany } from '../api/save-company.ts';
@@ -21,8 +21,7 @@ export function CompanyForm({
   view: RegistrationView;
   can: { allowed: boolean; reason: string | null };
 }) {
-  const initial = useMemo(() => flatten(view.settings), [view.settings]);
-  const [values, setValues] = useState<Record<string, string>>(initial);
+  const [values, setValues] = useState<Record<string, string>>(() => flatten(view.settings));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [problems, setProblems] = useState<Problems>({});
   const [saved, setSaved] = useState(false);
@@ -48,17 +47,20 @@ export function CompanyForm({
     setSaved(false);
     setValues((v) => ({ ...v, [path]: value }));
   };
+  /** A refusal shows in the form (FormError reads the mutation's error). */
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = await verdict();
-    const all = new Set(COMPANY_GROUPS.flatMap((g) => g.fields.map((f) => f.path)));
-    setTouched(all);
-    if (Object.keys(found).length > 0) {
-      form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+    const paths = COMPANY_GROUPS.flatMap((g) => g.fields.map((f) => f.path));
+    setTouched(new Set(paths));
+    const first = paths.find((path) => found[path]);
+    if (first) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    await save.mutateAsync(body());
+    const next = await save.mutateAsync(body());
+    // The values as the service keeps them (12-3456789, CA, +14155550100).
+    setValues(flatten(next.settings));
     setSaved(true);
   };
   const errorOf = (path: string): string | null => {
@@ -68,7 +70,7 @@ export function CompanyForm({
   };
 
   return (
-    <form ref={form} onSubmit={(e) => void submit(e)} noValidate aria-label="Company details">
+    <form ref={form} onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate aria-label="Company details">
       {COMPANY_GROUPS.map((group) => (
         <fieldset key={group.title} className="company-group" disabled={!can.allowed}>
           <legend>{group.title}</legend>
