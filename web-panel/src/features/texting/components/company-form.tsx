@@ -21,7 +21,12 @@ export function CompanyForm({
   view: RegistrationView;
   can: { allowed: boolean; reason: string | null };
 }) {
-  const [values, setValues] = useState<Record<string, string>>(() => flatten(view.settings));
+  // The pages of the brand's record fill the page fields until the settings have their own.
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...(view.policy_pages.terms_url ? { 'company_info.terms_url': view.policy_pages.terms_url } : {}),
+    ...(view.policy_pages.privacy_url ? { 'company_info.privacy_url': view.policy_pages.privacy_url } : {}),
+    ...flatten(view.settings),
+  }));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [problems, setProblems] = useState<Problems>({});
   const [saved, setSaved] = useState(false);
@@ -65,7 +70,7 @@ export function CompanyForm({
   };
   const errorOf = (path: string): string | null => {
     if (touched.has(path) && problems[path]) return problems[path]!;
-    if (missing.has(path) && !values[path]?.trim()) return 'Needed to register.';
+    if (touched.has(path) && missing.has(path) && !values[path]?.trim()) return 'Needed to register.';
     return null;
   };
 
