@@ -1,4 +1,4 @@
-import { accountsApi, API_GUARD } from '../accounts/index.ts';
+import { accountsApi, API_GUARD, requireBrandAdmin } from '../accounts/index.ts';
 import { adFilesRoutes, adsApi } from '../ads/index.ts';
 import { analyticsApi, workflowStatsSource } from '../analytics/index.ts';
 import { attributionApi } from '../attribution/index.ts';
@@ -39,7 +39,15 @@ export const API_ROUTES: ApiRoute[] = [
   ...storesApi,
   ...messagingApi,
   ...registrationApi,
-  ...integrationLinksApi,
+  ...integrationLinksApi({
+    requireAdmin: (ctx, caller, brand) =>
+      requireBrandAdmin(
+        ctx.db,
+        { userId: caller.userId, isStaff: caller.isStaff },
+        brand.tenant_id,
+        'integrations.manage',
+      ),
+  }),
   ...kbApi,
   ...agentApi,
   ...notificationsApi,

@@ -6,7 +6,6 @@
  * ('integrations.manage'), the checks any member's. Credentials never leave.
  */
 import { z } from 'zod';
-import { requireBrandAdmin } from '../accounts/index.ts';
 import type { AppContext } from '../app/index.ts';
 import { defineRoute, timestamp, type ApiBrand, type ApiCaller, type ApiRoute } from '../http/index.ts';
 import { beginKlaviyoConnect, checkKlaviyoHealth, connectKlaviyoApiKey } from './klaviyo/service.ts';
@@ -14,8 +13,11 @@ import { beginSlackConnect, listSlackChannels, setSlackChannel, testSlack } from
 import { SLACK_SCOPES } from './slack/rules.ts';
 import { findBrandLink, type BrandLink } from './store.ts';
 
-const requireAdmin = (ctx: AppContext, caller: ApiCaller, brand: ApiBrand) =>
-  requireBrandAdmin(ctx.db, { userId: caller.userId, isStaff: caller.isStaff }, brand.tenant_id, 'integrations.manage');
+/**
+ * The role check of the writes, given by the composition root (accounts sits above integrations):
+ * throws 403 with the reason unless the caller is an admin of the brand.
+ */
+export type RequireAdmin = (ctx: AppContext, caller: ApiCaller, brand: ApiBrand) => Promise<void>;
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -85,7 +87,7 @@ const authorizeSchema = z.object({
   redirect_uri: z.string(),
 });
 
-export const integrationLinksApi: ApiRoute[] = [
+export const integrationLinksApi = ({ requireAdmin }: { requireAdmin: RequireAdmin }): ApiRoute[] => [
   defineRoute({
     method: 'GET',
     path: '/api/brands/:brandId/integrations/slack',

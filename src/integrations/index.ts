@@ -70,4 +70,4 @@ export {
   type DomainServiceOptions,
 } from './domain/client.ts';
 export { hasConnectedLink } from './store.ts';
-export { integrationLinksApi } from './api.ts';
+export { integrationLinksApi, type RequireAdmin } from './api.ts';
