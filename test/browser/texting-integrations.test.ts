@@ -3,7 +3,8 @@
  * local fakes of Infobip and Slack and a small local site serving the brand's terms and privacy
  * pages: Settings says the registration's true state with a link to its page; a bad EIN is refused
  * in place with the registration service's message; the policy check lists each missing phrase
- * with the sentence to add. Slack's connect shows the authorize link with the app's client id,
+ * with the sentence to add; registering starts the registration, and a campaign the carriers
+ * rejected shows their reasons with the appeal form, whose reason reaches Infobip. Slack's connect shows the authorize link with the app's client id,
  * scopes and redirect; back from Slack, the channel is chosen and a test message sent. axe on each
  * page, screenshots at 1280x800 and 375x812.
  */
@@ -97,6 +98,72 @@ describe('the texting number and the integrations in the browser', () => {
     expect(privacy).toContain('Your consent is not a condition of purchasing any goods or services.');
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'texting-policy-check');
+  });
+
+  test('10DLC: register, then a rejected campaign shows the carriers’ reasons and is appealed', async () => {
+    const page = await panel.signIn(DEMO.brand);
+    const brandId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.goto(`/b/${brandId}/settings/texting`);
+    // The privacy page now has the consent language (the first test saved the partial one).
+    await page.getByLabel('Privacy page', { exact: true }).fill(site.url('/privacy'));
+    await page.getByRole('button', { name: 'Save company details' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByRole('button', { name: 'Register my texting number' }).click();
+    const state = page.getByTestId('registration-state');
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toContain('Sending your company details');
+    expect(await state.textContent()).toContain('This usually takes a few minutes.');
+
+    // What the carriers' rejection webhook leaves (messaging/registration/webhook.ts): the stop and its reasons.
+    const row = await panel.ctx
+      .db('brand_integrations')
+      .where({ brand_id: brandId })
+      .whereRaw(`settings->>'automation_state' is not null`)
+      .first();
+    const campaignId = 'camp-browser-1';
+    infobip.registration.campaigns.set(campaignId, {
+      id: campaignId,
+      payload: {},
+      stage: 'REJECTED',
+      numberKeys: [],
+      appeals: [],
+    });
+    await panel.ctx
+      .db('brand_integrations')
+      .where({ id: row.id })
+      .update({
+        settings: {
+          ...row.settings,
+          infobip_campaign_id: campaignId,
+          automation_state: 'manual_intervention',
+          automation_metadata: {
+            ...row.settings.automation_metadata,
+            failed_from: 'campaign_approval_pending',
+            error_message:
+              'Campaign rejected. Reasons: Opt-out wording missing. Details: 1001: Terms page has no STOP instructions. Date: 2026-11-20T10:00:00Z',
+          },
+        },
+      });
+    await page.reload();
+    await expect.poll(() => state.textContent()).toContain('Campaign rejected by the carriers');
+    expect(await page.getByTestId('stop-reasons').locator('li').allTextContents()).toEqual([
+      'Opt-out wording missing',
+      '1001: Terms page has no STOP instructions',
+    ]);
+    expect(await state.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'texting-rejected');
+
+    await page.getByLabel('What did you fix?').fill('We added “Reply STOP to cancel” to our terms page.');
+    await page.getByRole('button', { name: 'Send the appeal' }).click();
+    await expect.poll(() => state.textContent()).toContain('Campaign under carrier review');
+    expect(await state.textContent()).toContain('This usually takes 1 to 3 weeks.');
+    expect(await state.textContent()).toMatch(/You appealed on /);
+    expect(infobip.registration.campaigns.get(campaignId)!.appeals).toEqual([
+      'We added “Reply STOP to cancel” to our terms page.',
+    ]);
+    await page.goto(`/b/${brandId}/settings`);
+    await expect.poll(() => page.getByTestId('ten-dlc').textContent()).toContain('Campaign under carrier review');
+    expect(await page.getByTestId('ten-dlc').textContent()).toContain('See the registration');
   });
 
   test("Slack: the authorize link carries the app's client id, scopes and redirect; then a channel and a test", async () => {
