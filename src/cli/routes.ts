@@ -1,4 +1,4 @@
-import { accountsApi, API_GUARD } from '../accounts/index.ts';
+import { accountsApi, API_GUARD, requireBrandAdmin } from '../accounts/index.ts';
 import { adFilesRoutes, adsApi } from '../ads/index.ts';
 import { analyticsApi, workflowStatsSource } from '../analytics/index.ts';
 import { attributionApi } from '../attribution/index.ts';
@@ -9,8 +9,8 @@ import { STORE_EFFECTS } from '../flows/index.ts';
 import { apiRoutes, type ApiRoute, type RouteModule } from '../http/index.ts';
 import { kbApi } from '../insights/index.ts';
 import { agentApi, agentReviewApi } from '../agent/index.ts';
-import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi } from '../messaging/index.ts';
-import { klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
+import { infobipDeliveryRoutes, infobipRegistrationRoutes, messagingApi, registrationApi } from '../messaging/index.ts';
+import { integrationLinksApi, klaviyoRoutes, slackRoutes } from '../integrations/index.ts';
 import { notificationsApi } from '../notifications/index.ts';
 import {
   bigcommerceRoutes,
@@ -38,6 +38,16 @@ export const API_ROUTES: ApiRoute[] = [
   ...billingManageApi,
   ...storesApi,
   ...messagingApi,
+  ...registrationApi,
+  ...integrationLinksApi({
+    requireAdmin: (ctx, caller, brand) =>
+      requireBrandAdmin(
+        ctx.db,
+        { userId: caller.userId, isStaff: caller.isStaff },
+        brand.tenant_id,
+        'integrations.manage',
+      ),
+  }),
   ...kbApi,
   ...agentApi,
   ...agentReviewApi,

@@ -30,6 +30,8 @@ export {
   completeKlaviyoConnect,
   connectKlaviyoApiKey,
   checkKlaviyo,
+  checkKlaviyoHealth,
+  type KlaviyoHealth,
   klaviyoProfileConsent,
   hasKlaviyo,
   KLAVIYO_CALLBACK_PATH,
@@ -68,3 +70,4 @@ export {
   type DomainServiceOptions,
 } from './domain/client.ts';
 export { hasConnectedLink } from './store.ts';
+export { integrationLinksApi, type RequireAdmin } from './api.ts';

@@ -21,7 +21,13 @@ export const messagingApi: ApiRoute[] = [
       number: z.string().nullable().describe("the brand's own number or sender id texts go out from"),
       number_source: z.enum(['sms_integration', 'support_phone']).nullable(),
       integration: z.object({ provider: z.string(), status: z.string(), is_enabled: z.boolean() }).nullable(),
-      ten_dlc: z.object({ status: z.string(), updated_at: timestamp().nullable() }).nullable(),
+      ten_dlc: z
+        .object({
+          status: z.string(),
+          updated_at: timestamp().nullable(),
+          failed_from: z.string().nullable().describe('campaign_approval_pending: the carriers rejected the campaign'),
+        })
+        .nullable(),
       quiet_hours: z.object({
         start: z.string().describe("HH:MM, the shopper's local time"),
         end: z.string(),

@@ -48,6 +48,7 @@ export {
   selectCampaignNumber,
 } from './registration/index.ts';
 export { messagingApi } from './api.ts';
+export { registrationApi } from './api-registration.ts';
 export { brandSenderNumber } from './store/senders.ts';
 export {
   sendingOverview,

@@ -23,7 +23,7 @@ export interface TextingView {
   number_source: 'sms_integration' | 'support_phone' | null;
   integration: { provider: string; status: string; is_enabled: boolean } | null;
   /** The 10DLC registration's automation state (`reclaim messaging status`) and since when; null before one starts. */
-  ten_dlc: { status: string; updated_at: string | null } | null;
+  ten_dlc: { status: string; updated_at: string | null; failed_from: string | null } | null;
   quiet_hours: {
     start: string;
     end: string;
@@ -51,7 +51,13 @@ export async function textingView(db: Handle, brandId: number): Promise<TextingV
     integration: row.integration
       ? { provider: row.integration.slug, status: row.integration.status, is_enabled: row.integration.is_enabled }
       : null,
-    ten_dlc: row.registration ? { status: row.registration.state, updated_at: row.registration.since } : null,
+    ten_dlc: row.registration
+      ? {
+          status: row.registration.state,
+          updated_at: row.registration.since,
+          failed_from: row.registration.failed_from,
+        }
+      : null,
     quiet_hours: {
       start: formatMinute(SEND_WINDOW_START_MINUTE),
       end: formatMinute(SEND_WINDOW_END_MINUTE),

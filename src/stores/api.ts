@@ -14,6 +14,11 @@ const connectionSchema = z.object({
   status: z.enum(['pending_setup', 'connected', 'disconnected']),
   is_enabled: z.boolean().describe('events of the store are processed'),
   health: z.string().nullable().describe("what needs fixing, e.g. 'Permissions required'; null when healthy"),
+  health_detail: z
+    .string()
+    .nullable()
+    .describe("the health's detail, e.g. 'Missing permissions: read_orders'; null when there is none"),
+  action: z.enum(['reconnect']).nullable().describe('what fixes the health: reconnect (approve the app again)'),
   installed_at: timestamp().nullable(),
   uninstalled_at: timestamp().nullable(),
 });
@@ -29,6 +34,7 @@ export const storesApi: ApiRoute[] = [
     handler: async ({ ctx, brand }) => ({
       items: (await listStoreIntegrations(ctx.db, { brandId: brand.id })).map((row) => {
         const uninstalled = row.settings.uninstalled_at;
+        const health = (row.settings.health ?? {}) as { message?: unknown; action?: unknown };
         return {
           id: row.id,
           platform: row.platform,
@@ -36,6 +42,8 @@ export const storesApi: ApiRoute[] = [
           status: row.status as 'pending_setup' | 'connected' | 'disconnected',
           is_enabled: row.is_enabled,
           health: row.health,
+          health_detail: row.health && typeof health.message === 'string' ? health.message : null,
+          action: row.health && health.action === 'reconnect' ? ('reconnect' as const) : null,
           installed_at: row.installed_at,
           uninstalled_at: typeof uninstalled === 'string' ? uninstalled : null,
         };

@@ -147,7 +147,7 @@ describe('the routes behind the panel’s insights and settings pages', () => {
       .returning('id');
     try {
       const texting = await get(`/api/brands/${northwind}/texting`);
-      expect(texting.ten_dlc).toEqual({ status: 'campaign_approval_pending', updated_at: since });
+      expect(texting.ten_dlc).toEqual({ status: 'campaign_approval_pending', updated_at: since, failed_from: null });
     } finally {
       await t.db('brand_integrations').where({ id: row.id }).delete();
     }

@@ -65,6 +65,8 @@ describe('settings in words', () => {
       shop: 'x.myshopify.com',
       installed_at: null,
       uninstalled_at: null,
+      health_detail: null,
+      action: null,
       ...state,
     });
     expect([words.label, words.healthy]).toEqual([label, healthy]);

@@ -21,6 +21,7 @@ export const ADMIN_ACTIONS = {
   'billing.manage': 'Only a brand admin can choose, change or cancel the plan.',
   'team.manage': 'Only a brand admin can invite, change or suspend team members.',
   'texting.register': 'Only a brand admin can register the texting number.',
+  'integrations.manage': 'Only a brand admin can connect Slack or Klaviyo or change where notifications go.',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 

@@ -256,3 +256,26 @@ export async function hasKlaviyo(ctx: AppContext, brandId: number): Promise<bool
   const link = await findBrandLink(ctx.db, { brandId, provider: 'klaviyo' });
   return link?.status === 'connected';
 }
+
+export interface KlaviyoHealth {
+  ok: boolean;
+  /** 'ok', or why the check failed (the service's message: 'Refresh token is expired', ...). */
+  status: string;
+  account: KlaviyoAccount | null;
+}
+
+/** The panel's check: the account lookup, its outcome kept on the link (settings.health) in both cases. */
+export async function checkKlaviyoHealth(ctx: AppContext, { brandId }: { brandId: number }): Promise<KlaviyoHealth> {
+  const link = await findBrandLink(ctx.db, { brandId, provider: 'klaviyo' });
+  let health: KlaviyoHealth;
+  try {
+    health = { ok: true, status: 'ok', account: await checkKlaviyo(ctx, { brandId }) };
+  } catch (error) {
+    if (!isAppError(error) || !link || link.status !== 'connected' || error.kind === 'internal') throw error;
+    health = { ok: false, status: error.message, account: null };
+  }
+  await updateBrandLink(ctx.db, link!.id, {
+    settings: { health: { status: health.status, checked_at: new Date().toISOString() } },
+  });
+  return health;
+}

@@ -237,6 +237,10 @@ export interface RegistrationStatus {
   state: RegistrationState;
   since: string | null;
   lastError: string | null;
+  /** The state a manual intervention interrupted (campaign_approval_pending: the carriers rejected the campaign). */
+  failedFrom: RegistrationState | null;
+  /** When the rejected campaign was last appealed. */
+  appealedAt: string | null;
   next: string;
   integrationStatus: string;
   infobipBrandId: string | null;
@@ -260,6 +264,8 @@ export async function registrationStatus(
       state,
       since: metadata.since ?? null,
       lastError: metadata.error_message ?? null,
+      failedFrom: metadata.failed_from ?? null,
+      appealedAt: typeof metadata.appealed_at === 'string' ? metadata.appealed_at : null,
       next: nextAction(state, row.brand_id, metadata.failed_from),
       integrationStatus: row.status,
       infobipBrandId: text(row, 'infobip_brand_id') ?? null,

@@ -91,8 +91,20 @@ export type CompanySettings = z.output<typeof companySettingsSchema>;
 /** An update: any group, any field of it. */
 export type CompanySettingsInput = Partial<z.input<typeof companySettingsSchema>>;
 
-/** A partial update merged into the stored settings, field by field; nothing else changes. */
-export function mergeSettings(stored: unknown, patch: CompanySettingsInput): CompanySettings {
+/** One field's problem: its path (`company_info.tax_ein`) and the schema's message for it. */
+export interface SettingsProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A partial update merged into the stored settings, field by field, and judged by the schema:
+ * the settings when every field is valid, else each bad field with its message (nothing else changes).
+ */
+export function checkSettings(
+  stored: unknown,
+  patch: CompanySettingsInput,
+): { settings: CompanySettings; problems: [] } | { settings?: undefined; problems: SettingsProblem[] } {
   const base = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, Record<string, unknown>>;
   const merged: Record<string, Record<string, unknown>> = {};
   for (const group of ['company_info', 'brand_info', 'contact_info', 'compliance_contact'] as const) {
@@ -113,11 +125,18 @@ export function mergeSettings(stored: unknown, patch: CompanySettingsInput): Com
     }
   }
   const parsed = companySettingsSchema.safeParse(merged);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => issue.message).join('; ');
-    throw new AppError('invalid_input', `Invalid company settings: ${issues}.`, { code: 'invalid_company_settings' });
-  }
-  return parsed.data;
+  if (parsed.success) return { settings: parsed.data, problems: [] };
+  return {
+    problems: parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+  };
+}
+
+/** A partial update merged into the stored settings, field by field; nothing else changes. */
+export function mergeSettings(stored: unknown, patch: CompanySettingsInput): CompanySettings {
+  const checked = checkSettings(stored, patch);
+  if (checked.settings) return checked.settings;
+  const issues = checked.problems.map((problem) => problem.message).join('; ');
+  throw new AppError('invalid_input', `Invalid company settings: ${issues}.`, { code: 'invalid_company_settings' });
 }
 
 /** The settings registration needs, with the flag that sets each. */
@@ -134,6 +153,22 @@ const REQUIRED: Array<[string, (s: CompanySettings) => unknown]> = [
   ['--phone', (s) => s.contact_info.phone],
   ['--email', (s) => s.contact_info.email],
 ];
+
+/** The settings field each flag sets (the panel marks the field, the CLI names the flag). */
+export const FIELD_OF_FLAG: Readonly<Record<string, string>> = {
+  '--legal-name': 'company_info.legal_company_name',
+  '--ein': 'company_info.tax_ein',
+  '--street': 'company_info.address.line1',
+  '--city': 'company_info.address.city',
+  '--state': 'company_info.address.state',
+  '--zip': 'company_info.address.zip',
+  '--terms-url': 'company_info.terms_url',
+  '--privacy-url': 'company_info.privacy_url',
+  '--website': 'brand_info.website_url',
+  '--brand-name': 'brand_info.brand_name',
+  '--phone': 'contact_info.phone',
+  '--email': 'contact_info.email',
+};
 
 /** The flags still missing before a brand can be registered (empty when complete). */
 export const missingSettings = (settings: CompanySettings): string[] =>

@@ -130,7 +130,7 @@ export interface BrandTextingRow {
   /** The SMS integration the brand texts through (connected and enabled first), if any. */
   integration: { slug: string; status: string; is_enabled: boolean; settings: Record<string, unknown> } | null;
   /** The brand's 10DLC registration (the SMS integration row the registration runs on), if one was started. */
-  registration: { state: string; since: string | null } | null;
+  registration: { state: string; since: string | null; failed_from: string | null } | null;
 }
 
 /** The brand's texting setup: its SMS integration, support phone and Texas setting; undefined for no brand. */
@@ -145,10 +145,12 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
       settings: Record<string, unknown> | null;
       registration_state: string | null;
       registration_since: string | null;
+      registration_failed_from: string | null;
     }>;
   }>(
     `select b.support_phone, b.extra_data, s.slug, s.status, s.is_enabled, s.settings,
-            r.state as registration_state, r.since as registration_since
+            r.state as registration_state, r.since as registration_since,
+            r.failed_from as registration_failed_from
        from brands b
        left join lateral (
          select i.slug, bi.status, bi.is_enabled, bi.settings
@@ -157,7 +159,8 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
           order by (bi.status = 'connected') desc, bi.is_enabled desc, bi.updated_at desc
           limit 1) s on true
        left join lateral (
-         select bi.settings ->> 'automation_state' as state, bi.settings -> 'automation_metadata' ->> 'since' as since
+         select bi.settings ->> 'automation_state' as state, bi.settings -> 'automation_metadata' ->> 'since' as since,
+                bi.settings -> 'automation_metadata' ->> 'failed_from' as failed_from
            from brand_integrations bi
           where bi.brand_id = b.id and bi.settings ->> 'automation_state' is not null
           order by bi.updated_at desc
@@ -178,7 +181,13 @@ export async function brandTexting(db: Handle, brandId: number): Promise<BrandTe
           settings: row.settings ?? {},
         }
       : null,
-    registration: row.registration_state ? { state: row.registration_state, since: row.registration_since } : null,
+    registration: row.registration_state
+      ? {
+          state: row.registration_state,
+          since: row.registration_since,
+          failed_from: row.registration_failed_from,
+        }
+      : null,
   };
 }
 

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
               { path: 'ads', lazy: page(() => import('./routes/ads.tsx')) },
               { path: 'settings', lazy: page(() => import('./routes/settings.tsx')) },
               { path: 'settings/plan', lazy: page(() => import('./routes/settings-plan.tsx')) },
+              { path: 'settings/texting', lazy: page(() => import('./routes/settings-texting.tsx')) },
+              { path: 'settings/integrations', lazy: page(() => import('./routes/settings-integrations.tsx')) },
               { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
             ],
           },

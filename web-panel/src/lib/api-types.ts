@@ -1238,6 +1238,159 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/integrations/klaviyo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brand's Klaviyo link: how it is connected, the account, and the last check's outcome */
+    get: operations['getBrandsByBrandIdIntegrationsKlaviyo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/klaviyo/api-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Connects Klaviyo with a private API key, checked with an account lookup before it is kept */
+    put: operations['putBrandsByBrandIdIntegrationsKlaviyoApiKey'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/klaviyo/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Checks the Klaviyo link with an account lookup; the outcome is kept as its health */
+    post: operations['postBrandsByBrandIdIntegrationsKlaviyoCheck'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/klaviyo/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Klaviyo's authorize link (OAuth with PKCE) for this brand */
+    post: operations['postBrandsByBrandIdIntegrationsKlaviyoConnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/slack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brand's Slack link: workspace, channel, and the last check's outcome */
+    get: operations['getBrandsByBrandIdIntegrationsSlack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/slack/channel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Chooses the channel notifications go to (an id or a #name among the listed channels) */
+    put: operations['putBrandsByBrandIdIntegrationsSlackChannel'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/slack/channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workspace's public channels (archived ones left out) */
+    get: operations['getBrandsByBrandIdIntegrationsSlackChannels'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/slack/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Slack's authorize link (OAuth v2) for this brand; Slack sends the admin back to the callback */
+    post: operations['postBrandsByBrandIdIntegrationsSlackConnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/integrations/slack/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Checks the token (auth.test) and sends one test message to the channel */
+    post: operations['postBrandsByBrandIdIntegrationsSlackTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/kb/cards': {
     parameters: {
       query?: never;
@@ -1811,6 +1964,112 @@ export type paths = {
     get: operations['getBrandsByBrandIdTextingComposer'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/policy-check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reads the terms and privacy pages and lists each missing consent phrase with a sentence to add
+     * @description A page given here (a draft) replaces the saved one. Nothing is saved.
+     */
+    post: operations['postBrandsByBrandIdTextingPolicyCheck'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/registration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The 10DLC registration: company details, what is still missing, and the registration's state */
+    get: operations['getBrandsByBrandIdTextingRegistration'];
+    put?: never;
+    /** Registers the brand and its campaign with the carriers (the policy check runs first) */
+    post: operations['postBrandsByBrandIdTextingRegistration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/registration/appeal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Appeals a rejected campaign with what was fixed */
+    post: operations['postBrandsByBrandIdTextingRegistrationAppeal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/registration/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts the registration again from the step that stopped */
+    post: operations['postBrandsByBrandIdTextingRegistrationRetry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/registration/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Saves company details (merged field by field); nothing is saved when a field is invalid */
+    put: operations['putBrandsByBrandIdTextingRegistrationSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/texting/registration/settings/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Checks company details as they would be saved, field by field; saves nothing */
+    post: operations['postBrandsByBrandIdTextingRegistrationSettingsCheck'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7401,6 +7660,506 @@ export interface operations {
       };
     };
   };
+  getBrandsByBrandIdIntegrationsKlaviyo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The brand's Klaviyo link: how it is connected, the account, and the last check's outcome */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the Klaviyo account's organization name */
+            account: string | null;
+            auth_mode: ('oauth' | 'api_key') | null;
+            health: {
+              checked_at: string | null;
+              /** @description 'ok', or the last error's message */
+              status: string;
+            } | null;
+            /** @description whether this server has a Klaviyo app (KLAVIYO_CLIENT_ID and SECRET) */
+            oauth_configured: boolean;
+            /** @enum {string} */
+            status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putBrandsByBrandIdIntegrationsKlaviyoApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          api_key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Connects Klaviyo with a private API key, checked with an account lookup before it is kept */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the Klaviyo account's organization name */
+            account: string | null;
+            auth_mode: ('oauth' | 'api_key') | null;
+            health: {
+              checked_at: string | null;
+              /** @description 'ok', or the last error's message */
+              status: string;
+            } | null;
+            /** @description whether this server has a Klaviyo app (KLAVIYO_CLIENT_ID and SECRET) */
+            oauth_configured: boolean;
+            /** @enum {string} */
+            status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdIntegrationsKlaviyoCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Checks the Klaviyo link with an account lookup; the outcome is kept as its health */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the Klaviyo account's organization name */
+            account: string | null;
+            auth_mode: ('oauth' | 'api_key') | null;
+            health: {
+              checked_at: string | null;
+              /** @description 'ok', or the last error's message */
+              status: string;
+            } | null;
+            /** @description whether this server has a Klaviyo app (KLAVIYO_CLIENT_ID and SECRET) */
+            oauth_configured: boolean;
+            /** @enum {string} */
+            status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdIntegrationsKlaviyoConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Klaviyo's authorize link (OAuth with PKCE) for this brand */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the provider's consent page, to open in the browser */
+            authorize_url: string;
+            redirect_uri: string;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdIntegrationsSlack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The brand's Slack link: workspace, channel, and the last check's outcome */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channel: {
+              id: string;
+              name: string | null;
+            } | null;
+            /** @description whether this server has a Slack app (SLACK_CLIENT_ID and SECRET) */
+            configured: boolean;
+            health: {
+              checked_at: string | null;
+              /** @description 'ok', or the last error's message */
+              status: string;
+            } | null;
+            installed_at: string | null;
+            /** @description the scopes the Slack app asks for */
+            scopes: string[];
+            /** @enum {string} */
+            status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+            team: string | null;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putBrandsByBrandIdIntegrationsSlackChannel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channel: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Chooses the channel notifications go to (an id or a #name among the listed channels) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channel: {
+              id: string;
+              name: string | null;
+            } | null;
+            /** @description whether this server has a Slack app (SLACK_CLIENT_ID and SECRET) */
+            configured: boolean;
+            health: {
+              checked_at: string | null;
+              /** @description 'ok', or the last error's message */
+              status: string;
+            } | null;
+            installed_at: string | null;
+            /** @description the scopes the Slack app asks for */
+            scopes: string[];
+            /** @enum {string} */
+            status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+            team: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdIntegrationsSlackChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workspace's public channels (archived ones left out) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdIntegrationsSlackConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Slack's authorize link (OAuth v2) for this brand; Slack sends the admin back to the callback */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description the provider's consent page, to open in the browser */
+            authorize_url: string;
+            redirect_uri: string;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdIntegrationsSlackTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Checks the token (auth.test) and sends one test message to the channel */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channel: string | null;
+            sent: boolean;
+            slack: {
+              channel: {
+                id: string;
+                name: string | null;
+              } | null;
+              /** @description whether this server has a Slack app (SLACK_CLIENT_ID and SECRET) */
+              configured: boolean;
+              health: {
+                checked_at: string | null;
+                /** @description 'ok', or the last error's message */
+                status: string;
+              } | null;
+              installed_at: string | null;
+              /** @description the scopes the Slack app asks for */
+              scopes: string[];
+              /** @enum {string} */
+              status: 'not_connected' | 'pending_setup' | 'connected' | 'disconnected';
+              team: string | null;
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getBrandsByBrandIdKbCards: {
     parameters: {
       query?: {
@@ -10122,8 +10881,12 @@ export interface operations {
         content: {
           'application/json': {
             items: {
+              /** @description what fixes the health: reconnect (approve the app again) */
+              action: 'reconnect' | null;
               /** @description what needs fixing, e.g. 'Permissions required'; null when healthy */
               health: string | null;
+              /** @description the health's detail, e.g. 'Missing permissions: read_orders'; null when there is none */
+              health_detail: string | null;
               id: number;
               installed_at: string | null;
               /** @description events of the store are processed */
@@ -10488,6 +11251,8 @@ export interface operations {
               texas_compliance: boolean;
             };
             ten_dlc: {
+              /** @description campaign_approval_pending: the carriers rejected the campaign */
+              failed_from: string | null;
               status: string;
               updated_at: string | null;
             } | null;
@@ -10546,6 +11311,795 @@ export interface operations {
               currency: 'USD';
             } | null;
           };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTextingPolicyCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          privacy_url?: string;
+          terms_url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Reads the terms and privacy pages and lists each missing consent phrase with a sentence to add */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string | null;
+            pages: {
+              accessible: boolean;
+              found: string[];
+              message: string | null;
+              missing: {
+                phrase: string;
+                /** @description a sentence to add */
+                suggestion: string;
+              }[];
+              /** @enum {string} */
+              page: 'Terms' | 'Privacy';
+              passes: boolean;
+              /** @description why the page could not be read */
+              problem: string | null;
+              /** @description phrases found ÷ 9 phrases */
+              share: number;
+              too_short: boolean;
+              url: string;
+            }[];
+            passes: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdTextingRegistration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The 10DLC registration: company details, what is still missing, and the registration's state */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company_types: string[];
+            industries: string[];
+            /** @description the fields registration still needs */
+            missing_fields: string[];
+            policy_pages: {
+              privacy_url: string | null;
+              terms_url: string | null;
+            };
+            registration: {
+              appealed_at: string | null;
+              /** @description campaign_approval_pending: the carriers rejected it */
+              failed_from:
+                | (
+                    | 'create_brand_pending'
+                    | 'brand_approval_pending'
+                    | 'create_campaign_pending'
+                    | 'submit_campaign_pending'
+                    | 'campaign_approval_pending'
+                    | 'campaign_approval_success'
+                    | 'migration_pending'
+                    | 'migration_complete'
+                    | 'manual_intervention'
+                  )
+                | null;
+              /** @description why it stopped (a rejected campaign: the reasons and details) */
+              last_error: string | null;
+              phone_number: string | null;
+              since: string | null;
+              /** @enum {string} */
+              state:
+                | 'create_brand_pending'
+                | 'brand_approval_pending'
+                | 'create_campaign_pending'
+                | 'submit_campaign_pending'
+                | 'campaign_approval_pending'
+                | 'campaign_approval_success'
+                | 'migration_pending'
+                | 'migration_complete'
+                | 'manual_intervention';
+            } | null;
+            /** @description whether this server is set up to register (Infobip's API and webhook) */
+            server_ready: boolean;
+            settings: {
+              brand_info?: {
+                brand_name?: string;
+                website_url?: string;
+              };
+              company_info?: {
+                address?: {
+                  city?: string;
+                  line1?: string;
+                  state?: string;
+                  zip?: string;
+                };
+                area_code_preference?: string;
+                /** @description non_profit, private, public */
+                company_type?: string;
+                industry_type?: string;
+                legal_company_name?: string;
+                privacy_url?: string;
+                tax_ein?: string;
+                terms_url?: string;
+              };
+              compliance_contact?: {
+                email?: string;
+                phone?: string;
+              };
+              contact_info?: {
+                email?: string;
+                phone?: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTextingRegistration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Registers the brand and its campaign with the carriers (the policy check runs first) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company_types: string[];
+            industries: string[];
+            /** @description the fields registration still needs */
+            missing_fields: string[];
+            policy_pages: {
+              privacy_url: string | null;
+              terms_url: string | null;
+            };
+            registration: {
+              appealed_at: string | null;
+              /** @description campaign_approval_pending: the carriers rejected it */
+              failed_from:
+                | (
+                    | 'create_brand_pending'
+                    | 'brand_approval_pending'
+                    | 'create_campaign_pending'
+                    | 'submit_campaign_pending'
+                    | 'campaign_approval_pending'
+                    | 'campaign_approval_success'
+                    | 'migration_pending'
+                    | 'migration_complete'
+                    | 'manual_intervention'
+                  )
+                | null;
+              /** @description why it stopped (a rejected campaign: the reasons and details) */
+              last_error: string | null;
+              phone_number: string | null;
+              since: string | null;
+              /** @enum {string} */
+              state:
+                | 'create_brand_pending'
+                | 'brand_approval_pending'
+                | 'create_campaign_pending'
+                | 'submit_campaign_pending'
+                | 'campaign_approval_pending'
+                | 'campaign_approval_success'
+                | 'migration_pending'
+                | 'migration_complete'
+                | 'manual_intervention';
+            } | null;
+            /** @description whether this server is set up to register (Infobip's API and webhook) */
+            server_ready: boolean;
+            settings: {
+              brand_info?: {
+                brand_name?: string;
+                website_url?: string;
+              };
+              company_info?: {
+                address?: {
+                  city?: string;
+                  line1?: string;
+                  state?: string;
+                  zip?: string;
+                };
+                area_code_preference?: string;
+                /** @description non_profit, private, public */
+                company_type?: string;
+                industry_type?: string;
+                legal_company_name?: string;
+                privacy_url?: string;
+                tax_ein?: string;
+                terms_url?: string;
+              };
+              compliance_contact?: {
+                email?: string;
+                phone?: string;
+              };
+              contact_info?: {
+                email?: string;
+                phone?: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTextingRegistrationAppeal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Appeals a rejected campaign with what was fixed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company_types: string[];
+            industries: string[];
+            /** @description the fields registration still needs */
+            missing_fields: string[];
+            policy_pages: {
+              privacy_url: string | null;
+              terms_url: string | null;
+            };
+            registration: {
+              appealed_at: string | null;
+              /** @description campaign_approval_pending: the carriers rejected it */
+              failed_from:
+                | (
+                    | 'create_brand_pending'
+                    | 'brand_approval_pending'
+                    | 'create_campaign_pending'
+                    | 'submit_campaign_pending'
+                    | 'campaign_approval_pending'
+                    | 'campaign_approval_success'
+                    | 'migration_pending'
+                    | 'migration_complete'
+                    | 'manual_intervention'
+                  )
+                | null;
+              /** @description why it stopped (a rejected campaign: the reasons and details) */
+              last_error: string | null;
+              phone_number: string | null;
+              since: string | null;
+              /** @enum {string} */
+              state:
+                | 'create_brand_pending'
+                | 'brand_approval_pending'
+                | 'create_campaign_pending'
+                | 'submit_campaign_pending'
+                | 'campaign_approval_pending'
+                | 'campaign_approval_success'
+                | 'migration_pending'
+                | 'migration_complete'
+                | 'manual_intervention';
+            } | null;
+            /** @description whether this server is set up to register (Infobip's API and webhook) */
+            server_ready: boolean;
+            settings: {
+              brand_info?: {
+                brand_name?: string;
+                website_url?: string;
+              };
+              company_info?: {
+                address?: {
+                  city?: string;
+                  line1?: string;
+                  state?: string;
+                  zip?: string;
+                };
+                area_code_preference?: string;
+                /** @description non_profit, private, public */
+                company_type?: string;
+                industry_type?: string;
+                legal_company_name?: string;
+                privacy_url?: string;
+                tax_ein?: string;
+                terms_url?: string;
+              };
+              compliance_contact?: {
+                email?: string;
+                phone?: string;
+              };
+              contact_info?: {
+                email?: string;
+                phone?: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTextingRegistrationRetry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Starts the registration again from the step that stopped */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company_types: string[];
+            industries: string[];
+            /** @description the fields registration still needs */
+            missing_fields: string[];
+            policy_pages: {
+              privacy_url: string | null;
+              terms_url: string | null;
+            };
+            registration: {
+              appealed_at: string | null;
+              /** @description campaign_approval_pending: the carriers rejected it */
+              failed_from:
+                | (
+                    | 'create_brand_pending'
+                    | 'brand_approval_pending'
+                    | 'create_campaign_pending'
+                    | 'submit_campaign_pending'
+                    | 'campaign_approval_pending'
+                    | 'campaign_approval_success'
+                    | 'migration_pending'
+                    | 'migration_complete'
+                    | 'manual_intervention'
+                  )
+                | null;
+              /** @description why it stopped (a rejected campaign: the reasons and details) */
+              last_error: string | null;
+              phone_number: string | null;
+              since: string | null;
+              /** @enum {string} */
+              state:
+                | 'create_brand_pending'
+                | 'brand_approval_pending'
+                | 'create_campaign_pending'
+                | 'submit_campaign_pending'
+                | 'campaign_approval_pending'
+                | 'campaign_approval_success'
+                | 'migration_pending'
+                | 'migration_complete'
+                | 'manual_intervention';
+            } | null;
+            /** @description whether this server is set up to register (Infobip's API and webhook) */
+            server_ready: boolean;
+            settings: {
+              brand_info?: {
+                brand_name?: string;
+                website_url?: string;
+              };
+              company_info?: {
+                address?: {
+                  city?: string;
+                  line1?: string;
+                  state?: string;
+                  zip?: string;
+                };
+                area_code_preference?: string;
+                /** @description non_profit, private, public */
+                company_type?: string;
+                industry_type?: string;
+                legal_company_name?: string;
+                privacy_url?: string;
+                tax_ein?: string;
+                terms_url?: string;
+              };
+              compliance_contact?: {
+                email?: string;
+                phone?: string;
+              };
+              contact_info?: {
+                email?: string;
+                phone?: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  putBrandsByBrandIdTextingRegistrationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          brand_info?: {
+            brand_name?: string;
+            website_url?: string;
+          };
+          company_info?: {
+            address?: {
+              city?: string;
+              line1?: string;
+              state?: string;
+              zip?: string;
+            };
+            area_code_preference?: string;
+            /** @description non_profit, private, public */
+            company_type?: string;
+            industry_type?: string;
+            legal_company_name?: string;
+            privacy_url?: string;
+            tax_ein?: string;
+            terms_url?: string;
+          };
+          compliance_contact?: {
+            email?: string;
+            phone?: string;
+          };
+          contact_info?: {
+            email?: string;
+            phone?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Saves company details (merged field by field); nothing is saved when a field is invalid */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            company_types: string[];
+            industries: string[];
+            /** @description the fields registration still needs */
+            missing_fields: string[];
+            policy_pages: {
+              privacy_url: string | null;
+              terms_url: string | null;
+            };
+            registration: {
+              appealed_at: string | null;
+              /** @description campaign_approval_pending: the carriers rejected it */
+              failed_from:
+                | (
+                    | 'create_brand_pending'
+                    | 'brand_approval_pending'
+                    | 'create_campaign_pending'
+                    | 'submit_campaign_pending'
+                    | 'campaign_approval_pending'
+                    | 'campaign_approval_success'
+                    | 'migration_pending'
+                    | 'migration_complete'
+                    | 'manual_intervention'
+                  )
+                | null;
+              /** @description why it stopped (a rejected campaign: the reasons and details) */
+              last_error: string | null;
+              phone_number: string | null;
+              since: string | null;
+              /** @enum {string} */
+              state:
+                | 'create_brand_pending'
+                | 'brand_approval_pending'
+                | 'create_campaign_pending'
+                | 'submit_campaign_pending'
+                | 'campaign_approval_pending'
+                | 'campaign_approval_success'
+                | 'migration_pending'
+                | 'migration_complete'
+                | 'manual_intervention';
+            } | null;
+            /** @description whether this server is set up to register (Infobip's API and webhook) */
+            server_ready: boolean;
+            settings: {
+              brand_info?: {
+                brand_name?: string;
+                website_url?: string;
+              };
+              company_info?: {
+                address?: {
+                  city?: string;
+                  line1?: string;
+                  state?: string;
+                  zip?: string;
+                };
+                area_code_preference?: string;
+                /** @description non_profit, private, public */
+                company_type?: string;
+                industry_type?: string;
+                legal_company_name?: string;
+                privacy_url?: string;
+                tax_ein?: string;
+                terms_url?: string;
+              };
+              compliance_contact?: {
+                email?: string;
+                phone?: string;
+              };
+              contact_info?: {
+                email?: string;
+                phone?: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTextingRegistrationSettingsCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          brand_info?: {
+            brand_name?: string;
+            website_url?: string;
+          };
+          company_info?: {
+            address?: {
+              city?: string;
+              line1?: string;
+              state?: string;
+              zip?: string;
+            };
+            area_code_preference?: string;
+            /** @description non_profit, private, public */
+            company_type?: string;
+            industry_type?: string;
+            legal_company_name?: string;
+            privacy_url?: string;
+            tax_ein?: string;
+            terms_url?: string;
+          };
+          compliance_contact?: {
+            email?: string;
+            phone?: string;
+          };
+          contact_info?: {
+            email?: string;
+            phone?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Checks company details as they would be saved, field by field; saves nothing */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            problems: {
+              /** @description the field path, e.g. company_info.tax_ein */
+              field: string;
+              /** @description the registration service's own message */
+              message: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid access token (`Invalid token`). */

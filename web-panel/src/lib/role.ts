@@ -16,7 +16,8 @@ export type AdminAction =
   | 'agent.settings'
   | 'billing.manage'
   | 'team.manage'
-  | 'texting.register';
+  | 'texting.register'
+  | 'integrations.manage';
 
 export interface BrandRole {
   role: 'admin' | 'member';

@@ -27,8 +27,16 @@ import { Link } from 'react-router';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
 import { formatDateTime, formatMoney, formatNumber, timezoneLabel, timezoneName } from '../../lib/format.ts';
 import { useSearchState } from '../../lib/url-state.ts';
+import type { Registration } from '../../features/texting/api/types.ts';
+import { registrationInWords } from '../../features/texting/components/words.ts';
 
 const PLATFORMS: Record<string, string> = { shopify: 'Shopify', bigcommerce: 'BigCommerce' };
+const PROVIDERS: Record<string, string> = { infobip: 'Infobip', twilio: 'Twilio' };
+const INTEGRATION_STATUSES: Record<string, string> = {
+  connected: 'connected',
+  pending_setup: 'being set up',
+  disconnected: 'disconnected',
+};
 const usd = (brand: Brand) => ({ locale: brand.locale, currency: 'USD' });
 
 export default function SettingsPage() {
@@ -55,6 +63,9 @@ function StoreCard({ brand }: { brand: Brand }) {
   return (
     <section className="card" aria-labelledby="store">
       <h2 id="store">Store connection</h2>
+      <p>
+        <Link to={`/b/${brand.id}/settings/integrations`}>Integrations: store, Slack and Klaviyo</Link>
+      </p>
       <StatePanel
         loading={stores.isPending}
         error={stores.error}
@@ -104,6 +115,9 @@ function StoreCard({ brand }: { brand: Brand }) {
 function TextingCard({ brand }: { brand: Brand }) {
   const texting = useTexting(brand.id);
   const t = texting.data;
+  const tenDlc = registrationInWords(
+    t?.ten_dlc ? { state: t.ten_dlc.status as Registration['state'], failed_from: t.ten_dlc.failed_from } : null,
+  );
   return (
     <section className="card" aria-labelledby="texting">
       <h2 id="texting">Texting</h2>
@@ -121,17 +135,21 @@ function TextingCard({ brand }: { brand: Brand }) {
                 {t.number ?? 'None yet: texts cannot go out until a number is set.'}
                 {t.number_source === 'support_phone' ? ' (your support phone)' : ''}
               </dd>
-              <dt>10DLC</dt>
-              <dd>
-                {t.ten_dlc
-                  ? `${t.ten_dlc.status.replace(/_/g, ' ')}${t.ten_dlc.updated_at ? ` (since ${formatDateTime(t.ten_dlc.updated_at, brand)})` : ''}`
-                  : 'Not known yet.'}
+              <dt>Registration (10DLC)</dt>
+              <dd data-testid="ten-dlc">
+                {tenDlc.label}
+                {t.ten_dlc?.updated_at ? ` (since ${formatDateTime(t.ten_dlc.updated_at, brand)})` : ''}
+                <br />
+                <Link to={`/b/${brand.id}/settings/texting`}>
+                  {t.ten_dlc ? 'See the registration' : 'Register your texting number'}
+                </Link>
               </dd>
               {t.integration ? (
                 <>
                   <dt>Provider</dt>
                   <dd>
-                    {t.integration.provider} · {t.integration.status.replace(/_/g, ' ')}
+                    {PROVIDERS[t.integration.provider] ?? t.integration.provider} ·{' '}
+                    {INTEGRATION_STATUSES[t.integration.status] ?? t.integration.status}
                     {t.integration.is_enabled ? '' : ', turned off'}
                   </dd>
                 </>
