@@ -52,7 +52,7 @@ const credential = z
   .describe('the PublicKeyCredential JSON of the browser');
 
 /** Spec 4 section 7, "Login response fields". */
-const loginResponse = z.object({
+export const loginResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   user_id: z.number().int(),

@@ -64,6 +64,8 @@ export interface AuthSession {
   partnerId: number | null;
   policies: string[];
   app: AuthApp;
+  /** The session family (one login) the access token belongs to. */
+  sessionId: string;
 }
 
 const MESSAGE_KINDS: Record<string, ErrorKind> = {
@@ -82,6 +84,10 @@ const refusalError = (message: string): AppError => new AppError(MESSAGE_KINDS[m
 const bcryptjs = async () => (await import('bcryptjs')).default;
 
 export const hashPassword = async (password: string): Promise<string> => (await bcryptjs()).hash(password, BCRYPT_COST);
+
+/** True when the user has a password and this is it. */
+export const passwordIsRight = async (user: AuthUser, password: string): Promise<boolean> =>
+  Boolean(user.password) && (await bcryptjs()).compare(password, user.password!);
 
 /** Compared against when no user exists, so an unknown e-mail takes as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
@@ -274,5 +280,6 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
     partnerId: claims.partner_id ?? null,
     policies: Array.isArray(claims.policies) ? claims.policies : [],
     app: claims.app === 'admin' ? 'admin' : 'brand',
+    sessionId: claims.sid,
   };
 }

@@ -91,3 +91,37 @@ export async function sessionFamilyIsLive(db: Handle, id: string, userId: number
     .first('id');
   return row !== undefined;
 }
+
+export interface LiveSession {
+  id: string;
+  app: AuthApp;
+  created_at: Date;
+  refreshed_at: Date | null;
+  expires_at: Date;
+}
+
+/** A user's live session families (not revoked, not expired), most recently used first. */
+export async function listLiveSessionFamilies(db: Handle, userId: number): Promise<LiveSession[]> {
+  return db('auth_sessions')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .where('expires_at', '>', db.fn.now())
+    .orderByRaw('coalesce(refreshed_at, created_at) desc, id')
+    .select('id', 'app', 'created_at', 'refreshed_at', 'expires_at');
+}
+
+/** Revokes every live family of a user but one; returns how many. */
+export async function revokeOtherSessionFamilies(
+  db: Handle,
+  userId: number,
+  keepId: string,
+  reason: RevokeReason,
+): Promise<number> {
+  const rows = await db('auth_sessions')
+    .where({ user_id: userId })
+    .whereNot({ id: keepId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_reason: reason })
+    .returning('id');
+  return rows.length;
+}
