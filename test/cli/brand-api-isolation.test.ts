@@ -12,7 +12,13 @@ import type { AppContext } from '../../src/app/index.ts';
 import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
-import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
+import {
+  addPartnerMember,
+  createInvitedMember,
+  createPartner,
+  createUser,
+  TEST_PASSWORD,
+} from '../factories/accounts.ts';
 import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
 import { createContact } from '../factories/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
@@ -84,6 +90,9 @@ beforeAll(async () => {
   for (const world of [a, b]) await addFlows(world);
   // A workflow per caller that a route may delete (the shared world's workflow stays).
   for (const world of [a, b]) await addSpareWorkflows(world);
+  // A member who has not accepted the invitation yet: re-invited and given a role by the team routes.
+  for (const world of [a, b])
+    world.ids.memberId = (await createInvitedMember(t.db, { tenantId: world.ids.tenantId! })).user.id;
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });
@@ -282,6 +291,11 @@ const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
   }),
   'POST /api/brands/:brandId/segments/preview': (ids) => ({ segment_id: ids('segmentId') }),
   'PATCH /api/brands/:brandId/segments/:segmentId': () => ({ name: 'Renamed segment' }),
+  // The role a member already has: the change is made and changes nothing the next caller reads.
+  'PATCH /api/brands/:brandId/team/members/:memberId': () => ({ role: 'member' }),
+  'POST /api/brands/:brandId/team/invitations': () => ({
+    emails: `invited-${Math.floor(Math.random() * 1e9)}@example.com`,
+  }),
 };
 
 /**
