@@ -68,9 +68,9 @@ function Frame({ brand, children }: { brand?: { id: number; name: string }; chil
         <span className="topbar-spacer" />
         <NotificationBell />
         {session ? (
-          <span className="user-email" title={session.email}>
+          <Link className="user-email topbar-link" to="/account" title={`Account security of ${session.email}`}>
             {session.email}
-          </span>
+          </Link>
         ) : null}
         <button type="button" className="button button-quiet" onClick={onSignOut}>
           Sign out
