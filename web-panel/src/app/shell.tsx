@@ -68,8 +68,9 @@ function Frame({ brand, children }: { brand?: { id: number; name: string }; chil
         <span className="topbar-spacer" />
         <NotificationBell />
         {session ? (
-          <Link className="user-email topbar-link" to="/account" title={`Account security of ${session.email}`}>
-            {session.email}
+          <Link className="account-link" to="/account" title={`Account security of ${session.email}`}>
+            <span className="user-email">{session.email}</span>
+            <span className="account-short">Account</span>
           </Link>
         ) : null}
         <button type="button" className="button button-quiet" onClick={onSignOut}>
