@@ -115,6 +115,7 @@ const sessionView = z.object({
   started_at: timestamp(),
   last_active_at: timestamp(),
   expires_at: timestamp(),
+  user_agent: z.string().nullable().describe('the browser of the sign-in, as it named itself'),
   current: z.boolean(),
 });
 
@@ -138,6 +139,7 @@ const account: ApiRoute[] = [
         currentPassword: body.current_password,
         password: body.password,
         confirmPassword: body.confirm_password,
+        userAgent: request.headers['user-agent'],
       });
       setRefreshCookie(request, reply, result.session.refresh_token, TOKEN_MINUTES.refresh);
       return { ...result.session, signed_out: result.signed_out };

@@ -129,6 +129,7 @@ describe('Account → Security', () => {
 
     const sessions = page.getByTestId('sessions');
     await expect.poll(() => sessions.textContent()).toContain('This browser');
+    expect(await sessions.textContent()).toContain('Chrome (headless) on Linux (the brand panel)This browser');
     const signOutOthers = page.getByRole('button', { name: /^Sign out the \d+ other sessions?$/ });
     await signOutOthers.waitFor();
     await panel.expectAccessible(page);

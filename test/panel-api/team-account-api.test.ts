@@ -232,6 +232,8 @@ describe('Account → Security', () => {
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(sessions[0].app).toBe('brand');
+    // The browser of each sign-in, as it named itself (the panel says it in words).
+    expect(sessions[0].user_agent).toBe('lightMyRequest');
     const out = await api.post('/api/auth/sessions/sign-out-others', first);
     expect(out.json()).toEqual({ signed_out: 1 });
     expect((await api.get('/api/me', second)).statusCode).toBe(401);

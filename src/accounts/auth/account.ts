@@ -14,6 +14,8 @@ export interface ChangePasswordInput {
   currentPassword?: string;
   password?: string;
   confirmPassword?: string;
+  /** The browser's User-Agent, kept with the new session. */
+  userAgent?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ChangePasswordInput {
 export async function changePassword(
   ctx: AppContext,
   session: Pick<AuthSession, 'userId' | 'app'>,
-  { currentPassword, password, confirmPassword }: ChangePasswordInput,
+  { currentPassword, password, confirmPassword, userAgent }: ChangePasswordInput,
 ): Promise<{ session: LoginResponse; signed_out: number }> {
   checkNewPassword(password, confirmPassword);
   if (!currentPassword)
@@ -42,7 +44,7 @@ export async function changePassword(
   ctx.logger.info({ user_id: user.id, sessions_ended: ended }, 'password changed');
   const fresh = await findAuthUserById(ctx.db, user.id);
   // The caller's own session was one of those ended: it is not counted as "another" one.
-  return { session: await openSession(ctx, fresh!, session.app), signed_out: Math.max(0, ended - 1) };
+  return { session: await openSession(ctx, fresh!, session.app, userAgent), signed_out: Math.max(0, ended - 1) };
 }
 
 export interface SessionView {
@@ -51,6 +53,8 @@ export interface SessionView {
   started_at: Date;
   last_active_at: Date;
   expires_at: Date;
+  /** The User-Agent of the sign-in (the panel names the browser and system). */
+  user_agent: string | null;
   current: boolean;
 }
 
@@ -66,6 +70,7 @@ export async function listSessions(
     started_at: row.created_at,
     last_active_at: row.refreshed_at ?? row.created_at,
     expires_at: row.expires_at,
+    user_agent: row.user_agent,
     current: row.id === session.sessionId,
   }));
 }

@@ -155,12 +155,17 @@ async function issue(
 }
 
 /** Opens a session for a user whose credentials (password or passkey) were verified. */
-export async function openSession(ctx: AppContext, user: AuthUser, app: AuthApp): Promise<LoginResponse> {
+export async function openSession(
+  ctx: AppContext,
+  user: AuthUser,
+  app: AuthApp,
+  userAgent?: string,
+): Promise<LoginResponse> {
   const facts = await sessionFacts(ctx.db, user, app);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
   if (refusal) throw refusalError(refusal);
   await setLastLogin(ctx.db, user.id);
-  return issue(ctx, user, facts.claims, await openFamily(ctx, user.id, app));
+  return issue(ctx, user, facts.claims, await openFamily(ctx, user.id, app, userAgent));
 }
 
 export interface LoginOptions {
@@ -169,6 +174,8 @@ export interface LoginOptions {
   app?: AuthApp;
   /** The caller's address; rate limited per IP when given. */
   ip?: string;
+  /** The browser's User-Agent, kept with the session so the user can tell sessions apart. */
+  userAgent?: string;
 }
 
 /**
@@ -203,7 +210,7 @@ async function admitLoginAttempt(
 /** Password login (order of checks: see loginRefusal). Rate limited per e-mail and per IP. */
 export async function login(
   ctx: AppContext,
-  { email, password, app = 'brand', ip }: LoginOptions,
+  { email, password, app = 'brand', ip, userAgent }: LoginOptions,
 ): Promise<LoginResponse> {
   const passwordGiven = typeof password === 'string' && password.length > 0;
   const attemptId = await admitLoginAttempt(ctx, { email, ip, record: passwordGiven });
@@ -228,7 +235,7 @@ export async function login(
   if (refusal) throw refusalError(refusal); // the attempt stays recorded as failed
   if (attemptId !== undefined) await markAttemptSucceeded(ctx.db, attemptId);
   await setLastLogin(ctx.db, user!.id);
-  return issue(ctx, user!, facts!.claims, await openFamily(ctx, user!.id, app));
+  return issue(ctx, user!, facts!.claims, await openFamily(ctx, user!.id, app, userAgent));
 }
 
 /** Tokens issued before the last password change no longer count. */

@@ -2848,6 +2848,8 @@ export interface operations {
               last_active_at: string;
               /** Format: date-time */
               started_at: string;
+              /** @description the browser of the sign-in, as it named itself */
+              user_agent: string | null;
             }[];
           };
         };

@@ -164,3 +164,30 @@ export function stateInWords(value: string | null | undefined, words: Readonly<R
 /** Money with its currency symbol: "$134.10" for ("134.10", "USD"), "€20.00" for EUR. */
 export const formatAmount = (value: number | string | null | undefined, currency: string, locale = 'en-US'): string =>
   formatMoney(value, { locale, currency });
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/HeadlessChrome\//, 'Chrome (headless)'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** A sign-in's User-Agent as a person says it: "Chrome on macOS"; "An unknown browser" without one. */
+export function deviceInWords(userAgent: string | null | undefined): string {
+  if (!userAgent?.trim()) return 'An unknown browser';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? (system ? `A browser on ${system}` : 'An unknown browser');
+}

@@ -15,11 +15,11 @@ import { useSessions, useSignOutOthers } from '../../features/auth/api/sessions.
 import { passkeysSupported } from '../../features/auth/api/webauthn.ts';
 import '../../features/auth/components/account.css';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form.tsx';
-import { formatDateTime, timezoneLabel } from '../../lib/format.ts';
+import { deviceInWords, formatDateTime, timezoneLabel } from '../../lib/format.ts';
 import { Shell } from '../shell.tsx';
 
 const here = { locale: 'en-US', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
-const APP_WORDS = { brand: 'Brand panel', admin: 'Partner and staff app' } as const;
+const APP_WORDS = { brand: 'the brand panel', admin: 'the partner and staff app' } as const;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function AccountPage() {
@@ -176,7 +176,7 @@ function SessionsCard() {
           {sessions.data?.sessions.map((s) => (
             <li key={s.id} className="list-row">
               <span>
-                <strong>{APP_WORDS[s.app]}</strong>
+                <strong>{deviceInWords(s.user_agent)}</strong> <span className="muted">({APP_WORDS[s.app]})</span>
                 {s.current ? <span className="badge">This browser</span> : null}
                 <br />
                 <small className="muted">
