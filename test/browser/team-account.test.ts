@@ -75,6 +75,10 @@ describe('Settings → Team', () => {
     await expect.poll(() => joined.textContent()).toContain('Suspended');
     expect(await joined.getByRole('button', { name: 'Lift the suspension' }).isVisible()).toBe(true);
     await panel.screenshots(page, 'team-suspended');
+    // At a phone's width nothing sticks out of the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The suspended member is refused at sign-in, with the spec's words.
     const refused = await panel.newPage();
@@ -134,6 +138,11 @@ describe('Account → Security', () => {
     await signOutOthers.waitFor();
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'account');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // On a phone the top bar's way here is "Account" (the e-mail does not fit).
+    expect(await page.getByRole('link', { name: 'Account', exact: true }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await signOutOthers.click();
     await expect
       .poll(() => page.getByTestId('signed-out-others').textContent())

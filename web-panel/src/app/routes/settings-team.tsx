@@ -105,8 +105,8 @@ function InviteForm({ brand, allowed }: { brand: Brand; allowed: boolean }) {
             disabled={!allowed}
             onChange={(e) => setRole(e.target.value as 'member' | 'admin')}
           >
-            <option value="member">Member: reads everything, replies, drafts</option>
-            <option value="admin">Admin: also activates, publishes, bills and manages the team</option>
+            <option value="member">Member: reads, replies, drafts</option>
+            <option value="admin">Admin: also activates, bills, manages the team</option>
           </select>
         </div>
         <button type="submit" className="button button-primary" disabled={!allowed || invite.isPending}>
