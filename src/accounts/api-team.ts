@@ -140,6 +140,7 @@ const account: ApiRoute[] = [
         password: body.password,
         confirmPassword: body.confirm_password,
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       setRefreshCookie(request, reply, result.session.refresh_token, TOKEN_MINUTES.refresh);
       return { ...result.session, signed_out: result.signed_out };

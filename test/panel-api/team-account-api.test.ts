@@ -284,6 +284,19 @@ describe('Account → Security', () => {
     await expect(api.login(user.email)).rejects.toThrow(/Invalid password!/);
   });
 
+  it('wrong current passwords count like failed logins: the eleventh try answers 429 with the spec’s words', async () => {
+    const { first } = await signedIn();
+    const wrong = { current_password: 'not it at all', password: 'new password 1', confirm_password: 'new password 1' };
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await api.post('/api/auth/password', first, wrong);
+      expect(answer.json().error.message).toBe('Invalid password!');
+    }
+    const limited = await api.post('/api/auth/password', first, { ...wrong, current_password: TEST_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many login attempts, please try again later.');
+    expect(limited.headers['retry-after']).toBe('900');
+  });
+
   it('the writes want the bearer token (they never read the session cookie)', async () => {
     const { first } = await signedIn();
     for (const url of ['/api/auth/password', '/api/auth/sessions/sign-out-others', `${b}/team/invitations`]) {

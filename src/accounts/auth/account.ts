@@ -4,11 +4,18 @@
  */
 import { AppError, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
-import { findAuthUserById, storePassword } from '../store/auth.ts';
+import { findAuthUserById, markAttemptSucceeded, storePassword } from '../store/auth.ts';
 import { listLiveSessionFamilies, revokeOtherSessionFamilies, revokeUserSessionFamilies } from '../store/sessions.ts';
 import { checkNewPassword } from './recovery.ts';
 import { AUTH_MESSAGES, LOGIN_MESSAGES, type AuthApp } from './rules.ts';
-import { hashPassword, openSession, passwordIsRight, type AuthSession, type LoginResponse } from './session.ts';
+import {
+  admitLoginAttempt,
+  hashPassword,
+  openSession,
+  passwordIsRight,
+  type AuthSession,
+  type LoginResponse,
+} from './session.ts';
 
 export interface ChangePasswordInput {
   currentPassword?: string;
@@ -16,6 +23,8 @@ export interface ChangePasswordInput {
   confirmPassword?: string;
   /** The browser's User-Agent, kept with the new session. */
   userAgent?: string;
+  /** The caller's address: wrong current passwords count like failed logins (per e-mail and per address). */
+  ip?: string;
 }
 
 /**
@@ -27,15 +36,18 @@ export interface ChangePasswordInput {
 export async function changePassword(
   ctx: AppContext,
   session: Pick<AuthSession, 'userId' | 'app'>,
-  { currentPassword, password, confirmPassword, userAgent }: ChangePasswordInput,
+  { currentPassword, password, confirmPassword, userAgent, ip }: ChangePasswordInput,
 ): Promise<{ session: LoginResponse; signed_out: number }> {
   checkNewPassword(password, confirmPassword);
   if (!currentPassword)
     throw new AppError('invalid_input', LOGIN_MESSAGES.noPasswordGiven, { code: 'missing_current_password' });
   const user = await findAuthUserById(ctx.db, session.userId);
   if (!user) throw new AppError('unauthorized', AUTH_MESSAGES.invalidToken);
+  // A wrong current password counts as a failed login: guessing it here is limited like sign-in.
+  const attemptId = await admitLoginAttempt(ctx, { email: user.email, ip, record: true });
   if (!(await passwordIsRight(user, currentPassword)))
     throw new AppError('invalid_input', LOGIN_MESSAGES.wrongPassword, { code: 'wrong_password' });
+  if (attemptId !== undefined) await markAttemptSucceeded(ctx.db, attemptId);
   const hash = await hashPassword(password!);
   const ended = await withTransaction(ctx.db, async (tx) => {
     await storePassword(tx, user.id, hash);

@@ -185,7 +185,7 @@ export interface LoginOptions {
  * checked (and marked succeeded if it is right). Returns the recorded attempt's id (undefined
  * when nothing was recorded: no password was given).
  */
-async function admitLoginAttempt(
+export async function admitLoginAttempt(
   ctx: AppContext,
   { email, ip, record }: { email: string; ip?: string; record: boolean },
 ): Promise<number | undefined> {
