@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { latestOutboxMessageTo } from '../../src/notifications/index.ts';
+import { addTenantMember, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
 import { DEMO, usePanel } from './harness.ts';
 
 const panel = usePanel();
@@ -92,6 +93,27 @@ describe('Settings → Team', () => {
     const own = memberCard(page, await ownName(id));
     expect(await own.getByRole('button', { name: 'Suspend…' }).isDisabled()).toBe(true);
     expect(await own.textContent()).toContain('This is you: another admin changes your membership.');
+  });
+});
+
+describe('Settings → Team for a member', () => {
+  test('every control is disabled, with the reason the API gives', async () => {
+    const token = await panel.token(DEMO.brand);
+    const me = await panel.api<{ brand_id: number; tenant_id: number }>('/api/me', token);
+    const user = await createUser(panel.ctx.db, { role: 'member', given_name: 'Mo', family_name: 'Member' });
+    await addTenantMember(panel.ctx.db, { tenantId: me.body.tenant_id, userId: user.id, role: 'member' });
+    const page = await panel.signIn({ email: user.email, password: TEST_PASSWORD });
+    await page.goto(`/b/${me.body.brand_id}/settings/team`);
+    await expect
+      .poll(() => page.getByTestId('team-reason').textContent())
+      .toBe('Only a brand admin can invite, change or suspend team members.');
+    expect(await page.getByRole('button', { name: 'Send invitations' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('E-mail addresses').isDisabled()).toBe(true);
+    const admin = memberCard(page, await ownName(me.body.brand_id));
+    expect(await admin.getByRole('button', { name: 'Suspend…' }).isDisabled()).toBe(true);
+    expect(await admin.getByRole('combobox').isDisabled()).toBe(true);
+    await panel.expectAccessible(page);
+    await panel.screenshots(page, 'team-member-view');
   });
 });
 
