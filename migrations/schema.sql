@@ -258,6 +258,7 @@ create table auth_sessions (
   expires_at timestamp with time zone not null,
   revoked_at timestamp with time zone,
   revoked_reason text,
+  user_agent text,
   constraint auth_sessions_app_check CHECK ((app = ANY (ARRAY['admin'::text, 'brand'::text]))),
   constraint auth_sessions_check CHECK (((revoked_at IS NULL) = (revoked_reason IS NULL))),
   constraint auth_sessions_revoked_reason_check CHECK ((revoked_reason = ANY (ARRAY['refresh_token_reuse'::text, 'password_reset'::text, 'logout'::text]))),

@@ -52,7 +52,7 @@ const credential = z
   .describe('the PublicKeyCredential JSON of the browser');
 
 /** Spec 4 section 7, "Login response fields". */
-const loginResponse = z.object({
+export const loginResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   user_id: z.number().int(),
@@ -99,7 +99,11 @@ export const authApi: ApiRoute[] = [
     body: z.object({ email: text('email', 320), password: z.string().max(1000).optional(), app }),
     response: loginResponse,
     handler: async ({ ctx, body, request, reply }) =>
-      withCookie(request, reply, await login(ctx, { ...body, ip: request.ip })),
+      withCookie(
+        request,
+        reply,
+        await login(ctx, { ...body, ip: request.ip, userAgent: request.headers['user-agent'] }),
+      ),
   }),
   defineRoute({
     method: 'POST',
@@ -136,7 +140,15 @@ export const authApi: ApiRoute[] = [
     response: loginResponse,
     logLevel: 'warn',
     handler: async ({ ctx, body, request, reply }) =>
-      withCookie(request, reply, await redeemSignInToken(ctx, { token: body.token, app: body.app })),
+      withCookie(
+        request,
+        reply,
+        await redeemSignInToken(ctx, {
+          token: body.token,
+          app: body.app,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
   }),
   defineRoute({
     method: 'POST',
@@ -302,6 +314,7 @@ export const authApi: ApiRoute[] = [
           email: body.email,
           response: body.response as unknown as AuthenticationResponseJSON,
           app: body.app,
+          userAgent: request.headers['user-agent'],
         }),
       ),
   }),

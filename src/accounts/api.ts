@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../app/index.ts';
 import { defineRoute, idSchema, page, pageQuery, timestamp, type ApiRoute } from '../http/index.ts';
 import { authApi } from './api-auth.ts';
+import { member, teamApi } from './api-team.ts';
 import { readProfile, readTenantUsers } from './auth/access.ts';
 import { AUTH_MESSAGES } from './auth/rules.ts';
 import { listBrandPermissions } from './permissions/service.ts';
@@ -68,22 +69,6 @@ const profile = z.object({
   account_created_at: timestamp(),
   last_login: timestamp().nullable(),
   memberships: z.array(membership),
-});
-
-const member = z.object({
-  user_id: z.number().int(),
-  membership_id: z.number().int(),
-  email: z.string(),
-  given_name: z.string().nullable(),
-  family_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  user_role: z.string(),
-  member_role: z.string(),
-  state: z.string(),
-  is_enabled: z.boolean(),
-  activated_at: timestamp().nullable(),
-  last_login: timestamp().nullable(),
-  created_at: timestamp(),
 });
 
 const reads: ApiRoute[] = [
@@ -164,4 +149,4 @@ const reads: ApiRoute[] = [
 ];
 
 /** Sign-in, then the caller's own reads and its brands. */
-export const accountsApi: ApiRoute[] = [...authApi, ...reads];
+export const accountsApi: ApiRoute[] = [...authApi, ...reads, ...teamApi];

@@ -12,7 +12,13 @@ import type { AppContext } from '../../src/app/index.ts';
 import { API_ROUTES, ROUTES } from '../../src/cli/index.ts';
 import { apiRouteList, buildHttpServer, pathParams, routeKey, type ApiRoute } from '../../src/http/index.ts';
 import { createNotification } from '../../src/notifications/index.ts';
-import { addPartnerMember, createPartner, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
+import {
+  addPartnerMember,
+  createInvitedMember,
+  createPartner,
+  createUser,
+  TEST_PASSWORD,
+} from '../factories/accounts.ts';
 import { createCampaign, createScheduledFlow, createSegment, createTapToTextFlow } from '../../src/workflows/index.ts';
 import { createContact } from '../factories/index.ts';
 import { addPasskey, addSpareChannels, seedWorld, type World } from '../helpers/brand-api-world.ts';
@@ -21,7 +27,7 @@ import { createPlan } from '../../src/billing/index.ts';
 import { startAdJob } from '../../src/ads/index.ts';
 import { sealCredentials } from '../../src/stores/index.ts';
 import { FakeShopify } from '../fakes/shopify/index.ts';
-import { OWN_REFUSALS } from './brand-api-isolation-refusals.ts';
+import { OWN_REFUSALS, TESTER, requestBodies, type Ids } from './brand-api-isolation-inputs.ts';
 
 const MISSING_ID = 999_999_999;
 /** `/api` routes outside the brand API: the stores' app callbacks (signed by the platforms). */
@@ -86,6 +92,9 @@ beforeAll(async () => {
   for (const world of [a, b]) await addFlows(world);
   // A workflow per caller that a route may delete (the shared world's workflow stays).
   for (const world of [a, b]) await addSpareWorkflows(world);
+  // A member who has not accepted the invitation yet: re-invited and given a role by the team routes.
+  for (const world of [a, b])
+    world.ids.memberId = (await createInvitedMember(t.db, { tenantId: world.ids.tenantId! })).user.id;
   tokens.a = await login(a.user.email, 'brand');
   tokens.b = await login(b.user.email, 'brand');
   const partnerUser = await createUser(t.db, { role: 'partner' });
@@ -117,7 +126,6 @@ beforeAll(async () => {
 });
 
 /** The number a test text goes to: a subscriber of both brands (each brand's own contact). */
-const TESTER = '+12125550147';
 
 async function addCampaigns(world: World): Promise<void> {
   const brandId = world.ids.brandId!;
@@ -218,8 +226,6 @@ afterAll(async () => {
   await shopify?.close();
 });
 
-type Ids = (name: string) => number | string | undefined;
-
 /** A required query a route needs besides ids (a search finds what every world holds). */
 const QUERIES: Partial<Record<string, string>> = {
   'GET /api/brands/:brandId/kb/search': 'q=shipping days',
@@ -243,71 +249,7 @@ function request(route: ApiRoute, ids: Ids): { url: string; missing: string[] } 
   return { url: qs ? `${url}?${qs}` : url, missing };
 }
 
-/**
- * A body a route needs to get past its input check. A route with a body and path params needs
- * one here (its own-brand call must succeed); sign-in routes are called without one (400).
- */
-const BODIES: Partial<Record<string, (ids: Ids) => Record<string, unknown>>> = {
-  'POST /api/brands/:brandId/conversations/:conversationId/reply': () => ({ body: 'Your order ships today.' }),
-  'POST /api/brands/:brandId/ad-jobs': () => ({ website: 'http://127.0.0.1:9/', concepts: 1, dimensions: '256x256' }),
-  // The comment stays (a marker the next caller reads); only the rating changes.
-  'PUT /api/brands/:brandId/conversations/:conversationId/messages/:messageId/feedback': () => ({ rating: 5 }),
-  'POST /api/brands/:brandId/conversations/:conversationId/escalations': () => ({ question: 'Can I return it?' }),
-  'PATCH /api/brands/:brandId/escalations/:escalationId': () => ({ processed_response: 'Yes, within 30 days.' }),
-  'POST /api/brands/:brandId/conversations/:conversationId/quality': () => ({ rating: 4, note: 'Fine' }),
-  'POST /api/brands/:brandId/conversations/:conversationId/files': (ids) => ({
-    url: 'https://files.example.com/receipt.pdf',
-    name: 'receipt.pdf',
-    message_id: ids('messageId'),
-  }),
-  'PUT /api/brands/:brandId/contacts/:contactId/note': () => ({ note: 'Prefers texts after 5pm' }),
-  'POST /api/brands/:brandId/kb/cards': () => ({ title: 'Returns', content: 'Returns are free for 30 days.' }),
-  'PATCH /api/brands/:brandId/kb/cards/:cardId': () => ({ weight: 3 }),
-  'PUT /api/brands/:brandId/agent/settings': () => ({ max_replies_per_day: 4 }),
-  'POST /api/brands/:brandId/agent/decisions/:messageId/draft': () => ({ action: 'send' }),
-  'POST /api/brands/:brandId/agent/decisions/:messageId/wrong': () => ({ note: 'Not what we ship' }),
-  'POST /api/brands/:brandId/escalations/:escalationId/answer': () => ({ response: 'Yes, within 30 days.' }),
-  'PATCH /api/integrations/:integrationId': () => ({ settings: { reply_signature: 'The store team' } }),
-  'POST /api/brands/:brandId/workflows': () => ({ template: 'abandoned-cart' }),
-  'PATCH /api/brands/:brandId/workflows/:workflowId': () => ({ delay_minutes: 45 }),
-  'POST /api/brands/:brandId/insights/:brandInsightId/kb-card': () => ({}),
-  'POST /api/brands/:brandId/escalations/:escalationId/kb-card': () => ({}),
-  'POST /api/brands/:brandId/scheduled-flows': (ids) => ({
-    segment_id: ids('flowSegmentId'),
-    cron: '0 9 * * 5',
-    message: 'Friday picks: {cart_link}',
-  }),
-  'POST /api/brands/:brandId/subscription': () => ({ plan_id: planId, billing_email: 'billing@brand.example' }),
-  'POST /api/brands/:brandId/subscription/usage-cap': () => ({ amount_usd: 20000 }),
-  'POST /api/brands/:brandId/keyword-flows': () => ({
-    keyword: `K${Math.floor(Math.random() * 1e9)}`,
-    message: 'Welcome! {cart_link}',
-  }),
-  'POST /api/brands/:brandId/campaigns': (ids) => ({ segment_id: ids('campaignSegmentId'), message: 'New sale' }),
-  'PATCH /api/brands/:brandId/campaigns/:campaignId': () => ({ name: 'Renamed sale' }),
-  'POST /api/brands/:brandId/campaigns/:campaignId/test': () => ({ to: TESTER }),
-  'POST /api/brands/:brandId/campaigns/:campaignId/schedule': () => ({
-    at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-  }),
-  'POST /api/brands/:brandId/segments': () => ({
-    name: 'Repeat buyers',
-    filter: { condition: 'AND', rules: [{ field: 'order_count', op: 'gte', value: 2 }] },
-  }),
-  'POST /api/brands/:brandId/segments/preview': (ids) => ({ segment_id: ids('segmentId') }),
-  'PATCH /api/brands/:brandId/segments/:segmentId': () => ({ name: 'Renamed segment' }),
-  'POST /api/brands/:brandId/texting/registration/settings/check': () => ({ company_info: { tax_ein: '12-3456789' } }),
-  'PUT /api/brands/:brandId/texting/registration/settings': () => ({
-    company_info: { legal_company_name: 'Isolation Goods LLC' },
-  }),
-  // Pages on this machine: the policy check refuses a private address before it reads anything.
-  'POST /api/brands/:brandId/texting/policy-check': () => ({
-    terms_url: 'http://127.0.0.1:9/terms',
-    privacy_url: 'http://127.0.0.1:9/privacy',
-  }),
-  'POST /api/brands/:brandId/texting/registration/appeal': () => ({ reason: 'We fixed the terms page.' }),
-  'PUT /api/brands/:brandId/integrations/slack/channel': () => ({ channel: '#sales' }),
-  'PUT /api/brands/:brandId/integrations/klaviyo/api-key': () => ({ api_key: '' }),
-};
+const BODIES = requestBodies(() => planId);
 
 /**
  * The answer of a call that has what it needs: 2xx; public routes and sign-in without a body:

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
+  deviceInWords,
   durationInWords,
   formatAmount,
   formatDateTime,
@@ -92,6 +93,36 @@ describe('states as words, never snake_case', () => {
     ['complete', {}, 'Complete'],
     [null, {}, '—'],
   ])('%s: "%s"', (value, words, expected) => expect(stateInWords(value, words)).toBe(expected));
+});
+
+describe('a sign-in’s browser in words', () => {
+  test.each([
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome on macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Windows'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome (headless) on Linux',
+    ],
+    ['curl/8.5.0', 'curl'],
+    ['Mozilla/5.0 (X11; Linux x86_64) SomethingNew/1.0', 'A browser on Linux'],
+    [null, 'An unknown browser'],
+    ['', 'An unknown browser'],
+  ])('%s: "%s"', (agent, words) => expect(deviceInWords(agent)).toBe(words));
 });
 
 test('a shopper’s phone is masked', () => {

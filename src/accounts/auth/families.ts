@@ -30,7 +30,12 @@ const invalidRefreshToken = (): AppError =>
   new AppError('unauthorized', AUTH_MESSAGES.invalidRefreshToken, { code: 'invalid_token' });
 
 /** Opens the family of a new login. */
-export async function openFamily(ctx: AppContext, userId: number, app: AuthApp): Promise<FamilyIssue> {
+export async function openFamily(
+  ctx: AppContext,
+  userId: number,
+  app: AuthApp,
+  userAgent?: string,
+): Promise<FamilyIssue> {
   const issue = { familyId: randomUUID(), refreshJti: randomUUID() };
   await createSessionFamily(ctx.db, {
     id: issue.familyId,
@@ -38,6 +43,7 @@ export async function openFamily(ctx: AppContext, userId: number, app: AuthApp):
     app,
     refreshJti: issue.refreshJti,
     expiresAt: refreshExpiry(),
+    userAgent,
   });
   return issue;
 }

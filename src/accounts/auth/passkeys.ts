@@ -195,7 +195,12 @@ export async function passkeyLoginOptions(
 /** Step 2: verifies the assertion, updates the signature counter and opens a session like a password login. */
 export async function verifyPasskeyLogin(
   ctx: AppContext,
-  { email, response, app = 'brand' }: { email: string; response: AuthenticationResponseJSON; app?: AuthApp },
+  {
+    email,
+    response,
+    app = 'brand',
+    userAgent,
+  }: { email: string; response: AuthenticationResponseJSON; app?: AuthApp; userAgent?: string },
 ): Promise<LoginResponse> {
   const refused = (cause?: unknown) =>
     new AppError('unauthorized', AUTH_MESSAGES.passkeyRefused, { code: 'passkey_refused', cause });
@@ -230,5 +235,5 @@ export async function verifyPasskeyLogin(
     counter: verification.authenticationInfo.newCounter,
     last_used_at: new Date().toISOString(),
   });
-  return openSession(ctx, user, app);
+  return openSession(ctx, user, app, userAgent);
 }

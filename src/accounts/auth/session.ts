@@ -64,6 +64,8 @@ export interface AuthSession {
   partnerId: number | null;
   policies: string[];
   app: AuthApp;
+  /** The session family (one login) the access token belongs to. */
+  sessionId: string;
 }
 
 const MESSAGE_KINDS: Record<string, ErrorKind> = {
@@ -82,6 +84,10 @@ const refusalError = (message: string): AppError => new AppError(MESSAGE_KINDS[m
 const bcryptjs = async () => (await import('bcryptjs')).default;
 
 export const hashPassword = async (password: string): Promise<string> => (await bcryptjs()).hash(password, BCRYPT_COST);
+
+/** True when the user has a password and this is it. */
+export const passwordIsRight = async (user: AuthUser, password: string): Promise<boolean> =>
+  Boolean(user.password) && (await bcryptjs()).compare(password, user.password!);
 
 /** Compared against when no user exists, so an unknown e-mail takes as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
@@ -149,12 +155,17 @@ async function issue(
 }
 
 /** Opens a session for a user whose credentials (password or passkey) were verified. */
-export async function openSession(ctx: AppContext, user: AuthUser, app: AuthApp): Promise<LoginResponse> {
+export async function openSession(
+  ctx: AppContext,
+  user: AuthUser,
+  app: AuthApp,
+  userAgent?: string,
+): Promise<LoginResponse> {
   const facts = await sessionFacts(ctx.db, user, app);
   const refusal = accountRefusal({ state: user.state, isEnabled: user.is_enabled, admitted: facts.admitted });
   if (refusal) throw refusalError(refusal);
   await setLastLogin(ctx.db, user.id);
-  return issue(ctx, user, facts.claims, await openFamily(ctx, user.id, app));
+  return issue(ctx, user, facts.claims, await openFamily(ctx, user.id, app, userAgent));
 }
 
 export interface LoginOptions {
@@ -163,6 +174,8 @@ export interface LoginOptions {
   app?: AuthApp;
   /** The caller's address; rate limited per IP when given. */
   ip?: string;
+  /** The browser's User-Agent, kept with the session so the user can tell sessions apart. */
+  userAgent?: string;
 }
 
 /**
@@ -172,7 +185,7 @@ export interface LoginOptions {
  * checked (and marked succeeded if it is right). Returns the recorded attempt's id (undefined
  * when nothing was recorded: no password was given).
  */
-async function admitLoginAttempt(
+export async function admitLoginAttempt(
   ctx: AppContext,
   { email, ip, record }: { email: string; ip?: string; record: boolean },
 ): Promise<number | undefined> {
@@ -197,7 +210,7 @@ async function admitLoginAttempt(
 /** Password login (order of checks: see loginRefusal). Rate limited per e-mail and per IP. */
 export async function login(
   ctx: AppContext,
-  { email, password, app = 'brand', ip }: LoginOptions,
+  { email, password, app = 'brand', ip, userAgent }: LoginOptions,
 ): Promise<LoginResponse> {
   const passwordGiven = typeof password === 'string' && password.length > 0;
   const attemptId = await admitLoginAttempt(ctx, { email, ip, record: passwordGiven });
@@ -222,7 +235,7 @@ export async function login(
   if (refusal) throw refusalError(refusal); // the attempt stays recorded as failed
   if (attemptId !== undefined) await markAttemptSucceeded(ctx.db, attemptId);
   await setLastLogin(ctx.db, user!.id);
-  return issue(ctx, user!, facts!.claims, await openFamily(ctx, user!.id, app));
+  return issue(ctx, user!, facts!.claims, await openFamily(ctx, user!.id, app, userAgent));
 }
 
 /** Tokens issued before the last password change no longer count. */
@@ -274,5 +287,6 @@ export async function authenticate(ctx: AppContext, accessToken: string): Promis
     partnerId: claims.partner_id ?? null,
     policies: Array.isArray(claims.policies) ? claims.policies : [],
     app: claims.app === 'admin' ? 'admin' : 'brand',
+    sessionId: claims.sid,
   };
 }

@@ -91,7 +91,7 @@ export async function memberSignInLink(
 /** Exchanges a token for a session; a token works once, within its lifetime. */
 export async function redeemSignInToken(
   ctx: AppContext,
-  { token, app = 'brand' }: { token: string | undefined; app?: AuthApp },
+  { token, app = 'brand', userAgent }: { token: string | undefined; app?: AuthApp; userAgent?: string },
 ): Promise<LoginResponse> {
   if (!token?.trim()) throw new AppError('invalid_input', SIGN_IN_MESSAGES.noData, { code: 'no_data' });
   const consumed = await consumeSignInToken(ctx.db, hashToken(token.trim()));
@@ -107,5 +107,5 @@ export async function redeemSignInToken(
       : (await activeMemberships(ctx.db, user.id)).tenants.some((tenant) => tenant.brand_id !== null);
   if (!connected && !user.is_staff)
     throw new AppError('forbidden', SIGN_IN_MESSAGES.notConnected, { code: 'not_connected_to_brand' });
-  return openSession(ctx, user, app);
+  return openSession(ctx, user, app, userAgent);
 }

@@ -356,3 +356,38 @@ export async function listMembers(
     total: Number(count),
   };
 }
+
+/**
+ * A membership's new role and/or state. Suspending also drops a pending setup token (the mailed
+ * link stops working); undefined when no such membership.
+ */
+export async function updateMembershipRow(
+  db: Handle,
+  kind: MembershipKind,
+  id: number,
+  patch: { role?: string; state?: 'active' | 'invited' | 'suspended' },
+): Promise<MembershipRow | undefined> {
+  const { table } = MEMBERSHIP[kind];
+  const [row] = await db(table)
+    .where({ id })
+    .update({
+      ...(patch.role !== undefined ? { role: patch.role } : {}),
+      ...(patch.state !== undefined ? { state: patch.state } : {}),
+      ...(patch.state === 'suspended' ? { extra_data: db.raw(`extra_data - 'setup_token'`) } : {}),
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
+  return row ? toMembership(kind, row) : undefined;
+}
+
+/** Active, activated admins of a tenant or partner whose user is not suspended. */
+export async function countActiveAdmins(db: Handle, kind: MembershipKind, ownerId: number): Promise<number> {
+  const { table, owner } = MEMBERSHIP[kind];
+  const [{ count }] = (await db(`${table} as m`)
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ [`m.${owner}`]: ownerId, 'm.state': 'active', 'm.role': 'admin' })
+    .whereNotNull('m.activated_at')
+    .whereNot('u.state', 'suspended')
+    .count({ count: '*' })) as Array<{ count: string }>;
+  return Number(count);
+}

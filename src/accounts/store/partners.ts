@@ -65,3 +65,19 @@ export async function listPartnerRows(db: Handle): Promise<PartnerListRow[]> {
     .orderBy('p.id');
   return rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as PartnerListRow), id: Number(r.id) }));
 }
+
+/** The active partners a user is an active member of that manage this tenant. */
+export async function partnersOfUserForTenant(
+  db: Handle,
+  userId: number,
+  tenantId: number,
+): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db('partner_users as pu')
+    .join('partner_tenants as pt', 'pt.partner_id', 'pu.partner_id')
+    .join('partners as p', 'p.id', 'pu.partner_id')
+    .where({ 'pu.user_id': userId, 'pu.state': 'active', 'p.state': 'active', 'pt.tenant_id': tenantId })
+    .whereNotNull('pu.activated_at')
+    .distinct('p.id', 'p.name')
+    .orderBy('p.id');
+  return rows.map((r: { id: string; name: string }) => ({ id: Number(r.id), name: r.name }));
+}

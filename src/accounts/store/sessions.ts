@@ -19,7 +19,7 @@ export interface SessionFamily {
 /** Records a new family (a login); families whose last refresh token has expired are removed on the way. */
 export async function createSessionFamily(
   db: Handle,
-  family: { id: string; userId: number; app: AuthApp; refreshJti: string; expiresAt: Date },
+  family: { id: string; userId: number; app: AuthApp; refreshJti: string; expiresAt: Date; userAgent?: string },
 ): Promise<void> {
   await db('auth_sessions').where('expires_at', '<', db.fn.now()).delete();
   await db('auth_sessions').insert({
@@ -28,6 +28,7 @@ export async function createSessionFamily(
     app: family.app,
     refresh_jti: family.refreshJti,
     expires_at: family.expiresAt,
+    user_agent: family.userAgent?.slice(0, 300) || null,
   });
 }
 
@@ -90,4 +91,39 @@ export async function sessionFamilyIsLive(db: Handle, id: string, userId: number
     .where('expires_at', '>', db.fn.now())
     .first('id');
   return row !== undefined;
+}
+
+export interface LiveSession {
+  id: string;
+  app: AuthApp;
+  created_at: Date;
+  refreshed_at: Date | null;
+  expires_at: Date;
+  user_agent: string | null;
+}
+
+/** A user's live session families (not revoked, not expired), most recently used first. */
+export async function listLiveSessionFamilies(db: Handle, userId: number): Promise<LiveSession[]> {
+  return db('auth_sessions')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .where('expires_at', '>', db.fn.now())
+    .orderByRaw('coalesce(refreshed_at, created_at) desc, id')
+    .select('id', 'app', 'created_at', 'refreshed_at', 'expires_at', 'user_agent');
+}
+
+/** Revokes every live family of a user but one; returns how many. */
+export async function revokeOtherSessionFamilies(
+  db: Handle,
+  userId: number,
+  keepId: string,
+  reason: RevokeReason,
+): Promise<number> {
+  const rows = await db('auth_sessions')
+    .where({ user_id: userId })
+    .whereNot({ id: keepId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_reason: reason })
+    .returning('id');
+  return rows.length;
 }

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('./routes/start.tsx')) },
           { path: '/brands', lazy: page(() => import('./routes/brands.tsx')) },
           { path: '/notifications', lazy: page(() => import('./routes/notifications.tsx')) },
+          { path: '/account', lazy: page(() => import('./routes/account.tsx')) },
           {
             path: '/b/:brandId',
             lazy: page(() => import('./routes/brand-shell.tsx')),
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
               { path: 'settings/plan', lazy: page(() => import('./routes/settings-plan.tsx')) },
               { path: 'settings/texting', lazy: page(() => import('./routes/settings-texting.tsx')) },
               { path: 'settings/integrations', lazy: page(() => import('./routes/settings-integrations.tsx')) },
+              { path: 'settings/team', lazy: page(() => import('./routes/settings-team.tsx')) },
               { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
             ],
           },

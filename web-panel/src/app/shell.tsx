@@ -68,9 +68,10 @@ function Frame({ brand, children }: { brand?: { id: number; name: string }; chil
         <span className="topbar-spacer" />
         <NotificationBell />
         {session ? (
-          <span className="user-email" title={session.email}>
-            {session.email}
-          </span>
+          <Link className="account-link" to="/account" title={`Account security of ${session.email}`}>
+            <span className="user-email">{session.email}</span>
+            <span className="account-short">Account</span>
+          </Link>
         ) : null}
         <button type="button" className="button button-quiet" onClick={onSignOut}>
           Sign out

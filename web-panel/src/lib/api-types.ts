@@ -180,6 +180,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the password (the current one is asked); every other session ends
+     * @description The new password follows the reset’s rules and messages. The answer is a new session for this browser (the refresh cookie is set again): tokens issued before the change stop working.
+     */
+    post: operations['postAuthPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/redirect': {
     parameters: {
       query?: never;
@@ -231,6 +251,40 @@ export type paths = {
     put?: never;
     /** Set a new password with the token of a reset link */
     post: operations['postAuthResetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user’s live sessions (one per sign-in), most recently used first */
+    get: operations['getAuthSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sessions/sign-out-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out every other session of the signed-in user (this one stays) */
+    post: operations['postAuthSessionsSignOutOthers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1933,6 +1987,80 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/brands/{brandId}/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brand's team: members with role and state; a partner user also sees its partner's members */
+    get: operations['getBrandsByBrandIdTeam'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/team/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite people by e-mail: each gets the mailed setup link (3 days)
+     * @description Addresses are split on commas, semicolons and new lines. An address that already has an account refuses the whole batch (409). A brand admin’s.
+     */
+    post: operations['postBrandsByBrandIdTeamInvitations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brands/{brandId}/team/members/{memberId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a member’s role, suspend a member, or lift a suspension
+     * @description A suspended member no longer reads the brand. Nobody changes their own membership, and the team keeps at least one active admin. A brand admin’s.
+     */
+    patch: operations['patchBrandsByBrandIdTeamMembersByMemberId'];
+    trace?: never;
+  };
+  '/api/brands/{brandId}/team/members/{memberId}/reinvite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mail a fresh setup link to a member who has not accepted yet (the old link stops working) */
+    post: operations['postBrandsByBrandIdTeamMembersByMemberIdReinvite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brands/{brandId}/texting': {
     parameters: {
       query?: never;
@@ -2899,6 +3027,71 @@ export interface operations {
       };
     };
   };
+  postAuthPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirm_password: string;
+          current_password: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Change the password (the current one is asked); every other session ends */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            access_token: string;
+            /** Format: date-time */
+            account_created_at: string;
+            avatar_url: string | null;
+            brand_id: number | null;
+            email: string;
+            family_name: string | null;
+            given_name: string | null;
+            is_staff: boolean;
+            partner_id: number | null;
+            phone: string | null;
+            policies: string[];
+            refresh_token: string;
+            role: string;
+            /** @description other sessions ended */
+            signed_out: number;
+            tenant_id: number | null;
+            user_id: number;
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   postAuthRedirect: {
     parameters: {
       query?: never;
@@ -3040,6 +3233,81 @@ export interface operations {
       };
       /** @description Invalid input: the message names each bad field. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAuthSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user’s live sessions (one per sign-in), most recently used first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sessions: {
+              /** @enum {string} */
+              app: 'admin' | 'brand';
+              current: boolean;
+              /** Format: date-time */
+              expires_at: string;
+              id: string;
+              /** Format: date-time */
+              last_active_at: string;
+              /** Format: date-time */
+              started_at: string;
+              /** @description the browser of the sign-in, as it named itself */
+              user_agent: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postAuthSessionsSignOutOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sign out every other session of the signed-in user (this one stays) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            signed_out: number;
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -11189,6 +11457,272 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBrandsByBrandIdTeam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The brand's team: members with role and state; a partner user also sees its partner's members */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            members: {
+              activated_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              email: string;
+              family_name: string | null;
+              given_name: string | null;
+              is_enabled: boolean;
+              last_login: string | null;
+              member_role: string;
+              membership_id: number;
+              phone: string | null;
+              state: string;
+              user_id: number;
+              user_role: string;
+            }[];
+            partners: {
+              id: number;
+              members: {
+                activated_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                family_name: string | null;
+                given_name: string | null;
+                is_enabled: boolean;
+                last_login: string | null;
+                member_role: string;
+                membership_id: number;
+                phone: string | null;
+                state: string;
+                user_id: number;
+                user_role: string;
+              }[];
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTeamInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          emails: string;
+          role?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Invite people by e-mail: each gets the mailed setup link (3 days) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invalid: string[];
+            invited: {
+              email: string;
+              /** Format: date-time */
+              expires_at: string;
+              mail_sent: boolean;
+              role: string;
+              user_id: number;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  patchBrandsByBrandIdTeamMembersByMemberId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        memberId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description admin or member */
+          role?: string;
+          /** @enum {string} */
+          state?: 'active' | 'suspended';
+        };
+      };
+    };
+    responses: {
+      /** @description Change a member’s role, suspend a member, or lift a suspension */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            member: {
+              activated_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              email: string;
+              family_name: string | null;
+              given_name: string | null;
+              is_enabled: boolean;
+              last_login: string | null;
+              member_role: string;
+              membership_id: number;
+              phone: string | null;
+              state: string;
+              user_id: number;
+              user_role: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: the message names each bad field. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid access token (`Invalid token`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown, or outside the brands the session may read (the same answer for both). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postBrandsByBrandIdTeamMembersByMemberIdReinvite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        brandId: number;
+        memberId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mail a fresh setup link to a member who has not accepted yet (the old link stops working) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            mail_sent: boolean;
+            user_id: number;
+          };
         };
       };
       /** @description No valid access token (`Invalid token`). */

@@ -195,3 +195,30 @@ export function stepTip(
     ? `${step.definition} The percentage is ${step.label.toLowerCase()} ÷ ${step.rate_of}.`
     : step.definition;
 }
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/HeadlessChrome\//, 'Chrome (headless)'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** A sign-in's User-Agent as a person says it: "Chrome on macOS"; "An unknown browser" without one. */
+export function deviceInWords(userAgent: string | null | undefined): string {
+  if (!userAgent?.trim()) return 'An unknown browser';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? (system ? `A browser on ${system}` : 'An unknown browser');
+}

@@ -52,6 +52,15 @@ export default function SettingsPage() {
         <TextingCard brand={brand} />
         <AttributionCard brand={brand} />
         <PlanCard brand={brand} />
+        <section className="card" aria-labelledby="team">
+          <h2 id="team">Team</h2>
+          <p>Who can open {brand.name}: invite people, change roles, suspend.</p>
+          <p>
+            <Link className="button" to={`/b/${brand.id}/settings/team`}>
+              Team members
+            </Link>
+          </p>
+        </section>
       </div>
       <Charges brand={brand} />
     </>

@@ -55,3 +55,35 @@ export async function getAssertion(options: RequestOptionsJSON): Promise<Record<
     },
   };
 }
+
+interface CreationOptionsJSON {
+  challenge: string;
+  user: { id: string; name: string; displayName: string };
+  excludeCredentials?: Array<{ id: string; type: 'public-key'; transports?: string[] }>;
+  [key: string]: unknown;
+}
+
+/** Asks the browser to make a passkey; the JSON the registration verify route takes. */
+export async function createCredential(options: CreationOptionsJSON): Promise<Record<string, unknown>> {
+  const publicKey = {
+    ...options,
+    challenge: toBytes(options.challenge),
+    user: { ...options.user, id: toBytes(options.user.id) },
+    excludeCredentials: options.excludeCredentials?.map((c) => ({ ...c, id: toBytes(c.id) })),
+  } as PublicKeyCredentialCreationOptions;
+  const credential = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential | null;
+  if (!credential) throw new Error('No passkey was made.');
+  const response = credential.response as AuthenticatorAttestationResponse;
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: credential.type,
+    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+    clientExtensionResults: credential.getClientExtensionResults(),
+    response: {
+      clientDataJSON: toBase64url(response.clientDataJSON),
+      attestationObject: toBase64url(response.attestationObject),
+      transports: response.getTransports?.() ?? [],
+    },
+  };
+}
