@@ -12,7 +12,13 @@
  *   that should escalate or stay silent, and answers from a card without the expected fact, per answer sent;
  * - escalation recall: texts that should escalate and did;
  * - small talk silent.
- * Exit code 1 when the held-out part misses a target. EVAL_MISSES=dev (or held_out) lists the misses.
+ * A third part, fresh held-out, is every text of fixtures/agent/fresh-heldout.json: a second held-out
+ * set written later by someone who never saw eval.json's texts or the agent's per-text results, run
+ * once and never tuned on (no tuning script may read it: test/agent/eval-fresh.test.ts). The three
+ * parts are printed side by side.
+ * Exit code 1 when the held-out or the fresh held-out part misses a target. EVAL_MISSES=development
+ * (or held_out) lists that part's misses; EVAL_MISSES=fresh lists only the fresh part's wrong answers
+ * (for the report, never for tuning: its escalations and silences that missed are not listed).
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -42,9 +48,19 @@ export const partOf = (text: string): 'development' | 'held_out' =>
     ? 'held_out'
     : 'development';
 
-const texts = (
-  JSON.parse(readFileSync(new URL('../fixtures/agent/eval.json', import.meta.url), 'utf8')) as { texts: EvalText[] }
-).texts;
+type Part = 'development' | 'held_out' | 'fresh';
+const PART_NAMES: Record<Part, string> = {
+  development: 'development',
+  held_out: 'held-out',
+  fresh: 'fresh held-out',
+};
+const read = (file: string): EvalText[] =>
+  (JSON.parse(readFileSync(new URL(`../fixtures/agent/${file}`, import.meta.url), 'utf8')) as { texts: EvalText[] })
+    .texts;
+const texts: { item: EvalText; part: Part }[] = [
+  ...read('eval.json').map((item) => ({ item, part: partOf(item.text) as Part })),
+  ...read('fresh-heldout.json').map((item) => ({ item, part: 'fresh' as Part })),
+];
 
 interface Outcome {
   item: EvalText;
@@ -79,11 +95,12 @@ async function main(): Promise<void> {
       .select('id', 'title', 'content');
     const byId = new Map(published.map((c) => [Number(c.id), c as { title: string; content: string }]));
 
-    const outcomes = new Map<string, Outcome[]>([
+    const outcomes = new Map<Part, Outcome[]>([
       ['development', []],
       ['held_out', []],
+      ['fresh', []],
     ]);
-    for (const item of texts) {
+    for (const { item, part } of texts) {
       const thought = await think(
         { db },
         {
@@ -115,10 +132,19 @@ async function main(): Promise<void> {
         else if (!states) wrong = `answered from "${sources[0]?.title}" without the expected fact`;
         else correct = true;
       }
-      outcomes.get(partOf(item.text))!.push({ item, decision, reply, correct, wrong });
+      outcomes.get(part)!.push({ item, decision, reply, correct, wrong });
     }
 
     let failed = false;
+    const rows: string[][] = [
+      ['', ...[...outcomes.keys()].map((p) => PART_NAMES[p])],
+      ['texts (answerable / escalate / small talk)'],
+      ['answered correctly (target ≥ 60%)'],
+      ['wrong, of answers sent (target ≤ 1%)'],
+      ['wrong, of all texts'],
+      ['escalation recall (target ≥ 90%)'],
+      ['small talk silent (target ≥ 90%)'],
+    ];
     for (const [part, list] of outcomes) {
       const answerable = list.filter((o) => o.item.kind === 'answerable');
       const escalate = list.filter((o) => o.item.kind === 'escalate');
@@ -140,28 +166,28 @@ async function main(): Promise<void> {
         escalationRecall: figures.escalationRecall >= TARGETS.escalationRecall,
         smallTalkSilent: figures.smallTalkSilent >= TARGETS.smallTalkSilent,
       };
-      const mark = (k: keyof typeof ok): string => (ok[k] ? 'ok' : 'MISSED');
-      process.stdout.write(
-        [
-          `${part}: ${list.length} texts (${answerable.length} answerable, ${escalate.length} to escalate, ${small.length} small talk)`,
-          `  answered correctly  ${pct(correct.length, answerable.length).padStart(6)}  (${correct.length}/${answerable.length}; target ≥ 60%) ${mark('answeredCorrectly')}`,
-          `  wrong               ${pct(wrong.length, answers.length).padStart(6)}  (${wrong.length} of ${answers.length} answers; ${pct(wrong.length, list.length)} of all texts; target ≤ 1%) ${mark('wrong')}`,
-          `  escalation recall   ${pct(escalated.length, escalate.length).padStart(6)}  (${escalated.length}/${escalate.length}; target ≥ 90%) ${mark('escalationRecall')}`,
-          `  small talk silent   ${pct(silent.length, small.length).padStart(6)}  (${silent.length}/${small.length}; target ≥ 90%) ${mark('smallTalkSilent')}`,
-          '',
-        ].join('\n'),
-      );
-      if (part === 'held_out' && Object.values(ok).some((v) => !v)) failed = true;
+      const cell = (n: number, d: number, k: keyof typeof ok): string =>
+        `${pct(n, d)} (${n}/${d})${ok[k] ? '' : ' MISSED'}`;
+      rows[1]!.push(`${list.length} (${answerable.length} / ${escalate.length} / ${small.length})`);
+      rows[2]!.push(cell(correct.length, answerable.length, 'answeredCorrectly'));
+      rows[3]!.push(cell(wrong.length, answers.length, 'wrong'));
+      rows[4]!.push(`${pct(wrong.length, list.length)} (${wrong.length}/${list.length})`);
+      rows[5]!.push(cell(escalated.length, escalate.length, 'escalationRecall'));
+      rows[6]!.push(cell(silent.length, small.length, 'smallTalkSilent'));
+      if (part !== 'development' && Object.values(ok).some((v) => !v)) failed = true;
       if (process.env.EVAL_MISSES === part)
         for (const o of list) {
           const expected =
             o.item.kind === 'answerable' ? 'answered' : o.item.kind === 'escalate' ? 'escalated' : 'silent';
-          if (o.wrong || (o.decision !== expected && !(expected === 'answered' && o.correct)))
+          const missed = o.decision !== expected && !(expected === 'answered' && o.correct);
+          if (o.wrong || (missed && part !== 'fresh'))
             process.stdout.write(
               `  miss [${o.item.kind}] "${o.item.text}" → ${o.decision}${o.wrong ? ` (${o.wrong})` : ''}\n`,
             );
         }
     }
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+    for (const r of rows) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     process.exitCode = failed ? 1 : 0;
   } finally {
     await db.destroy();

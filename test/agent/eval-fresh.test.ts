@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEMO_KB } from '../../src/demo/index.ts';
+import { normalForm } from '../../src/insights/index.ts';
+
+// The fresh held-out set (fixtures/agent/fresh-heldout.json) was written by someone who never saw
+// eval.json's texts; npm run eval:agent reports it beside the development and held-out parts.
+const ROOT = new URL('../../', import.meta.url);
+const FRESH = 'fixtures/agent/fresh-heldout.json';
+const read = (path: string): string => readFileSync(new URL(path, ROOT), 'utf8');
+interface EvalText {
+  text: string;
+  kind: 'answerable' | 'escalate' | 'small_talk';
+  card?: string;
+  facts?: string[];
+}
+const textsOf = (path: string): EvalText[] => (JSON.parse(read(path)) as { texts: EvalText[] }).texts;
+
+describe('the fresh held-out set of the shopper agent', () => {
+  const fresh = textsOf(FRESH);
+
+  it('has at least 150 texts, about 45% answerable, 30% to escalate and 25% small talk', () => {
+    expect(fresh.length).toBeGreaterThanOrEqual(150);
+    const share = (kind: EvalText['kind']): number => fresh.filter((t) => t.kind === kind).length / fresh.length;
+    expect(share('answerable')).toBeGreaterThan(0.4);
+    expect(share('answerable')).toBeLessThan(0.5);
+    expect(share('escalate')).toBeGreaterThan(0.25);
+    expect(share('escalate')).toBeLessThan(0.35);
+    expect(share('small_talk')).toBeGreaterThan(0.2);
+    expect(share('small_talk')).toBeLessThan(0.3);
+  });
+
+  it('labels every answerable text with one published demo card that states each expected fact', () => {
+    const published = new Map(
+      DEMO_KB.nw!.filter((c) => c[2] === 'published').map(([title, content]) => [title, content.toLowerCase()]),
+    );
+    for (const t of fresh.filter((x) => x.kind === 'answerable')) {
+      expect(published.has(t.card!), t.text).toBe(true);
+      expect(t.facts!.length, t.text).toBeGreaterThan(0);
+      for (const fact of t.facts!) expect(published.get(t.card!), t.text).toContain(fact.toLowerCase());
+    }
+    for (const t of fresh.filter((x) => x.kind !== 'answerable')) expect(t.card ?? null, t.text).toBeNull();
+  });
+
+  it('shares no text with eval.json and repeats none of its own (in normal form)', () => {
+    const evalTexts = new Set(textsOf('fixtures/agent/eval.json').map((t) => normalForm(t.text)));
+    expect(fresh.filter((t) => evalTexts.has(normalForm(t.text))).map((t) => t.text)).toEqual([]);
+    expect(new Set(fresh.map((t) => normalForm(t.text))).size).toBe(fresh.length);
+  });
+
+  it('is read by the evaluation only: no tuning script, source or other bench reads it', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|js|mjs|cjs|json|sh)$/.test(f) && f !== FRESH && !f.endsWith('package-lock.json'));
+    const readers = files.filter((f) => /fresh-heldout/.test(read(f)));
+    expect(readers.sort()).toEqual(['bench/eval-agent.ts', 'test/agent/eval-fresh.test.ts']);
+  });
+
+  it('stays as it was when its figures were first taken (nothing edited after the run)', () => {
+    expect(createHash('sha256').update(read(FRESH)).digest('hex')).toBe(
+      '6808359b17b0c1f3aab1df9378cbc4b3a11814c1ac008a63d2ef2d24d20b9d97',
+    );
+  });
+});
