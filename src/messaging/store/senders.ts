@@ -199,3 +199,32 @@ export async function sendSlotToday(
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Moves the end of a number's reserved time from `from` to `to`, only when no claim reserved time
+ * after it meanwhile (its next free time is still `from`); whether it moved.
+ */
+export async function extendSendSlot(
+  db: Handle,
+  { provider, sender, from, to }: { provider: string; sender: string; from: Date; to: Date },
+): Promise<boolean> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update sms_send_slots set next_send_at = ?, updated_at = now()
+      where provider = ? and sender = ? and next_send_at = ?`,
+    [to, provider, sender, from],
+  );
+  return result.rowCount === 1;
+}
+
+/** Gives back `count` texts of the number's day (UTC, `day`) that were reserved but not sent. */
+export async function releaseSendDay(
+  db: Handle,
+  { provider, sender, day, count }: { provider: string; sender: string; day: string; count: number },
+): Promise<void> {
+  if (count <= 0) return;
+  await db.raw(
+    `update sms_send_slots set day_count = greatest(0, day_count - ?), updated_at = now()
+      where provider = ? and sender = ? and day = ?::date`,
+    [count, provider, sender, day],
+  );
+}
