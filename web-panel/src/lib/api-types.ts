@@ -3445,6 +3445,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -3566,6 +3572,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -3664,6 +3676,12 @@ export interface operations {
               failed: number;
               /** @description waiting for the recipient window, a state cap or the rate */
               held: number;
+              /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+              held_by_daily_cap: {
+                count: number;
+                /** @description ISO time the first of them goes */
+                until: string | null;
+              } | null;
               /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
               pace: {
                 per_day: number;
@@ -3774,6 +3792,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -3873,6 +3897,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -4024,6 +4054,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
