@@ -21,13 +21,7 @@
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
 import { getDiscountCodes } from '../discounts/index.ts';
-import {
-  outcomeOf,
-  skipUpdate,
-  SKIP_UNSUBSCRIBED,
-  type ClaimedMessage,
-  type Outcome,
-} from './deliver.ts';
+import { outcomeOf, skipUpdate, SKIP_UNSUBSCRIBED, type ClaimedMessage, type Outcome } from './deliver.ts';
 import { deliverAll, type SlotWindow } from './hand-over.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
@@ -62,6 +56,8 @@ export interface SendDueOptions {
   messageIds?: readonly number[];
   /** How far ahead a number's send slots are taken (default 10 s); the sender lanes take 2 s. */
   lookaheadMs?: number;
+  /** false: leave the texts a stopped worker left in 'sending' alone (a lane does it every minute, not every batch). */
+  requeueStale?: boolean;
 }
 
 export interface SendDueResult {
@@ -385,7 +381,8 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   const defaults = { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY };
   const count = (outcomes: Outcome[]): void => outcomes.forEach((o) => (result[o] += 1));
 
-  const requeued = await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
+  const requeued =
+    options.requeueStale === false ? 0 : await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
   if (requeued > 0) ctx.logger.warn({ requeued }, 'messages left in sending by a stopped worker were queued again');
 
   let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
