@@ -25,7 +25,7 @@ import { outcomeOf, skipUpdate, SKIP_UNSUBSCRIBED, type ClaimedMessage, type Out
 import { deliverAll, type SlotWindow } from './hand-over.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
-import { intervalMs, readPace, reserveSlots, utcDay, type Pace } from './rate-limit.ts';
+import { intervalMs, readPace, reserveSlotsMany, utcDay, type Pace } from './rate-limit.ts';
 import { decideSend, isStrictStateNumber, segmentInfo, stateOfAddress } from './rules.ts';
 import { brandSending } from './store/senders.ts';
 import {
@@ -282,18 +282,22 @@ async function claimForProvider(
     group.rows.push(row);
     bySender.set(brand.sender, group);
   }
-  // Sorted, so two workers lock the same numbers in the same order.
-  for (const sender of [...bySender.keys()].sort()) {
-    const { pace, rows } = bySender.get(sender)!;
-    const plan = await reserveSlots(tx, {
-      provider: provider.name,
+  // One lock statement for every number of the batch (in sender order) and one update after.
+  const senders = [...bySender.keys()].sort();
+  const plans = await reserveSlotsMany(tx, {
+    provider: provider.name,
+    numbers: senders.map((sender) => ({
       sender,
-      count: rows.length,
-      pace,
-      now,
-      claimedAt,
-      lookaheadMs,
-    });
+      count: bySender.get(sender)!.rows.length,
+      pace: bySender.get(sender)!.pace,
+    })),
+    now,
+    claimedAt,
+    lookaheadMs,
+  });
+  for (const sender of senders) {
+    const { pace, rows } = bySender.get(sender)!;
+    const plan = plans.get(sender)!;
     // On the real clock the claim's stretch of the number's time bounds its hand-overs (hand-over.ts).
     const window: SlotWindow | undefined =
       claimedAt === undefined || plan.slots.length === 0
