@@ -46,8 +46,9 @@ export async function handOverAt(
   { slotAt, sleep }: { slotAt: number; sleep: Sleep },
 ): Promise<number | undefined> {
   for (let tries = 0; tries < 3; tries += 1) {
-    const wait = Math.max(slotAt, window.last === undefined ? 0 : window.last + window.interval) - Date.now();
-    if (wait > 0) await sleep(wait);
+    // A timer may fire a millisecond early by the wall clock: wait until the clock says so.
+    const due = Math.max(slotAt, window.last === undefined ? 0 : window.last + window.interval);
+    for (let wait = due - Date.now(); wait > 0; wait = due - Date.now()) await sleep(wait);
     const at = Date.now();
     if (at <= window.end - window.interval) {
       window.last = at;
