@@ -48,6 +48,11 @@ function campaignLines(c: CampaignView): string[] {
     ...(c.discount ? [`Discount:   ${c.discount} (a code per shopper)`] : []),
     ...(c.cutoffHours ? [`Cutoff:     ${c.cutoffHours} h after the start`] : []),
     `Targeted ${p.targeted}  queued ${p.queued}  sent ${p.sent}  held ${p.held}  pending ${p.pending}  failed ${p.failed}  delivered ${p.delivered}`,
+    ...(p.heldByDailyCap
+      ? [
+          `Daily cap:  ${p.heldByDailyCap.count} held by the number's daily cap; they go from ${p.heldByDailyCap.until ?? '-'}`,
+        ]
+      : []),
     `Skipped:    ${skipped.length ? skipped.join(', ') : 'none'}`,
     `Clicked ${p.clicked}  replied ${p.replied}  recovered ${p.recovered} (${p.recoveredRevenue.toFixed(2)})`,
   ];

@@ -5,6 +5,7 @@
  */
 import { coerceError, isAppError, type AppContext } from '../app/index.ts';
 import { createStoreDiscount, getDiscountCode } from '../discounts/index.ts';
+import type { SlotWindow } from './hand-over.ts';
 import { SmsSendError } from './infobip-client.ts';
 import type { SmsProvider } from './providers.ts';
 import { segmentInfo } from './rules.ts';
@@ -37,7 +38,26 @@ export interface ClaimedMessage {
   slotAt?: Date;
   /** Rate-limited providers: the least time between two sends from the number. */
   intervalMs?: number;
+  /** The status it waited in (auto_queued / queued): the one it goes back to when its slot passes. */
+  queuedStatus?: string;
+  /** Rate-limited providers on the real clock: the number's time its claim reserved (shared by the claim's texts). */
+  window?: SlotWindow;
 }
+
+/**
+ * Called right before the provider call: waits for the text's turn and returns the hand-over time
+ * (recorded as sent_at), or undefined when the text must not go now (its number's slot passed).
+ */
+export type HandOver = () => Promise<Date | undefined>;
+
+/** The update of a text whose number's slot passed before it could go: queued again, due now. */
+export const slotPassedUpdate = (message: ClaimedMessage, now: Date): MessageUpdate => ({
+  id: message.id,
+  status: message.queuedStatus ?? 'queued',
+  scheduled_for: now,
+  status_reason: `rate_limited: the slot of ${message.from ?? 'its number'} passed before the text went out; it takes the next free one`,
+  extra: { send_attempts: message.attempt - 1 },
+});
 
 const skipUpdate = (id: number, reason: string, detail: string): MessageUpdate => ({
   id,
@@ -122,7 +142,7 @@ export async function deliverClaimed(
   ctx: AppContext,
   provider: SmsProvider,
   message: ClaimedMessage,
-  { clock }: { clock: () => Date },
+  { clock, handOver }: { clock: () => Date; handOver?: HandOver },
 ): Promise<Outcome> {
   const log = ctx.logger.child({ message_id: message.id, brand_id: message.brandId });
   const track: { written?: string } = {};
@@ -142,6 +162,13 @@ export async function deliverClaimed(
     if (!channelAllows(await channelState(ctx.db, message.channelId), message.allowUnsubscribed)) {
       update = skipUpdate(message.id, SKIP_UNSUBSCRIBED, 'the channel opted out before the message went out');
     } else {
+      const sentAt = handOver ? await handOver() : clock();
+      if (!sentAt) {
+        update = slotPassedUpdate(message, clock());
+        if (body !== message.body) update.body = body;
+        await updateMessages(ctx.db, [remember(update)], { onlyStatus: ['sending'] });
+        return outcomeOf(update);
+      }
       const sent = await provider.send({
         messageId: message.id,
         brandId: message.brandId,
@@ -153,7 +180,8 @@ export async function deliverClaimed(
       update = {
         id: message.id,
         status: 'sent',
-        sent_at: clock(),
+        // The moment it was handed over (the one its number's pace counts), not the answer's.
+        sent_at: sentAt,
         status_reason: null,
         segments: segments.segments,
         encoding: segments.encoding,

@@ -4,7 +4,15 @@ export { SmsSendError } from './infobip-client.ts';
 export { sendDueMessages, DEFAULT_SEND_LIMIT, SKIP_SEND_CUTOFF, type SendDueResult } from './send-job.ts';
 export { sendMessageNow } from './send-now.ts';
 export { brandPace, type BrandPace } from './pace.ts';
-export { estimateFinish, planSlots, readPace, tierOfCampaign, ATT_CLASS_TPM, type Pace } from './rate-limit.ts';
+export {
+  estimateFinish,
+  planSlots,
+  readPace,
+  slotGraceMs,
+  tierOfCampaign,
+  ATT_CLASS_TPM,
+  type Pace,
+} from './rate-limit.ts';
 export { startSendLanes, sendLanesRunning, type SendLanes } from './lanes.ts';
 export { infobipDeliveryRoutes } from './routes.ts';
 export { processDeliveryReport, DELIVERY_TOPIC } from './delivery-reports.ts';

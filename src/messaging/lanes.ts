@@ -14,12 +14,19 @@
  */
 import { coerceError, type AppContext } from '../app/index.ts';
 import { listenChannel } from '../db/index.ts';
-import { sendDueMessages, SEND_BATCH_SIZE } from './send-job.ts';
+import { sendDueMessages } from './send-job.ts';
 import { nextDueAt } from './store/sending.ts';
 
 export const SEND_DUE_CHANNEL = 'reclaim_send_due';
 /** Lanes take a number's send slots at most this far ahead, so a batch never sleeps long. */
 export const LANE_LOOKAHEAD_MS = 2_000;
+/**
+ * A lane's claim: 1,000 texts (each brand's share of them), so the claim's fixed part (finding the
+ * due brands) and its round trips are spread over more texts than the send job's 500.
+ */
+export const LANE_BATCH_SIZE = 1_000;
+/** Texts left in 'sending' by a stopped worker are looked for this often by a lane, not every batch. */
+const REQUEUE_EVERY_MS = 60_000;
 /** After an error (the database away) a lane waits this long before it claims again. */
 const ERROR_PAUSE_MS = 2_000;
 
@@ -71,11 +78,19 @@ export function startSendLanes(
       log.warn({ err: error }, 'the send lanes lost their LISTEN connection; polling until it is back'),
   });
 
+  let requeuedAt = 0;
   const lane = async (index: number): Promise<void> => {
     while (!stopping) {
       const seen = generation;
       try {
-        const result = await sendDueMessages(ctx, { limit: SEND_BATCH_SIZE, lookaheadMs: LANE_LOOKAHEAD_MS });
+        const requeueStale = Date.now() - requeuedAt >= REQUEUE_EVERY_MS;
+        if (requeueStale) requeuedAt = Date.now();
+        const result = await sendDueMessages(ctx, {
+          limit: LANE_BATCH_SIZE,
+          batchSize: LANE_BATCH_SIZE,
+          lookaheadMs: LANE_LOOKAHEAD_MS,
+          requeueStale,
+        });
         if (result.sent + result.deferred + result.skipped + result.failed > 0) continue;
         const next = await nextDueAt(ctx.db);
         const untilNext = next ? next.getTime() - Date.now() : Number.POSITIVE_INFINITY;

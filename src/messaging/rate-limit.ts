@@ -13,7 +13,7 @@
  * T-Mobile's lowest brand tier, 2,000 a day).
  */
 import type { Tx } from '../db/index.ts';
-import { lockSendSlot, saveSendSlot } from './store/senders.ts';
+import { lockSendSlots, saveSendSlots } from './store/senders.ts';
 
 export const DEFAULT_MESSAGES_PER_SECOND = 1;
 export const DEFAULT_MESSAGES_PER_DAY = 2_000;
@@ -22,6 +22,13 @@ export const MAX_MESSAGES_PER_SECOND = 1_000;
 export const RATE_LIMIT_LOOKAHEAD_MS = 10_000;
 
 export const intervalMs = (messagesPerSecond: number): number => Math.ceil(1000 / messagesPerSecond);
+
+/**
+ * The slack a claim on the real clock adds to the end of its stretch of a number's time, so its
+ * last text may go a little after its slot (a timer fires late, a provider call before it is slow)
+ * and still keep one interval before the next claim's first: half an interval, 20 to 250 ms.
+ */
+export const slotGraceMs = (interval: number): number => Math.min(250, Math.max(20, Math.round(interval / 2)));
 
 /** A sending number's pace and where it came from. */
 export interface Pace {
@@ -179,27 +186,23 @@ export interface Reservation extends SlotPlan {
 }
 
 /**
- * Takes up to `count` send slots of one number inside the caller's transaction (the row stays
- * locked until it commits). The time since the claim began, the wait for the row included (another
- * claim of the number), is added to `now`, so a long wait never makes every slot look too far
- * ahead and slots stay on the real clock that other claims plan on.
+ * Takes send slots of several numbers inside the caller's transaction (their rows stay locked
+ * until it commits): up to `count` for each. The time since the claim began, the wait for the rows
+ * included (another claim of a number), is added to `now`, so a long wait never makes every slot
+ * look too far ahead and slots stay on the real clock that other claims plan on.
  */
-export async function reserveSlots(
+export async function reserveSlotsMany(
   tx: Tx,
   {
     provider,
-    sender,
-    count,
-    pace,
+    numbers,
     now,
     lookaheadMs,
     claimedAt,
     dailyCap = true,
   }: {
     provider: string;
-    sender: string;
-    count: number;
-    pace: Pace;
+    numbers: Array<{ sender: string; count: number; pace: Pace }>;
     /** The run's clock when the claim began... */
     now: Date;
     lookaheadMs?: number;
@@ -208,31 +211,54 @@ export async function reserveSlots(
     /** false: counted in the day, never held by its cap (a reply a person waits for). */
     dailyCap?: boolean;
   },
-): Promise<Reservation> {
-  const row = await lockSendSlot(tx, { provider, sender, now });
+): Promise<Map<string, Reservation>> {
+  const rows = await lockSendSlots(tx, { provider, senders: numbers.map((n) => n.sender).sort(), now });
   const at = claimedAt === undefined ? now : new Date(now.getTime() + Math.max(0, Date.now() - claimedAt));
   const today = utcDay(at);
-  const dayCount = row.day === today ? row.day_count : 0;
-  const plan = planSlots({
-    nextSendAt: row.next_send_at,
-    now: at,
-    count,
-    interval: intervalMs(pace.perSecond),
-    lookaheadMs,
-    dayLeft: dailyCap ? pace.perDay - dayCount : Number.POSITIVE_INFINITY,
-  });
-  const taken = plan.slots.length;
-  await saveSendSlot(tx, {
-    provider,
+  const reservations = new Map<string, Reservation>();
+  const saved: Parameters<typeof saveSendSlots>[1] = [];
+  for (const { sender, count, pace } of numbers) {
+    const row = rows.get(sender)!;
+    const dayCount = row.day === today ? row.day_count : 0;
+    const plan = planSlots({
+      nextSendAt: row.next_send_at,
+      now: at,
+      count,
+      interval: intervalMs(pace.perSecond),
+      lookaheadMs,
+      dayLeft: dailyCap ? pace.perDay - dayCount : Number.POSITIVE_INFINITY,
+    });
+    const taken = plan.slots.length;
+    // On the real clock the stretch ends with some slack for late hand-overs (hand-over.ts).
+    if (claimedAt !== undefined && taken > 0)
+      plan.nextSendAt = new Date(plan.nextSendAt.getTime() + slotGraceMs(intervalMs(pace.perSecond)));
+    saved.push({
+      provider,
+      sender,
+      next_send_at: plan.nextSendAt,
+      per_second: pace.perSecond,
+      per_day: pace.perDay,
+      day: today,
+      day_count: dayCount + taken,
+      ...rollMinute(row, at, taken),
+    });
+    reservations.set(sender, { ...plan, plannedAt: at, nextDayAt: nextUtcDay(at) });
+  }
+  await saveSendSlots(tx, saved);
+  return reservations;
+}
+
+/** reserveSlotsMany for one number. */
+export async function reserveSlots(
+  tx: Tx,
+  {
     sender,
-    next_send_at: plan.nextSendAt,
-    per_second: pace.perSecond,
-    per_day: pace.perDay,
-    day: today,
-    day_count: dayCount + taken,
-    ...rollMinute(row, at, taken),
-  });
-  return { ...plan, plannedAt: at, nextDayAt: nextUtcDay(at) };
+    count,
+    pace,
+    ...rest
+  }: Omit<Parameters<typeof reserveSlotsMany>[1], 'numbers'> & { sender: string; count: number; pace: Pace },
+): Promise<Reservation> {
+  return (await reserveSlotsMany(tx, { ...rest, numbers: [{ sender, count, pace }] })).get(sender)!;
 }
 
 /**

@@ -21,17 +21,11 @@
 import { withTransaction, type Tx } from '../db/index.ts';
 import type { AppContext } from '../app/index.ts';
 import { getDiscountCodes } from '../discounts/index.ts';
-import {
-  deliverClaimed,
-  outcomeOf,
-  skipUpdate,
-  SKIP_UNSUBSCRIBED,
-  type ClaimedMessage,
-  type Outcome,
-} from './deliver.ts';
+import { outcomeOf, skipUpdate, SKIP_UNSUBSCRIBED, type ClaimedMessage, type Outcome } from './deliver.ts';
+import { deliverAll, type SlotWindow } from './hand-over.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import { outboxMessageId, type SmsProvider } from './providers.ts';
-import { intervalMs, readPace, reserveSlots, type Pace } from './rate-limit.ts';
+import { intervalMs, readPace, reserveSlotsMany, utcDay, type Pace } from './rate-limit.ts';
 import { decideSend, isStrictStateNumber, segmentInfo, stateOfAddress } from './rules.ts';
 import { brandSending } from './store/senders.ts';
 import {
@@ -49,8 +43,6 @@ export const SEND_BATCH_SIZE = 500;
 export const STALE_SENDING_MS = 10 * 60_000;
 /** A brand without a sending number is looked at again after this long. */
 export const NO_SENDER_RETRY_MS = 60 * 60_000;
-/** Provider calls in flight at once per pass (each sending number's texts go one after the other). */
-const DELIVERY_CONCURRENCY = 16;
 
 export interface SendDueOptions {
   /** At most this many messages are looked at in this run (default 5,000). */
@@ -64,6 +56,8 @@ export interface SendDueOptions {
   messageIds?: readonly number[];
   /** How far ahead a number's send slots are taken (default 10 s); the sender lanes take 2 s. */
   lookaheadMs?: number;
+  /** false: leave the texts a stopped worker left in 'sending' alone (a lane does it every minute, not every batch). */
+  requeueStale?: boolean;
 }
 
 export interface SendDueResult {
@@ -188,7 +182,13 @@ function decideBatch(
   return { updates, toSend };
 }
 
-const claimed = (row: DueMessage, from: string | null, slotAt?: Date, intervalMs?: number): ClaimedMessage => ({
+const claimed = (
+  row: DueMessage,
+  from: string | null,
+  slotAt?: Date,
+  intervalMs?: number,
+  window?: SlotWindow,
+): ClaimedMessage => ({
   id: row.id,
   brandId: row.brand_id,
   channelId: row.channel_id!,
@@ -201,6 +201,8 @@ const claimed = (row: DueMessage, from: string | null, slotAt?: Date, intervalMs
   allowUnsubscribed: row.extra_data.allow_unsubscribed === true && !row.is_marketing,
   slotAt,
   intervalMs,
+  queuedStatus: row.status,
+  window,
 });
 
 const sendingUpdate = (row: DueMessage): MessageUpdate => ({
@@ -280,25 +282,40 @@ async function claimForProvider(
     group.rows.push(row);
     bySender.set(brand.sender, group);
   }
-  // Sorted, so two workers lock the same numbers in the same order.
-  for (const sender of [...bySender.keys()].sort()) {
-    const { pace, rows } = bySender.get(sender)!;
-    const plan = await reserveSlots(tx, {
-      provider: provider.name,
+  // One lock statement for every number of the batch (in sender order) and one update after.
+  const senders = [...bySender.keys()].sort();
+  const plans = await reserveSlotsMany(tx, {
+    provider: provider.name,
+    numbers: senders.map((sender) => ({
       sender,
-      count: rows.length,
-      pace,
-      now,
-      claimedAt,
-      lookaheadMs,
-    });
+      count: bySender.get(sender)!.rows.length,
+      pace: bySender.get(sender)!.pace,
+    })),
+    now,
+    claimedAt,
+    lookaheadMs,
+  });
+  for (const sender of senders) {
+    const { pace, rows } = bySender.get(sender)!;
+    const plan = plans.get(sender)!;
+    // On the real clock the claim's stretch of the number's time bounds its hand-overs (hand-over.ts).
+    const window: SlotWindow | undefined =
+      claimedAt === undefined || plan.slots.length === 0
+        ? undefined
+        : {
+            provider: provider.name,
+            sender,
+            end: plan.nextSendAt.getTime(),
+            interval: intervalMs(pace.perSecond),
+            day: utcDay(plan.plannedAt),
+          };
     rows.forEach((row, i) => {
       const slot = plan.slots[i];
       const later = plan.later[i - plan.slots.length];
       if (slot) {
         updates.push(sendingUpdate(row));
         // On the run's clock (the plan's clock is it, moved on by the wait for the number's row).
-        toDeliver.push(claimed(row, sender, slot, intervalMs(pace.perSecond)));
+        toDeliver.push(claimed(row, sender, slot, intervalMs(pace.perSecond), window));
       } else if (later) {
         updates.push({
           id: row.id,
@@ -358,68 +375,6 @@ async function claimBatch(
   };
 }
 
-/**
- * Runs deliveries, every number's chain at once and at most DELIVERY_CONCURRENCY provider calls
- * in flight. Messages of one sending number go one after the other, each
- * no earlier than its slot (on the run's clock) and one interval after the previous actual send,
- * so a late send never squeezes the next one closer than the number allows.
- */
-async function deliverAll(
-  ctx: AppContext,
-  provider: SmsProvider,
-  messages: ClaimedMessage[],
-  { clock, now, claimedAt, sleep }: { clock: () => Date; now: Date; claimedAt?: number; sleep: Sleep },
-): Promise<Outcome[]> {
-  // The slots are on the run's clock from `now`: the real clock read at `claimedAt`, or a fixed
-  // one (tests, a given time), which starts here.
-  const started = claimedAt ?? Date.now();
-  const chains = new Map<string, ClaimedMessage[]>();
-  messages.forEach((m, i) => {
-    const key = m.slotAt && m.from ? `sender:${m.from}` : `message:${i}`;
-    chains.set(key, [...(chains.get(key) ?? []), m]);
-  });
-  const queue = [...chains.values()].map((chain) =>
-    chain.sort((a, b) => (a.slotAt?.getTime() ?? 0) - (b.slotAt?.getTime() ?? 0)),
-  );
-  const outcomes: Outcome[] = [];
-  // Every number's chain runs at once (mostly sleeping until its slots); provider calls are limited.
-  let inFlight = 0;
-  const waiting: Array<() => void> = [];
-  const acquire = async (): Promise<void> => {
-    if (inFlight < DELIVERY_CONCURRENCY) {
-      inFlight += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  const release = (): void => {
-    const next = waiting.shift();
-    if (next) next();
-    else inFlight -= 1;
-  };
-  const runChain = async (chain: ClaimedMessage[]): Promise<void> => {
-    let lastSent: number | undefined;
-    for (const message of chain) {
-      if (message.slotAt) {
-        const bySlot = message.slotAt.getTime() - now.getTime() - (Date.now() - started);
-        const byLast = lastSent === undefined ? 0 : lastSent + (message.intervalMs ?? 0) - Date.now();
-        const wait = Math.max(bySlot, byLast);
-        if (wait > 0) await sleep(wait);
-      }
-      await acquire();
-      // Spaced from the previous call's start: the moment the provider sees it, less the same latency.
-      lastSent = Date.now();
-      try {
-        outcomes.push(await deliverClaimed(ctx, provider, message, { clock }));
-      } finally {
-        release();
-      }
-    }
-  };
-  await Promise.all(queue.map(runChain));
-  return outcomes;
-}
-
 /** One pass over the due messages: at most `limit` of them. */
 export async function sendDueMessages(ctx: AppContext, options: SendDueOptions = {}): Promise<SendDueResult> {
   const provider = options.provider ?? ctx.clients.sms;
@@ -430,14 +385,15 @@ export async function sendDueMessages(ctx: AppContext, options: SendDueOptions =
   const defaults = { perSecond: ctx.config.SMS_MESSAGES_PER_SECOND, perDay: ctx.config.SMS_MESSAGES_PER_DAY };
   const count = (outcomes: Outcome[]): void => outcomes.forEach((o) => (result[o] += 1));
 
-  const requeued = await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
+  const requeued =
+    options.requeueStale === false ? 0 : await requeueStaleSending(ctx.db, { now: clock(), staleMs: STALE_SENDING_MS });
   if (requeued > 0) ctx.logger.warn({ requeued }, 'messages left in sending by a stopped worker were queued again');
 
   let remaining = Math.max(0, options.limit ?? DEFAULT_SEND_LIMIT);
   while (remaining > 0) {
     const now = clock();
     // The real clock moves on during the claim (and its waits for numbers' rows); a given one does not.
-    const claimedAt = options.now ? undefined : Date.now();
+    const claimedAt = options.now ? undefined : now.getTime();
     const claim = await withTransaction(ctx.db, (tx) =>
       claimBatch(tx, provider, {
         now,

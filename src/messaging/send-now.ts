@@ -6,10 +6,11 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
-import { channelAllows, deliverClaimed, SKIP_UNSUBSCRIBED, type Outcome } from './deliver.ts';
+import { channelAllows, deliverClaimed, SKIP_UNSUBSCRIBED, type HandOver, type Outcome } from './deliver.ts';
+import { handOverAt, releaseRefused, type SlotWindow } from './hand-over.ts';
 import { realSleep, type Sleep } from './infobip-client.ts';
 import type { SmsProvider } from './providers.ts';
-import { readPace, reserveSlots } from './rate-limit.ts';
+import { intervalMs, readPace, reserveSlots, utcDay } from './rate-limit.ts';
 import { decideSend } from './rules.ts';
 import {
   findSendTarget,
@@ -111,6 +112,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
 
   let from: string | null = null;
   let slotAt: Date | undefined;
+  let handOver: HandOver | undefined;
   if (provider.needsSender) from = (await brandSending(ctx.db, [input.brandId])).get(input.brandId)?.sender ?? null;
   if (provider.needsSender && !from)
     throw new AppError(
@@ -147,6 +149,22 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
     slotAt = plan.slots[0];
     const wait = (slotAt?.getTime() ?? now.getTime()) - now.getTime();
     if (wait > 0) await (input.sleep ?? realSleep)(wait);
+    // On the real clock the hand-over keeps within the reserved time (hand-over.ts).
+    if (!input.now && slotAt) {
+      const window: SlotWindow = {
+        provider: provider.name,
+        sender,
+        end: plan.nextSendAt.getTime(),
+        interval: intervalMs(pace.perSecond),
+        day: utcDay(plan.plannedAt),
+      };
+      const at = slotAt.getTime();
+      handOver = async () => {
+        const handed = await handOverAt(ctx.db, window, { slotAt: at, sleep: input.sleep ?? realSleep });
+        await releaseRefused(ctx.db, [window]);
+        return handed === undefined ? undefined : new Date(handed);
+      };
+    }
   }
   const outcome: Outcome = await deliverClaimed(
     ctx,
@@ -162,7 +180,7 @@ export async function sendMessageNow(ctx: AppContext, input: SendNowInput): Prom
       allowUnsubscribed,
       slotAt,
     },
-    { clock: () => input.now ?? new Date() },
+    { clock: () => input.now ?? new Date(), handOver },
   );
   const row = await messageSendState(ctx.db, messageId);
   return {

@@ -26,6 +26,8 @@ export interface FakeCampaign {
   stage: string;
   numberKeys: string[];
   appeals: string[];
+  /** Throughput fields the campaign's answer carries once registered (messageClass, tpm, dailyCap), if any. */
+  throughput?: Record<string, unknown>;
 }
 
 export type RegistrationRoute =
@@ -197,7 +199,9 @@ export function createFakeRegistration(apiKey: string): FakeRegistration {
       }
       case 'getCampaign': {
         const c = campaigns.get(id!);
-        return c ? sendJson(res, 200, { id: c.id, name: c.payload.name, stage: c.stage }) : notFound(res, 'Campaign');
+        return c
+          ? sendJson(res, 200, { id: c.id, name: c.payload.name, stage: c.stage, ...(c.throughput ?? {}) })
+          : notFound(res, 'Campaign');
       }
       case 'submitCampaign': {
         const c = campaigns.get(id!);

@@ -1,6 +1,6 @@
 /** Each sending number's pace, pure: the daily cap in the plan, where the pace comes from, a campaign's finish. */
 import { describe, expect, it } from 'vitest';
-import { estimateFinish, planSlots, readPace, tierOfCampaign } from '../../src/messaging/index.ts';
+import { estimateFinish, planSlots, readPace, slotGraceMs, tierOfCampaign } from '../../src/messaging/index.ts';
 
 describe("a number's pace", () => {
   it("a number's daily cap: only the day's rest is planned, the others are over the cap", () => {
@@ -13,6 +13,10 @@ describe("a number's pace", () => {
       slots: [],
       overCap: 2,
     });
+  });
+
+  it("a claim's slack for a late last text: half an interval, 20 to 250 ms", () => {
+    expect([1, 100, 250, 500, 1000, 5000].map(slotGraceMs)).toEqual([20, 50, 125, 250, 250, 250]);
   });
 
   it("a number's pace: Infobip's tier first, then the brand's settings, then the defaults", () => {

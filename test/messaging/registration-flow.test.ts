@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASKS } from '../../src/cli/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import {
+  brandPace,
   pollRegistrations,
   REGISTRATION_PATH,
   registrationStatus,
@@ -204,10 +205,22 @@ describe('10DLC registration with no webhook: the poll', () => {
     const waiting = await stateOf(brandId);
     expect(waiting).toMatchObject({ state: 'campaign_approval_pending', phoneNumber: '+16465550123' });
 
-    reg.campaigns.get(waiting.campaignId!)!.stage = 'REGISTERED';
+    // Registered with AT&T message class E (240 texts a minute) and a T-Mobile daily cap of 10,000.
+    const campaign = reg.campaigns.get(waiting.campaignId!)!;
+    campaign.stage = 'REGISTERED';
+    campaign.throughput = { messageClass: 'E', dailyCap: 10_000 };
     expect(await pollRegistrations(world.ctx)).toMatchObject({ moved: 1 });
     await work();
     expect((await stateOf(brandId)).state).toBe('migration_complete');
+    // The tier is kept on the SMS integration, and the number's pace comes from it.
+    const { settings } = (await integrationOf(brandId))!;
+    expect(settings.tendlc_throughput).toMatchObject({ per_second: 4, per_day: 10_000 });
+    // (the pace the campaign page's estimate and the send job use, with Infobip sending)
+    const paced = await brandPace(
+      { db: t.db, config: { ...world.ctx.config, SMS_PROVIDER: 'infobip' } },
+      { brandId, now: new Date() },
+    );
+    expect(paced).toMatchObject({ sender: '+16465550123', pace: { perSecond: 4, perDay: 10_000, source: 'tier' } });
 
     // The webhook arriving after the poll applied the change is processed as nothing to do.
     await world.http.post(REGISTRATION_PATH, reg.campaignStatusWebhook(waiting.campaignId!, 'REGISTERED'), auth);

@@ -175,6 +175,74 @@ describe('sender lanes in running workers', () => {
     expect(Math.max(...smallTimes) - smallDueAt).toBeLessThan(5_000);
   }, 120_000);
 
+  it('two workers, small per-number rates: every text once, and no number above its rate in any second of its recorded sent times', async () => {
+    const rates = [0.5, 1, 1, 2, 3, 4];
+    const numbers = rates.map((rate, i) => ({ rate, sender: `+1415555034${i}` }));
+    const ids = new Map<string, number[]>();
+    for (const { rate, sender } of numbers)
+      ids.set(
+        sender,
+        await texts(
+          await infobipBrand({ infobip_phone_number: sender, messages_per_second: rate }),
+          Math.ceil(rate * 6),
+        ),
+      );
+    const all = [...ids.values()].flat();
+    const workers = [await startWorker({ LOG_LEVEL: 'info' }), await startWorker({ LOG_LEVEL: 'info' })];
+    await makeDue(all);
+    await until(
+      'every text sent',
+      async () => infobip.accepted.filter((a) => all.includes(idOf(a))).length >= all.length,
+      60_000,
+    );
+    await until(
+      'every text recorded sent',
+      async () =>
+        Number(
+          (await t.db('conversation_messages').whereIn('id', all).where({ status: 'sent' }).count({ n: '*' }))[0]!.n,
+        ) === all.length,
+    );
+    await sleep(500);
+    expect(
+      infobip.accepted
+        .filter((a) => all.includes(idOf(a)))
+        .map(idOf)
+        .sort((a, b) => a - b),
+    ).toEqual([...all].sort((a, b) => a - b));
+
+    // The recorded sent time is the hand-over to the provider: no window of one second holds more
+    // of a number's texts than its rate (one in two seconds at 0.5), whichever worker or lane sent them.
+    for (const { rate, sender } of numbers) {
+      const rows = await t.db('conversation_messages').whereIn('id', ids.get(sender)!).select('sent_at');
+      const times = rows.map((r) => new Date(r.sent_at).getTime());
+      const t0 = Math.min(...times);
+      const shown = `${sender} at ${rate}/s: ${times
+        .map((x) => x - t0)
+        .sort((a, b) => a - b)
+        .join(' ')}`;
+      expect(mostInWindow(times, 1000), shown).toBeLessThanOrEqual(Math.max(1, Math.floor(rate)));
+      expect(shortestSpan(times, 1), shown).toBeGreaterThanOrEqual(Math.ceil(1000 / rate));
+    }
+
+    // Both workers sent (their lanes' own counts, from their logs).
+    const sentBy: number[] = [];
+    for (const { child } of workers) {
+      child.kill('SIGTERM');
+      const done = await child;
+      sentBy.push(
+        String(done.all)
+          .split('\n')
+          .filter((l) => l.includes('send-due finished'))
+          .reduce((n, l) => n + Number((JSON.parse(l) as { sent?: number }).sent ?? 0), 0),
+      );
+    }
+    expect(sentBy.reduce((a, b) => a + b, 0)).toBe(all.length);
+    expect(
+      sentBy.every((n) => n > 0),
+      `sent by each worker: ${sentBy.join(', ')}`,
+    ).toBe(true);
+  }, 120_000);
+
   it('a text made due while the worker idles is sent within 2 s, and one due in a moment when it falls due', async () => {
     const brand = await infobipBrand({ infobip_phone_number: '+14155550311', messages_per_second: 10 });
     const [now] = await texts(brand, 1);

@@ -35,6 +35,7 @@ const campaign = (id: number, over: Partial<Campaign['progress']> = {}): Campaig
     recovered_revenue: '180.50',
     estimated_finish_at: null,
     pace: null,
+    held_by_daily_cap: null,
     ...over,
   },
 });
@@ -88,5 +89,18 @@ describe('the campaigns page', () => {
     const line = view.getByTestId('campaign-finish').textContent!;
     expect(line).toContain(`Estimated finish ${formatDateTime(finish, TEST_BRAND)}`);
     expect(line).toContain('4 texts a second, 2,000 a day');
+    expect(view.queryByTestId('campaign-daily-cap')).toBeNull();
+  });
+
+  test("texts held by the number's daily cap say so, and when they go", () => {
+    const until = '2026-11-25T00:00:00.000Z';
+    const capped = campaign(9, {
+      held_by_daily_cap: { count: 1200, until },
+      pace: { per_second: 4, per_day: 2000 },
+    });
+    const view = renderPanel(<CampaignDetail campaign={capped} locale={TEST_BRAND} />, { brand: TEST_BRAND });
+    expect(view.getByTestId('campaign-daily-cap').textContent).toBe(
+      `1,200 texts wait for your number’s daily limit of 2,000 texts; they go from ${formatDateTime(until, TEST_BRAND)}`,
+    );
   });
 });

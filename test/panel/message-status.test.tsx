@@ -56,6 +56,17 @@ describe('the message status badge', () => {
       'Goes at Nov 24, 7:00 AM PST',
     ],
     [
+      {
+        status: 'auto_queued',
+        scheduled_for: '2026-11-25T00:00:00Z',
+        status_reason:
+          'daily_cap: +14155550100 sent its 2000 texts of 2026-11-24 (UTC); held until 2026-11-25T00:00:00.000Z',
+      },
+      'held',
+      "Held by your number's daily limit",
+      'Goes at Nov 24, 4:00 PM PST',
+    ],
+    [
       { status: 'queued', scheduled_for: '2026-11-25T18:00:00Z' },
       'queued',
       'Queued',

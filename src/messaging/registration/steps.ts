@@ -9,6 +9,7 @@
 import { AppError, publicBaseUrl, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
 import { realSleep } from '../../http/index.ts';
+import { tierOfCampaign } from '../rate-limit.ts';
 import { clientFor, move, roundOf, stateOf, text, toManualIntervention, type RegistrationOptions } from './machine.ts';
 import { selectCampaignNumber } from './numbers.ts';
 import { brandPayload, campaignPayload, validateCampaignPayload } from './rules.ts';
@@ -124,6 +125,25 @@ function inboundUrl(ctx: AppContext): string {
   return `${publicBaseUrl(ctx.config)}${INBOUND_PATH}${secret ? `?secret=${encodeURIComponent(secret)}` : ''}`;
 }
 
+/**
+ * The approved campaign's throughput as Infobip's campaign answer carries it (an AT&T message class
+ * or a per-minute figure, a T-Mobile daily cap: tierOfCampaign), for the number's pace; undefined
+ * when the answer names none or cannot be read (the pace then comes from the settings).
+ */
+async function campaignThroughput(
+  ctx: AppContext,
+  row: RegistrationRow,
+  options: RegistrationOptions,
+): Promise<{ per_second?: number; per_day?: number; read_at: string } | undefined> {
+  try {
+    const tier = tierOfCampaign(await clientFor(ctx, options).getCampaign(text(row, 'infobip_campaign_id')!));
+    return tier && { per_second: tier.perSecond, per_day: tier.perDay, read_at: new Date().toISOString() };
+  } catch (error) {
+    ctx.logger.warn({ err: error, brand_id: row.brand_id }, "could not read the 10DLC campaign's throughput");
+    return undefined;
+  }
+}
+
 const setupInbound: StepRun = async (ctx, row, options) => {
   if (!text(row, 'infobip_campaign_id'))
     throw new AppError(
@@ -147,11 +167,12 @@ const setupInbound: StepRun = async (ctx, row, options) => {
       await keep(ctx, row, `inbound_${channel.toLowerCase()}`, { infobip_inbound_config_keys: { ...keys } });
     }
   }
+  const throughput = await campaignThroughput(ctx, row, options);
   await move(ctx, row.id, roundOf(row), {
     from: 'campaign_approval_success',
     to: 'migration_pending',
     step: 'setup_inbound',
-    patch: { infobip_inbound_config_keys: keys },
+    patch: { infobip_inbound_config_keys: keys, ...(throughput ? { tendlc_throughput: throughput } : {}) },
   });
 };
 

@@ -81,46 +81,43 @@ export interface SendSlotRow {
 }
 
 /**
- * The number's row, locked until the transaction ends (created at `now` on first use). Callers
- * lock several numbers in sorted order to avoid deadlocks.
+ * The numbers' rows, locked until the transaction ends (created at `now` on first use), in sender
+ * order so two claims never wait on each other in a cycle: two statements however many numbers.
  */
-export async function lockSendSlot(
+export async function lockSendSlots(
   tx: Tx,
-  { provider, sender, now }: { provider: string; sender: string; now: Date },
-): Promise<SendSlotRow> {
+  { provider, senders, now }: { provider: string; senders: string[]; now: Date },
+): Promise<Map<string, SendSlotRow>> {
+  if (senders.length === 0) return new Map();
   await tx.raw(
-    'insert into sms_send_slots (provider, sender, next_send_at) values (?, ?, ?) on conflict (provider, sender) do nothing',
-    [provider, sender, now],
+    `insert into sms_send_slots (provider, sender, next_send_at)
+     select ?, s, ? from unnest(?::text[]) s order by s on conflict (provider, sender) do nothing`,
+    [provider, now, senders],
   );
-  const { rows } = await tx.raw<{ rows: Array<SendSlotRow & { day: string | null }> }>(
-    `select next_send_at, to_char(day, 'YYYY-MM-DD') as day, day_count, minute, minute_count, last_minute_count
-       from sms_send_slots where provider = ? and sender = ? for update`,
-    [provider, sender],
+  const { rows } = await tx.raw<{ rows: Array<SendSlotRow & { sender: string }> }>(
+    `select sender, next_send_at, to_char(day, 'YYYY-MM-DD') as day, day_count, minute, minute_count, last_minute_count
+       from sms_send_slots where provider = ? and sender = any(?::text[])
+      order by sender for update`,
+    [provider, senders],
   );
-  return rows[0]!;
+  return new Map(rows.map(({ sender, ...row }) => [sender, row]));
 }
 
-export async function saveSendSlot(
+/** The numbers' rows after a claim, in one statement. */
+export async function saveSendSlots(
   tx: Tx,
-  row: SendSlotRow & { provider: string; sender: string; per_second: number; per_day: number },
+  rows: Array<SendSlotRow & { provider: string; sender: string; per_second: number; per_day: number }>,
 ): Promise<void> {
+  if (rows.length === 0) return;
   await tx.raw(
-    `update sms_send_slots
-        set next_send_at = ?, per_second = ?, per_day = ?, day = ?::date, day_count = ?, minute = ?, minute_count = ?,
-            last_minute_count = ?, updated_at = now()
-      where provider = ? and sender = ?`,
-    [
-      row.next_send_at,
-      row.per_second,
-      row.per_day,
-      row.day,
-      row.day_count,
-      row.minute,
-      row.minute_count,
-      row.last_minute_count,
-      row.provider,
-      row.sender,
-    ],
+    `update sms_send_slots s
+        set next_send_at = v.next_send_at, per_second = v.per_second, per_day = v.per_day, day = v.day,
+            day_count = v.day_count, minute = v.minute, minute_count = v.minute_count,
+            last_minute_count = v.last_minute_count, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as v(provider text, sender text, next_send_at timestamptz, per_second float8,
+            per_day int, day date, day_count int, minute timestamptz, minute_count int, last_minute_count int)
+      where s.provider = v.provider and s.sender = v.sender`,
+    [JSON.stringify(rows)],
   );
 }
 
@@ -207,4 +204,33 @@ export async function sendSlotToday(
     [now, provider, sender],
   );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * Moves the end of a number's reserved time from `from` to `to`, only when no claim reserved time
+ * after it meanwhile (its next free time is still `from`); whether it moved.
+ */
+export async function extendSendSlot(
+  db: Handle,
+  { provider, sender, from, to }: { provider: string; sender: string; from: Date; to: Date },
+): Promise<boolean> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update sms_send_slots set next_send_at = ?, updated_at = now()
+      where provider = ? and sender = ? and next_send_at = ?`,
+    [to, provider, sender, from],
+  );
+  return result.rowCount === 1;
+}
+
+/** Gives back `count` texts of the number's day (UTC, `day`) that were reserved but not sent. */
+export async function releaseSendDay(
+  db: Handle,
+  { provider, sender, day, count }: { provider: string; sender: string; day: string; count: number },
+): Promise<void> {
+  if (count <= 0) return;
+  await db.raw(
+    `update sms_send_slots set day_count = greatest(0, day_count - ?), updated_at = now()
+      where provider = ? and sender = ? and day = ?::date`,
+    [count, provider, sender, day],
+  );
 }

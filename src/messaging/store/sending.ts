@@ -120,7 +120,9 @@ export async function lockDueMessages(
                    when c.checkout_id is not null then co.checkout_details->'billing_address'
                    else ca.cleaned_raw_data #> '{detail,payload,billing_address}' end end as billing
        from conversation_messages m
-       join conversations c on c.id = m.conversation_id
+       -- One index lookup per text (limit 1 keeps the planner from hashing the whole table, which
+       -- it otherwise picks for a batch of a few hundred: a scan of every conversation per batch).
+       cross join lateral (select c.* from conversations c where c.id = m.conversation_id limit 1) c
        join brands b on b.id = m.brand_id
        cross join lateral (select coalesce(b.extra_data->'texas_compliance' = 'true'::jsonb, false) as compliance) texas
        left join contact_channels ch on ch.id = c.contact_channel_id

@@ -48,6 +48,10 @@ export const campaignProgressSchema = z.object({
     .object({ per_second: z.number(), per_day: z.number().int() })
     .nullable()
     .describe("the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default)"),
+  held_by_daily_cap: z
+    .object({ count: z.number().int(), until: z.string().nullable().describe('ISO time the first of them goes') })
+    .nullable()
+    .describe("of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none"),
 });
 
 export const campaignSchema = z.object({
@@ -66,7 +70,7 @@ export const campaignSchema = z.object({
 
 /** A campaign as the brand API gives it (snake_case, money as text like every other answer). */
 export function campaignOut(c: CampaignView): z.infer<typeof campaignSchema> {
-  const { scheduledFor, recoveredRevenue, estimatedFinishAt, pace, ...progress } = c.progress;
+  const { scheduledFor, recoveredRevenue, estimatedFinishAt, pace, heldByDailyCap, ...progress } = c.progress;
   return {
     id: c.id,
     brand_id: c.brandId,
@@ -84,6 +88,7 @@ export function campaignOut(c: CampaignView): z.infer<typeof campaignSchema> {
       recovered_revenue: recoveredRevenue.toFixed(2),
       estimated_finish_at: estimatedFinishAt ?? null,
       pace: pace ? { per_second: pace.perSecond, per_day: pace.perDay } : null,
+      held_by_daily_cap: heldByDailyCap ?? null,
     },
   };
 }

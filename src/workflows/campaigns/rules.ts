@@ -84,6 +84,8 @@ export interface CampaignProgress {
   estimatedFinishAt?: string | null;
   /** The brand's number's pace: texts per second and per day; null without one. */
   pace?: { perSecond: number; perDay: number } | null;
+  /** Of the held texts, those waiting for their number's daily cap, and when they start to go (ISO); null for none. */
+  heldByDailyCap: { count: number; until: string | null } | null;
 }
 
 const SENT = ['sent', 'delivered', 'undelivered'];
@@ -101,6 +103,7 @@ export function tallyProgress(input: {
   replied: number;
   recovered: number;
   recoveredRevenue: number;
+  dailyCap?: { count: number; until: Date | null };
 }): CampaignProgress {
   const skipped: Record<string, number> = {};
   const add = (reason: string, n: number): void => {
@@ -143,5 +146,9 @@ export function tallyProgress(input: {
     replied: input.replied,
     recovered: input.recovered,
     recoveredRevenue: input.recoveredRevenue,
+    heldByDailyCap:
+      input.dailyCap && input.dailyCap.count > 0
+        ? { count: input.dailyCap.count, until: input.dailyCap.until?.toISOString() ?? null }
+        : null,
   };
 }

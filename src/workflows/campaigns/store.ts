@@ -206,6 +206,8 @@ export interface RunCounts {
   replied: number;
   recovered: number;
   recoveredRevenue: number;
+  /** Texts held by their number's daily cap, and when the first of them goes. */
+  dailyCap?: { count: number; until: Date | null };
 }
 
 /** The counts of one run at `now` (see tallyProgress). */
@@ -229,6 +231,14 @@ export async function runCounts(
       where r.run_id = ? and m.direction = 'outgoing' and m.extra_data->>'workflow_message' = 'true'
       group by 1, 2, 3`,
     [now, runId],
+  );
+  const { rows: capped } = await db.raw<{ rows: { count: number; until: Date | null }[] }>(
+    `select count(*)::int as count, min(m.scheduled_for) as until
+       from workflow_run_recipients r
+       join conversation_messages m on m.conversation_id = r.conversation_id
+      where r.run_id = ? and m.direction = 'outgoing' and m.status in ('auto_queued', 'queued')
+        and m.scheduled_for > ? and m.status_reason like 'daily\\_cap:%'`,
+    [runId, now],
   );
   const { rows: engaged } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select
@@ -266,6 +276,7 @@ export async function runCounts(
     replied: Number(e.replied ?? 0),
     recovered: Number(e.recovered ?? 0),
     recoveredRevenue: Number(e.revenue ?? 0),
+    dailyCap: { count: Number(capped[0]?.count ?? 0), until: capped[0]?.until ?? null },
   };
 }
 

@@ -4741,6 +4741,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -4862,6 +4868,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -4960,6 +4972,12 @@ export interface operations {
               failed: number;
               /** @description waiting for the recipient window, a state cap or the rate */
               held: number;
+              /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+              held_by_daily_cap: {
+                count: number;
+                /** @description ISO time the first of them goes */
+                until: string | null;
+              } | null;
               /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
               pace: {
                 per_day: number;
@@ -5070,6 +5088,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -5169,6 +5193,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;
@@ -5320,6 +5350,12 @@ export interface operations {
                 failed: number;
                 /** @description waiting for the recipient window, a state cap or the rate */
                 held: number;
+                /** @description of the held texts, those waiting for the number's daily cap (the next day, UTC); null for none */
+                held_by_daily_cap: {
+                  count: number;
+                  /** @description ISO time the first of them goes */
+                  until: string | null;
+                } | null;
                 /** @description the brand's number's pace: texts per second and per day (its 10DLC tier, its setting or the default) */
                 pace: {
                   per_day: number;

@@ -58,6 +58,14 @@ export function CampaignDetail({
             : ''}
         </p>
       ) : null}
+      {p.held_by_daily_cap ? (
+        <p className="muted" data-testid="campaign-daily-cap">
+          {n(p.held_by_daily_cap.count)} {p.held_by_daily_cap.count === 1 ? 'text waits' : 'texts wait'} for your
+          number’s daily limit
+          {p.pace ? ` of ${formatNumber(p.pace.per_day, locale)} texts` : ''}
+          {p.held_by_daily_cap.until ? `; they go from ${formatDateTime(p.held_by_daily_cap.until, locale)}` : ''}
+        </p>
+      ) : null}
       <div className="detail-grid">
         <section aria-labelledby="campaign-message">
           <h3 id="campaign-message">Message</h3>

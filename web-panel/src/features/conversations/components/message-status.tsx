@@ -19,6 +19,7 @@ const HOLDS: Record<string, string> = {
   quiet_hours: 'Held for quiet hours',
   state_quiet_hours: "Held for the state's quiet hours",
   state_daily_limit: "Held by the state's daily limit",
+  daily_cap: "Held by your number's daily limit",
 };
 
 /** The words after "reason: " in a status reason ("unsubscribed: the channel opted out" -> "the channel opted out"). */
