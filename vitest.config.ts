@@ -11,11 +11,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one fork less than the cores: one fork on a 2-core machine, and the
-    // suite waits on PostgreSQL, child processes and the browser most of its time.
+    // suite waits on PostgreSQL, child processes and the browser most of its time. Three forks were
+    // no faster on six CLI-heavy files (interleaved runs on a loaded machine: 81 and 87 s with two,
+    // 97 and 82 s with three), and each fork evaluates the program's modules once more.
     maxWorkers: 2,
     // A worker runs file after file in one process and evaluates the program's modules once, not
     // once per file: every test file imports most of src/ (the helpers build the CLI's context), and
-    // evaluating it again for each of ~270 files was half the suite's time. A file leaves nothing
+    // evaluating it again for each of ~270 files was about a third of the suite's time. A file leaves nothing
     // behind: each has its own database, closes what it starts, and no test mocks a module.
     isolate: false,
     env: { LOG_LEVEL: 'silent' },
