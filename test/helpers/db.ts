@@ -3,6 +3,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createLogger, loadConfig, type AppContext } from '../../src/app/index.ts';
 import { createAppContext } from '../../src/cli/index.ts';
 import { createDatabase, createDb, dropDatabase, type Db } from '../../src/db/index.ts';
+import { demoTemplate, type DemoSeed } from './demo-template.ts';
 import { withFastCommits } from './fast-commits.ts';
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -24,10 +25,14 @@ export function testEnv(url: string): Record<string, string> {
   return { DATABASE_URL: url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' };
 }
 
-/** A fresh database for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file, cloned from the migrated template, or with `demo` from the
+ * demo template of that seed (test/helpers/demo-template.ts): the rows `seedDemo` writes at that clock.
+ */
+export async function createTestDatabase({ demo }: { demo?: DemoSeed } = {}): Promise<TestDatabase> {
   const name = `reclaim_test_${randomBytes(5).toString('hex')}`;
-  const url = await createDatabase(serverUrl(), name, { template: inject('templateDatabase') });
+  const template = demo ? await demoTemplate(demo, testEnv) : inject('templateDatabase');
+  const url = await createDatabase(serverUrl(), name, { template });
   await withFastCommits(serverUrl(), name);
   const db = createDb({ url, pool: { max: 5 } });
   const contexts: AppContext[] = [];
@@ -60,12 +65,12 @@ export type TestDatabaseHandle = Omit<TestDatabase, 'drop'>;
  * dropped in an afterAll. Its fields are read when used, so they work inside tests, hooks and the
  * functions they call (not at module level, before the beforeAll ran). Call it before the hooks
  * that use the database: vitest runs afterAll hooks in reverse order, so it is dropped after
- * their cleanup.
+ * their cleanup. With `demo`, the database holds the demo data set seeded at that fixed clock.
  */
-export function useTestDatabase(): TestDatabaseHandle {
+export function useTestDatabase(options: { demo?: DemoSeed } = {}): TestDatabaseHandle {
   let current: TestDatabase | undefined;
   beforeAll(async () => {
-    current = await createTestDatabase();
+    current = await createTestDatabase(options);
   });
   afterAll(async () => {
     await current?.drop();

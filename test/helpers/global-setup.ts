@@ -24,6 +24,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
     templateDatabase: string;
+    /** The demo templates of this run are named with it (test/helpers/demo-template.ts). */
+    demoTemplatePrefix: string;
   }
 }
 
@@ -41,7 +43,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     serverUrl = embedded.url;
   }
   const templateDatabase = `reclaim_template_${process.pid}`;
+  const demoTemplatePrefix = `reclaim_demo_${process.pid}_`;
   await dropDatabase(serverUrl, templateDatabase);
+  await dropDemoTemplates(serverUrl, demoTemplatePrefix);
   const templateUrl = await createDatabase(serverUrl, templateDatabase);
   await withFastCommits(serverUrl, templateDatabase);
   const db = createDb({ url: templateUrl, pool: { max: 1 } });
@@ -59,8 +63,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('serverUrl', serverUrl);
   project.provide('templateDatabase', templateDatabase);
+  project.provide('demoTemplatePrefix', demoTemplatePrefix);
   return async () => {
+    await dropDemoTemplates(serverUrl, demoTemplatePrefix);
     await dropDatabase(serverUrl, templateDatabase);
     await embedded?.stop();
   };
+}
+
+/** The demo templates test files built during the run (test/helpers/demo-template.ts). */
+async function dropDemoTemplates(serverUrl: string, prefix: string): Promise<void> {
+  const db = createDb({ url: serverUrl, pool: { max: 1 } });
+  try {
+    const { rows } = await db.raw<{ rows: { datname: string }[] }>(
+      `select datname from pg_database where starts_with(datname, ?)`,
+      [prefix],
+    );
+    for (const { datname } of rows) await dropDatabase(serverUrl, datname);
+  } finally {
+    await db.destroy();
+  }
 }

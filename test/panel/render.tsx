@@ -10,13 +10,12 @@
  * `location()` is the router's current location (the URL state a link would carry).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type Location } from 'react-router';
-import { afterEach } from 'vitest';
 import { BrandProvider, type Brand } from '../../web-panel/src/lib/brand.tsx';
 
-afterEach(() => cleanup());
+// Each test's render is unmounted after it by test/helpers/each-file.ts (vitest's setupFiles).
 
 export const TEST_BRAND: Brand = {
   id: 1,

@@ -2,7 +2,6 @@ import { renderToString } from 'ink';
 import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { seedDemo } from '../../src/demo/index.ts';
 import {
   App,
   createDashboardStore,
@@ -18,14 +17,14 @@ delete process.env.FORCE_COLOR;
 
 const SEEDED_AT = new Date('2026-11-20T14:20:00Z');
 const NOW = new Date('2026-11-20T14:20:30Z');
-const t = useTestDatabase();
+// The demo data set seeded at SEEDED_AT, cloned from its template (seeded once per run).
+const t = useTestDatabase({ demo: { now: SEEDED_AT } });
 let ctx: AppContext;
 let dash: Dashboard | undefined;
 let deadWebhookId: number;
 
 beforeAll(async () => {
   ctx = await t.context();
-  await seedDemo(ctx, { now: SEEDED_AT });
   const integration = await t.db('brand_integrations').where({ brand_id: 1 }).orderBy('id').first('id');
   [{ id: deadWebhookId }] = await t
     .db('webhook_events')

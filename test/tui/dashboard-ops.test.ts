@@ -5,7 +5,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { seedDemo } from '../../src/demo/index.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { bodyRows, eventually, KEY, renderDashboard, selectedRow, type Dashboard } from './frames.ts';
@@ -19,7 +18,8 @@ const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
 const LONG_BODY =
   'Hi Ivy, the Trailhead Rain Shell you left in your cart is waterproof to 20,000 mm, packs into its own pocket and comes with free returns for 60 days; reply STOP to opt out.';
 
-const t = useTestDatabase();
+// The demo data set seeded at SEEDED_AT, cloned from its template (seeded once per run).
+const t = useTestDatabase({ demo: { now: SEEDED_AT } });
 let ctx: AppContext;
 let infobip: FakeInfobip;
 let dash: Dashboard | undefined;
@@ -29,7 +29,6 @@ let campaignId: string;
 beforeAll(async () => {
   infobip = await startFakeInfobip();
   ctx = await t.context({ INFOBIP_BASE_URL: infobip.url, INFOBIP_API_KEY: infobip.apiKey });
-  await seedDemo(ctx, { now: SEEDED_AT });
   failedJobId = await plantFailedJob(ctx);
   await plantDeadLetter(t.db, { eventId: 'ops-dead-1', lastError: 'order payload has no line_items' });
   campaignId = infobip.registration.addExistingCampaign([]).id;

@@ -1,7 +1,6 @@
 import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { maskUsername } from '../../src/contacts/index.ts';
-import { seedDemo } from '../../src/demo/index.ts';
 import { startOfDay } from '../../src/tui/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { bodyRows, renderDashboard, type Dashboard } from './frames.ts';
@@ -13,14 +12,14 @@ delete process.env.FORCE_COLOR;
 const SEEDED_AT = new Date('2026-11-20T14:20:00Z');
 const NOW = new Date('2026-11-20T14:20:30Z');
 const HELP_LIVE = '1-4 panes · tab next pane · j/↓ down · enter thread · / filter · ? help · q quit';
-const t = useTestDatabase();
+// The demo data set seeded at SEEDED_AT, cloned from its template (seeded once per run).
+const t = useTestDatabase({ demo: { now: SEEDED_AT } });
 let ctx: AppContext;
 let dash: Dashboard | undefined;
 let deadWebhookId: number;
 
 beforeAll(async () => {
   ctx = await t.context();
-  await seedDemo(ctx, { now: SEEDED_AT });
   const integration = await t.db('brand_integrations').where({ brand_id: 1 }).orderBy('id').first('id');
   [{ id: deadWebhookId }] = await t
     .db('webhook_events')

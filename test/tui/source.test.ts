@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
-import { seedDemo } from '../../src/demo/index.ts';
 import { dashboardSource, startOfDay } from '../../src/tui/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -11,12 +10,12 @@ import { useTestDatabase } from '../helpers/db.ts';
 
 const SEEDED_AT = new Date('2026-11-20T14:20:00Z');
 const NOW = new Date('2026-11-20T14:20:30Z');
-const t = useTestDatabase();
+// The demo data set seeded at SEEDED_AT, cloned from its template (seeded once per run).
+const t = useTestDatabase({ demo: { now: SEEDED_AT } });
 let ctx: AppContext;
 
 beforeAll(async () => {
   ctx = await t.context();
-  await seedDemo(ctx, { now: SEEDED_AT });
 });
 
 type Texts = Record<number, { sent: number; skipped: number; replies: number }>;

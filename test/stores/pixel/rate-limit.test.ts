@@ -1,6 +1,6 @@
 /** A flood of pixel events is refused with 429 per client address and per ingest key. */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildHttpServer } from '../../../src/http/index.ts';
 import { ensureIngestKey, pixelIngestRoutes } from '../../../src/stores/index.ts';
 import { createBrand, createIntegration } from '../../factories/index.ts';
@@ -24,6 +24,17 @@ const post = (k: string, ip: string) =>
     payload: JSON.stringify(checkoutStarted(checkout())),
     remoteAddress: ip,
   });
+
+/**
+ * The posts that follow start a fresh one-minute window: the clock (Date only, running on at its
+ * pace) is moved to 100 ms after the next minute turns, where the test once slept until it turned
+ * (up to 30 s). Call vi.useRealTimers() after the posts.
+ */
+function fromTheNextMinute(): void {
+  const next = (Math.floor(Date.now() / 60_000) + 1) * 60_000 + 100;
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(next);
+}
 
 // Windows are whole minutes: 11 posts against a limit of 5 overflow a window even when a minute
 // turns over among them (one side of the turn holds at least 6).
@@ -65,8 +76,7 @@ describe('a flood from one address', () => {
     const server = await buildHttpServer(ctx, { routes: [pixelIngestRoutes], panel: false });
     try {
       // Keep the 1,300 posts inside one minute's window (a turn of the minute would reset both budgets).
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
+      fromTheNextMinute();
       const k = await key();
       const from = (ip: string) =>
         server.inject({
@@ -99,6 +109,7 @@ describe('a flood from one address', () => {
       const stored = await t.db('webhook_events').where({ source: 'pixel' }).count<{ count: string }[]>('id as count');
       expect(Number(stored[0]!.count)).toBeGreaterThanOrEqual(120 + 26 + 1);
     } finally {
+      vi.useRealTimers();
       await server.close();
     }
   }, 120_000);
@@ -111,14 +122,17 @@ describe('a flood from one address', () => {
       return out;
     };
     // Per address 5, per key 8 (this file's context): 20 from one address, 5 accepted.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
-    const flood = await statuses('203.0.113.60', 20);
-    expect(flood.filter((s) => s === 200).length).toBe(5);
-    // The key has spent 5 of its 8: three more from other addresses pass, the next is refused.
-    expect([...(await statuses('192.0.2.201', 2)), ...(await statuses('192.0.2.202', 1))]).toEqual([200, 200, 200]);
-    const beyond = await post(k, '192.0.2.203');
-    expect(beyond.statusCode).toBe(429);
-    expect(Number(beyond.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    fromTheNextMinute();
+    try {
+      const flood = await statuses('203.0.113.60', 20);
+      expect(flood.filter((s) => s === 200).length).toBe(5);
+      // The key has spent 5 of its 8: three more from other addresses pass, the next is refused.
+      expect([...(await statuses('192.0.2.201', 2)), ...(await statuses('192.0.2.202', 1))]).toEqual([200, 200, 200]);
+      const beyond = await post(k, '192.0.2.203');
+      expect(beyond.statusCode).toBe(429);
+      expect(Number(beyond.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
