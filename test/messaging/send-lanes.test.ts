@@ -153,8 +153,9 @@ describe('sender lanes in running workers', () => {
     // No number above its rate in any one-second window of arrival times. The fake stamps them in
     // this test process, which a loaded 2-core machine delays by up to a few hundred milliseconds,
     // so a stamp may land next to the following ones: a one-second window may show up to two more
-    // than the rate, and any four seconds' worth of gaps must take at least 3.5 s. A number sending
-    // at twice its rate fails both (twice the texts in a second, four seconds' worth in two).
+    // than the rate, and any four seconds' worth of gaps must take at least 3 s. A number sending
+    // at twice its rate fails both (twice the texts in a second, four seconds' worth in two). The
+    // recorded sent times are held to the rate exactly (the two-worker test below).
     for (const [sender, rate] of Object.entries(rates)) {
       const times = infobip.accepted.filter((a) => a.sender === sender).map((a) => a.at);
       const t0 = Math.min(...times);
@@ -163,7 +164,7 @@ describe('sender lanes in running workers', () => {
         .sort((a, b) => a - b)
         .join(' ')}`;
       expect(mostInWindow(times, 1000), shown).toBeLessThanOrEqual(rate + 2);
-      if (times.length > 4 * rate) expect(shortestSpan(times, 4 * rate), shown).toBeGreaterThanOrEqual(3_500);
+      if (times.length > 4 * rate) expect(shortestSpan(times, 4 * rate), shown).toBeGreaterThanOrEqual(3_000);
     }
     const bigTimes = infobip.accepted.filter((a) => a.sender === senders.big.slice(1)).map((a) => a.at);
     const bigSpan = Math.max(...bigTimes) - Math.min(...bigTimes);
