@@ -144,6 +144,9 @@ const FRAMING = new Set(
   ).split(' '),
 );
 
+/** A question's lexeme that says what is asked (not how it is asked). */
+export const isContentLexeme = (lexeme: string): boolean => !FRAMING.has(lexeme) && lexeme.length > 1;
+
 /** Question lexemes that a card may say in other words. */
 const SYNONYMS: Record<string, string[]> = {
   deliveri: ['ship', 'arriv', 'sent'],
@@ -184,6 +187,12 @@ const SYNONYMS: Record<string, string[]> = {
   america: ['us'],
 };
 
+/** Whether a question's lexeme is in a card's lexemes, directly or through a synonym. */
+export function lexemeIn(lexemes: readonly string[]): (w: string) => boolean {
+  const inCard = new Set(lexemes);
+  return (w) => inCard.has(w) || (SYNONYMS[w] ?? []).some((s) => inCard.has(s));
+}
+
 /**
  * How well a card covers a question: the share of the question's content lexemes (PostgreSQL's
  * English stems, framing words left out) found in the card, directly or through a synonym; a
@@ -193,10 +202,9 @@ export function coverage(
   question: readonly string[],
   card: { lexemes: readonly string[]; titleLexemes: readonly string[] },
 ): number {
-  const words = [...new Set(question)].filter((w) => !FRAMING.has(w) && w.length > 1);
+  const words = [...new Set(question)].filter(isContentLexeme);
   if (words.length === 0) return 0;
-  const inCard = new Set(card.lexemes);
-  const found = (w: string): boolean => inCard.has(w) || (SYNONYMS[w] ?? []).some((s) => inCard.has(s));
+  const found = lexemeIn(card.lexemes);
   const hits = words.filter(found);
   if (hits.length === 0) return 0;
   const title = new Set(card.titleLexemes);

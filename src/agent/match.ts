@@ -1,0 +1,128 @@
+/**
+ * Structural matching of a shopper question to a knowledge-base card (pure, no I/O), so that a
+ * shopper's own wording finds the card and not only the words the card happens to use:
+ * - each card is read by the message understanding (its title, each sentence, the whole) into the
+ *   intents it answers (shipping-time, return-policy, size-fit…), computed once per card text and cached;
+ * - the question's intent, read by the same model, must be one of the card's, and confident;
+ * - every content word of the question must be accounted for: in the card (same English stem, or
+ *   the same word misspelled: character-trigram similarity), or a word the model itself reads as
+ *   naming that intent ("arrive" for shipping-time, "swap" for exchange-size); a word neither the
+ *   card nor the intent explains ("australia", "klarna", "waterproof") leaves the question to the team;
+ * - and at least one of its words must be in the card.
+ * Blockers (a code not working, a failed payment) and negative texts (a late order, a damaged item)
+ * never match this way: those escalate.
+ */
+import { isGenericWord, knownIntents, understand, wordIntentWeight } from '../insights/index.ts';
+
+/** The question's intent counts from this probability on (topic × intent within the topic). */
+export const INTENT_CONFIDENCE = 0.45;
+/** A card answers an intent its title, one of its sentences or its whole text is read as, this sure. */
+export const CARD_INTENT_CONFIDENCE = 0.35;
+/** A word names the intent when its weight for it in the model is at least this. */
+export const EXPLAINING_WEIGHT = 0.75;
+/** A word shoppers use whose weight for every intent stays under this names none of them (it needs no card). */
+export const GENERIC_WEIGHT = 0.5;
+/** Two words are the same word misspelled from this character-trigram similarity on (both 4+ letters). */
+export const TYPO_SIMILARITY = 0.5;
+/** The confidence of a structural match (above the answer threshold, below a full lexical cover). */
+export const STRUCTURAL_CONFIDENCE = 0.85;
+
+/** Groups that are blockers (a code not working, a failed payment) or small talk: never a card's answer. */
+const isComplaintIntent = (intent: string): boolean => {
+  const group = knownIntents()[intent];
+  return !group || group.tag === null || group.category === 'blocker';
+};
+
+const CARD_CACHE_SIZE = 5_000;
+const cardCache = new Map<string, { intents: Set<string>; words: string[] }>();
+
+const sentencesOf = (text: string): string[] =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?;:])\s+/)
+    .filter(Boolean);
+
+export const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019`´]/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .filter(Boolean);
+
+/** The intents a card answers and its words, read once per card text. */
+export function cardReading(title: string, content: string): { intents: Set<string>; words: string[] } {
+  const key = `${title}\u0000${content}`;
+  const cached = cardCache.get(key);
+  if (cached) return cached;
+  const intents = new Set<string>();
+  for (const part of [title, `${title}. ${content}`, ...sentencesOf(content)]) {
+    const r = understand(part);
+    if (r.topic.value === null) continue;
+    if (r.topic.confidence * r.intent.confidence >= CARD_INTENT_CONFIDENCE && !isComplaintIntent(r.intent.value))
+      intents.add(r.intent.value);
+  }
+  const reading = { intents, words: [...new Set(wordsOf(`${title} ${content}`))] };
+  if (cardCache.size >= CARD_CACHE_SIZE) cardCache.clear();
+  cardCache.set(key, reading);
+  return reading;
+}
+
+const trigrams = (word: string): Set<string> => {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
+  return out;
+};
+
+/** pg_trgm's similarity, in process: shared trigrams over all trigrams of the two words. */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared += 1;
+  return shared / (ta.size + tb.size - shared);
+}
+
+/** The same word, perhaps misspelled: a trigram similarity this high between words of 4+ letters. */
+export const sameWord = (a: string, b: string): boolean =>
+  a === b || (a.length >= 4 && b.length >= 4 && trigramSimilarity(a, b) >= TYPO_SIMILARITY);
+
+/** A content word of the question: the word as written and its English stem (PostgreSQL's). */
+export interface QuestionWord {
+  word: string;
+  lexeme: string;
+}
+
+export interface IntentReading {
+  value: string;
+  /** The topic's confidence times the intent's within the topic. */
+  confidence: number;
+}
+
+/**
+ * Whether the card answers the question by structure: the question's confident intent is one of
+ * the card's, one of its words is in the card, and each of its words is in the card or names the intent.
+ */
+export function structuralMatch(
+  question: { words: readonly QuestionWord[]; intent: IntentReading | null; negative: boolean },
+  card: { title: string; content: string; lexemes: readonly string[] },
+  inCard: (w: QuestionWord) => boolean,
+): boolean {
+  const { intent, words } = question;
+  if (question.negative || !intent || intent.confidence < INTENT_CONFIDENCE || isComplaintIntent(intent.value))
+    return false;
+  if (words.length === 0) return false;
+  const reading = cardReading(card.title, card.content);
+  if (!reading.intents.has(intent.value)) return false;
+  const found = (w: QuestionWord): boolean => inCard(w) || reading.words.some((c) => sameWord(w.word, c));
+  let anchored = false;
+  for (const w of words) {
+    if (found(w)) anchored = true;
+    else if (wordIntentWeight(w.word, intent.value) < EXPLAINING_WEIGHT && !isGenericWord(w.word, GENERIC_WEIGHT))
+      return false;
+  }
+  return anchored;
+}
