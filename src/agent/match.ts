@@ -13,6 +13,7 @@
  * never match this way: those escalate.
  */
 import { isGenericWord, knownIntents, understand, wordIntentWeight } from '../insights/index.ts';
+import vocabularyFile from './vocabulary.json' with { type: 'json' };
 
 /** The question's intent counts from this probability on (topic × intent within the topic). */
 export const INTENT_CONFIDENCE = 0.45;
@@ -20,6 +21,32 @@ export const INTENT_CONFIDENCE = 0.45;
 export const CARD_INTENT_CONFIDENCE = 0.35;
 /** A word names the intent when its weight for it in the model is at least this. */
 export const EXPLAINING_WEIGHT = 0.75;
+/** A word shoppers used in the texts of this many groups names none of them. */
+export const GENERIC_GROUPS = 4;
+/** A word shoppers used in at least this many texts of a group, and this share of its uses, names that group. */
+export const NAMING_TEXTS = 3;
+export const NAMING_SHARE = 0.3;
+
+const vocabulary = (vocabularyFile as Vocabulary).words;
+
+/** Whether a word names the intent: shoppers used it for that group (vocabulary.json), or the model weighs it for it. */
+export function namesIntent(word: string, intent: string): boolean {
+  const uses = vocabulary[wordStem(word)];
+  if (uses) {
+    const n = uses[intent] ?? 0;
+    const all = Object.values(uses).reduce((a, b) => a + b, 0);
+    if (n >= NAMING_TEXTS && n / all >= NAMING_SHARE) return true;
+  }
+  return wordIntentWeight(word, intent) >= EXPLAINING_WEIGHT;
+}
+
+/** Whether shoppers use the word about many things (it needs no card to say it): "order", "week", "get". */
+export function isGeneric(word: string): boolean {
+  const uses = vocabulary[wordStem(word)];
+  const groups = uses ? Object.keys(uses).filter((g) => g !== 'small-talk').length : 0;
+  return groups >= GENERIC_GROUPS || isGenericWord(word, GENERIC_WEIGHT);
+}
+
 /** A word shoppers use whose weight for every intent stays under this names none of them (it needs no card). */
 export const GENERIC_WEIGHT = 0.5;
 /** Two words are the same word misspelled from this character-trigram similarity on (both 4+ letters). */
@@ -121,8 +148,44 @@ export function structuralMatch(
   let anchored = false;
   for (const w of words) {
     if (found(w)) anchored = true;
-    else if (wordIntentWeight(w.word, intent.value) < EXPLAINING_WEIGHT && !isGenericWord(w.word, GENERIC_WEIGHT))
-      return false;
+    else if (!namesIntent(w.word, intent.value) && !isGeneric(w.word)) return false;
   }
   return anchored;
+}
+
+/** A word's stem for the vocabulary: lower case, a plural or verb ending cut ("arrives", "emailed" → "arriv", "email"). */
+export function wordStem(word: string): string {
+  const w = word
+    .toLowerCase()
+    .replace(/'s$/, '')
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  const cut = w.replace(/(ing|ed|es|s|e|ly)$/, '');
+  return cut.length >= 3 ? cut : w;
+}
+
+/** The vocabulary file: per word stem, the number of texts of each group using it. */
+export interface Vocabulary {
+  about: string;
+  words: Record<string, Record<string, number>>;
+}
+
+/** The vocabulary of labelled shopper texts (scripts/agent-vocabulary.ts writes it to vocabulary.json). */
+export function vocabularyOf(texts: readonly { text: string; group: string }[]): Vocabulary {
+  const words: Record<string, Record<string, number>> = {};
+  for (const t of texts)
+    for (const stem of new Set(wordsOf(t.text).map(wordStem))) {
+      if (/^\d+$/.test(stem)) continue;
+      const groups = (words[stem] ??= {});
+      groups[t.group] = (groups[t.group] ?? 0) + 1;
+    }
+  const sorted = Object.fromEntries(
+    Object.keys(words)
+      .sort()
+      .map((w) => [w, Object.fromEntries(Object.entries(words[w]!).sort(([a], [b]) => a.localeCompare(b)))]),
+  );
+  return {
+    about:
+      'Word stems of the labelled shopper texts (development part of fixtures/insights) and the texts of each group using them. Do not edit: npm run vocabulary:agent.',
+    words: sorted,
+  };
 }
