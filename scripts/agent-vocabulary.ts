@@ -18,7 +18,10 @@ const texts = readFileSync(new URL('fixtures/insights/labelled.jsonl', root), 'u
   .filter(Boolean)
   .map((line) => JSON.parse(line) as { text: string; group: string; part: string })
   .filter((t) => t.part === 'development');
-const content = `${JSON.stringify(vocabularyOf(texts), null, 0)}\n`;
+const { groups } = JSON.parse(readFileSync(new URL('fixtures/insights/groups.json', root), 'utf8')) as {
+  groups: Record<string, { sentiment: string }>;
+};
+const content = `${JSON.stringify(vocabularyOf(texts, groups), null, 0)}\n`;
 let current = '';
 try {
   current = readFileSync(new URL(PATH, root), 'utf8');

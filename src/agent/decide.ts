@@ -77,7 +77,7 @@ export async function rankCards(
     brandId,
     lexemes: searchLexemes(lexemes),
     // A misspelled word finds its card by its first letters (then trigram similarity decides).
-    prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 4)),
+    prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 3)),
     limit: RETRIEVE_LIMIT,
     topic: feedbackTopic(topic),
   });

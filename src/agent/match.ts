@@ -28,6 +28,7 @@ export const NAMING_TEXTS = 3;
 export const NAMING_SHARE = 0.3;
 
 const vocabulary = (vocabularyFile as Vocabulary).words;
+const negativeGroups = new Set((vocabularyFile as Vocabulary).negative);
 
 /** Whether a word names the intent: shoppers used it for that group (vocabulary.json), or the model weighs it for it. */
 export function namesIntent(word: string, intent: string): boolean {
@@ -54,10 +55,13 @@ export const TYPO_SIMILARITY = 0.5;
 /** The confidence of a structural match (above the answer threshold, below a full lexical cover). */
 export const STRUCTURAL_CONFIDENCE = 0.85;
 
-/** Groups that are blockers (a code not working, a failed payment) or small talk: never a card's answer. */
+/**
+ * Groups that are complaints or blockers (a late order, a code not working, a damaged item: their
+ * labelled sentiment is negative) or small talk: never a card's answer by structure.
+ */
 const isComplaintIntent = (intent: string): boolean => {
   const group = knownIntents()[intent];
-  return !group || group.tag === null || group.category === 'blocker';
+  return !group || group.tag === null || group.category === 'blocker' || negativeGroups.has(intent);
 };
 
 const CARD_CACHE_SIZE = 5_000;
@@ -113,9 +117,29 @@ export function trigramSimilarity(a: string, b: string): number {
   return shared / (ta.size + tb.size - shared);
 }
 
-/** The same word, perhaps misspelled: a trigram similarity this high between words of 4+ letters. */
+/** Optimal string alignment distance (one edit: a letter added, dropped, changed, or two swapped), capped at 2. */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 1) return 2;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j += 1) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  return Math.min(2, d[a.length]![b.length]!);
+}
+
+/**
+ * The same word, perhaps misspelled: words of 4+ letters with a trigram similarity this high, or
+ * words of 5+ letters one edit apart ("retrun", "shiping").
+ */
 export const sameWord = (a: string, b: string): boolean =>
-  a === b || (a.length >= 4 && b.length >= 4 && trigramSimilarity(a, b) >= TYPO_SIMILARITY);
+  a === b ||
+  (a.length >= 4 && b.length >= 4 && trigramSimilarity(a, b) >= TYPO_SIMILARITY) ||
+  (a.length >= 5 && b.length >= 5 && a[0] === b[0] && editDistance(a, b) <= 1);
 
 /** A content word of the question: the word as written and its English stem (PostgreSQL's). */
 export interface QuestionWord {
@@ -166,11 +190,16 @@ export function wordStem(word: string): string {
 /** The vocabulary file: per word stem, the number of texts of each group using it. */
 export interface Vocabulary {
   about: string;
+  /** The groups whose texts are negative (fixtures/insights/groups.json): complaints. */
+  negative: string[];
   words: Record<string, Record<string, number>>;
 }
 
 /** The vocabulary of labelled shopper texts (scripts/agent-vocabulary.ts writes it to vocabulary.json). */
-export function vocabularyOf(texts: readonly { text: string; group: string }[]): Vocabulary {
+export function vocabularyOf(
+  texts: readonly { text: string; group: string }[],
+  groups: Record<string, { sentiment: string }>,
+): Vocabulary {
   const words: Record<string, Record<string, number>> = {};
   for (const t of texts)
     for (const stem of new Set(wordsOf(t.text).map(wordStem))) {
@@ -186,6 +215,9 @@ export function vocabularyOf(texts: readonly { text: string; group: string }[]):
   return {
     about:
       'Word stems of the labelled shopper texts (development part of fixtures/insights) and the texts of each group using them. Do not edit: npm run vocabulary:agent.',
+    negative: Object.keys(groups)
+      .filter((g) => groups[g]!.sentiment === 'negative')
+      .sort(),
     words: sorted,
   };
 }
