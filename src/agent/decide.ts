@@ -45,7 +45,7 @@ import {
   type CardMatch,
   type DecisionRow,
 } from './store.ts';
-import { cardReading, STRUCTURAL_CONFIDENCE, structuralMatch, type QuestionWord } from './match.ts';
+import { cardReading, smallTalkWords, STRUCTURAL_CONFIDENCE, structuralMatch, type QuestionWord } from './match.ts';
 
 const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
 
@@ -72,7 +72,10 @@ export async function rankCards(
   const { topic } = reading;
   const written = await questionWords(ctx.db, text);
   const lexemes = [...new Set(written.flatMap((w) => (w.lexeme ? [w.lexeme] : [])))];
-  const content = written.filter((w): w is QuestionWord => w.lexeme !== null && isContentLexeme(w.lexeme));
+  const chatter = smallTalkWords(text);
+  const content = written.filter(
+    (w): w is QuestionWord => w.lexeme !== null && isContentLexeme(w.lexeme) && !chatter.has(w.word),
+  );
   const cards = await matchingCards(ctx.db, {
     brandId,
     lexemes: searchLexemes(lexemes),

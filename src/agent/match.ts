@@ -221,3 +221,28 @@ export function vocabularyOf(
     words: sorted,
   };
 }
+
+/** A sentence read as small talk this surely ("hi!", "thanks for the reminder") is not part of the question. */
+export const SMALL_TALK_SENTENCE = 0.8;
+
+/**
+ * The words of the text's small-talk sentences that its other sentences do not use: "hey! thanks
+ * for the reminder. do you ship to canada?" asks about shipping to Canada only.
+ */
+export function smallTalkWords(text: string): Set<string> {
+  const sentences = text
+    .split(/(?<=[.!?\n])\s*/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sentences.length < 2) return new Set();
+  const small = new Set<string>();
+  const asked = new Set<string>();
+  for (const s of sentences) {
+    const r = understand(s);
+    const target =
+      r.smallTalk.value && r.smallTalk.confidence >= SMALL_TALK_SENTENCE && !r.question.value ? small : asked;
+    for (const w of wordsOf(s)) target.add(w);
+  }
+  for (const w of asked) small.delete(w);
+  return small;
+}
