@@ -41,11 +41,12 @@ export function namesIntent(word: string, intent: string): boolean {
   return wordIntentWeight(word, intent) >= EXPLAINING_WEIGHT;
 }
 
-/** Whether shoppers use the word about many things (it needs no card to say it): "order", "week", "get". */
+/** Whether shoppers use the word about many things or in small talk (it needs no card to say it): "order", "week", "hey". */
 export function isGeneric(word: string): boolean {
   const uses = vocabulary[wordStem(word)];
   const groups = uses ? Object.keys(uses).filter((g) => g !== 'small-talk').length : 0;
-  return groups >= GENERIC_GROUPS || isGenericWord(word, GENERIC_WEIGHT);
+  // A word shoppers also use in small talk ("hey", "lol", "ever") is chatter, not what is asked.
+  return groups >= GENERIC_GROUPS || Boolean(uses?.['small-talk']) || isGenericWord(word, GENERIC_WEIGHT);
 }
 
 /** A word shoppers use whose weight for every intent stays under this names none of them (it needs no card). */

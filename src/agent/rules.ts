@@ -140,7 +140,9 @@ const FRAMING = new Set(
     'hi hello hey ok okay pleas thank thanks know tell wonder wondering need want would could can get ' +
     'question quick just realli also still anyon someon like much long take doe make go say help ask ' +
     'yes yeah hmm well actual wait sure guy folk item thing one offer what whats mani someth possibl doesn ' +
-    'work stuff use good number hit anoth time info includ'
+    'work stuff use good number hit anoth time info includ ' +
+    // Text-message shorthand for the same framing.
+    'ur ya yall plz pls rn tho btw im gonna wanna lemm idk'
   ).split(' '),
 );
 
