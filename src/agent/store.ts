@@ -148,15 +148,6 @@ export async function openEscalation(db: Handle, conversationId: number): Promis
   return row ? Number(row.id) : null;
 }
 
-/** The question's lexemes as the cards' search vector has them (English stems, stop words dropped). */
-export async function lexemesOf(db: Handle, text: string): Promise<string[]> {
-  const { rows } = await db.raw<{ rows: { lex: string[] }[] }>(
-    `select tsvector_to_array(to_tsvector('english', ?)) as lex`,
-    [text],
-  );
-  return rows[0]?.lex ?? [];
-}
-
 /** The question's words as written (lower case) with their English stems; stop words have none. */
 export async function questionWords(db: Handle, text: string): Promise<{ word: string; lexeme: string | null }[]> {
   const { rows } = await db.raw<{ rows: { token: string; lexemes: string[] | null }[] }>(
@@ -178,6 +169,8 @@ export interface CardMatch {
   marks: number;
 }
 
+type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
+
 /**
  * The brand's published cards sharing any of the lexemes (or a word starting with one of the
  * prefixes: a misspelled word still finds its card), best ts_rank first (then weight, newest),
@@ -185,13 +178,7 @@ export interface CardMatch {
  */
 export async function matchingCards(
   db: Handle,
-  {
-    brandId,
-    lexemes,
-    prefixes = [],
-    limit,
-    topic = '',
-  }: { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string },
+  { brandId, lexemes, prefixes = [], limit, topic = '' }: CardQuery,
 ): Promise<CardMatch[]> {
   const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
   const words = [...new Set(lexemes.map(clean).filter(Boolean))];

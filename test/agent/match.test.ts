@@ -6,7 +6,7 @@ import {
   structuralMatch,
   trigramSimilarity,
   type QuestionWord,
-} from '../../src/agent/match.ts';
+} from '../../src/agent/index.ts';
 import { DEMO_KB } from '../../src/demo/index.ts';
 
 const cardOf = (title: string): { title: string; content: string; lexemes: string[] } => {
