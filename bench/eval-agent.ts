@@ -19,6 +19,7 @@
  * Exit code 1 when the held-out or the fresh held-out part misses a target. EVAL_MISSES=development
  * (or held_out) lists that part's misses; EVAL_MISSES=fresh lists only the fresh part's wrong answers
  * (for the report, never for tuning: its escalations and silences that missed are not listed).
+ * EVAL_FRESH=skip leaves the fresh part out without reading its file (the runs made while tuning).
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -59,7 +60,10 @@ const read = (file: string): EvalText[] =>
     .texts;
 const texts: { item: EvalText; part: Part }[] = [
   ...read('eval.json').map((item) => ({ item, part: partOf(item.text) as Part })),
-  ...read('fresh-heldout.json').map((item) => ({ item, part: 'fresh' as Part })),
+  ...(process.env.EVAL_FRESH === 'skip' ? [] : read('fresh-heldout.json')).map((item) => ({
+    item,
+    part: 'fresh' as Part,
+  })),
 ];
 
 interface Outcome {
@@ -98,7 +102,7 @@ async function main(): Promise<void> {
     const outcomes = new Map<Part, Outcome[]>([
       ['development', []],
       ['held_out', []],
-      ['fresh', []],
+      ...(process.env.EVAL_FRESH === 'skip' ? [] : [['fresh', []] as [Part, Outcome[]]]),
     ]);
     for (const { item, part } of texts) {
       const thought = await think(

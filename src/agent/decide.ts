@@ -14,6 +14,7 @@ import { escalate } from './escalate.ts';
 import { factsOf } from './validate.ts';
 import { writeWithModel } from './model.ts';
 import {
+  COMPLAINT_CONFIDENCE,
   coverage,
   decide,
   DEFAULT_SETTINGS,
@@ -21,6 +22,8 @@ import {
   feedbackFactor,
   feedbackTopic,
   fitToSms,
+  isContentLexeme,
+  lexemeIn,
   MODEL_THRESHOLD,
   OTHER_TOPIC_FACTOR,
   searchLexemes,
@@ -35,12 +38,14 @@ import {
   findDecision,
   findText,
   insertDecision,
-  lexemesOf,
   matchingCards,
   openEscalation,
+  questionWords,
   updateDecision,
+  type CardMatch,
   type DecisionRow,
 } from './store.ts';
+import { cardReading, smallTalkWords, STRUCTURAL_CONFIDENCE, structuralMatch, type QuestionWord } from './match.ts';
 
 const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
 
@@ -63,14 +68,42 @@ export async function rankCards(
   ctx: Pick<AppContext, 'db'>,
   { brandId, text }: { brandId: number; text: string },
 ): Promise<Candidate[]> {
-  const topic = understand(text).topic;
-  const lexemes = await lexemesOf(ctx.db, text);
+  const reading = understand(text);
+  const { topic } = reading;
+  const written = await questionWords(ctx.db, text);
+  const lexemes = [...new Set(written.flatMap((w) => (w.lexeme ? [w.lexeme] : [])))];
+  const chatter = smallTalkWords(text);
+  const content = written.filter(
+    (w): w is QuestionWord => w.lexeme !== null && isContentLexeme(w.lexeme) && !chatter.has(w.word),
+  );
   const cards = await matchingCards(ctx.db, {
     brandId,
     lexemes: searchLexemes(lexemes),
+    // A misspelled word finds its card by its first letters (then trigram similarity decides).
+    prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 3)),
     limit: RETRIEVE_LIMIT,
     topic: feedbackTopic(topic),
   });
+  const question = {
+    words: content,
+    intent:
+      topic.value === null
+        ? null
+        : { value: reading.intent.value, confidence: topic.confidence * reading.intent.confidence },
+    // A negative text that asks nothing (a late order, a broken zipper) is a complaint, not a question.
+    negative:
+      !reading.question.value &&
+      reading.sentiment.value === 'negative' &&
+      reading.sentiment.confidence >= COMPLAINT_CONFIDENCE,
+  };
+  // An intent two of the cards found answer does not say which one: then only the words decide.
+  const sharing = cards.filter(
+    (c) => question.intent && cardReading(c.title, c.content).intents.has(question.intent.value),
+  );
+  const structural = (card: CardMatch): number =>
+    sharing.length === 1 && structuralMatch(question, card, (w) => lexemeIn(card.lexemes)(w.lexeme))
+      ? STRUCTURAL_CONFIDENCE
+      : 0;
   const onTopic = (card: { title: string; content: string }): number => {
     if (topic.value === null || topic.confidence < 0.5) return 1;
     const own = understand(`${card.title}. ${card.content}`).topic.value;
@@ -84,8 +117,10 @@ export async function rankCards(
         content: c.content,
         confidence:
           Math.round(
-            coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) *
-              onTopic(c) *
+            Math.max(
+              coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }) * onTopic(c),
+              structural(c),
+            ) *
               feedbackFactor(c.marks) *
               10_000,
           ) / 10_000,

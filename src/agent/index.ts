@@ -42,3 +42,4 @@ export {
 export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
 export { applyDiscountRule, asksForDiscount, discountReply, type DiscountOffer } from './discount.ts';
 export type { Decision } from './rules.ts';
+export { cardReading, editDistance, sameWord, structuralMatch, trigramSimilarity, type QuestionWord } from './match.ts';

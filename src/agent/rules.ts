@@ -140,9 +140,14 @@ const FRAMING = new Set(
     'hi hello hey ok okay pleas thank thanks know tell wonder wondering need want would could can get ' +
     'question quick just realli also still anyon someon like much long take doe make go say help ask ' +
     'yes yeah hmm well actual wait sure guy folk item thing one offer what whats mani someth possibl doesn ' +
-    'work stuff use good number hit anoth time info includ'
+    'work stuff use good number hit anoth time info includ ' +
+    // Text-message shorthand for the same framing.
+    'ur ya yall plz pls rn tho btw im gonna wanna lemm idk'
   ).split(' '),
 );
+
+/** A question's lexeme that says what is asked (not how it is asked). */
+export const isContentLexeme = (lexeme: string): boolean => !FRAMING.has(lexeme) && lexeme.length > 1;
 
 /** Question lexemes that a card may say in other words. */
 const SYNONYMS: Record<string, string[]> = {
@@ -184,6 +189,12 @@ const SYNONYMS: Record<string, string[]> = {
   america: ['us'],
 };
 
+/** Whether a question's lexeme is in a card's lexemes, directly or through a synonym. */
+export function lexemeIn(lexemes: readonly string[]): (w: string) => boolean {
+  const inCard = new Set(lexemes);
+  return (w) => inCard.has(w) || (SYNONYMS[w] ?? []).some((s) => inCard.has(s));
+}
+
 /**
  * How well a card covers a question: the share of the question's content lexemes (PostgreSQL's
  * English stems, framing words left out) found in the card, directly or through a synonym; a
@@ -193,10 +204,9 @@ export function coverage(
   question: readonly string[],
   card: { lexemes: readonly string[]; titleLexemes: readonly string[] },
 ): number {
-  const words = [...new Set(question)].filter((w) => !FRAMING.has(w) && w.length > 1);
+  const words = [...new Set(question)].filter(isContentLexeme);
   if (words.length === 0) return 0;
-  const inCard = new Set(card.lexemes);
-  const found = (w: string): boolean => inCard.has(w) || (SYNONYMS[w] ?? []).some((s) => inCard.has(s));
+  const found = lexemeIn(card.lexemes);
   const hits = words.filter(found);
   if (hits.length === 0) return 0;
   const title = new Set(card.titleLexemes);

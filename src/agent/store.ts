@@ -148,13 +148,13 @@ export async function openEscalation(db: Handle, conversationId: number): Promis
   return row ? Number(row.id) : null;
 }
 
-/** The question's lexemes as the cards' search vector has them (English stems, stop words dropped). */
-export async function lexemesOf(db: Handle, text: string): Promise<string[]> {
-  const { rows } = await db.raw<{ rows: { lex: string[] }[] }>(
-    `select tsvector_to_array(to_tsvector('english', ?)) as lex`,
+/** The question's words as written (lower case) with their English stems; stop words have none. */
+export async function questionWords(db: Handle, text: string): Promise<{ word: string; lexeme: string | null }[]> {
+  const { rows } = await db.raw<{ rows: { token: string; lexemes: string[] | null }[] }>(
+    `select token, lexemes from ts_debug('english', ?) where alias not in ('blank')`,
     [text],
   );
-  return rows[0]?.lex ?? [];
+  return rows.map((r) => ({ word: r.token.toLowerCase(), lexeme: r.lexemes?.[0] ?? null }));
 }
 
 export interface CardMatch {
@@ -169,17 +169,22 @@ export interface CardMatch {
   marks: number;
 }
 
+type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
+
 /**
- * The brand's published cards sharing any of the lexemes, best ts_rank first (then weight, newest),
+ * The brand's published cards sharing any of the lexemes (or a word starting with one of the
+ * prefixes: a misspelled word still finds its card), best ts_rank first (then weight, newest),
  * each with its answers on the topic marked wrong.
  */
 export async function matchingCards(
   db: Handle,
-  { brandId, lexemes, limit, topic = '' }: { brandId: number; lexemes: string[]; limit: number; topic?: string },
+  { brandId, lexemes, prefixes = [], limit, topic = '' }: CardQuery,
 ): Promise<CardMatch[]> {
-  const words = [...new Set(lexemes.map((l) => l.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean))];
-  if (words.length === 0) return [];
-  const query = words.map((w) => `'${w}'`).join(' | ');
+  const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
+  const words = [...new Set(lexemes.map(clean).filter(Boolean))];
+  const starts = [...new Set(prefixes.map(clean).filter(Boolean))];
+  if (words.length + starts.length === 0) return [];
+  const query = [...words.map((w) => `'${w}'`), ...starts.map((p) => `'${p}':*`)].join(' | ');
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `with q as (select to_tsquery('simple', ?) as query)
      select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,

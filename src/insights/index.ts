@@ -111,6 +111,8 @@ export {
   understand,
   understandWith,
   knownIntents,
+  wordIntentWeight,
+  isGenericWord,
   ORDERED_STAGE_FLOOR,
   type Understanding,
   type ConversationContext,

@@ -59,6 +59,28 @@ function shippedModels(): UnderstandingModels {
 /** The groups the model knows, with their tag and category. */
 export const knownIntents = (): Readonly<UnderstandingModels['groups']> => file.groups;
 
+/**
+ * How strongly one word names an intent in the shipped group model (its `w:` feature's weight for the
+ * group; 0 for a word the model never saw). The shopper agent reads a question's words against it: a
+ * word that names the question's intent is explained by a card answering that intent.
+ */
+export function wordIntentWeight(word: string, intent: string): number {
+  const model = shippedModels().group;
+  const k = model.classes.indexOf(intent);
+  const row = model.weights.get(`w:${word.toLowerCase()}`);
+  return k < 0 || !row ? 0 : row[k]!;
+}
+
+/**
+ * Whether shoppers' texts use the word without it naming any intent: the model knows it (it is in
+ * the labelled texts) and its weight for every group stays under `limit` ("till", "available").
+ * A word the model never saw ("klarna", "toronto") is not generic.
+ */
+export function isGenericWord(word: string, limit: number): boolean {
+  const row = shippedModels().group.weights.get(`w:${word.toLowerCase()}`);
+  return Boolean(row) && row!.every((v) => Math.abs(v) < limit);
+}
+
 /** Post-purchase wins for a conversation whose cart was ordered when it is at least this likely. */
 export const ORDERED_STAGE_FLOOR = 0.25;
 
