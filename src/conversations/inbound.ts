@@ -26,23 +26,20 @@ import {
   resubscribeChannel,
 } from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { enqueueJob } from '../jobs/index.ts';
+import { enqueueJobs, type JobRequest } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
 import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
 import { unsubscribeChannel } from './opt-out.ts';
 import {
   claimPendingReply,
   findBrandByNumber,
-  findIncomingByProviderId,
-  findSmsChannel,
+  findSenderState,
   insertIncomingMessage,
   insertUnroutedText,
   listUnroutedTexts,
   insertInboundConversation,
-  latestConversationId,
   lockSender,
   patchMessageExtra,
-  unhideConversation,
   type InboundBrand,
   type InboundChannel,
   type UnroutedText,
@@ -178,12 +175,17 @@ async function applyInTransaction(
     reply: null,
   };
 
-  if (input.providerMessageId) {
-    const seen = await findIncomingByProviderId(tx, input.provider, input.providerMessageId);
-    if (seen) return duplicatePlan(tx, base, seen);
-  }
+  // The repeat, the channel and its newest conversation in one read, once the sender's lock is held.
+  const state = await findSenderState(tx, {
+    brandId: brand.id,
+    username: input.from,
+    provider: input.provider,
+    providerMessageId: input.providerMessageId,
+  });
+  if (state.seen) return duplicatePlan(tx, base, state.seen);
 
-  let channel = await findSmsChannel(tx, brand.id, input.from);
+  let channel = state.channel;
+  let conversationId = state.conversationId;
   let createdContact = false;
   if (!channel) {
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
@@ -199,11 +201,12 @@ async function applyInTransaction(
       },
     );
     createdContact = initiated.created;
-    channel = await findSmsChannel(tx, brand.id, input.from);
-    if (!channel) throw new AppError('internal', 'Contact channel not found');
+    // The channel initiateContact just wrote, not read again; a channel new to the brand has no conversation yet.
+    const made = initiated.channels.find((c) => c.type === 'sms' && c.username === input.from);
+    if (!made) throw new AppError('internal', 'Contact channel not found');
+    channel = { id: made.id, contactId: initiated.contactId, username: made.username, status: made.status };
   }
 
-  let conversationId = await latestConversationId(tx, brand.id, channel.id);
   const createdConversation = conversationId === undefined;
   conversationId ??= await insertInboundConversation(tx, {
     brandId: brand.id,
@@ -216,7 +219,6 @@ async function applyInTransaction(
   const effect = await applyAction(tx, brand, channel, {
     action,
     keyword: match?.keyword,
-    conversationId,
     at: input.receivedAt,
   });
   const messageId = await insertIncomingMessage(tx, {
@@ -226,6 +228,8 @@ async function applyInTransaction(
     provider: input.provider,
     providerMessageId: input.providerMessageId,
     receivedAt: input.receivedAt,
+    // An ordinary reply makes the conversation visible again.
+    unhide: action === 'reply',
     extra: {
       action,
       ...(match ? { keyword: match.keyword } : {}),
@@ -233,14 +237,16 @@ async function applyInTransaction(
     },
   });
   // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
-  await enqueueJob(tx, AGENT_DECIDE_TASK, { messageId }, { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` });
+  const jobs: JobRequest[] = [
+    { task: AGENT_DECIDE_TASK, payload: { messageId }, options: { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` } },
+  ];
   if (action === 'reply')
-    await enqueueJob(
-      tx,
-      NOTIFY_ENGAGED_TASK,
-      { conversationId },
-      { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
-    );
+    jobs.push({
+      task: NOTIFY_ENGAGED_TASK,
+      payload: { conversationId },
+      options: { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
+    });
+  await enqueueJobs(tx, jobs);
 
   return {
     replyBody: effect.replyBody,
@@ -265,12 +271,7 @@ async function applyAction(
   tx: Tx,
   brand: InboundBrand,
   channel: InboundChannel,
-  {
-    action,
-    keyword,
-    conversationId,
-    at,
-  }: { action: InboundAction; keyword?: string; conversationId: number; at: Date },
+  { action, keyword, at }: { action: InboundAction; keyword?: string; at: Date },
 ): Promise<{ changed: boolean; skipped: number; replyBody?: string }> {
   const source = `sms_keyword:${keyword ?? ''}`;
   switch (action) {
@@ -303,8 +304,8 @@ async function applyAction(
         }),
       };
     case 'reply':
+      // The conversation is unhidden with the message's own insert (insertIncomingMessage).
       await markChannelEngaged(tx, { brandId: brand.id, channelId: channel.id, at });
-      await unhideConversation(tx, { brandId: brand.id, conversationId });
       return { changed: false, skipped: 0 };
   }
 }

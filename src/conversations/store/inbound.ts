@@ -51,26 +51,21 @@ export type NumberOwner =
 export async function findBrandByNumber(db: Handle, to: string): Promise<NumberOwner> {
   const candidates = numberDigits(to);
   if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
-  const viaIntegration = await db.raw<{ rows: Array<{ brand_id: string; id: string }> }>(
-    `select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?)`,
-    [to],
+  // One round trip: the integration's brand when one holds the number, else the support phones.
+  const { rows: brands } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with hit as (
+       select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?) limit 1
+     )
+     select b.id, b.name, b.support_email, b.support_phone, b.company_website, b.domain, hit.id as brand_integration_id
+       from hit join brands b on b.id = hit.brand_id
+     union all
+     (select b.id, b.name, b.support_email, b.support_phone, b.company_website, b.domain, null
+        from brands b
+       where not exists (select 1 from hit) and ${DIGITS('b.support_phone')} = any(?::text[])
+       order by b.id
+       limit 2)`,
+    [to, candidates],
   );
-  const hit = viaIntegration.rows[0];
-  const query = db('brands').select<Array<Record<string, unknown>>>(
-    'id',
-    'name',
-    'support_email',
-    'support_phone',
-    'company_website',
-    'domain',
-  );
-  if (hit) void query.where({ id: hit.brand_id });
-  else
-    void query
-      .whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates])
-      .orderBy('id')
-      .limit(2);
-  const brands = await query;
   if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
   const brand = brands[0];
   if (!brand) return { brand: null, reason: 'unknown_number' };
@@ -81,7 +76,7 @@ export async function findBrandByNumber(db: Handle, to: string): Promise<NumberO
       supportEmail: (brand.support_email as string | null) ?? null,
       supportPhone: (brand.support_phone as string | null) ?? null,
       website: ((brand.company_website ?? brand.domain) as string | null) ?? null,
-      brandIntegrationId: hit ? Number(hit.id) : null,
+      brandIntegrationId: brand.brand_integration_id == null ? null : Number(brand.brand_integration_id),
     },
   };
 }
@@ -138,53 +133,72 @@ export async function lockSender(tx: Tx, brandId: number, username: string): Pro
   await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`inbound:${brandId}:${username}`]);
 }
 
-export async function findIncomingByProviderId(
-  db: Handle,
-  provider: string,
-  providerMessageId: string,
-): Promise<StoredIncoming | undefined> {
-  const row = await db('conversation_messages')
-    .where({ provider, provider_message_id: providerMessageId })
-    .first<{ id: string; conversation_id: string; extra_data: Record<string, unknown> } | undefined>(
-      'id',
-      'conversation_id',
-      'extra_data',
-    );
-  return row ? { id: Number(row.id), conversationId: Number(row.conversation_id), extra: row.extra_data } : undefined;
+/** What the inbound path reads of a sender once its lock is held: the repeat, its channel, its latest conversation. */
+export interface SenderState {
+  seen: StoredIncoming | undefined;
+  channel: InboundChannel | undefined;
+  /** The channel's newest conversation (latest created first). */
+  conversationId: number | undefined;
 }
 
-export async function findSmsChannel(
+/**
+ * One round trip for the repeat of a provider message id, the sender's SMS channel and that
+ * channel's newest conversation. Run after lockSender, in a statement of its own, so it sees what
+ * an earlier text of the same sender committed.
+ */
+export async function findSenderState(
   db: Handle,
-  brandId: number,
-  username: string,
-): Promise<InboundChannel | undefined> {
-  const row = await db('contact_channels')
-    .where({ brand_id: brandId, username, type: 'sms' })
-    .first<{ id: string; contact_id: string; username: string; status: string } | undefined>(
-      'id',
-      'contact_id',
-      'username',
-      'status',
-    );
-  return row
-    ? { id: Number(row.id), contactId: Number(row.contact_id), username: row.username, status: row.status }
-    : undefined;
-}
-
-/** The channel's latest conversation (newest created first). */
-export async function latestConversationId(
-  db: Handle,
-  brandId: number,
-  channelId: number,
-): Promise<number | undefined> {
-  const row = await db('conversations')
-    .where({ brand_id: brandId, contact_channel_id: channelId })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .first<{ id: string } | undefined>('id');
-  return row ? Number(row.id) : undefined;
+  {
+    brandId,
+    username,
+    provider,
+    providerMessageId,
+  }: { brandId: number; username: string; provider: string; providerMessageId?: string },
+): Promise<SenderState> {
+  const { rows } = await db.raw<{
+    rows: Array<{
+      seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
+      channel_id: string | null;
+      contact_id: string | null;
+      username: string | null;
+      status: string | null;
+      conversation_id: string | null;
+    }>;
+  }>(
+    `select
+       (select json_build_object('id', m.id, 'conversation_id', m.conversation_id, 'extra_data', m.extra_data)
+          from conversation_messages m
+         where m.provider = ? and m.provider_message_id = ?
+         limit 1) as seen,
+       ch.id as channel_id, ch.contact_id, ch.username, ch.status,
+       (select c.id from conversations c
+         where c.brand_id = ? and c.contact_channel_id = ch.id
+         order by c.created_at desc, c.id desc
+         limit 1) as conversation_id
+     from (select 1) as one
+     left join lateral (
+       select id, contact_id, username, status from contact_channels
+        where brand_id = ? and username = ? and type = 'sms'
+        limit 1
+     ) ch on true`,
+    [provider, providerMessageId ?? null, brandId, brandId, username],
+  );
+  const row = rows[0]!;
+  return {
+    seen: row.seen
+      ? { id: Number(row.seen.id), conversationId: Number(row.seen.conversation_id), extra: row.seen.extra_data }
+      : undefined,
+    channel:
+      row.channel_id === null
+        ? undefined
+        : {
+            id: Number(row.channel_id),
+            contactId: Number(row.contact_id),
+            username: String(row.username),
+            status: String(row.status),
+          },
+    conversationId: row.conversation_id === null ? undefined : Number(row.conversation_id),
+  };
 }
 
 /** A conversation started by the shopper (no workflow); hidden until an ordinary reply unhides it. */
@@ -204,6 +218,10 @@ export async function insertInboundConversation(
   return Number(row!.id);
 }
 
+/**
+ * Stores the incoming message and, in the same statement, moves its conversation's updated_at
+ * (and, for an ordinary reply, makes the conversation visible again: `unhide`).
+ */
 export async function insertIncomingMessage(
   db: Handle,
   row: {
@@ -214,24 +232,33 @@ export async function insertIncomingMessage(
     providerMessageId?: string;
     receivedAt: Date;
     extra: Record<string, unknown>;
+    unhide?: boolean;
   },
 ): Promise<number> {
-  const [created] = await db('conversation_messages')
-    .insert({
-      brand_id: row.brandId,
-      conversation_id: row.conversationId,
-      body: row.body,
-      direction: 'incoming',
-      status: 'received',
-      sent_at: row.receivedAt,
-      provider: row.provider,
-      provider_message_id: row.providerMessageId ?? null,
-      is_marketing: false,
-      extra_data: row.extra,
-    })
-    .returning<{ id: string }[]>('id');
-  await db('conversations').where({ id: row.conversationId }).update({ updated_at: db.fn.now() });
-  return Number(created!.id);
+  const { rows } = await db.raw<{ rows: { id: string }[] }>(
+    `with touched as (
+       update conversations
+          set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
+        where id = ? and brand_id = ?
+     )
+     insert into conversation_messages
+       (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
+     values (?, ?, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb)
+     returning id`,
+    [
+      row.unhide === true,
+      row.conversationId,
+      row.brandId,
+      row.brandId,
+      row.conversationId,
+      row.body,
+      row.receivedAt,
+      row.provider,
+      row.providerMessageId ?? null,
+      JSON.stringify(row.extra),
+    ],
+  );
+  return Number(rows[0]!.id);
 }
 
 /** Merges keys into an incoming message's extra_data. */
@@ -251,14 +278,4 @@ export async function claimPendingReply(db: Handle, messageId: number): Promise<
     .whereRaw(`extra_data->>'reply_status' = 'pending'`)
     .update({ extra_data: db.raw(`extra_data || '{"reply_status":"sending"}'::jsonb`), updated_at: db.fn.now() });
   return count === 1;
-}
-
-/** An ordinary reply makes the conversation visible. */
-export async function unhideConversation(
-  db: Handle,
-  { brandId, conversationId }: { brandId: number; conversationId: number },
-): Promise<void> {
-  await db('conversations')
-    .where({ brand_id: brandId, id: conversationId })
-    .update({ is_hidden: false, updated_at: db.fn.now() });
 }
