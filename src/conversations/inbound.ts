@@ -37,8 +37,6 @@ import {
   insertIncomingMessage,
   insertUnroutedText,
   listUnroutedTexts,
-  insertInboundConversation,
-  lockSender,
   patchMessageExtra,
   type InboundBrand,
   type InboundChannel,
@@ -106,24 +104,28 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
   if (!from || from.includes('@'))
     throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
   const receivedAt = input.receivedAt ?? new Date();
-  const owner = await findBrandByNumber(ctx.db, to);
-  if (!owner.brand) {
+  // The brand owning `to` is found and this sender's lock taken in one round trip; the rest of the
+  // text's handling runs under that lock, in the same transaction.
+  const routed = await withTransaction(ctx.db, async (tx) => {
+    const owner = await findBrandByNumber(tx, to, { lockSender: from });
+    return owner.brand
+      ? { brand: owner.brand, plan: await applyInTransaction(ctx, tx, owner.brand, { ...input, from, receivedAt }) }
+      : { unrouted: owner.reason };
+  });
+  if ('unrouted' in routed) {
+    const reason = routed.unrouted;
     // Kept for staff, attached to no brand: a guess could record one brand's shopper in another.
-    await insertUnroutedText(ctx.db, { ...input, from, to, reason: owner.reason, receivedAt });
+    await insertUnroutedText(ctx.db, { ...input, from, to, reason, receivedAt });
     throw new AppError(
       'not_found',
-      owner.reason === 'ambiguous_number'
+      reason === 'ambiguous_number'
         ? `More than one brand gives ${to} as its number: the text is kept for staff.`
         : `No brand texts from ${to}.`,
-      { code: 'unknown_number', details: { reason: owner.reason } },
+      { code: 'unknown_number', details: { reason } },
     );
   }
-  const brand = owner.brand;
+  const { brand, plan } = routed;
   const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
-
-  const plan = await withTransaction(ctx.db, (tx) =>
-    applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }),
-  );
   const { result } = plan;
   log.info(
     {
@@ -157,7 +159,6 @@ async function applyInTransaction(
   brand: InboundBrand,
   input: InboundMessage & { receivedAt: Date },
 ): Promise<Plan> {
-  await lockSender(tx, brand.id, input.from);
   const base: ReceiveResult = {
     duplicate: false,
     outcome: 'stored',
@@ -185,7 +186,6 @@ async function applyInTransaction(
   if (state.seen) return duplicatePlan(tx, base, state.seen);
 
   let channel = state.channel;
-  let conversationId = state.conversationId;
   let createdContact = false;
   if (!channel) {
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
@@ -201,19 +201,13 @@ async function applyInTransaction(
       },
     );
     createdContact = initiated.created;
-    // The channel initiateContact just wrote, not read again; a channel new to the brand has no conversation yet.
+    // The channel initiateContact just wrote, not read again (a channel new to the brand has no conversation yet).
     const made = initiated.channels.find((c) => c.type === 'sms' && c.username === input.from);
     if (!made) throw new AppError('internal', 'Contact channel not found');
     channel = { id: made.id, contactId: initiated.contactId, username: made.username, status: made.status };
   }
 
-  const createdConversation = conversationId === undefined;
-  conversationId ??= await insertInboundConversation(tx, {
-    brandId: brand.id,
-    contactId: channel.contactId,
-    channelId: channel.id,
-  });
-
+  const createdConversation = state.conversationId === undefined;
   const match = matchKeyword(input.body);
   const action: InboundAction = match ? ACTIONS[match.kind] : 'reply';
   const effect = await applyAction(tx, brand, channel, {
@@ -221,14 +215,17 @@ async function applyInTransaction(
     keyword: match?.keyword,
     at: input.receivedAt,
   });
-  const messageId = await insertIncomingMessage(tx, {
+  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary reply).
+  const { messageId, conversationId } = await insertIncomingMessage(tx, {
     brandId: brand.id,
-    conversationId,
+    conversation:
+      state.conversationId === undefined
+        ? { contactId: channel.contactId, channelId: channel.id }
+        : { id: state.conversationId },
     body: input.body,
     provider: input.provider,
     providerMessageId: input.providerMessageId,
     receivedAt: input.receivedAt,
-    // An ordinary reply makes the conversation visible again.
     unhide: action === 'reply',
     extra: {
       action,

@@ -2,7 +2,7 @@
  * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
  * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
-import type { Handle, Tx } from '../../db/index.ts';
+import type { Handle } from '../../db/index.ts';
 
 export interface InboundBrand {
   id: number;
@@ -39,6 +39,12 @@ export function numberDigits(e164: string): string[] {
 
 const DIGITS = (column: string): string => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 
+/**
+ * The advisory lock serialising the inbound messages of one sender to one brand until the
+ * transaction ends: its key is 'inbound:<brand id>:<username>'.
+ */
+const SENDER_LOCK_KEY = (brandId: string, username: string): string => `'inbound:' || ${brandId} || ':' || ${username}`;
+
 /** Who a number texted to belongs to: one brand, or nobody (unknown, or claimed by several). */
 export type NumberOwner =
   { brand: InboundBrand; reason?: undefined } | { brand: null; reason: 'unknown_number' | 'ambiguous_number' };
@@ -47,13 +53,19 @@ export type NumberOwner =
  * The one brand texting from `to`: the SMS integration holding the number (its sending_number,
  * unique in the database, whatever its status), else the one brand giving it as its support
  * phone. Two brands giving the same support phone is ambiguous: nobody is guessed.
+ * With `lockSender` (in a transaction), the sender's lock (SENDER_LOCK_KEY) is taken for the brand
+ * found in the same round trip; no lock is taken when no one brand owns the number.
  */
-export async function findBrandByNumber(db: Handle, to: string): Promise<NumberOwner> {
+export async function findBrandByNumber(
+  db: Handle,
+  to: string,
+  { lockSender: sender }: { lockSender?: string } = {},
+): Promise<NumberOwner> {
   const candidates = numberDigits(to);
   if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
   // One round trip: the integration's brand when one holds the number, else the support phones.
   const { rows: brands } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
-    `with hit as (
+    `with owner as (with hit as (
        select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?) limit 1
      )
      select b.id, b.name, b.support_email, b.support_phone, b.company_website, b.domain, hit.id as brand_integration_id
@@ -63,8 +75,12 @@ export async function findBrandByNumber(db: Handle, to: string): Promise<NumberO
         from brands b
        where not exists (select 1 from hit) and ${DIGITS('b.support_phone')} = any(?::text[])
        order by b.id
-       limit 2)`,
-    [to, candidates],
+       limit 2))
+     select o.*,
+            case when ?::text is not null and (select count(*) from owner) = 1
+              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked
+       from owner o`,
+    [to, candidates, sender ?? null, sender ?? null],
   );
   if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
   const brand = brands[0];
@@ -126,11 +142,6 @@ export async function listUnroutedTexts(db: Handle, { limit }: { limit: number }
     reason: String(row.reason),
     receivedAt: row.received_at as Date,
   }));
-}
-
-/** Serialises inbound messages of one sender to one brand until the transaction ends. */
-export async function lockSender(tx: Tx, brandId: number, username: string): Promise<void> {
-  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`inbound:${brandId}:${username}`]);
 }
 
 /** What the inbound path reads of a sender once its lock is held: the repeat, its channel, its latest conversation. */
@@ -201,64 +212,53 @@ export async function findSenderState(
   };
 }
 
-/** A conversation started by the shopper (no workflow); hidden until an ordinary reply unhides it. */
-export async function insertInboundConversation(
-  db: Handle,
-  { brandId, contactId, channelId }: { brandId: number; contactId: number; channelId: number },
-): Promise<number> {
-  const [row] = await db('conversations')
-    .insert({
-      brand_id: brandId,
-      contact_id: contactId,
-      contact_channel_id: channelId,
-      is_hidden: true,
-      extra_data: { started_by: 'inbound' },
-    })
-    .returning<{ id: string }[]>('id');
-  return Number(row!.id);
-}
-
 /**
- * Stores the incoming message and, in the same statement, moves its conversation's updated_at
- * (and, for an ordinary reply, makes the conversation visible again: `unhide`).
+ * Stores the incoming message with its conversation in one statement. An existing conversation
+ * (`conversation.id`) has its updated_at moved and, for an ordinary reply (`unhide`), is made
+ * visible again; otherwise a conversation started by the shopper (no workflow) is created with
+ * it, hidden unless the text is an ordinary reply.
  */
 export async function insertIncomingMessage(
   db: Handle,
   row: {
     brandId: number;
-    conversationId: number;
+    conversation: { id: number } | { contactId: number; channelId: number };
     body: string;
     provider: string;
     providerMessageId?: string;
     receivedAt: Date;
     extra: Record<string, unknown>;
-    unhide?: boolean;
+    unhide: boolean;
   },
-): Promise<number> {
-  const { rows } = await db.raw<{ rows: { id: string }[] }>(
-    `with touched as (
-       update conversations
-          set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
-        where id = ? and brand_id = ?
-     )
-     insert into conversation_messages
+): Promise<{ messageId: number; conversationId: number }> {
+  const message = [row.body, row.receivedAt, row.provider, row.providerMessageId ?? null, JSON.stringify(row.extra)];
+  const insert = `insert into conversation_messages
        (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
-     values (?, ?, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb)
-     returning id`,
-    [
-      row.unhide === true,
-      row.conversationId,
-      row.brandId,
-      row.brandId,
-      row.conversationId,
-      row.body,
-      row.receivedAt,
-      row.provider,
-      row.providerMessageId ?? null,
-      JSON.stringify(row.extra),
-    ],
-  );
-  return Number(rows[0]!.id);
+     select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
+     returning id, conversation_id`;
+  const { rows } =
+    'id' in row.conversation
+      ? await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
+          `with conv as (
+             update conversations
+                set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
+              where id = ? and brand_id = ?
+             returning id, brand_id
+           )
+           ${insert}`,
+          [row.unhide, row.conversation.id, row.brandId, ...message],
+        )
+      : await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
+          `with conv as (
+             insert into conversations (brand_id, contact_id, contact_channel_id, is_hidden, extra_data)
+             values (?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb)
+             returning id, brand_id
+           )
+           ${insert}`,
+          [row.brandId, row.conversation.contactId, row.conversation.channelId, !row.unhide, ...message],
+        );
+  const created = rows[0]!;
+  return { messageId: Number(created.id), conversationId: Number(created.conversation_id) };
 }
 
 /** Merges keys into an incoming message's extra_data. */
