@@ -92,6 +92,9 @@ interface Plan {
   replyBody?: string;
 }
 
+/** A text's brand and what was applied, or why no one brand owns its number. */
+type Routed = { unrouted: 'unknown_number' | 'ambiguous_number' } | { brand: InboundBrand; plan: Plan };
+
 const ACTIONS: Record<KeywordKind, InboundAction> = { opt_out: 'opt_out', help: 'help', opt_in: 'opt_in' };
 
 /**
@@ -106,11 +109,10 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
   const receivedAt = input.receivedAt ?? new Date();
   // The brand owning `to` is found and this sender's lock taken in one round trip; the rest of the
   // text's handling runs under that lock, in the same transaction.
-  const routed = await withTransaction(ctx.db, async (tx) => {
+  const routed = await withTransaction(ctx.db, async (tx): Promise<Routed> => {
     const owner = await findBrandByNumber(tx, to, { lockSender: from });
-    return owner.brand
-      ? { brand: owner.brand, plan: await applyInTransaction(ctx, tx, owner.brand, { ...input, from, receivedAt }) }
-      : { unrouted: owner.reason };
+    if (owner.brand === null) return { unrouted: owner.reason };
+    return { brand: owner.brand, plan: await applyInTransaction(ctx, tx, owner.brand, { ...input, from, receivedAt }) };
   });
   if ('unrouted' in routed) {
     const reason = routed.unrouted;
