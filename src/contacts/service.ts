@@ -226,7 +226,10 @@ async function initiateInTransaction(
       );
   }
 
-  const existing = new Map((await channelsOfContact(tx, input.brandId, contact.id)).map((c) => [c.username, c]));
+  // A contact inserted just now has no channels yet: nothing to read back.
+  const existing = new Map(
+    (created ? [] : await channelsOfContact(tx, input.brandId, contact.id)).map((c) => [c.username, c]),
+  );
   const result: InitiatedChannel[] = [];
   for (const channel of channels) {
     const known = existing.get(channel.username);

@@ -26,23 +26,18 @@ import {
   resubscribeChannel,
 } from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { enqueueJob } from '../jobs/index.ts';
+import { enqueueJobs, type JobRequest } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
 import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
 import { unsubscribeChannel } from './opt-out.ts';
 import {
   claimPendingReply,
   findBrandByNumber,
-  findIncomingByProviderId,
-  findSmsChannel,
+  findSenderState,
   insertIncomingMessage,
   insertUnroutedText,
   listUnroutedTexts,
-  insertInboundConversation,
-  latestConversationId,
-  lockSender,
   patchMessageExtra,
-  unhideConversation,
   type InboundBrand,
   type InboundChannel,
   type UnroutedText,
@@ -97,6 +92,9 @@ interface Plan {
   replyBody?: string;
 }
 
+/** A text's brand and what was applied, or why no one brand owns its number. */
+type Routed = { unrouted: 'unknown_number' | 'ambiguous_number' } | { brand: InboundBrand; plan: Plan };
+
 const ACTIONS: Record<KeywordKind, InboundAction> = { opt_out: 'opt_out', help: 'help', opt_in: 'opt_in' };
 
 /**
@@ -109,24 +107,27 @@ export async function receiveMessage(ctx: AppContext, input: InboundMessage): Pr
   if (!from || from.includes('@'))
     throw new AppError('invalid_input', 'The sender must be a phone number.', { code: 'invalid_sender' });
   const receivedAt = input.receivedAt ?? new Date();
-  const owner = await findBrandByNumber(ctx.db, to);
-  if (!owner.brand) {
+  // The brand owning `to` is found and this sender's lock taken in one round trip; the rest of the
+  // text's handling runs under that lock, in the same transaction.
+  const routed = await withTransaction(ctx.db, async (tx): Promise<Routed> => {
+    const owner = await findBrandByNumber(tx, to, { lockSender: from });
+    if (owner.brand === null) return { unrouted: owner.reason };
+    return { brand: owner.brand, plan: await applyInTransaction(ctx, tx, owner.brand, { ...input, from, receivedAt }) };
+  });
+  if ('unrouted' in routed) {
+    const reason = routed.unrouted;
     // Kept for staff, attached to no brand: a guess could record one brand's shopper in another.
-    await insertUnroutedText(ctx.db, { ...input, from, to, reason: owner.reason, receivedAt });
+    await insertUnroutedText(ctx.db, { ...input, from, to, reason, receivedAt });
     throw new AppError(
       'not_found',
-      owner.reason === 'ambiguous_number'
+      reason === 'ambiguous_number'
         ? `More than one brand gives ${to} as its number: the text is kept for staff.`
         : `No brand texts from ${to}.`,
-      { code: 'unknown_number', details: { reason: owner.reason } },
+      { code: 'unknown_number', details: { reason } },
     );
   }
-  const brand = owner.brand;
+  const { brand, plan } = routed;
   const log = ctx.logger.child({ brand_id: brand.id, from: maskUsername(from), provider: input.provider });
-
-  const plan = await withTransaction(ctx.db, (tx) =>
-    applyInTransaction(ctx, tx, brand, { ...input, from, receivedAt }),
-  );
   const { result } = plan;
   log.info(
     {
@@ -160,7 +161,6 @@ async function applyInTransaction(
   brand: InboundBrand,
   input: InboundMessage & { receivedAt: Date },
 ): Promise<Plan> {
-  await lockSender(tx, brand.id, input.from);
   const base: ReceiveResult = {
     duplicate: false,
     outcome: 'stored',
@@ -178,12 +178,16 @@ async function applyInTransaction(
     reply: null,
   };
 
-  if (input.providerMessageId) {
-    const seen = await findIncomingByProviderId(tx, input.provider, input.providerMessageId);
-    if (seen) return duplicatePlan(tx, base, seen);
-  }
+  // The repeat, the channel and its newest conversation in one read, once the sender's lock is held.
+  const state = await findSenderState(tx, {
+    brandId: brand.id,
+    username: input.from,
+    provider: input.provider,
+    providerMessageId: input.providerMessageId,
+  });
+  if (state.seen) return duplicatePlan(tx, base, state.seen);
 
-  let channel = await findSmsChannel(tx, brand.id, input.from);
+  let channel = state.channel;
   let createdContact = false;
   if (!channel) {
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
@@ -199,33 +203,32 @@ async function applyInTransaction(
       },
     );
     createdContact = initiated.created;
-    channel = await findSmsChannel(tx, brand.id, input.from);
-    if (!channel) throw new AppError('internal', 'Contact channel not found');
+    // The channel initiateContact just wrote, not read again (a channel new to the brand has no conversation yet).
+    const made = initiated.channels.find((c) => c.type === 'sms' && c.username === input.from);
+    if (!made) throw new AppError('internal', 'Contact channel not found');
+    channel = { id: made.id, contactId: initiated.contactId, username: made.username, status: made.status };
   }
 
-  let conversationId = await latestConversationId(tx, brand.id, channel.id);
-  const createdConversation = conversationId === undefined;
-  conversationId ??= await insertInboundConversation(tx, {
-    brandId: brand.id,
-    contactId: channel.contactId,
-    channelId: channel.id,
-  });
-
+  const createdConversation = state.conversationId === undefined;
   const match = matchKeyword(input.body);
   const action: InboundAction = match ? ACTIONS[match.kind] : 'reply';
   const effect = await applyAction(tx, brand, channel, {
     action,
     keyword: match?.keyword,
-    conversationId,
     at: input.receivedAt,
   });
-  const messageId = await insertIncomingMessage(tx, {
+  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary reply).
+  const { messageId, conversationId } = await insertIncomingMessage(tx, {
     brandId: brand.id,
-    conversationId,
+    conversation:
+      state.conversationId === undefined
+        ? { contactId: channel.contactId, channelId: channel.id }
+        : { id: state.conversationId },
     body: input.body,
     provider: input.provider,
     providerMessageId: input.providerMessageId,
     receivedAt: input.receivedAt,
+    unhide: action === 'reply',
     extra: {
       action,
       ...(match ? { keyword: match.keyword } : {}),
@@ -233,14 +236,16 @@ async function applyInTransaction(
     },
   });
   // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
-  await enqueueJob(tx, AGENT_DECIDE_TASK, { messageId }, { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` });
+  const jobs: JobRequest[] = [
+    { task: AGENT_DECIDE_TASK, payload: { messageId }, options: { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` } },
+  ];
   if (action === 'reply')
-    await enqueueJob(
-      tx,
-      NOTIFY_ENGAGED_TASK,
-      { conversationId },
-      { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
-    );
+    jobs.push({
+      task: NOTIFY_ENGAGED_TASK,
+      payload: { conversationId },
+      options: { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
+    });
+  await enqueueJobs(tx, jobs);
 
   return {
     replyBody: effect.replyBody,
@@ -265,12 +270,7 @@ async function applyAction(
   tx: Tx,
   brand: InboundBrand,
   channel: InboundChannel,
-  {
-    action,
-    keyword,
-    conversationId,
-    at,
-  }: { action: InboundAction; keyword?: string; conversationId: number; at: Date },
+  { action, keyword, at }: { action: InboundAction; keyword?: string; at: Date },
 ): Promise<{ changed: boolean; skipped: number; replyBody?: string }> {
   const source = `sms_keyword:${keyword ?? ''}`;
   switch (action) {
@@ -303,8 +303,8 @@ async function applyAction(
         }),
       };
     case 'reply':
+      // The conversation is unhidden with the message's own insert (insertIncomingMessage).
       await markChannelEngaged(tx, { brandId: brand.id, channelId: channel.id, at });
-      await unhideConversation(tx, { brandId: brand.id, conversationId });
       return { changed: false, skipped: 0 };
   }
 }

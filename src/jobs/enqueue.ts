@@ -1,7 +1,7 @@
 import { AppError } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import { TASK_PAYLOADS, type TaskName, type TaskPayload } from './payloads.ts';
-import { addJob } from './store.ts';
+import { addJob, addJobs } from './store.ts';
 
 export interface EnqueueOptions {
   /** De-duplicates: a pending job with the same key is replaced, not doubled. */
@@ -28,8 +28,28 @@ export async function enqueueJob<N extends TaskName>(
   options: EnqueueOptions = {},
 ): Promise<string> {
   TASK_PAYLOADS[task].parse(payload);
+  return queueing(() => addJob(db, { task, payload, ...options }));
+}
+
+/** One job to queue with enqueueJobs. */
+export type JobRequest = {
+  [N in TaskName]: { task: N; payload: TaskPayload<N>; options?: EnqueueOptions };
+}[TaskName];
+
+/** enqueueJob for several jobs in one round trip (each payload checked first); their ids, in order. */
+export async function enqueueJobs(db: Handle, jobs: JobRequest[]): Promise<string[]> {
+  for (const job of jobs) TASK_PAYLOADS[job.task].parse(job.payload);
+  return queueing(() =>
+    addJobs(
+      db,
+      jobs.map((job) => ({ task: job.task, payload: job.payload, ...job.options })),
+    ),
+  );
+}
+
+async function queueing<T>(add: () => Promise<T>): Promise<T> {
   try {
-    return await addJob(db, { task, payload, ...options });
+    return await add();
   } catch (error) {
     // 3F000: schema "graphile_worker" does not exist.
     if ((error as { code?: unknown }).code === '3F000')

@@ -42,6 +42,26 @@ export async function addJob(db: Handle, job: NewJob): Promise<string> {
   return result.rows[0]!.id;
 }
 
+/** Several jobs in one round trip (one `graphile_worker.add_job` call each, in order). Returns their ids. */
+export async function addJobs(db: Handle, jobs: NewJob[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const call = `(select id::text from graphile_worker.add_job(
+       identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?))`;
+  const result = await db.raw<{ rows: { ids: string[] }[] }>(
+    `select array[${jobs.map(() => call).join(', ')}] as ids`,
+    jobs.flatMap((job) => [
+      job.task,
+      JSON.stringify(job.payload),
+      job.queueName ?? null,
+      job.runAt ?? null,
+      job.maxAttempts ?? null,
+      job.jobKey ?? null,
+      job.priority ?? null,
+    ]),
+  );
+  return result.rows[0]!.ids;
+}
+
 export async function insertHeartbeat(
   db: Handle,
   { worker, details }: { worker: string; details: Record<string, unknown> },

@@ -4,6 +4,7 @@ import { withTransaction } from '../../src/db/index.ts';
 import {
   DEFAULT_SCHEDULES,
   enqueueJob,
+  enqueueJobs,
   lastHeartbeat,
   resolveSchedules,
   runDueJobs,
@@ -71,6 +72,28 @@ describe('job queue (graphile-worker on the same database)', () => {
       await worker.stop();
     }
     await expect(worker.done).resolves.toBeUndefined();
+  });
+
+  it('several jobs queued in one call all run, keyed ones once; a bad payload among them queues none', async () => {
+    const ids = await enqueueJobs(t.db, [
+      { task: 'db:health', payload: { source: 'batch-a' } },
+      { task: 'db:health', payload: { source: 'batch-b' }, options: { jobKey: 'health:batch' } },
+      { task: 'db:health', payload: { source: 'batch-b' }, options: { jobKey: 'health:batch' } },
+    ]);
+    expect(ids).toHaveLength(3);
+    await expect(
+      enqueueJobs(t.db, [
+        { task: 'db:health', payload: { source: 'batch-c' } },
+        { task: 'db:health', payload: { source: 42 as unknown as string } },
+      ]),
+    ).rejects.toThrow();
+    await runDueJobs(ctx, TASKS);
+    const beats = await t
+      .db('worker_heartbeats')
+      .whereIn('worker', ['batch-a', 'batch-b', 'batch-c'])
+      .orderBy('worker')
+      .pluck('worker');
+    expect(beats).toEqual(['batch-a', 'batch-b']);
   });
 
   it('a payload that fails its schema is refused before it is queued', async () => {

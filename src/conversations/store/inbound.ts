@@ -2,7 +2,7 @@
  * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
  * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
-import type { Handle, Tx } from '../../db/index.ts';
+import type { Handle } from '../../db/index.ts';
 
 export interface InboundBrand {
   id: number;
@@ -39,6 +39,12 @@ export function numberDigits(e164: string): string[] {
 
 const DIGITS = (column: string): string => `regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
 
+/**
+ * The advisory lock serialising the inbound messages of one sender to one brand until the
+ * transaction ends: its key is 'inbound:<brand id>:<username>'.
+ */
+const SENDER_LOCK_KEY = (brandId: string, username: string): string => `'inbound:' || ${brandId} || ':' || ${username}`;
+
 /** Who a number texted to belongs to: one brand, or nobody (unknown, or claimed by several). */
 export type NumberOwner =
   { brand: InboundBrand; reason?: undefined } | { brand: null; reason: 'unknown_number' | 'ambiguous_number' };
@@ -47,30 +53,35 @@ export type NumberOwner =
  * The one brand texting from `to`: the SMS integration holding the number (its sending_number,
  * unique in the database, whatever its status), else the one brand giving it as its support
  * phone. Two brands giving the same support phone is ambiguous: nobody is guessed.
+ * With `lockSender` (in a transaction), the sender's lock (SENDER_LOCK_KEY) is taken for the brand
+ * found in the same round trip; no lock is taken when no one brand owns the number.
  */
-export async function findBrandByNumber(db: Handle, to: string): Promise<NumberOwner> {
+export async function findBrandByNumber(
+  db: Handle,
+  to: string,
+  { lockSender: sender }: { lockSender?: string } = {},
+): Promise<NumberOwner> {
   const candidates = numberDigits(to);
   if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
-  const viaIntegration = await db.raw<{ rows: Array<{ brand_id: string; id: string }> }>(
-    `select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?)`,
-    [to],
+  // One round trip: the integration's brand when one holds the number, else the support phones.
+  const { rows: brands } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with owner as (with hit as (
+       select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?) limit 1
+     )
+     select b.id, b.name, b.support_email, b.support_phone, b.company_website, b.domain, hit.id as brand_integration_id
+       from hit join brands b on b.id = hit.brand_id
+     union all
+     (select b.id, b.name, b.support_email, b.support_phone, b.company_website, b.domain, null
+        from brands b
+       where not exists (select 1 from hit) and ${DIGITS('b.support_phone')} = any(?::text[])
+       order by b.id
+       limit 2))
+     select o.*,
+            case when ?::text is not null and (select count(*) from owner) = 1
+              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked
+       from owner o`,
+    [to, candidates, sender ?? null, sender ?? null],
   );
-  const hit = viaIntegration.rows[0];
-  const query = db('brands').select<Array<Record<string, unknown>>>(
-    'id',
-    'name',
-    'support_email',
-    'support_phone',
-    'company_website',
-    'domain',
-  );
-  if (hit) void query.where({ id: hit.brand_id });
-  else
-    void query
-      .whereRaw(`${DIGITS('support_phone')} = any(?::text[])`, [candidates])
-      .orderBy('id')
-      .limit(2);
-  const brands = await query;
   if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
   const brand = brands[0];
   if (!brand) return { brand: null, reason: 'unknown_number' };
@@ -81,7 +92,7 @@ export async function findBrandByNumber(db: Handle, to: string): Promise<NumberO
       supportEmail: (brand.support_email as string | null) ?? null,
       supportPhone: (brand.support_phone as string | null) ?? null,
       website: ((brand.company_website ?? brand.domain) as string | null) ?? null,
-      brandIntegrationId: hit ? Number(hit.id) : null,
+      brandIntegrationId: brand.brand_integration_id == null ? null : Number(brand.brand_integration_id),
     },
   };
 }
@@ -133,105 +144,121 @@ export async function listUnroutedTexts(db: Handle, { limit }: { limit: number }
   }));
 }
 
-/** Serialises inbound messages of one sender to one brand until the transaction ends. */
-export async function lockSender(tx: Tx, brandId: number, username: string): Promise<void> {
-  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`inbound:${brandId}:${username}`]);
+/** What the inbound path reads of a sender once its lock is held: the repeat, its channel, its latest conversation. */
+export interface SenderState {
+  seen: StoredIncoming | undefined;
+  channel: InboundChannel | undefined;
+  /** The channel's newest conversation (latest created first). */
+  conversationId: number | undefined;
 }
 
-export async function findIncomingByProviderId(
+/**
+ * One round trip for the repeat of a provider message id, the sender's SMS channel and that
+ * channel's newest conversation. Run after lockSender, in a statement of its own, so it sees what
+ * an earlier text of the same sender committed.
+ */
+export async function findSenderState(
   db: Handle,
-  provider: string,
-  providerMessageId: string,
-): Promise<StoredIncoming | undefined> {
-  const row = await db('conversation_messages')
-    .where({ provider, provider_message_id: providerMessageId })
-    .first<{ id: string; conversation_id: string; extra_data: Record<string, unknown> } | undefined>(
-      'id',
-      'conversation_id',
-      'extra_data',
-    );
-  return row ? { id: Number(row.id), conversationId: Number(row.conversation_id), extra: row.extra_data } : undefined;
+  {
+    brandId,
+    username,
+    provider,
+    providerMessageId,
+  }: { brandId: number; username: string; provider: string; providerMessageId?: string },
+): Promise<SenderState> {
+  const { rows } = await db.raw<{
+    rows: Array<{
+      seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
+      channel_id: string | null;
+      contact_id: string | null;
+      username: string | null;
+      status: string | null;
+      conversation_id: string | null;
+    }>;
+  }>(
+    `select
+       (select json_build_object('id', m.id, 'conversation_id', m.conversation_id, 'extra_data', m.extra_data)
+          from conversation_messages m
+         where m.provider = ? and m.provider_message_id = ?
+         limit 1) as seen,
+       ch.id as channel_id, ch.contact_id, ch.username, ch.status,
+       (select c.id from conversations c
+         where c.brand_id = ? and c.contact_channel_id = ch.id
+         order by c.created_at desc, c.id desc
+         limit 1) as conversation_id
+     from (select 1) as one
+     left join lateral (
+       select id, contact_id, username, status from contact_channels
+        where brand_id = ? and username = ? and type = 'sms'
+        limit 1
+     ) ch on true`,
+    [provider, providerMessageId ?? null, brandId, brandId, username],
+  );
+  const row = rows[0]!;
+  return {
+    seen: row.seen
+      ? { id: Number(row.seen.id), conversationId: Number(row.seen.conversation_id), extra: row.seen.extra_data }
+      : undefined,
+    channel:
+      row.channel_id === null
+        ? undefined
+        : {
+            id: Number(row.channel_id),
+            contactId: Number(row.contact_id),
+            username: String(row.username),
+            status: String(row.status),
+          },
+    conversationId: row.conversation_id === null ? undefined : Number(row.conversation_id),
+  };
 }
 
-export async function findSmsChannel(
-  db: Handle,
-  brandId: number,
-  username: string,
-): Promise<InboundChannel | undefined> {
-  const row = await db('contact_channels')
-    .where({ brand_id: brandId, username, type: 'sms' })
-    .first<{ id: string; contact_id: string; username: string; status: string } | undefined>(
-      'id',
-      'contact_id',
-      'username',
-      'status',
-    );
-  return row
-    ? { id: Number(row.id), contactId: Number(row.contact_id), username: row.username, status: row.status }
-    : undefined;
-}
-
-/** The channel's latest conversation (newest created first). */
-export async function latestConversationId(
-  db: Handle,
-  brandId: number,
-  channelId: number,
-): Promise<number | undefined> {
-  const row = await db('conversations')
-    .where({ brand_id: brandId, contact_channel_id: channelId })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .first<{ id: string } | undefined>('id');
-  return row ? Number(row.id) : undefined;
-}
-
-/** A conversation started by the shopper (no workflow); hidden until an ordinary reply unhides it. */
-export async function insertInboundConversation(
-  db: Handle,
-  { brandId, contactId, channelId }: { brandId: number; contactId: number; channelId: number },
-): Promise<number> {
-  const [row] = await db('conversations')
-    .insert({
-      brand_id: brandId,
-      contact_id: contactId,
-      contact_channel_id: channelId,
-      is_hidden: true,
-      extra_data: { started_by: 'inbound' },
-    })
-    .returning<{ id: string }[]>('id');
-  return Number(row!.id);
-}
-
+/**
+ * Stores the incoming message with its conversation in one statement. An existing conversation
+ * (`conversation.id`) has its updated_at moved and, for an ordinary reply (`unhide`), is made
+ * visible again; otherwise a conversation started by the shopper (no workflow) is created with
+ * it, hidden unless the text is an ordinary reply.
+ */
 export async function insertIncomingMessage(
   db: Handle,
   row: {
     brandId: number;
-    conversationId: number;
+    conversation: { id: number } | { contactId: number; channelId: number };
     body: string;
     provider: string;
     providerMessageId?: string;
     receivedAt: Date;
     extra: Record<string, unknown>;
+    unhide: boolean;
   },
-): Promise<number> {
-  const [created] = await db('conversation_messages')
-    .insert({
-      brand_id: row.brandId,
-      conversation_id: row.conversationId,
-      body: row.body,
-      direction: 'incoming',
-      status: 'received',
-      sent_at: row.receivedAt,
-      provider: row.provider,
-      provider_message_id: row.providerMessageId ?? null,
-      is_marketing: false,
-      extra_data: row.extra,
-    })
-    .returning<{ id: string }[]>('id');
-  await db('conversations').where({ id: row.conversationId }).update({ updated_at: db.fn.now() });
-  return Number(created!.id);
+): Promise<{ messageId: number; conversationId: number }> {
+  const message = [row.body, row.receivedAt, row.provider, row.providerMessageId ?? null, JSON.stringify(row.extra)];
+  const insert = `insert into conversation_messages
+       (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
+     select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
+     returning id, conversation_id`;
+  const { rows } =
+    'id' in row.conversation
+      ? await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
+          `with conv as (
+             update conversations
+                set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
+              where id = ? and brand_id = ?
+             returning id, brand_id
+           )
+           ${insert}`,
+          [row.unhide, row.conversation.id, row.brandId, ...message],
+        )
+      : await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
+          `with conv as (
+             insert into conversations (brand_id, contact_id, contact_channel_id, is_hidden, extra_data)
+             values (?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb)
+             returning id, brand_id
+           )
+           ${insert}`,
+          [row.brandId, row.conversation.contactId, row.conversation.channelId, !row.unhide, ...message],
+        );
+  const created = rows[0]!;
+  return { messageId: Number(created.id), conversationId: Number(created.conversation_id) };
 }
 
 /** Merges keys into an incoming message's extra_data. */
@@ -251,14 +278,4 @@ export async function claimPendingReply(db: Handle, messageId: number): Promise<
     .whereRaw(`extra_data->>'reply_status' = 'pending'`)
     .update({ extra_data: db.raw(`extra_data || '{"reply_status":"sending"}'::jsonb`), updated_at: db.fn.now() });
   return count === 1;
-}
-
-/** An ordinary reply makes the conversation visible. */
-export async function unhideConversation(
-  db: Handle,
-  { brandId, conversationId }: { brandId: number; conversationId: number },
-): Promise<void> {
-  await db('conversations')
-    .where({ brand_id: brandId, id: conversationId })
-    .update({ is_hidden: false, updated_at: db.fn.now() });
 }
