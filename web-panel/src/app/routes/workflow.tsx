@@ -105,7 +105,11 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
               ) : null}
             </dd>
             <dt>Discount</dt>
-            <dd>{discountInWords(workflow.discount)}</dd>
+            <dd>
+              {discountInWords(workflow.discount, {
+                aboutCart: workflow.type === 'cart' || workflow.type === 'checkout',
+              })}
+            </dd>
             {workflow.starts_at || workflow.ends_at ? (
               <>
                 <dt>Runs</dt>
