@@ -40,8 +40,11 @@ export function parseDimensions(value: string | undefined): Dimensions {
   if (!match || [width, height].some((side) => side < MIN_SIDE || side > MAX_SIDE))
     throw new AppError(
       'invalid_input',
-      `--dimensions must be WIDTHxHEIGHT with each side from ${MIN_SIDE} to ${MAX_SIDE} pixels (got "${value}")`,
-      { code: 'invalid_dimensions' },
+      `The size must be WIDTHxHEIGHT with each side from ${MIN_SIDE} to ${MAX_SIDE} pixels (got "${value}")`,
+      {
+        code: 'invalid_dimensions',
+        cliMessage: `--dimensions must be WIDTHxHEIGHT with each side from ${MIN_SIDE} to ${MAX_SIDE} pixels (got "${value}")`,
+      },
     );
   return { width, height };
 }

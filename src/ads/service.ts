@@ -66,8 +66,9 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
   const t0 = performance.now();
   const count = options.concepts ?? DEFAULT_CONCEPTS;
   if (!Number.isInteger(count) || count < 1 || count > MAX_CONCEPTS)
-    throw new AppError('invalid_input', `--concepts must be a whole number from 1 to ${MAX_CONCEPTS}`, {
+    throw new AppError('invalid_input', `The number of concepts must be a whole number from 1 to ${MAX_CONCEPTS}`, {
       code: 'invalid_concepts',
+      cliMessage: `--concepts must be a whole number from 1 to ${MAX_CONCEPTS}`,
     });
   const dimensions = parseDimensions(options.dimensions);
   const campaign = options.campaign?.trim() || undefined;
@@ -75,8 +76,9 @@ export async function generateAd(ctx: AppContext, options: GenerateAdOptions): P
   if (!brand) throw new AppError('not_found', 'Brand not found', { code: 'brand_not_found' });
   const website = options.website?.trim() || brand.website;
   if (!website)
-    throw new AppError('invalid_input', `Brand ${brand.id} has no company website; give one with --website URL`, {
+    throw new AppError('invalid_input', 'Give the website to read: this brand has no company website on file.', {
       code: 'no_website',
+      cliMessage: `Brand ${brand.id} has no company website; give one with --website URL`,
     });
   const reference = await readReferenceImage(options.referenceImage);
   const progress = options.onProgress ?? (() => undefined);
@@ -211,8 +213,9 @@ export async function regenerateConcept(
   if (!found) throw new AppError('not_found', AD_NOT_FOUND, { code: 'ad_not_found' });
   const target = found.concepts[options.concept - 1];
   if (!target)
-    throw new AppError('invalid_input', `--concept must be from 1 to ${found.concepts.length} for ad ${options.adId}`, {
+    throw new AppError('invalid_input', `This ad has concepts 1 to ${found.concepts.length} only`, {
       code: 'invalid_concept',
+      cliMessage: `--concept must be from 1 to ${found.concepts.length} for ad ${options.adId}`,
     });
   const extra = found.ad.extra_data;
   const knowledge = extra.knowledge as BrandKnowledge;

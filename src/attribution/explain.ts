@@ -58,6 +58,9 @@ export interface OrderExplanation {
 
 const BILLED = ['billable', 'processing', 'complete'];
 
+/** The summary of an order not attributed yet (the CLI adds the command that attributes it now). */
+export const NOT_DECIDED_YET = 'Not billed: no attribution decision recorded yet.';
+
 export async function explainOrder(
   db: Handle,
   { orderId, brandId }: { orderId: number; brandId?: number },
@@ -77,7 +80,7 @@ export async function explainOrder(
   } else if (order.state === 'pending')
     summary = 'Not billed: the order is pending; attribution runs when it is complete.';
   else if (order.state === 'cancelled') summary = 'Not billed: the order is cancelled.';
-  else summary = `Not billed: no attribution decision recorded yet (reclaim orders attribute ${order.id}).`;
+  else summary = NOT_DECIDED_YET;
 
   return {
     order: {

@@ -4,7 +4,7 @@
  * (attribution_type / attribution_rules / attribution_hard_cap) and their defaults.
  */
 export { attributeOrder, type AttributionResult } from './service.ts';
-export { explainOrder, type OrderExplanation, type EvidenceItemView } from './explain.ts';
+export { explainOrder, NOT_DECIDED_YET, type OrderExplanation, type EvidenceItemView } from './explain.ts';
 export {
   recoveredStats,
   liftStats,

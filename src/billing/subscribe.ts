@@ -111,11 +111,11 @@ export async function subscribe(ctx: AppContext, input: SubscribeInput): Promise
 
   const live = (await brandSubscriptions(ctx.db, brandId, LIVE_STATUSES))[0];
   if (live)
-    throw new AppError(
-      'conflict',
-      `The brand already has a live subscription (${live.id}, ${live.status}); change its plan with 'reclaim billing change-plan' or cancel it first.`,
-      { code: 'already_subscribed', details: { subscription_id: live.id } },
-    );
+    throw new AppError('conflict', 'The brand already has a plan: change it, or cancel it first.', {
+      code: 'already_subscribed',
+      details: { subscription_id: live.id },
+      cliMessage: `The brand already has a live subscription (${live.id}, ${live.status}); change its plan with 'reclaim billing change-plan' or cancel it first.`,
+    });
   if (!custom) {
     const open = (await brandSubscriptions(ctx.db, brandId, ['pending_setup'])).find(
       (s) => s.plan_id === named.id && s.gateway === gateway && openCheckout(s, now),

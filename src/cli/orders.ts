@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { requireBrand } from '../accounts/index.ts';
-import { attributeOrder, explainOrder } from '../attribution/index.ts';
+import { attributeOrder, explainOrder, NOT_DECIDED_YET } from '../attribution/index.ts';
 import { optionalInteger, parseIntegerFlag } from './flags.ts';
 import { attributionJson, attributionResult, orderExplanation } from './format/orders.ts';
 import { action, printJson, printLines, withContext, withExamples } from './run.ts';
@@ -27,7 +27,12 @@ export function ordersCommand(): Command {
       const query = { orderId: parseIntegerFlag('id', id), brandId: optionalInteger('--brand', opts.brand) };
       await withContext(async (ctx) => {
         await requireBrand(ctx.db, query.brandId);
-        const explanation = await explainOrder(ctx.db, query);
+        const found = await explainOrder(ctx.db, query);
+        // Not attributed yet: the command line names the command that attributes it now.
+        const explanation =
+          found.summary === NOT_DECIDED_YET
+            ? { ...found, summary: `${NOT_DECIDED_YET.slice(0, -1)} (reclaim orders attribute ${found.order.id}).` }
+            : found;
         if (opts.json) return printJson(explanation);
         printLines(orderExplanation(explanation));
       });

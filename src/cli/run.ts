@@ -29,11 +29,12 @@ const wantsJson = (argv: string[]): boolean => argv.includes('--json');
 export function reportError(error: unknown, { json = wantsJson(process.argv) }: { json?: boolean } = {}): number {
   if (isAppError(error) && error.kind !== 'internal') {
     const reason = typeof error.details?.reason === 'string' ? error.details.reason : undefined;
+    const message = error.cliMessage ?? error.message;
     if (json)
       printJson({
-        error: { kind: error.kind, code: error.code ?? null, message: error.message, ...(reason ? { reason } : {}) },
+        error: { kind: error.kind, code: error.code ?? null, message, ...(reason ? { reason } : {}) },
       });
-    process.stderr.write(`Error: ${error.message}\n${reason ? `Reason: ${reason}\n` : ''}`);
+    process.stderr.write(`Error: ${message}\n${reason ? `Reason: ${reason}\n` : ''}`);
     return error.exitCode;
   }
   const cause = coerceError(error);

@@ -20,6 +20,12 @@ export interface AppErrorOptions {
   /** Extra facts for logs and --json (never secrets). */
   details?: Record<string, unknown>;
   cause?: unknown;
+  /**
+   * The command line's wording, naming the flag or command to run (`--reason`, `reclaim slack
+   * connect`); the CLI reports it instead of `message`, while the API and the panel show `message`,
+   * which names no flag or command.
+   */
+  cliMessage?: string;
 }
 
 /**
@@ -32,6 +38,8 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly code?: string;
   readonly details?: Record<string, unknown>;
+  /** What the CLI says instead of `message` (see AppErrorOptions.cliMessage). */
+  readonly cliMessage?: string;
 
   /**
    * An `upstream` error carries a provider's words, which may echo what was sent to it: its message
@@ -48,6 +56,7 @@ export class AppError extends Error {
     Object.defineProperty(this, APP_ERROR, { value: true });
     this.kind = kind;
     this.code = options.code;
+    this.cliMessage = options.cliMessage;
     this.details =
       upstream && options.details ? (scrubValue(options.details) as Record<string, unknown>) : options.details;
   }

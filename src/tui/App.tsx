@@ -58,7 +58,11 @@ function useSize(fixed: AppProps['size']): { columns: number; rows: number } {
   return size;
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+/** The operator's wording of an error (an AppError's CLI message names the command to run). */
+const errorText = (error: unknown): string =>
+  (error instanceof Error ? ((error as { cliMessage?: string }).cliMessage ?? error.message) : String(error)).split(
+    '\n',
+  )[0]!;
 
 export function App({ store, scope, color, size: fixed, interactive, initialPane = 'live' }: AppProps) {
   const app = useApp();

@@ -345,11 +345,10 @@ export async function setWorkflowState(
       await updateWorkflowRow(tx, id, { status: 'active', is_paused: false });
     } else if (transition === 'resume') {
       if (row.status === 'draft')
-        throw new AppError(
-          'invalid_input',
-          `Workflow ${id} is a draft; activate it to start it (reclaim workflows activate ${id})`,
-          { code: 'workflow_is_draft' },
-        );
+        throw new AppError('invalid_input', 'This workflow is a draft: activate it to start it.', {
+          code: 'workflow_is_draft',
+          cliMessage: `Workflow ${id} is a draft; activate it to start it (reclaim workflows activate ${id})`,
+        });
       await updateWorkflowRow(tx, id, { is_paused: false });
     } else {
       await updateWorkflowRow(tx, id, { is_paused: true });

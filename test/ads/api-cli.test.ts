@@ -111,7 +111,7 @@ describe('the brand API: making ads from the panel', () => {
     const size = await api.post(url, token, { dimensions: '100x100' });
     expect([size.statusCode, size.json().error.message]).toEqual([
       400,
-      '--dimensions must be WIDTHxHEIGHT with each side from 256 to 2048 pixels (got "100x100")',
+      'The size must be WIDTHxHEIGHT with each side from 256 to 2048 pixels (got "100x100")',
     ]);
     expect((await api.post(url, token, { concepts: 11 })).statusCode).toBe(400);
     await t.db('brands').where({ id: other.brandId }).update({ company_website: null, domain: null });

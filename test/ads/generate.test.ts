@@ -109,7 +109,7 @@ describe('ads generate with the local renderer', () => {
     const old = before.files.find((f) => f.id === before.concepts[1]!.file_id)!;
     await expect(stat(old.path!)).rejects.toThrow();
     await expect(regenerateConcept(ctx, { adId: before.id, concept: 4 })).rejects.toThrow(
-      `--concept must be from 1 to 3 for ad ${before.id}`,
+      'This ad has concepts 1 to 3 only',
     );
   });
 
@@ -129,11 +129,9 @@ describe('ads generate with the local renderer', () => {
     } finally {
       await closed.close();
     }
-    await expect(generateAd(ctx, { brandId, dimensions: '10x10' })).rejects.toThrow(
-      /--dimensions must be WIDTHxHEIGHT/,
-    );
+    await expect(generateAd(ctx, { brandId, dimensions: '10x10' })).rejects.toThrow(/The size must be WIDTHxHEIGHT/);
     await expect(generateAd(ctx, { brandId, concepts: 11 })).rejects.toThrow(
-      '--concepts must be a whole number from 1 to 10',
+      'The number of concepts must be a whole number from 1 to 10',
     );
     await expect(generateAd(ctx, { brandId: 99_999_999 })).rejects.toThrow('Brand not found');
     expect([await count('ads'), await count('ad_concepts'), await count('files'), await filesOnDisk()]).toEqual([

@@ -21,7 +21,7 @@ describe('dimensions', () => {
     ['256×2048', { width: 256, height: 2048 }],
   ])('%s', (value, expected) => expect(parseDimensions(value)).toEqual(expected));
   it.each(['1024', '100x100', '4096x1024', 'axb', '1024x'])('refuses %s', (value) =>
-    expect(() => parseDimensions(value)).toThrow(/--dimensions must be WIDTHxHEIGHT with each side from 256 to 2048/),
+    expect(() => parseDimensions(value)).toThrow(/The size must be WIDTHxHEIGHT with each side from 256 to 2048/),
   );
 });
 

@@ -187,9 +187,10 @@ describe('one live subscription per brand', () => {
     const { brandId, subscriptionId } = await activeStripeBrand('Jade Jewelry');
     await expect(
       subscribe(ctx, { brandId, planId: scalePlan, billingEmail: 'ap@jade.example', returnUrl: RETURN_URL }),
-    ).rejects.toThrow(
-      `The brand already has a live subscription (${subscriptionId}, active); change its plan with 'reclaim billing change-plan' or cancel it first.`,
-    );
+    ).rejects.toMatchObject({
+      message: 'The brand already has a plan: change it, or cancel it first.',
+      cliMessage: `The brand already has a live subscription (${subscriptionId}, active); change its plan with 'reclaim billing change-plan' or cancel it first.`,
+    });
     const other = await createBrand(t.db);
     const pending = await subscribe(ctx, {
       brandId: other.id,

@@ -48,7 +48,7 @@ describe('the Ads and Campaigns pages in the browser', () => {
 
     const gallery = page.locator('.ad-gallery');
     await gallery.waitFor();
-    expect(await gallery.getByRole('heading', { level: 2 }).textContent()).toBe(`Winter sale (ad ${ad.id})`);
+    expect(await gallery.getByRole('heading', { level: 2 }).textContent()).toBe('Winter sale');
     for (const concept of ad.concepts)
       await gallery.getByRole('heading', { level: 3, name: `${concept.index}. ${concept.headline}` }).waitFor();
     const images = gallery.getByRole('img', { name: /^Ad image: / });
@@ -87,9 +87,7 @@ describe('the Ads and Campaigns pages in the browser', () => {
     ]);
     const made = await panel.ctx.db('ads').where({ brand_id: brandId }).orderBy('id', 'desc').first();
     const gallery = page.locator('.ad-gallery');
-    await expect
-      .poll(() => gallery.getByRole('heading', { level: 2 }).textContent())
-      .toBe(`Spring sale (ad ${made.id})`);
+    await expect.poll(() => gallery.getByRole('heading', { level: 2 }).textContent()).toBe('Spring sale');
     const images = gallery.getByRole('img', { name: /^Ad image: / });
     expect(await images.count()).toBe(2);
     for (const image of await images.all()) {

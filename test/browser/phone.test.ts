@@ -97,8 +97,10 @@ describe('the panel on a phone', () => {
 
     await toggle.click();
     expect(await page.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded')).toBe('true');
-    await page.getByLabel('Unread only').check();
+    // The box is ticked from the URL once the navigation commits (check() reads it at once, too soon under load).
+    await page.getByLabel('Unread only').click();
     await page.waitForURL((url) => url.searchParams.get('unread') === '1');
+    await expect.poll(() => page.getByLabel('Unread only').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Hide filters' }).click();
     await page.getByRole('button', { name: 'Filters (1 on)' }).waitFor();
     expect(await page.getByLabel('Unread only').isVisible()).toBe(false);

@@ -87,7 +87,7 @@ export function requestBodies(planId: () => number): Partial<Record<string, (ids
  */
 const SLACK_NOT_CONNECTED = {
   status: 404,
-  message: 'Slack is not connected for this brand: run reclaim slack connect --brand ID.',
+  message: 'Slack is not connected for this brand: connect it first.',
 };
 export const OWN_REFUSALS: Partial<Record<string, { status: number; message: string | RegExp }>> = {
   'POST /api/brands/:brandId/billing-portal': { status: 404, message: 'Payment Source not found.' },
@@ -106,14 +106,17 @@ export const OWN_REFUSALS: Partial<Record<string, { status: number; message: str
     status: 400,
     message: /^Refused to fetch http:\/\/127\.0\.0\.1:9\/(terms|privacy): the address 127\.0\.0\.1 is /,
   },
-  'POST /api/brands/:brandId/texting/registration': { status: 400, message: /^Company settings are incomplete: set / },
+  'POST /api/brands/:brandId/texting/registration': {
+    status: 400,
+    message: /^The company details are incomplete: fill in /,
+  },
   'POST /api/brands/:brandId/texting/registration/appeal': {
     status: 400,
-    message: /^Brand \d+ has no campaign to appeal\.$/,
+    message: 'There is no campaign to appeal yet.',
   },
   'POST /api/brands/:brandId/texting/registration/retry': {
     status: 409,
-    message: /^Only a registration in manual_intervention can be retried; brand \d+ is not registering\.$/,
+    message: 'Only a registration that stopped and needs attention can be started again.',
   },
   'POST /api/brands/:brandId/integrations/slack/connect': {
     status: 400,
@@ -129,6 +132,6 @@ export const OWN_REFUSALS: Partial<Record<string, { status: number; message: str
   'PUT /api/brands/:brandId/integrations/klaviyo/api-key': { status: 400, message: 'API key is required' },
   'POST /api/brands/:brandId/integrations/klaviyo/check': {
     status: 404,
-    message: 'Klaviyo is not connected for this brand: run reclaim klaviyo connect --brand ID.',
+    message: 'Klaviyo is not connected for this brand: connect it first.',
   },
 };

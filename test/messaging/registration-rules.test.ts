@@ -143,6 +143,15 @@ describe('registration readiness: what register judges before it calls anyone', 
       'Company settings are incomplete: set --ein with reclaim messaging settings --brand 4.',
     );
   });
+
+  it("the panel's message names the form's fields and no flag, command or variable", () => {
+    expect(notReadyMessage(4, ['--ein', '--zip', '--privacy-url', 'PUBLIC_URL'], { forPanel: true })).toBe(
+      'The company details are incomplete: fill in EIN, ZIP code, privacy page. This server is not set up to register texting numbers yet: its operator must finish the Infobip configuration.',
+    );
+    expect(notReadyMessage(4, ['--legal-name'], { forPanel: true })).toBe(
+      'The company details are incomplete: fill in legal company name.',
+    );
+  });
 });
 
 describe('campaign payload and Infobip limits', () => {

@@ -221,7 +221,7 @@ describe('10DLC: register, state, appeal', () => {
     });
     const empty = await api.post(`${b}/texting/registration/appeal`, admin, { reason: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe('An appeal needs a reason (--reason).');
+    expect(empty.json().error.message).toBe('An appeal needs a reason: say what you fixed.');
     expect((await api.post(`${b}/texting/registration/appeal`, member, { reason: 'Fixed' })).statusCode).toBe(403);
     const appealed = await api.post(`${b}/texting/registration/appeal`, admin, {
       reason: 'We added Reply STOP to cancel to the terms page.',
@@ -273,7 +273,7 @@ describe('Slack', () => {
     );
     const unknown = await api.call('PUT', `${b}/integrations/slack/channel`, admin, { channel: '#nope' });
     expect(unknown.json().error.message).toBe(
-      `Channel not found: #nope (see reclaim slack channels --brand ${mine.ids.brandId}).`,
+      "Channel not found: #nope. Choose one of the workspace's channels; a private channel needs the Reclaim app invited first.",
     );
     const set = await api.call('PUT', `${b}/integrations/slack/channel`, admin, { channel: '#sales' });
     expect(set.json()).toMatchObject({

@@ -88,7 +88,8 @@ describe('rules, discount and delay in words', () => {
     expect(discountInWords({ ...discount, valid: false, reason: 'the value is 0' })).toMatch(
       /It cannot be used now: the value is 0\.$/,
     );
-    expect(discountInWords(null)).toMatch(/^No discount/);
+    expect(discountInWords(null)).toBe('No discount: the text reminds the shopper of the cart only.');
+    expect(discountInWords(null, { aboutCart: false })).toBe('No discount: the text carries no code.');
     expect(delayInWords('checkout', 30)).toBe('30 minutes after a checkout is abandoned');
     expect(delayInWords('order', 3 * 1440)).toBe('3 days after an order is placed');
     expect(delayInWords('cart', 90)).toBe('1 hour 30 minutes after a cart is abandoned');

@@ -136,13 +136,13 @@ describe('campaigns', () => {
       message: 'Sale: {cart_link}',
       cutoff_hours: 100,
     });
-    expect(bad.json().error.message).toBe('cutoff_hours must be a whole number from 1 to 72.');
+    expect(bad.json().error.message).toBe('The cutoff must be a whole number of hours from 1 to 72.');
     const badLink = await api.post(`${brandBase}/campaigns`, member, {
       segment_id: segment.id,
       message: 'Sale: {cart_link}',
       link_url: 'ftp://x',
     });
-    expect(badLink.json().error.message).toBe('link_url must be an http(s) URL, got "ftp://x".');
+    expect(badLink.json().error.message).toBe('The link must be an http(s) URL, got "ftp://x".');
 
     const created = await api.post(`${brandBase}/campaigns`, member, {
       name: 'Winter sale',

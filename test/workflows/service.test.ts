@@ -307,7 +307,8 @@ describe('workflow service', () => {
       discount: { display: '10%' },
     });
     expect(await caught(setWorkflowState(ctx, { id: view.id, transition: 'resume' }))).toMatchObject({
-      message: `Workflow ${view.id} is a draft; activate it to start it (reclaim workflows activate ${view.id})`,
+      message: 'This workflow is a draft: activate it to start it.',
+      cliMessage: `Workflow ${view.id} is a draft; activate it to start it (reclaim workflows activate ${view.id})`,
     });
     expect(await setWorkflowState(ctx, { id: view.id, transition: 'activate' })).toMatchObject({ state: 'active' });
     expect(await setWorkflowState(ctx, { id: view.id, transition: 'pause' })).toMatchObject({

@@ -133,6 +133,8 @@ export const promoteEscalationInput = z.object({
 export type PromoteEscalationInput = z.input<typeof promoteEscalationInput>;
 
 export const ESCALATION_NOT_PROCESSED =
+  'The escalation has no processed question and response yet: they appear after the next insights run.';
+const ESCALATION_NOT_PROCESSED_CLI =
   'The escalation has no processed question and response yet: run `reclaim insights escalations` first.';
 
 /** A processed escalation becomes a KB card (source 'escalation'); the escalation is marked added to the KB. */
@@ -141,7 +143,10 @@ export async function promoteEscalation(db: Handle, input: PromoteEscalationInpu
   return db.transaction(async (trx) => {
     const escalation = await getEscalation(trx, { brandId, id: escalationId });
     if (!escalation.processed_question?.trim() || !escalation.processed_response?.trim())
-      throw new AppError('invalid_input', ESCALATION_NOT_PROCESSED, { code: 'not_processed' });
+      throw new AppError('invalid_input', ESCALATION_NOT_PROCESSED, {
+        code: 'not_processed',
+        cliMessage: ESCALATION_NOT_PROCESSED_CLI,
+      });
     const card = await createKbCard(trx, {
       brandId,
       authorId,

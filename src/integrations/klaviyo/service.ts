@@ -177,13 +177,10 @@ async function authOf(ctx: AppContext, brandId: number): Promise<KlaviyoAuth> {
   const link = await findBrandLink(ctx.db, { brandId, provider: 'klaviyo' });
   if (!link) await requireBrand(ctx, brandId);
   if (!link || link.status !== 'connected')
-    throw new AppError(
-      'not_found',
-      'Klaviyo is not connected for this brand: run reclaim klaviyo connect --brand ID.',
-      {
-        code: 'klaviyo_not_connected',
-      },
-    );
+    throw new AppError('not_found', 'Klaviyo is not connected for this brand: connect it first.', {
+      code: 'klaviyo_not_connected',
+      cliMessage: 'Klaviyo is not connected for this brand: run reclaim klaviyo connect --brand ID.',
+    });
   if (link.settings.auth_mode === 'api_key') {
     const apiKey = await openCredential(ctx, link, 'api_key');
     if (!apiKey) throw new AppError('invalid_input', API_KEY_REQUIRED);

@@ -167,8 +167,9 @@ async function requireSlack(ctx: AppContext, brandId: number) {
   await requireBrand(ctx, brandId);
   const slack = await connectedSlack(ctx, brandId);
   if (!slack)
-    throw new AppError('not_found', 'Slack is not connected for this brand: run reclaim slack connect --brand ID.', {
+    throw new AppError('not_found', 'Slack is not connected for this brand: connect it first.', {
       code: 'slack_not_connected',
+      cliMessage: 'Slack is not connected for this brand: run reclaim slack connect --brand ID.',
     });
   return slack;
 }
@@ -229,13 +230,17 @@ export async function setSlackChannel(
   { brandId, channel }: { brandId: number; channel: string },
 ): Promise<SlackChannel> {
   const wanted = channel.trim().replace(/^#/, '');
-  if (!wanted) throw new AppError('invalid_input', '--channel is required (a channel id or #name).');
+  if (!wanted)
+    throw new AppError('invalid_input', 'Choose a channel for the notifications.', {
+      cliMessage: '--channel is required (a channel id or #name).',
+    });
   const channels = await listSlackChannels(ctx, { brandId });
   const found = channels.find((c) => c.id === wanted) ?? channels.find((c) => c.name === wanted);
   if (!found)
     throw new AppError(
       'invalid_input',
-      `Channel not found: ${channel} (see reclaim slack channels --brand ${brandId}).`,
+      `Channel not found: ${channel}. Choose one of the workspace's channels; a private channel needs the Reclaim app invited first.`,
+      { cliMessage: `Channel not found: ${channel} (see reclaim slack channels --brand ${brandId}).` },
     );
   const { link } = (await connectedSlack(ctx, brandId))!;
   await updateBrandLink(ctx.db, link.id, { settings: { channel_id: found.id, channel_name: found.name } });

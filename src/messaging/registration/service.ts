@@ -98,7 +98,10 @@ export async function policyUrlsOf(
   if (!termsUrl || !privacyUrl)
     throw new AppError(
       'invalid_input',
-      `The brand has no ${!termsUrl ? 'terms' : 'privacy'} page: set it with reclaim messaging settings --brand ${brandId} ${!termsUrl ? '--terms-url' : '--privacy-url'} URL.`,
+      `The brand has no ${!termsUrl ? 'terms' : 'privacy'} page: add its address to the company details.`,
+      {
+        cliMessage: `The brand has no ${!termsUrl ? 'terms' : 'privacy'} page: set it with reclaim messaging settings --brand ${brandId} ${!termsUrl ? '--terms-url' : '--privacy-url'} URL.`,
+      },
     );
   return { termsUrl, privacyUrl };
 }
@@ -133,7 +136,8 @@ export async function startRegistration(
   // Everything judged before any call, in one message: what `messaging settings` lists as missing.
   const missing = readiness(ctx, brand, readSettings(await getCompanySettings(ctx.db, brandId)), options);
   if (missing.length > 0)
-    throw new AppError('invalid_input', notReadyMessage(brandId, missing), {
+    throw new AppError('invalid_input', notReadyMessage(brandId, missing, { forPanel: true }), {
+      cliMessage: notReadyMessage(brandId, missing),
       code: 'registration_not_ready',
       details: { missing },
     });
@@ -167,9 +171,15 @@ function alreadyStarted(brandId: number, state: RegistrationState): AppError {
   return new AppError(
     'conflict',
     state === 'manual_intervention'
-      ? `The registration of brand ${brandId} needs an operator: see reclaim messaging status --brand ${brandId}, then run reclaim messaging retry --brand ${brandId}.`
-      : `Brand ${brandId} is already registering (state ${state}); see reclaim messaging status --brand ${brandId}.`,
-    { code: 'registration_started' },
+      ? 'The registration stopped and needs attention: see why on this page, then start it again from the step that stopped.'
+      : 'The texting number is already being registered: this page shows how far it has come.',
+    {
+      code: 'registration_started',
+      cliMessage:
+        state === 'manual_intervention'
+          ? `The registration of brand ${brandId} needs an operator: see reclaim messaging status --brand ${brandId}, then run reclaim messaging retry --brand ${brandId}.`
+          : `Brand ${brandId} is already registering (state ${state}); see reclaim messaging status --brand ${brandId}.`,
+    },
   );
 }
 
@@ -183,11 +193,10 @@ export async function retryRegistration(
     const row = await findRegistrationOfBrand(tx, brandId, { lock: true });
     const state = row ? stateOf(row) : undefined;
     if (!row || state !== 'manual_intervention')
-      throw new AppError(
-        'conflict',
-        `Only a registration in manual_intervention can be retried; brand ${brandId} is ${state ?? 'not registering'}.`,
-        { code: 'not_in_manual_intervention' },
-      );
+      throw new AppError('conflict', 'Only a registration that stopped and needs attention can be started again.', {
+        code: 'not_in_manual_intervention',
+        cliMessage: `Only a registration in manual_intervention can be retried; brand ${brandId} is ${state ?? 'not registering'}.`,
+      });
     const metadata = metadataOf(row);
     const to = retryState(metadata.failed_from ?? undefined);
     const round = roundOf(row) + 1;
@@ -208,12 +217,20 @@ export async function appealCampaign(
   { brandId, reason, ...options }: { brandId: number; reason: string } & RegistrationOptions,
 ): Promise<{ state: RegistrationState }> {
   await requireBrand(ctx, brandId);
-  if (reason.trim().length === 0) throw new AppError('invalid_input', 'An appeal needs a reason (--reason).');
+  if (reason.trim().length === 0)
+    throw new AppError('invalid_input', 'An appeal needs a reason: say what you fixed.', {
+      cliMessage: 'An appeal needs a reason (--reason).',
+    });
   const row = await findRegistrationOfBrand(ctx.db, brandId);
   const campaignId = row ? text(row, 'infobip_campaign_id') : undefined;
-  if (!row || !campaignId) throw new AppError('invalid_input', `Brand ${brandId} has no campaign to appeal.`);
+  if (!row || !campaignId)
+    throw new AppError('invalid_input', 'There is no campaign to appeal yet.', {
+      cliMessage: `Brand ${brandId} has no campaign to appeal.`,
+    });
   if (stateOf(row) !== 'manual_intervention')
-    throw new AppError('conflict', `Only a rejected campaign can be appealed; brand ${brandId} is ${stateOf(row)}.`);
+    throw new AppError('conflict', 'Only a rejected campaign can be appealed.', {
+      cliMessage: `Only a rejected campaign can be appealed; brand ${brandId} is ${stateOf(row)}.`,
+    });
   await clientFor(ctx, options).appealCampaign(campaignId, reason.trim());
   const round = roundOf(row) + 1;
   await withTransaction(ctx.db, async (tx) =>

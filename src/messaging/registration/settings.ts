@@ -215,10 +215,44 @@ export function registrationMissing({
   return [...flags, ...variables];
 }
 
-/** What register says when something is missing: the flags to set, then the variables. */
-export function notReadyMessage(brandId: number, missing: readonly string[]): string {
+/** The company detail each flag sets, as the panel's form labels it. */
+const LABEL_OF_FLAG: Readonly<Record<string, string>> = {
+  '--legal-name': 'legal company name',
+  '--ein': 'EIN',
+  '--street': 'street',
+  '--city': 'city',
+  '--state': 'state',
+  '--zip': 'ZIP code',
+  '--terms-url': 'terms page',
+  '--privacy-url': 'privacy page',
+  '--website': 'website',
+  '--brand-name': 'brand name',
+  '--phone': 'contact phone',
+  '--email': 'contact e-mail',
+};
+
+/**
+ * What register says when something is missing: the flags to set, then the variables. The CLI's
+ * wording names the flags and the command; the panel's (`forPanel`) names the form's fields and
+ * leaves the server's variables to its operator.
+ */
+export function notReadyMessage(
+  brandId: number,
+  missing: readonly string[],
+  { forPanel = false }: { forPanel?: boolean } = {},
+): string {
   const flags = missing.filter((m) => m.startsWith('--'));
   const variables = missing.filter((m) => !m.startsWith('--'));
+  const fields = flags.map((flag) => LABEL_OF_FLAG[flag] ?? flag);
+  if (forPanel)
+    return [
+      fields.length > 0 ? `The company details are incomplete: fill in ${fields.join(', ')}.` : '',
+      variables.length > 0
+        ? 'This server is not set up to register texting numbers yet: its operator must finish the Infobip configuration.'
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
   return [
     flags.length > 0
       ? `Company settings are incomplete: set ${flags.join(', ')} with reclaim messaging settings --brand ${brandId}.`

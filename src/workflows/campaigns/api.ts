@@ -146,24 +146,6 @@ const scheduleBody = z.object({
     ),
 });
 
-/** The service's messages name CLI flags; the API names its own fields. */
-async function inApiWords<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isAppError(error) && error.message.startsWith('--'))
-      throw new AppError(
-        error.kind,
-        error.message.replace(/^--cutoff-hours/, 'cutoff_hours').replace(/^--link/, 'link_url'),
-        {
-          code: error.code,
-          cause: error,
-        },
-      );
-    throw error;
-  }
-}
-
 const campaignParams = z.object({ campaignId: idSchema() });
 const answer = z.object({ campaign: campaignSchema });
 const one = async (ctx: AppContext, brandId: number, id: number) => ({
@@ -248,19 +230,17 @@ export function campaignsApi(): ApiRoute[] {
       response: answer,
       handler: async ({ ctx, brand, body }) => {
         const changes = changesOf(body);
-        const created = await inApiWords(() =>
-          createCampaign(ctx, {
-            brandId: brand.id,
-            draft: true,
-            name: changes.name,
-            message: changes.message ?? '',
-            segmentId: body.segment_id,
-            linkUrl: changes.linkUrl ?? undefined,
-            cutoffHours: changes.cutoffHours ?? undefined,
-            smartSending: changes.smartSending,
-            discount: changes.discount ?? undefined,
-          }),
-        );
+        const created = await createCampaign(ctx, {
+          brandId: brand.id,
+          draft: true,
+          name: changes.name,
+          message: changes.message ?? '',
+          segmentId: body.segment_id,
+          linkUrl: changes.linkUrl ?? undefined,
+          cutoffHours: changes.cutoffHours ?? undefined,
+          smartSending: changes.smartSending,
+          discount: changes.discount ?? undefined,
+        });
         return { campaign: campaignOut(created) };
       },
     }),
@@ -275,9 +255,7 @@ export function campaignsApi(): ApiRoute[] {
       response: answer,
       handler: async ({ ctx, brand, params, body }) => ({
         campaign: campaignOut(
-          await inApiWords(() =>
-            updateCampaign(ctx, { id: params.campaignId, brandId: brand.id, changes: changesOf(body) }),
-          ),
+          await updateCampaign(ctx, { id: params.campaignId, brandId: brand.id, changes: changesOf(body) }),
         ),
       }),
     }),

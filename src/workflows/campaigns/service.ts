@@ -101,8 +101,15 @@ function checkedLink(url: string | undefined): string | null {
   } catch {
     // reported below
   }
-  throw new AppError('invalid_input', `--link must be an http(s) URL, got "${url}".`);
+  throw new AppError('invalid_input', `The link must be an http(s) URL, got "${url}".`, {
+    cliMessage: `--link must be an http(s) URL, got "${url}".`,
+  });
 }
+
+const cutoffError = (): AppError =>
+  new AppError('invalid_input', `The cutoff must be a whole number of hours from 1 to ${MAX_CUTOFF_HOURS}.`, {
+    cliMessage: `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`,
+  });
 
 async function campaignOf(ctx: Pick<Ctx, 'db'>, id: number, brandId?: number): Promise<WorkflowRow> {
   const workflow = await getWorkflow(ctx.db, id);
@@ -122,7 +129,7 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaignInput): Prom
   const linkUrl = checkedLink(input.linkUrl);
   const cutoff = input.cutoffHours;
   if (cutoff !== undefined && (!Number.isInteger(cutoff) || cutoff < 1 || cutoff > MAX_CUTOFF_HOURS))
-    throw new AppError('invalid_input', `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`);
+    throw cutoffError();
   const segment = await getSegment(ctx, { brandId: brand.id, id: input.segmentId });
   const id = await withTransaction(ctx.db, async (tx) => {
     const workflowId = await insertSegmentWorkflow(ctx, tx, {
@@ -203,7 +210,7 @@ export async function updateCampaign(
   const workflow = await campaignOf(ctx, id, brandId);
   const cutoff = changes.cutoffHours;
   if (cutoff !== undefined && cutoff !== null && (!Number.isInteger(cutoff) || cutoff < 1 || cutoff > MAX_CUTOFF_HOURS))
-    throw new AppError('invalid_input', `--cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}.`);
+    throw cutoffError();
   const linkUrl = changes.linkUrl === undefined ? undefined : checkedLink(changes.linkUrl ?? undefined);
   const segment =
     changes.segmentId === undefined

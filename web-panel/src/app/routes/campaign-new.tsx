@@ -21,6 +21,7 @@ import { useSegmentPreview } from '../../features/segments/api/preview-segment.t
 import { useBrand } from '../../lib/brand.tsx';
 import { useComposerContext } from '../../lib/composer-context.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
+import { timezoneLabel, timezoneName } from '../../lib/format.ts';
 
 export default function NewCampaignPage() {
   const brand = useBrand();
@@ -47,7 +48,7 @@ export default function NewCampaignPage() {
       <PageHeader title="New campaign" />
       <p className="muted">
         A campaign texts a segment once. It is saved as a draft: send yourself a test, then schedule it (a time in{' '}
-        {brand.timezone}, or now).
+        {timezoneLabel(brand.timezone)}, {timezoneName(brand.timezone)}, or now).
       </p>
       <StatePanel
         loading={segments.isPending}

@@ -160,7 +160,7 @@ function MemberCard({
       </div>
       <p className="muted">
         {ROLE_WORDS[m.member_role] ?? m.member_role}
-        {m.last_login ? `; last signed in ${formatDateTime(m.last_login, brand)}` : '; never signed in'}
+        {m.last_login ? `; last signed in on ${formatDateTime(m.last_login, brand)}` : '; never signed in'}
       </p>
       {readOnly ? null : (
         <div className="member-actions">

@@ -74,7 +74,7 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
           {workflow.state === 'draft' ? 'Edit and activate' : 'Edit'}
         </Link>
       </PageHeader>
-      <div className="detail-grid">
+      <div className="detail-grid section">
         <section className="card" aria-labelledby="wf-message">
           <h2 id="wf-message">Message</h2>
           <p className="muted">
@@ -105,7 +105,11 @@ function WorkflowContent({ brand, workflow }: { brand: Brand; workflow: Workflow
               ) : null}
             </dd>
             <dt>Discount</dt>
-            <dd>{discountInWords(workflow.discount)}</dd>
+            <dd>
+              {discountInWords(workflow.discount, {
+                aboutCart: workflow.type === 'cart' || workflow.type === 'checkout',
+              })}
+            </dd>
             {workflow.starts_at || workflow.ends_at ? (
               <>
                 <dt>Runs</dt>

@@ -50,7 +50,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 function costLine(segments: number, context: ComposerContext | undefined): string {
   const price = context?.segment_price;
-  if (!price) return 'Cost per text: unknown (no segment price is set; an operator sets SMS_SEGMENT_PRICE_USD).';
+  if (!price) return 'Cost per text: unknown (this server has no price per segment set yet).';
   const each = Number(price.amount);
   const money = (value: number) =>
     new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency, maximumFractionDigits: 4 }).format(

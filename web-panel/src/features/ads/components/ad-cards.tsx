@@ -2,6 +2,7 @@
 import { Link, useLocation } from 'react-router';
 import { formatDateTime, type Locale } from '../../../lib/format.ts';
 import type { AdSummary } from '../api/types.ts';
+import { adTitle, siteOf } from './words.ts';
 
 export function AdCards({ items, locale, selected }: { items: AdSummary[]; locale: Locale; selected?: number }) {
   const { search } = useLocation();
@@ -17,17 +18,17 @@ export function AdCards({ items, locale, selected }: { items: AdSummary[]; local
         <li key={ad.id} className={ad.id === selected ? 'ad-card card is-selected' : 'ad-card card'}>
           <Link to={open(ad.id)} aria-current={ad.id === selected ? 'true' : undefined}>
             {ad.cover_url ? (
-              <img src={ad.cover_url} alt={`First image of ad ${ad.id}`} loading="lazy" />
+              <img src={ad.cover_url} alt={`First image of ${adTitle(ad, locale)}`} loading="lazy" />
             ) : (
               <span className="ad-card-empty">No image</span>
             )}
-            <span className="ad-card-title">{ad.campaign ?? `Ad ${ad.id}`}</span>
+            <span className="ad-card-title">{adTitle(ad, locale)}</span>
           </Link>
           <span className="muted">
             {formatDateTime(ad.created_at, locale)} · {ad.concepts} concept{ad.concepts === 1 ? '' : 's'} ·{' '}
             {ad.dimensions ?? ''}
           </span>
-          {ad.website ? <span className="muted ad-card-site">{ad.website}</span> : null}
+          {ad.website ? <span className="muted ad-card-site">{siteOf(ad.website)}</span> : null}
         </li>
       ))}
     </ul>

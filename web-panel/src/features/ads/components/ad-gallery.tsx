@@ -5,6 +5,7 @@
  */
 import { formatDateTime, type Locale } from '../../../lib/format.ts';
 import type { Ad, AdFile } from '../api/types.ts';
+import { adTitle, siteOf } from './words.ts';
 
 const RENDERERS: Record<string, string> = {
   local: 'rendered by Reclaim',
@@ -52,10 +53,11 @@ export function AdGallery({
   const loose = ad.files.filter((f) => !used.has(f.id));
   return (
     <article className="ad-gallery" aria-labelledby="ad-title">
-      <h2 id="ad-title">{ad.campaign ? `${ad.campaign} (ad ${ad.id})` : `Ad ${ad.id}`}</h2>
+      <h2 id="ad-title">{adTitle(ad, locale)}</h2>
       <p className="muted">
-        {formatDateTime(ad.created_at, locale)} · {ad.website ?? 'no website'} · {ad.dimensions ?? ''} · images{' '}
-        {RENDERERS[ad.renderer ?? ''] ?? ad.renderer ?? ''} · concepts by the {ad.generator ?? 'local'} generator
+        {formatDateTime(ad.created_at, locale)} · {ad.website ? siteOf(ad.website) : 'no website'} ·{' '}
+        {ad.dimensions ?? ''} · images {RENDERERS[ad.renderer ?? ''] ?? ad.renderer ?? ''} · concepts by the{' '}
+        {ad.generator ?? 'local'} generator
       </p>
       <ol className="ad-concepts">
         {ad.concepts.map((concept) => {
@@ -69,6 +71,7 @@ export function AdGallery({
                 </h3>
                 <p>{concept.body}</p>
                 <p>
+                  <span className="muted">Call to action: </span>
                   <span className="ad-cta">{concept.call_to_action}</span>
                 </p>
                 <dl>

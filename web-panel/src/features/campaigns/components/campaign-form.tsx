@@ -245,7 +245,7 @@ function Estimate({
           <dt>Cost</dt>
           <dd>
             {price === null
-              ? 'unknown: no segment price is set (an operator sets SMS_SEGMENT_PRICE_USD)'
+              ? 'unknown: this server has no price per segment set yet'
               : `about ${money(segments * price)} (${formatNumber(segments, locale)} segments × ${money(price)})`}
           </dd>
         </dl>

@@ -14,7 +14,7 @@ export function KbNewCard({ brandId, role }: { brandId: number; role: BrandRole 
   const publish = ability(role, 'kb.publish');
   return (
     <form
-      className="card kb-form"
+      className="card kb-form section"
       aria-labelledby={`${id}-h`}
       onSubmit={(event) => {
         event.preventDefault();

@@ -278,22 +278,28 @@ function ValueInput({
       );
     case 'states':
       return (
-        <label className="segment-inline">
-          <span className="visually-hidden">{label}: states (pick one or more)</span>
-          <select
-            multiple
-            size={4}
-            disabled={disabled}
-            value={condition.values ?? []}
-            onChange={(e) => onChange({ ...condition, values: Array.from(e.target.selectedOptions, (o) => o.value) })}
-          >
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <>
+          <label className="segment-inline">
+            <span className="visually-hidden">{label}: states (pick one or more)</span>
+            <select
+              multiple
+              size={5}
+              disabled={disabled}
+              value={condition.values ?? []}
+              onChange={(e) => onChange({ ...condition, values: Array.from(e.target.selectedOptions, (o) => o.value) })}
+            >
+              {states.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="muted segment-chosen">
+            {condition.values?.length ? `Chosen: ${condition.values.join(', ')}` : 'None chosen yet'} (Ctrl or ⌘ picks
+            more)
+          </span>
+        </>
       );
     case 'cart':
       return (

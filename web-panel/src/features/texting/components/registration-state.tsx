@@ -11,7 +11,13 @@ import { useAppeal } from '../api/appeal.ts';
 import { useRegister } from '../api/register.ts';
 import { useRetry } from '../api/retry.ts';
 import type { RegistrationView } from '../api/types.ts';
-import { registrationInWords, REJECTED, stopReasons } from './words.ts';
+import { COMPANY_GROUPS, registrationInWords, REJECTED, stopReasons } from './words.ts';
+
+/** The form's labels of the fields registration still needs, so the reason names them before any is touched. */
+const missingLabels = (paths: string[]): string => {
+  const labels = new Map(COMPANY_GROUPS.flatMap((g) => g.fields.map((f) => [f.path, f.label] as const)));
+  return paths.map((path) => labels.get(path) ?? path).join(', ');
+};
 
 type Can = { allowed: boolean; reason: string | null };
 
@@ -21,11 +27,11 @@ export function RegisterStep({ brand, view, can }: { brand: Brand; view: Registr
   const blocker = !view.server_ready
     ? 'Texting registration is not set up on this Reclaim server yet: contact Reclaim support.'
     : missing > 0
-      ? `Fill in the ${missing} company detail${missing === 1 ? '' : 's'} marked “Needed to register” first.`
+      ? `Fill in ${missing === 1 ? 'this company detail' : `these ${missing} company details`} first: ${missingLabels(view.missing_fields)}.`
       : !can.allowed
         ? can.reason
         : null;
-  if (view.registration) return <p>Registration started. Its progress is below.</p>;
+  if (view.registration) return <p>Registration started. Its progress is at the top of this page.</p>;
   return (
     <>
       <p>
@@ -104,7 +110,7 @@ export function RegistrationState({ brand, view, can }: { brand: Brand; view: Re
       {reasons.length > 0 ? (
         <>
           <h3>{words === REJECTED ? 'What the carriers said' : 'What stopped it'}</h3>
-          <ul className="rule-lines" data-testid="stop-reasons">
+          <ul className="rule-lines stop-reasons" data-testid="stop-reasons">
             {reasons.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}

@@ -155,8 +155,11 @@ export function rulesInWords(
 }
 
 /** "15% off, one code per shopper starting with NW, valid for 7 days". */
-export function discountInWords(discount: Discount | null): string {
-  if (!discount) return 'No discount: the text reminds the shopper of the cart only.';
+export function discountInWords(discount: Discount | null, { aboutCart = true }: { aboutCart?: boolean } = {}): string {
+  if (!discount)
+    return aboutCart
+      ? 'No discount: the text reminds the shopper of the cart only.'
+      : 'No discount: the text carries no code.';
   const what = discount.type === 'shipping' ? 'Free shipping' : `${discount.display} off`;
   const code =
     discount.code_type === 'static'
