@@ -77,6 +77,13 @@ describe('knowledge base and scheduled flows in the browser', () => {
     await page.getByRole('link', { name: 'New keyword flow' }).click();
     await page.waitForURL('**/workflows/new/keyword');
     await page.getByLabel('Keyword', { exact: true }).fill('vip10');
+    // The greeting left empty: its counter counts the default greeting that will be sent.
+    const note = await page.getByText('Left empty, the greeting is:').textContent();
+    const greeting = /“(.+)”/.exec(note ?? '')?.[1] ?? '';
+    expect(greeting).toContain('VIP10');
+    await expect
+      .poll(() => page.getByTestId('composer-count').first().textContent())
+      .toMatch(new RegExp(`^${greeting.length} characters`));
     await page.getByLabel('Message after Y (their first marketing text)').fill('Welcome to {brand_name}: {cart_link}');
     await panel.expectAccessible(page);
     await panel.screenshots(page, 'flow-new-keyword');

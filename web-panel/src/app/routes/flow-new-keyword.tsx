@@ -101,6 +101,7 @@ export default function NewKeywordFlowPage() {
               mode="reply"
               context={context.data}
               note={greeting.trim() ? null : <>Left empty, the greeting is: “{defaultGreeting}”</>}
+              whenEmpty={defaultGreeting}
             />
             <Composer
               label="Message after Y (their first marketing text)"

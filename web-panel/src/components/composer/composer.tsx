@@ -69,6 +69,7 @@ export function Composer({
   maxLength,
   rows = 4,
   note,
+  whenEmpty,
 }: {
   label: string;
   value: string;
@@ -81,10 +82,13 @@ export function Composer({
   rows?: number;
   /** A line under the box (a refusal, say), read with it. */
   note?: ReactNode;
+  /** The text sent when the box is left empty (a default greeting): counted and previewed then. */
+  whenEmpty?: string;
 }) {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
-  const sent = useMemo(() => sentText(value, mode, context ?? FALLBACK_CONTEXT), [value, mode, context]);
+  const counted = value.trim() || !whenEmpty ? value : whenEmpty;
+  const sent = useMemo(() => sentText(counted, mode, context ?? FALLBACK_CONTEXT), [counted, mode, context]);
   const count = useMemo(() => countSms(sent), [sent]);
   const unicode = count.encoding === 'UCS-2';
   const replaceable = count.unicodeCharacters.filter((c) => c.replacement !== null);
@@ -143,7 +147,7 @@ export function Composer({
       <p id={`${id}-note`} className="muted composer-note">
         {note ? <>{note} </> : null}
         {mode === 'marketing'
-          ? `Counted as sent: placeholders filled with sample values, the short link (${context?.link_example.length ?? '…'} characters)${hasOptOutLine(value) ? '' : ' and the opt-out words added to the text'}.`
+          ? `Counted as sent: placeholders filled with sample values, the short link (${context?.link_example.length ?? '…'} characters)${hasOptOutLine(counted) ? '' : ' and the opt-out words added to the text'}.`
           : 'Counted as sent.'}{' '}
         {costLine(count.segments, context)}
       </p>

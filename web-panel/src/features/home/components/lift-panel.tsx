@@ -2,7 +2,7 @@
  * The holdout lift in one sentence: how often texted carts were recovered against carts held out
  * (never texted) in the same period, and the difference Reclaim made.
  */
-import { formatPercent, type Locale } from '../../../lib/format.ts';
+import { formatPercent, hoursInWords, type Locale } from '../../../lib/format.ts';
 import type { LiftStats } from '../api/types.ts';
 
 export function liftSentence(lift: LiftStats, locale: Locale): string {
@@ -28,8 +28,9 @@ export function LiftPanel({ lift, locale }: { lift: LiftStats; locale: Locale })
     <div className="lift">
       <p className="lift-sentence">{liftSentence(lift, locale)}</p>
       <p className="muted">
-        {lift.texted.carts} texted carts, {lift.held_out.carts} held out (groups {lift.holdout_groups.join(', ')}); an
-        order counts within {lift.window_hours} hours.
+        {lift.texted.carts} texted carts, {lift.held_out.carts} held out (contact group
+        {lift.holdout_groups.length > 1 ? 's' : ''} {lift.holdout_groups.join(', ')}); an order counts within{' '}
+        {hoursInWords(lift.window_hours)}.
       </p>
       {lift.warnings.map((warning) => (
         <p key={warning} className="muted">
