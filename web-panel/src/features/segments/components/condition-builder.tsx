@@ -206,15 +206,13 @@ function ValueInput({
   switch (field.input) {
     case 'choices':
       return (
-        <span className="segment-choices">
-          <Checks
-            choices={field.choices}
-            checked={condition.values}
-            disabled={disabled}
-            label={label}
-            onChange={(values) => onChange({ ...condition, values })}
-          />
-        </span>
+        <Checks
+          choices={field.choices}
+          checked={condition.values}
+          disabled={disabled}
+          label={label}
+          onChange={(values) => onChange({ ...condition, values })}
+        />
       );
     case 'days':
       return (
@@ -273,14 +271,13 @@ function ValueInput({
       );
     case 'cart':
       return (
-        <span className="segment-choices">
-          <Checks
-            choices={field.choices}
-            checked={condition.states}
-            disabled={disabled}
-            label={label}
-            onChange={(states) => onChange({ ...condition, states })}
-          />
+        <Checks
+          choices={field.choices}
+          checked={condition.states}
+          disabled={disabled}
+          label={label}
+          onChange={(states) => onChange({ ...condition, states })}
+        >
           <label className="segment-inline">
             within
             <span className="visually-hidden"> ({label}: days, empty for any time)</span>{' '}
@@ -296,7 +293,7 @@ function ValueInput({
             />{' '}
             days
           </label>
-        </span>
+        </Checks>
       );
     case 'keywords':
       if (condition.op === 'any') return null;
@@ -347,21 +344,26 @@ function Picker({
   );
 }
 
-/** One checkbox a choice; `onChange` gets the checked choices, in the order they were checked. */
+/**
+ * One checkbox a choice, then `children`; `onChange` gets the checked choices, in the order they
+ * were checked.
+ */
 function Checks({
   choices,
   checked,
   disabled,
   label,
   onChange,
+  children,
 }: {
   choices: string[];
   checked: string[] | undefined;
   disabled?: boolean;
   label: string;
   onChange(values: string[]): void;
+  children?: React.ReactNode;
 }) {
-  return choices.map((choice) => (
+  const boxes = choices.map((choice) => (
     <label key={choice} className="check">
       <input
         type="checkbox"
@@ -375,4 +377,10 @@ function Checks({
       <span className="visually-hidden"> ({label})</span>
     </label>
   ));
+  return (
+    <span className="segment-choices">
+      {boxes}
+      {children}
+    </span>
+  );
 }
