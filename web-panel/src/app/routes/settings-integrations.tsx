@@ -4,6 +4,7 @@
  * its state and last error in words. A member reads everything; connecting is an admin's.
  */
 import { Link } from 'react-router';
+import { HealthWords } from '../../components/ui/health-words.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { KlaviyoCard } from '../../features/integrations/components/klaviyo-card.tsx';
@@ -44,18 +45,14 @@ function StoreCard({ brand }: { brand: Brand }) {
                 </dd>
                 <dt>State</dt>
                 <dd>
-                  <span className={words.healthy ? 'health-good' : 'health-bad'}>
-                    {words.healthy ? '✓ ' : '! '}
-                    {words.label}
-                  </span>
-                  <br />
-                  {words.detail}
-                  {c.health_detail ? (
-                    <>
-                      <br />
-                      {healthDetailInWords(c.health_detail)}
-                    </>
-                  ) : null}
+                  <HealthWords words={words}>
+                    {c.health_detail ? (
+                      <>
+                        <br />
+                        {healthDetailInWords(c.health_detail)}
+                      </>
+                    ) : null}
+                  </HealthWords>
                 </dd>
                 {c.installed_at ? (
                   <>

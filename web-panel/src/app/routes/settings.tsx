@@ -3,6 +3,7 @@
  * and its 10DLC state, the quiet-hours rules and attribution windows in words, the holdout
  * groups, and billing: plan, subscription status and the charges (newest first, with totals).
  */
+import { HealthWords } from '../../components/ui/health-words.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
@@ -94,12 +95,7 @@ function StoreCard({ brand }: { brand: Brand }) {
               </dd>
               <dt>Status</dt>
               <dd>
-                <span className={words.healthy ? 'health-good' : 'health-bad'}>
-                  {words.healthy ? '✓ ' : '! '}
-                  {words.label}
-                </span>
-                <br />
-                {words.detail}
+                <HealthWords words={words} />
               </dd>
               {c.installed_at ? (
                 <>
