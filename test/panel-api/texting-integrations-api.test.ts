@@ -9,12 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRegistrationStep } from '../../src/messaging/index.ts';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
 import { KLAVIYO_API_KEY, KLAVIYO_CLIENT, startFakeKlaviyo, type FakeKlaviyo } from '../fakes/klaviyo.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startFakeSlack, type FakeSlack } from '../fakes/slack.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { registrationRow, rejectCampaign, startPageSite, type PageSite } from '../messaging/registration-setup.ts';
 
@@ -57,12 +56,7 @@ let b: string;
 let other: string;
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'texting');
-  theirs = await seedWorld(t.db, 'elsewhere');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
+  ({ mine, theirs, admin, member } = await seedMineAndTheirs(t.db, api, ['texting', 'elsewhere']));
   b = `/api/brands/${mine.ids.brandId}`;
   other = `/api/brands/${theirs.ids.brandId}`;
 });
