@@ -114,9 +114,10 @@ describe('the texting number and the integrations in the browser', () => {
     expect(await state.textContent()).toContain('This usually takes a few minutes.');
 
     // What the carriers' rejection webhook leaves (messaging/registration/webhook.ts): the stop and its reasons.
+    const campaignId = 'camp-browser-1';
     await rejectCampaign(panel.ctx.db, infobip, {
       brandId,
-      campaignId: 'camp-browser-1',
+      campaignId,
       reason:
         'Campaign rejected. Reasons: Opt-out wording missing. Details: 1001: Terms page has no STOP instructions. Date: 2026-11-20T10:00:00Z',
     });
