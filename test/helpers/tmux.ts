@@ -1,13 +1,13 @@
 /** Real terminals for CLI tests: a tmux server of the test's own (-L), and shells in it. */
 import { execa } from 'execa';
 
-export type Tmux = (...args: string[]) => ReturnType<typeof execa>;
-
 /** The tmux command on the server named `socket` (the test's own; `kill-server` at the end). */
 export const tmuxOn =
-  (socket: string): Tmux =>
+  (socket: string) =>
   (...args: string[]) =>
     execa('tmux', ['-L', socket, ...args]);
+
+export type Tmux = ReturnType<typeof tmuxOn>;
 
 /**
  * A bash shell (no rc files) in a new detached session of `columns` x `rows`, with only `vars` as
