@@ -18,11 +18,10 @@ import {
   startReclaim,
   stopAll,
 } from './processes.ts';
+import { seedBrands, seedTexts } from './seed.ts';
 
 export const BRANDS = 100;
 const RATE = 100;
-const BODY =
-  'Hi Sam, you left something in your cart at Northwind: http://localhost:3000/r/AbC12345 Use LR-ABC234 for 10% off. Reply STOP to opt out.';
 
 export interface SendRound {
   workers: number;
@@ -42,28 +41,8 @@ export interface SendRound {
   cpu: { workers?: number; pg?: number; provider: number };
 }
 
-/** A zone where it is now between 9:00 and 19:00, so no text is held for quiet hours. */
-function daytimeZone(now = new Date()): string {
-  const zones = [
-    'America/Los_Angeles',
-    'America/New_York',
-    'Pacific/Honolulu',
-    'Europe/London',
-    'Asia/Kolkata',
-    'Asia/Tokyo',
-  ];
-  const hour = (zone: string) =>
-    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
-  return zones.find((zone) => hour(zone) >= 9 && hour(zone) < 19) ?? 'Australia/Sydney';
-}
-
 async function seed(db: Awaited<ReturnType<typeof roundDatabase>>['db'], texts: number): Promise<void> {
-  await db.raw(`insert into tenants (name) select 'Bench tenant ' || g from generate_series(1, ?) g`, [BRANDS]);
-  await db.raw(`insert into brands (tenant_id, name) select id, 'Bench brand ' || id from tenants`);
-  await db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
+  await seedBrands(db, BRANDS);
   await db.raw(
     `insert into brand_integrations (brand_id, integration_id, lookup_id, status, is_enabled, settings)
      select b.id, i.id, 'ib-' || b.id, 'connected', true,
@@ -76,26 +55,7 @@ async function seed(db: Awaited<ReturnType<typeof roundDatabase>>['db'], texts: 
        select g, (select array_agg(id order by id) from brands)[1 + g % ?] as brand_id from generate_series(0, ? - 1) g`,
     [BRANDS, texts],
   );
-  await db.raw(
-    `insert into contacts (brand_id, given_name, family_name, external_id) select brand_id, 'Sam', 'Bench', 'bench-' || g from bench_rows`,
-  );
-  await db.raw(
-    `insert into contact_channels (brand_id, contact_id, type, username, status, compliance_type, consent_source, consented_at, extra_data)
-     select c.brand_id, c.id, 'sms', '+1415' || lpad((2000000 + r.g)::text, 7, '0'), 'subscribed', 'p2p', 'bench', now(),
-            jsonb_build_object('timezone', ?::text)
-       from contacts c join bench_rows r on c.external_id = 'bench-' || r.g`,
-    [daytimeZone()],
-  );
-  await db.raw(
-    `insert into conversations (brand_id, contact_id, contact_channel_id) select brand_id, contact_id, id from contact_channels`,
-  );
-  await db.raw(
-    `insert into conversation_messages (brand_id, conversation_id, body, direction, status, scheduled_for, is_marketing, extra_data)
-     select brand_id, id, ?, 'outgoing', 'auto_queued', now() - random() * interval '1 hour', true, '{"workflow_message": true}'::jsonb
-       from conversations`,
-    [BODY],
-  );
-  await db.raw('analyze');
+  await seedTexts(db, "now() - random() * interval '1 hour'");
 }
 
 export async function sendRound(

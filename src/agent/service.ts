@@ -19,6 +19,7 @@ import {
   undecidedTexts,
   writeSettings,
   type DecisionRow,
+  type SettingsRow,
 } from './store.ts';
 
 export const AGENT_MESSAGES = {
@@ -29,14 +30,8 @@ export const AGENT_MESSAGES = {
 
 const id = z.coerce.number().int().positive();
 
-export interface AgentSettings {
-  brand_id: number;
-  mode: AgentMode;
-  disclosure: string | null;
-  holding_reply: string | null;
-  max_replies_per_day: number;
-  human_pause_hours: number;
-}
+/** A brand's agent settings: the stored row (defaults where none) without its time. */
+export type AgentSettings = Omit<SettingsRow, 'updated_at'>;
 
 async function requireBrand(db: Handle, brandId: number): Promise<void> {
   if (!(await brandExists(db, brandId))) throw new AppError('not_found', AGENT_MESSAGES.brandNotFound);

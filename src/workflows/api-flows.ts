@@ -8,10 +8,10 @@
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { requireBrandAdmin, brandRole } from '../accounts/index.ts';
-import { isAppError } from '../app/index.ts';
+import { isAppError, type AppContext } from '../app/index.ts';
 import { brandSenderNumber } from '../messaging/index.ts';
-import { defineRoute, idSchema, timestamp, type ApiRoute } from '../http/index.ts';
-import { recordWorkflowChange } from './audit.ts';
+import { defineRoute, idSchema, timestamp, type ApiBrand, type ApiCaller, type ApiRoute } from '../http/index.ts';
+import { recordWorkflowChange, type WorkflowChanges } from './audit.ts';
 import { CAMPAIGN_NOT_FOUND } from './campaigns/rules.ts';
 import { createScheduledFlow, getScheduledFlow, type ScheduledFlowView } from './campaigns/scheduled.ts';
 import { listSegments } from './segments/service.ts';
@@ -80,6 +80,33 @@ const linkSchema = z.object({
   problem: z.string().nullable(),
 });
 
+/** The text both forms share, as the services take it (CRLF made LF, blank name and link left out). */
+const flowText = (body: { message: string; name?: string; link_url?: string }) => ({
+  message: body.message.replace(/\r\n/g, '\n'),
+  name: body.name?.trim() || undefined,
+  linkUrl: body.link_url?.trim() || undefined,
+});
+
+/** Starts a flow (an admin's: it is active at once) and records it created, with what it runs on. */
+async function startFlow<F extends { id: number }>(
+  ctx: AppContext,
+  caller: ApiCaller,
+  brand: ApiBrand,
+  create: () => Promise<F>,
+  changes: (flow: F) => WorkflowChanges,
+): Promise<F> {
+  await requireBrandAdmin(ctx.db, caller, brand.tenant_id, 'flow.start');
+  const flow = await create();
+  await recordWorkflowChange(ctx.db, {
+    brandId: brand.id,
+    workflowId: flow.id,
+    action: 'created',
+    userId: caller.userId,
+    changes: changes(flow),
+  });
+  return flow;
+}
+
 export function flowsApi(): ApiRoute[] {
   return [
     defineRoute({
@@ -126,23 +153,20 @@ export function flowsApi(): ApiRoute[] {
       status: 201,
       response: z.object({ flow: scheduledSchema }),
       handler: async ({ ctx, caller, brand, body }) => {
-        await requireBrandAdmin(ctx.db, caller, brand.tenant_id, 'flow.start');
-        const flow = await createScheduledFlow(ctx, {
-          brandId: brand.id,
-          segmentId: body.segment_id,
-          cron: body.cron,
-          message: body.message.replace(/\r\n/g, '\n'),
-          name: body.name?.trim() || undefined,
-          linkUrl: body.link_url?.trim() || undefined,
-          smartSending: body.smart_sending,
-        });
-        await recordWorkflowChange(ctx.db, {
-          brandId: brand.id,
-          workflowId: flow.id,
-          action: 'created',
-          userId: caller.userId,
-          changes: { schedule: { from: null, to: flow.cron } },
-        });
+        const flow = await startFlow(
+          ctx,
+          caller,
+          brand,
+          () =>
+            createScheduledFlow(ctx, {
+              brandId: brand.id,
+              segmentId: body.segment_id,
+              cron: body.cron,
+              ...flowText(body),
+              smartSending: body.smart_sending,
+            }),
+          (f) => ({ schedule: { from: null, to: f.cron } }),
+        );
         return { flow: scheduledOut(flow) };
       },
     }),
@@ -173,22 +197,19 @@ export function flowsApi(): ApiRoute[] {
       status: 201,
       response: z.object({ flow: keywordSchema }),
       handler: async ({ ctx, caller, brand, body }) => {
-        await requireBrandAdmin(ctx.db, caller, brand.tenant_id, 'flow.start');
-        const flow = await createTapToTextFlow(ctx, {
-          brandId: brand.id,
-          keyword: body.keyword,
-          message: body.message.replace(/\r\n/g, '\n'),
-          greeting: body.greeting,
-          name: body.name?.trim() || undefined,
-          linkUrl: body.link_url?.trim() || undefined,
-        });
-        await recordWorkflowChange(ctx.db, {
-          brandId: brand.id,
-          workflowId: flow.id,
-          action: 'created',
-          userId: caller.userId,
-          changes: { keyword: { from: null, to: flow.keyword } },
-        });
+        const flow = await startFlow(
+          ctx,
+          caller,
+          brand,
+          () =>
+            createTapToTextFlow(ctx, {
+              brandId: brand.id,
+              keyword: body.keyword,
+              greeting: body.greeting,
+              ...flowText(body),
+            }),
+          (f) => ({ keyword: { from: null, to: f.keyword } }),
+        );
         return {
           flow: {
             id: flow.id,

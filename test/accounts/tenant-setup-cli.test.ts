@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupRowCounts } from '../factories/accounts.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
@@ -21,15 +22,7 @@ afterAll(async () => {
 });
 
 const tag = (): string => randomBytes(4).toString('hex');
-const count = async (table: string): Promise<number> =>
-  Number((await t.db(table).count<{ count: string }[]>('* as count'))[0].count);
-const counts = async () => ({
-  leads: await count('leads'),
-  tenants: await count('tenants'),
-  users: await count('users'),
-  tenant_users: await count('tenant_users'),
-  brands: await count('brands'),
-});
+const counts = () => setupRowCounts(t.db);
 
 describe('reclaim tenant setup: lead files and re-runs', () => {
   it("a lead file's keys are the flags' names; the older company_name and support_phone still work; a bad value names its key", async () => {

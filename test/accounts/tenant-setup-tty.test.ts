@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN_ENV } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
+import { startShell, tmuxOn } from '../helpers/tmux.ts';
 import { eventually } from '../tui/frames.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
@@ -17,7 +17,7 @@ const SOCKET = `reclaim-setup-${randomBytes(4).toString('hex')}`;
 const PROMPT = 'setup-test$ ';
 const t = useTestDatabase();
 
-const tmux = (...args: string[]) => execa('tmux', ['-L', SOCKET, ...args]);
+const tmux = tmuxOn(SOCKET);
 const screen = async (): Promise<string> => (await tmux('capture-pane', '-p', '-J', '-t', 'setup')).stdout;
 const screenWith = (pattern: string | RegExp, timeoutMs = 60_000): Promise<string> =>
   eventually(async () => {
@@ -42,23 +42,7 @@ beforeAll(async () => {
     HOME: process.env.HOME ?? '',
     TERM: 'xterm-256color',
   };
-  await tmux(
-    'new-session',
-    '-d',
-    '-x',
-    '120',
-    '-y',
-    '40',
-    '-s',
-    'setup',
-    'env',
-    '-i',
-    ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-    `PS1=${PROMPT}`,
-    'bash',
-    '--norc',
-    '--noprofile',
-  );
+  await startShell(tmux, 'setup', { columns: 120, rows: 40, vars, prompt: PROMPT });
   await screenWith(PROMPT.trim());
 });
 

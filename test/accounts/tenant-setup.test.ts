@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPermissions, setupTenant, type LeadInput } from '../../src/accounts/index.ts';
+import { rowCount, setupRowCounts } from '../factories/accounts.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
@@ -30,15 +31,8 @@ const leadInput = (overrides: LeadInput = {}): LeadInput => {
     ...overrides,
   };
 };
-const count = async (table: string): Promise<number> =>
-  Number((await t.db(table).count<{ count: string }[]>('* as count'))[0].count);
-const counts = async () => ({
-  leads: await count('leads'),
-  tenants: await count('tenants'),
-  users: await count('users'),
-  tenant_users: await count('tenant_users'),
-  brands: await count('brands'),
-});
+const count = (table: string): Promise<number> => rowCount(t.db, table);
+const counts = () => setupRowCounts(t.db);
 
 describe('tenant setup from a lead', () => {
   it('creates lead, tenant, admin user, active membership and brand, all linked to the lead', async () => {

@@ -7,7 +7,7 @@ import { createKbCard, createLlmProvider, promoteEscalation } from '../../src/in
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { createUser } from '../factories/accounts.ts';
 import { FAKE_LLM_KEY, FAKE_LLM_MODEL, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
-import { createBrand, createContact, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -24,20 +24,7 @@ beforeAll(async () => {
   const brand = await createBrand(t.db, { name: 'Acme Outdoors', support_email: 'help@acme.test' });
   brandId = brand.id;
   userId = (await createUser(t.db)).id;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, brandId, BRAND_NUMBER);
   await createKbCard(t.db, { brandId, title: 'Shipping to Canada', content: CANADA, status: 'published' });
   await createKbCard(t.db, { brandId, title: 'Gift wrap', content: 'Gift wrap is $5 a box.', status: 'draft' });
   await updateAgentSettings(t.db, { brandId, mode: 'auto', disclosure: DISCLOSURE, holdingReply: HOLDING });

@@ -19,7 +19,7 @@ import { receiveMessage } from '../../src/conversations/index.ts';
 import { createKbCard } from '../../src/insights/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { createConversation, createDiscountCode, createSentMessage } from '../factories/attribution.ts';
-import { createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const card: Decision = { decision: 'answered', reason: 'card', confidence: 0.9, sources: [7] };
@@ -148,20 +148,7 @@ const BRAND_NUMBER = usPhone('637');
 beforeAll(async () => {
   ctx = await t.context();
   brandId = (await createBrand(t.db, { name: 'Discount Outfitters' })).id;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-discount-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, brandId, BRAND_NUMBER, `ib-discount-${brandId}`);
   await createKbCard(t.db, {
     brandId,
     title: 'Welcome offer code',

@@ -12,7 +12,7 @@ import type { AppContext } from '../../src/app/index.ts';
 import { TASKS } from '../../src/cli/index.ts';
 import { receiveMessage } from '../../src/conversations/index.ts';
 import { DEFAULT_SCHEDULES, enqueueJob, runDueJobs } from '../../src/jobs/index.ts';
-import { createBrand, createContact, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -119,20 +119,7 @@ describe('store facts read into KB cards', () => {
   });
 
   it('the agent answers a shopper from an imported card', async () => {
-    await t
-      .db('integrations')
-      .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-      .onConflict('slug')
-      .ignore();
-    const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-    await t.db('brand_integrations').insert({
-      brand_id: brandId,
-      integration_id: infobip!.id,
-      lookup_id: `ib-facts-${brandId}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER },
-    });
+    await connectInfobip(t.db, brandId, BRAND_NUMBER, `ib-facts-${brandId}`);
     await updateAgentSettings(t.db, { brandId, mode: 'auto' });
     const { channel } = await createContact(t.db, brandId);
     const received = await receiveMessage(ctx, {

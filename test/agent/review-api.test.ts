@@ -11,10 +11,9 @@ import { TASKS } from '../../src/cli/index.ts';
 import { receiveMessage } from '../../src/conversations/index.ts';
 import { createKbCard } from '../../src/insights/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
-import { createContact, usPhone } from '../factories/index.ts';
+import { connectInfobip, createContact, usPhone } from '../factories/index.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -28,27 +27,9 @@ let member: string;
 let b: string;
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'review');
-  theirs = await seedWorld(t.db, 'reviewtheirs');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
+  ({ mine, theirs, admin, member } = await seedMineAndTheirs(t.db, api, ['review', 'reviewtheirs']));
   b = `/api/brands/${mine.ids.brandId}`;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: mine.ids.brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-review-${mine.ids.brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, mine.ids.brandId, BRAND_NUMBER, `ib-review-${mine.ids.brandId}`);
   await createKbCard(t.db, {
     brandId: mine.ids.brandId!,
     title: 'Shipping to France',

@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeInfobip } from '../fakes/infobip.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startFakeSlack } from '../fakes/slack.ts';
-import { startPageSite } from '../messaging/registration-setup.ts';
+import { rejectCampaign, startPageSite } from '../messaging/registration-setup.ts';
 import { DEMO, usePanel } from './harness.ts';
 
 const infobip = await startFakeInfobip();
@@ -114,35 +114,13 @@ describe('the texting number and the integrations in the browser', () => {
     expect(await state.textContent()).toContain('This usually takes a few minutes.');
 
     // What the carriers' rejection webhook leaves (messaging/registration/webhook.ts): the stop and its reasons.
-    const row = await panel.ctx
-      .db('brand_integrations')
-      .where({ brand_id: brandId })
-      .whereRaw(`settings->>'automation_state' is not null`)
-      .first();
     const campaignId = 'camp-browser-1';
-    infobip.registration.campaigns.set(campaignId, {
-      id: campaignId,
-      payload: {},
-      stage: 'REJECTED',
-      numberKeys: [],
-      appeals: [],
+    await rejectCampaign(panel.ctx.db, infobip, {
+      brandId,
+      campaignId,
+      reason:
+        'Campaign rejected. Reasons: Opt-out wording missing. Details: 1001: Terms page has no STOP instructions. Date: 2026-11-20T10:00:00Z',
     });
-    await panel.ctx
-      .db('brand_integrations')
-      .where({ id: row.id })
-      .update({
-        settings: {
-          ...row.settings,
-          infobip_campaign_id: campaignId,
-          automation_state: 'manual_intervention',
-          automation_metadata: {
-            ...row.settings.automation_metadata,
-            failed_from: 'campaign_approval_pending',
-            error_message:
-              'Campaign rejected. Reasons: Opt-out wording missing. Details: 1001: Terms page has no STOP instructions. Date: 2026-11-20T10:00:00Z',
-          },
-        },
-      });
     await page.reload();
     await expect.poll(() => state.textContent()).toContain('Campaign rejected by the carriers');
     expect(await page.getByTestId('stop-reasons').locator('li').allTextContents()).toEqual([

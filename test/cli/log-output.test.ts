@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
+import { startShell, tmuxOn } from '../helpers/tmux.ts';
 import { eventually } from '../tui/frames.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/reclaim.js', import.meta.url));
@@ -19,7 +19,7 @@ const t = useTestDatabase();
 /** The test database, the log level left to its default. */
 const env = (): Record<string, string> => ({ ...testEnv(t.url), LOG_LEVEL: '' });
 
-const tmux = (...args: string[]) => execa('tmux', ['-L', SOCKET, ...args]);
+const tmux = tmuxOn(SOCKET);
 /** The screen, wrapped lines joined; with `escapes`, the colours and weights as SGR sequences. */
 const screen = async (escapes = false): Promise<string> =>
   (await tmux('capture-pane', '-p', '-J', ...(escapes ? ['-e'] : []), '-t', 'logs', '-S', '-200')).stdout;
@@ -76,23 +76,7 @@ describe('in a terminal, LOG_LEVEL unset', () => {
       TERM: 'xterm-256color',
     };
     delete vars.LOG_LEVEL; // unset: the default level of a terminal
-    await tmux(
-      'new-session',
-      '-d',
-      '-x',
-      '120',
-      '-y',
-      '40',
-      '-s',
-      'logs',
-      'env',
-      '-i',
-      ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-      `PS1=${PROMPT}`,
-      'bash',
-      '--norc',
-      '--noprofile',
-    );
+    await startShell(tmux, 'logs', { columns: 120, rows: 40, vars, prompt: PROMPT });
     await eventually(async () => expect(await screen()).toContain(PROMPT.trim()), 10_000);
     await tmux(
       'send-keys',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/app/index.ts';
 import { consentCsv, exportConsent, initiateContact } from '../../src/contacts/index.ts';
 import { blockContact, receiveMessage } from '../../src/conversations/index.ts';
-import { createBrand, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, usPhone } from '../factories/index.ts';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
 
@@ -15,20 +15,7 @@ const SHOPPER = usPhone('415');
 beforeAll(async () => {
   ctx = await t.context();
   brandId = (await createBrand(t.db, { name: 'Acme Outdoors', support_phone: '+14155550142' })).id;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, brandId, BRAND_NUMBER);
 });
 
 describe('consent export', () => {

@@ -4,7 +4,7 @@ import { TASKS } from '../../src/cli/index.ts';
 import { blockContact, optInConfirmation, optOutConfirmation, receiveMessage } from '../../src/conversations/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { sendDueMessages } from '../../src/messaging/index.ts';
-import { createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, createWorkflow, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -20,20 +20,7 @@ beforeAll(async () => {
     support_phone: '+14155550142',
   });
   brand = { id: row.id, name: 'Acme Outdoors' };
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brand.id,
-    integration_id: infobip!.id,
-    lookup_id: `ib-${brand.id}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, brand.id, BRAND_NUMBER);
 });
 
 /** A contact with a conversation from each of two workflows, each with a queued workflow message. */

@@ -5,7 +5,7 @@ import { conversationsRoutes, SHORT_LINK_NOT_FOUND_TEXT } from '../../src/conver
 import { buildHttpServer } from '../../src/http/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { ingestWebhook } from '../../src/webhooks/index.ts';
-import { createBrand, createContact, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 import { TASKS } from '../../src/cli/index.ts';
 
@@ -20,21 +20,8 @@ beforeAll(async () => {
   ctx = await t.context({ INFOBIP_WEBHOOK_SECRET: SECRET });
   app = await buildHttpServer(ctx, { routes: [conversationsRoutes], panel: false });
   brandId = (await createBrand(t.db, { name: 'Acme Outdoors', support_email: 'help@acme.test' })).id;
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
   // Infobip writes numbers without '+'; the settings keep whatever the operator typed.
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER.slice(1) },
-  });
+  await connectInfobip(t.db, brandId, BRAND_NUMBER.slice(1));
 });
 afterAll(async () => {
   await app.close();

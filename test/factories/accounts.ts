@@ -125,3 +125,16 @@ export async function createInvitedMember(
   });
   return { user, membershipId: membership.id, token };
 }
+
+/** The rows of one table. */
+export const rowCount = async (db: Db, table: string): Promise<number> =>
+  Number((await db(table).count<{ count: string }[]>('* as count'))[0]!.count);
+
+/** The rows of each table a tenant setup writes (compared before and after a run that must add none). */
+export const setupRowCounts = async (db: Db) => ({
+  leads: await rowCount(db, 'leads'),
+  tenants: await rowCount(db, 'tenants'),
+  users: await rowCount(db, 'users'),
+  tenant_users: await rowCount(db, 'tenant_users'),
+  brands: await rowCount(db, 'brands'),
+});

@@ -27,19 +27,41 @@ export async function createBrand(db: Db, overrides: Row = {}): Promise<Row & { 
   return { ...brand, tenant_id: tenant.id };
 }
 
-export async function createIntegration(db: Db, brandId: number, overrides: Row = {}): Promise<Row & { id: number }> {
+/** The id of a published catalogue integration, added once. */
+async function catalogueId(db: Db, entry: { name: string; slug: string; category: string }): Promise<string> {
   await db('integrations')
-    .insert({ name: 'Shopify', slug: 'shopify', category: 'ecommerce', is_published: true })
+    .insert({ ...entry, is_published: true })
     .onConflict('slug')
     .ignore();
-  const shopify = await db('integrations').where({ slug: 'shopify' }).first<{ id: string }>('id');
+  const row = await db('integrations').where({ slug: entry.slug }).first<{ id: string }>('id');
+  return row!.id;
+}
+
+export async function createIntegration(db: Db, brandId: number, overrides: Row = {}): Promise<Row & { id: number }> {
   return insert(db, 'brand_integrations', {
     brand_id: brandId,
-    integration_id: shopify!.id,
+    integration_id: await catalogueId(db, { name: 'Shopify', slug: 'shopify', category: 'ecommerce' }),
     lookup_id: `shop-${suffix()}.myshopify.com`,
     status: 'connected',
     is_enabled: true,
     ...overrides,
+  });
+}
+
+/** A connected Infobip SMS integration of the brand, sending from `phone` (as the operator typed it). */
+export async function connectInfobip(
+  db: Db,
+  brandId: number,
+  phone: string,
+  lookupId = `ib-${brandId}`,
+): Promise<Row & { id: number }> {
+  return insert(db, 'brand_integrations', {
+    brand_id: brandId,
+    integration_id: await catalogueId(db, { name: 'Infobip', slug: 'infobip', category: 'sms' }),
+    lookup_id: lookupId,
+    status: 'connected',
+    is_enabled: true,
+    settings: { infobip_phone_number: phone },
   });
 }
 

@@ -14,7 +14,14 @@ import {
   replayWebhookEvent,
 } from '../../src/webhooks/index.ts';
 import { addTenantMember, createUser } from '../factories/accounts.ts';
-import { createBrand, createContact, createIntegration, createWorkflow, usPhone } from '../factories/index.ts';
+import {
+  connectInfobip,
+  createBrand,
+  createContact,
+  createIntegration,
+  createWorkflow,
+  usPhone,
+} from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -45,20 +52,7 @@ describe('an engaged conversation notifies the brand, once per conversation', ()
   const BRAND_NUMBER = usPhone('628');
 
   beforeAll(async () => {
-    await t
-      .db('integrations')
-      .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-      .onConflict('slug')
-      .ignore();
-    const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-    await t.db('brand_integrations').insert({
-      brand_id: brand.id,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brand.id}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: BRAND_NUMBER },
-    });
+    await connectInfobip(t.db, brand.id, BRAND_NUMBER);
   });
 
   it("a shopper's replies raise one notification to the brand's tenant; STOP raises none", async () => {

@@ -24,6 +24,7 @@ import {
 } from '../factories/attribution.ts';
 import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { createContact, usPhone } from '../factories/index.ts';
+import type { BrandApi } from './brand-api.ts';
 import { seedCart, seedOrder, seedStore } from './candidates-seed.ts';
 
 const MIN = 60_000;
@@ -301,4 +302,18 @@ export async function seedWorld(db: Db, label: string, now = new Date()): Promis
       `Ad headline ${tag}`,
     ],
   };
+}
+
+/**
+ * The two worlds of a brand-API test: `mine`, signed in as its admin and as a member of its
+ * tenant (`memberUser`), and `theirs` (another tenant, to show a brand sees only its own data).
+ */
+export async function seedMineAndTheirs(db: Db, api: BrandApi, labels: [mine: string, theirs: string]) {
+  const mine = await seedWorld(db, labels[0]);
+  const theirs = await seedWorld(db, labels[1]);
+  const admin = await api.login(mine.user.email);
+  const memberUser = await createUser(db, { role: 'member' });
+  await addTenantMember(db, { tenantId: mine.ids.tenantId!, userId: memberUser.id, role: 'member' });
+  const member = await api.login(memberUser.email);
+  return { mine, theirs, admin, member, memberUser };
 }

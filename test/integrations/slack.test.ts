@@ -12,6 +12,7 @@ import {
 } from '../../src/integrations/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import {
+  connectInfobip,
   createBrand,
   createCart,
   createContact,
@@ -169,20 +170,7 @@ describe('Slack channels', () => {
 describe('the engaged-conversation notification', () => {
   it('posts the first reply with cart value, workflow and panel link, and threads the next one under it', async () => {
     const number = usPhone('628');
-    await t
-      .db('integrations')
-      .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-      .onConflict('slug')
-      .ignore();
-    const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-    await t.db('brand_integrations').insert({
-      brand_id: brand.id,
-      integration_id: infobip!.id,
-      lookup_id: `ib-${brand.id}`,
-      status: 'connected',
-      is_enabled: true,
-      settings: { infobip_phone_number: number },
-    });
+    await connectInfobip(t.db, brand.id, number);
     const store = await createIntegration(t.db, brand.id);
     const { contact, channel } = await createContact(t.db, brand.id, { given_name: 'Sam', family_name: 'Rivera' });
     const workflow = await createWorkflow(t.db, { brandId: brand.id, name: 'Abandoned Cart' });

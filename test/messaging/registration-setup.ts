@@ -4,6 +4,7 @@
  * with complete company settings.
  */
 import type { AppContext } from '../../src/app/index.ts';
+import type { Db } from '../../src/db/index.ts';
 import { infobipRegistrationRoutes, updateCompanySettings } from '../../src/messaging/index.ts';
 import { createBrand } from '../factories/index.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
@@ -123,4 +124,41 @@ export async function registrableBrand(
     },
   });
   return brandId;
+}
+
+/** The brand's Infobip integration that its registration runs on (the one with an automation state). */
+export const registrationRow = (db: Db, brandId: number) =>
+  db('brand_integrations').where({ brand_id: brandId }).whereRaw(`settings->>'automation_state' is not null`).first();
+
+/**
+ * What the carriers' rejection webhook leaves (messaging/registration/webhook.ts): the fake's
+ * campaign REJECTED, and the brand's registration stopped on it with the carriers' `reason`.
+ */
+export async function rejectCampaign(
+  db: Db,
+  infobip: FakeInfobip,
+  { brandId, campaignId, reason }: { brandId: number; campaignId: string; reason: string },
+): Promise<void> {
+  const row = await registrationRow(db, brandId);
+  infobip.registration.campaigns.set(campaignId, {
+    id: campaignId,
+    payload: {},
+    stage: 'REJECTED',
+    numberKeys: [],
+    appeals: [],
+  });
+  await db('brand_integrations')
+    .where({ id: row.id })
+    .update({
+      settings: {
+        ...row.settings,
+        infobip_campaign_id: campaignId,
+        automation_state: 'manual_intervention',
+        automation_metadata: {
+          ...row.settings.automation_metadata,
+          failed_from: 'campaign_approval_pending',
+          error_message: reason,
+        },
+      },
+    });
 }

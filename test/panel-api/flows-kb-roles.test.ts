@@ -7,9 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brandSenderNumber } from '../../src/messaging/index.ts';
 import { createSegment } from '../../src/workflows/index.ts';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -23,13 +22,10 @@ let segmentId: number;
 let b: string;
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'roles');
-  theirs = await seedWorld(t.db, 'others');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
+  const seeded = await seedMineAndTheirs(t.db, api, ['roles', 'others']);
+  ({ mine, theirs, admin, member } = seeded);
+  const user = seeded.memberUser;
   memberName = `${user.given_name} ${user.family_name}`;
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
   b = `/api/brands/${mine.ids.brandId}`;
   const segment = await createSegment(api.ctx, {
     brandId: mine.ids.brandId!,

@@ -16,7 +16,7 @@ import {
   TEST_PASSWORD,
 } from '../factories/accounts.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, seedWorld, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -32,13 +32,9 @@ let b: string;
 const ADMIN_ONLY = 'Only a brand admin can invite, change or suspend team members.';
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'team');
-  theirs = await seedWorld(t.db, 'elsewhere');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  memberId = user.id;
-  member = await api.login(user.email);
+  const seeded = await seedMineAndTheirs(t.db, api, ['team', 'elsewhere']);
+  ({ mine, theirs, admin, member } = seeded);
+  memberId = seeded.memberUser.id;
   const other = await createUser(t.db, { role: 'member' });
   await addTenantMember(t.db, { tenantId: theirs.ids.tenantId!, userId: other.id, role: 'member' });
   theirMemberId = other.id;

@@ -9,14 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRegistrationStep } from '../../src/messaging/index.ts';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { startFakeInfobip, type FakeInfobip } from '../fakes/infobip.ts';
 import { KLAVIYO_API_KEY, KLAVIYO_CLIENT, startFakeKlaviyo, type FakeKlaviyo } from '../fakes/klaviyo.ts';
 import { SLACK_CLIENT, SLACK_TEAM, startFakeSlack, type FakeSlack } from '../fakes/slack.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
-import { startPageSite, type PageSite } from '../messaging/registration-setup.ts';
+import { registrationRow, rejectCampaign, startPageSite, type PageSite } from '../messaging/registration-setup.ts';
 
 const t = useTestDatabase();
 const env: Record<string, string> = {};
@@ -57,12 +56,7 @@ let b: string;
 let other: string;
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'texting');
-  theirs = await seedWorld(t.db, 'elsewhere');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
+  ({ mine, theirs, admin, member } = await seedMineAndTheirs(t.db, api, ['texting', 'elsewhere']));
   b = `/api/brands/${mine.ids.brandId}`;
   other = `/api/brands/${theirs.ids.brandId}`;
 });
@@ -165,13 +159,6 @@ describe('10DLC: the policy check', () => {
   });
 });
 
-const registrationRow = () =>
-  t
-    .db('brand_integrations')
-    .where({ brand_id: mine.ids.brandId })
-    .whereRaw(`settings->>'automation_state' is not null`)
-    .first();
-
 describe('10DLC: register, state, appeal', () => {
   it('a member may not register; an admin registers and the state moves on as Infobip answers', async () => {
     const refused = await api.post(`${b}/texting/registration`, member);
@@ -179,7 +166,7 @@ describe('10DLC: register, state, appeal', () => {
     const started = await api.post(`${b}/texting/registration`, admin);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().registration).toMatchObject({ state: 'create_brand_pending', last_error: null });
-    const row = await registrationRow();
+    const row = await registrationRow(t.db, mine.ids.brandId!);
     await runRegistrationStep(api.ctx, { brandIntegrationId: Number(row.id), step: 'create_brand', round: 0 });
     const view = (await api.get(`${b}/texting/registration`, member)).json();
     expect(view.registration.state).toBe('brand_approval_pending');
@@ -188,31 +175,9 @@ describe('10DLC: register, state, appeal', () => {
   });
 
   it('a rejected campaign shows its reasons and can be appealed (Infobip gets the reason)', async () => {
-    const row = await registrationRow();
     const campaignId = 'camp-rejected-1';
-    infobip.registration.campaigns.set(campaignId, {
-      id: campaignId,
-      payload: {},
-      stage: 'REJECTED',
-      numberKeys: [],
-      appeals: [],
-    });
     const reason = 'Campaign rejected. Reasons: Terms page lacks opt-out. Details: 1001: No STOP wording';
-    await t
-      .db('brand_integrations')
-      .where({ id: row.id })
-      .update({
-        settings: {
-          ...row.settings,
-          infobip_campaign_id: campaignId,
-          automation_state: 'manual_intervention',
-          automation_metadata: {
-            ...row.settings.automation_metadata,
-            error_message: reason,
-            failed_from: 'campaign_approval_pending',
-          },
-        },
-      });
+    await rejectCampaign(t.db, infobip, { brandId: mine.ids.brandId!, campaignId, reason });
     const view = (await api.get(`${b}/texting/registration`, member)).json();
     expect(view.registration).toMatchObject({
       state: 'manual_intervention',

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { testEnv, useTestDatabase } from '../helpers/db.ts';
+import { startShell, tmuxOn } from '../helpers/tmux.ts';
 import { eventually } from './frames.ts';
 import { plantDeadLetter, plantFailedJob } from './plant.ts';
 
@@ -17,7 +17,7 @@ const SOCKET = `reclaim-dash-${randomBytes(4).toString('hex')}`;
 const PROMPT = 'dash-test$ ';
 const t = useTestDatabase();
 
-const tmux = (...args: string[]) => execa('tmux', ['-L', SOCKET, ...args]);
+const tmux = tmuxOn(SOCKET);
 /** The screen as text; with `escapes`, with its colour codes. */
 const screen = async (session = 'dash', escapes = false): Promise<string> =>
   (await tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', session)).stdout;
@@ -37,23 +37,7 @@ async function shell(session: string, columns: number, rows: number): Promise<vo
     HOME: process.env.HOME ?? '',
     TERM: 'xterm-256color',
   };
-  await tmux(
-    'new-session',
-    '-d',
-    '-x',
-    String(columns),
-    '-y',
-    String(rows),
-    '-s',
-    session,
-    'env',
-    '-i',
-    ...Object.entries(vars).map(([k, v]) => `${k}=${v}`),
-    `PS1=${PROMPT}`,
-    'bash',
-    '--norc',
-    '--noprofile',
-  );
+  await startShell(tmux, session, { columns: columns, rows: rows, vars, prompt: PROMPT });
   await screenWith(PROMPT.trim(), 60_000, session);
 }
 

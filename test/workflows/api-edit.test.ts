@@ -6,9 +6,8 @@
  * context.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -20,12 +19,7 @@ let member: string;
 let base: string;
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'edit');
-  theirs = await seedWorld(t.db, 'other');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
+  ({ mine, theirs, admin, member } = await seedMineAndTheirs(t.db, api, ['edit', 'other']));
   base = `/api/brands/${mine.ids.brandId}/workflows`;
 });
 

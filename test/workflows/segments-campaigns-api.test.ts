@@ -7,10 +7,9 @@
  * builds but cannot schedule, cancel or delete (403 with the reason).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addTenantMember, createUser } from '../factories/accounts.ts';
 import { createContact } from '../factories/index.ts';
 import { useBrandApi } from '../helpers/brand-api.ts';
-import { seedWorld, type World } from '../helpers/brand-api-world.ts';
+import { seedMineAndTheirs, type World } from '../helpers/brand-api-world.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -30,12 +29,7 @@ const EVERYONE = {
 };
 
 beforeAll(async () => {
-  mine = await seedWorld(t.db, 'seg');
-  theirs = await seedWorld(t.db, 'other');
-  admin = await api.login(mine.user.email);
-  const user = await createUser(t.db, { role: 'member' });
-  await addTenantMember(t.db, { tenantId: mine.ids.tenantId!, userId: user.id, role: 'member' });
-  member = await api.login(user.email);
+  ({ mine, theirs, admin, member } = await seedMineAndTheirs(t.db, api, ['seg', 'other']));
   brandBase = `/api/brands/${mine.ids.brandId}`;
   await createContact(t.db, mine.ids.brandId!, { phone: TESTER, given_name: 'Tess', extra_data: { tags: ['vip'] } });
   await createContact(t.db, mine.ids.brandId!, { phone: '+12125550148', channel: { status: 'unsubscribed' } });

@@ -15,7 +15,7 @@ import {
   previewSegment,
   tapLink,
 } from '../../src/workflows/index.ts';
-import { createBrand, createContact, createIntegration, usPhone } from '../factories/index.ts';
+import { connectInfobip, createBrand, createContact, createIntegration, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
 const t = useTestDatabase();
@@ -30,20 +30,7 @@ beforeAll(async () => {
   const brand = await createBrand(t.db, { name: 'Acme Outdoors' });
   brandId = brand.id;
   await createIntegration(t.db, brandId);
-  await t
-    .db('integrations')
-    .insert({ name: 'Infobip', slug: 'infobip', category: 'sms', is_published: true })
-    .onConflict('slug')
-    .ignore();
-  const infobip = await t.db('integrations').where({ slug: 'infobip' }).first<{ id: string }>('id');
-  await t.db('brand_integrations').insert({
-    brand_id: brandId,
-    integration_id: infobip!.id,
-    lookup_id: `ib-${brandId}`,
-    status: 'connected',
-    is_enabled: true,
-    settings: { infobip_phone_number: BRAND_NUMBER },
-  });
+  await connectInfobip(t.db, brandId, BRAND_NUMBER);
 });
 
 /** A shopper's text, as the inbound webhook job hands it to the flow. */

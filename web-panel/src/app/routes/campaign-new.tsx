@@ -5,21 +5,20 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormError } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { errorMessage, StatePanel } from '../../components/ui/state-panel.tsx';
+import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useSaveCampaign } from '../../features/campaigns/api/save-campaign.ts';
 import {
   CampaignForm,
   EMPTY_DRAFT,
   fieldsOf,
+  segmentChoices,
   type CampaignDraft,
 } from '../../features/campaigns/components/campaign-form.tsx';
 import '../../features/campaigns/components/campaigns.css';
 import { useSegments } from '../../features/segments/api/get-segments.ts';
 import { useSegmentPreview } from '../../features/segments/api/preview-segment.ts';
 import { useBrand } from '../../lib/brand.tsx';
-import { useComposerContext } from '../../lib/composer-context.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
 import { timezoneLabel, timezoneName } from '../../lib/format.ts';
 
@@ -28,7 +27,6 @@ export default function NewCampaignPage() {
   const navigate = useNavigate();
   const [segmentParam] = useSearchParam('segment');
   const segments = useSegments(brand.id);
-  const context = useComposerContext(brand.id);
   const save = useSaveCampaign(brand.id);
   const [draft, setDraft] = useState<CampaignDraft>({
     ...EMPTY_DRAFT,
@@ -38,7 +36,7 @@ export default function NewCampaignPage() {
     brand.id,
     draft.segmentId === null ? null : { segment_id: draft.segmentId, smart_sending: draft.smartSending },
   );
-  const choices = (segments.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, reachable: s.count.reachable }));
+  const choices = segmentChoices(segments.data?.items);
 
   return (
     <>
@@ -69,16 +67,13 @@ export default function NewCampaignPage() {
           }}
         >
           <CampaignForm
+            brand={brand}
             draft={draft}
             onChange={setDraft}
             segments={choices}
-            audience={audience.data}
-            audienceError={audience.error ? errorMessage(audience.error) : null}
-            context={context.data}
-            locale={brand}
-            disabled={save.isPending}
+            audience={audience}
+            save={save}
           />
-          <FormError message={save.error ? errorMessage(save.error) : null} />
           <div className="segment-actions">
             <button
               type="submit"

@@ -15,6 +15,7 @@ import type { Campaign } from '../../features/campaigns/api/types.ts';
 import { CampaignActions } from '../../features/campaigns/components/campaign-actions.tsx';
 import { CampaignDetail } from '../../features/campaigns/components/campaign-detail.tsx';
 import { STATE_LABELS } from '../../features/campaigns/components/campaign-table.tsx';
+import { segmentChoices } from '../../features/campaigns/components/campaign-form.tsx';
 import '../../features/campaigns/components/campaigns.css';
 import { draftOf, EditCampaign } from '../../features/campaigns/components/edit-campaign.tsx';
 import { RecoveredOrders } from '../../features/campaigns/components/recovered-orders.tsx';
@@ -95,8 +96,8 @@ function CampaignBody({ brand, campaign }: { brand: Brand; campaign: Campaign })
           campaign={campaign}
           draft={draft}
           onDraft={setDraft}
-          segments={(segments.data?.items ?? []).map((s) => ({ id: s.id, name: s.name, reachable: s.count.reachable }))}
-          audience={{ data: drafted.data, error: drafted.error }}
+          segments={segmentChoices(segments.data?.items)}
+          audience={drafted}
         />
       ) : null}
     </>

@@ -5,13 +5,13 @@
  * with the reason.
  */
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Composer } from '../../components/composer/composer.tsx';
-import { FormError } from '../../components/ui/field.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { errorMessage, StatePanel } from '../../components/ui/state-panel.tsx';
+import { Field, FormError } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../components/ui/state-panel.tsx';
 import { useCreateScheduledFlow } from '../../features/workflows/api/create-scheduled-flow.ts';
 import { useFlowOptions } from '../../features/workflows/api/get-flow-options.ts';
+import { NewFlowFrame } from '../../features/workflows/components/new-flow-frame.tsx';
 import { CronPicker } from '../../features/workflows/components/cron-picker.tsx';
 import { buildCron, cronInWords, DEFAULT_CHOICE, type CronChoice } from '../../features/workflows/components/cron.ts';
 import '../../features/workflows/components/workflows.css';
@@ -38,109 +38,87 @@ export default function NewScheduledFlowPage() {
   const chosen = Number(segmentId) || segments[0]?.id;
 
   return (
-    <>
-      <p>
-        <Link to={`/b/${brand.id}/workflows`}>← All workflows</Link>
-      </p>
-      <PageHeader title="New scheduled flow" />
-      <p className="muted">
-        A scheduled flow texts everyone in a segment who may be texted, on a schedule in your time zone ({tz}). It
-        starts as soon as it is saved.
-      </p>
-      <StatePanel
-        loading={options.isPending}
-        error={options.error}
-        onRetry={() => void options.refetch()}
-        minHeight={300}
-        label="the segments"
+    <NewFlowFrame
+      title="New scheduled flow"
+      intro={
+        <>
+          A scheduled flow texts everyone in a segment who may be texted, on a schedule in your time zone ({tz}). It
+          starts as soon as it is saved.
+        </>
+      }
+      options={options}
+      label="the segments"
+    >
+      {segments.length === 0 ? (
+        <p className="notice" role="note">
+          There are no segments yet: a scheduled flow texts a segment. Make one first.
+        </p>
+      ) : null}
+      <form
+        className="card flow-form"
+        aria-labelledby={`${id}-title`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!chosen) return;
+          create.mutate(
+            {
+              segment_id: chosen,
+              cron: buildCron(choice),
+              message,
+              name: name.trim() || undefined,
+              link_url: link.trim() || undefined,
+              smart_sending: smart,
+            },
+            { onSuccess: (flow) => navigate(`/b/${brand.id}/workflows/${flow.id}`) },
+          );
+        }}
       >
-        {!canStart && options.data?.reason ? (
-          <p className="notice" role="note" data-testid="role-reason">
-            {options.data.reason}
-          </p>
-        ) : null}
-        {segments.length === 0 ? (
-          <p className="notice" role="note">
-            There are no segments yet: a scheduled flow texts a segment. Make one first.
-          </p>
-        ) : null}
-        <form
-          className="card flow-form"
-          aria-labelledby={`${id}-title`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!chosen) return;
-            create.mutate(
-              {
-                segment_id: chosen,
-                cron: buildCron(choice),
-                message,
-                name: name.trim() || undefined,
-                link_url: link.trim() || undefined,
-                smart_sending: smart,
-              },
-              { onSuccess: (flow) => navigate(`/b/${brand.id}/workflows/${flow.id}`) },
-            );
-          }}
+        <h2 id={`${id}-title`}>The flow</h2>
+        <fieldset disabled={!canStart} className="plain">
+          <Field label="Name" value={name} placeholder="Scheduled Flow" onChange={(e) => setName(e.target.value)} />
+          <div className="field">
+            <label htmlFor={`${id}-segment`}>Segment</label>
+            <select id={`${id}-segment`} value={chosen ?? ''} onChange={(e) => setSegmentId(e.target.value)}>
+              {segments.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <CronPicker value={choice} onChange={setChoice} timezoneLabel={tz} />
+          <Composer label="Message" value={message} onChange={setMessage} mode="marketing" context={context.data} />
+          <Field
+            label="Where the link goes (optional)"
+            type="url"
+            value={link}
+            placeholder="https://your-store.com/new"
+            onChange={(e) => setLink(e.target.value)}
+          />
+          <label className="check">
+            <input type="checkbox" checked={smart} onChange={(e) => setSmart(e.target.checked)} />
+            Smart sending: leave out shoppers texted in the last 24 hours
+          </label>
+        </fieldset>
+        <FormError message={create.error ? errorMessage(create.error) : null} />
+        <p className="muted">
+          Texts go out {cronInWords(buildCron(choice))} ({tz}) to the segment’s shoppers who may be texted, within their
+          quiet hours.
+        </p>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!canStart || create.isPending || !chosen || !message.trim()}
+          aria-describedby={!canStart ? `${id}-why` : undefined}
         >
-          <h2 id={`${id}-title`}>The flow</h2>
-          <fieldset disabled={!canStart} className="plain">
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Name</label>
-              <input
-                id={`${id}-name`}
-                value={name}
-                placeholder="Scheduled Flow"
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-segment`}>Segment</label>
-              <select id={`${id}-segment`} value={chosen ?? ''} onChange={(e) => setSegmentId(e.target.value)}>
-                {segments.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <CronPicker value={choice} onChange={setChoice} timezoneLabel={tz} />
-            <Composer label="Message" value={message} onChange={setMessage} mode="marketing" context={context.data} />
-            <div className="field">
-              <label htmlFor={`${id}-link`}>Where the link goes (optional)</label>
-              <input
-                id={`${id}-link`}
-                type="url"
-                value={link}
-                placeholder="https://your-store.com/new"
-                onChange={(e) => setLink(e.target.value)}
-              />
-            </div>
-            <label className="check">
-              <input type="checkbox" checked={smart} onChange={(e) => setSmart(e.target.checked)} />
-              Smart sending: leave out shoppers texted in the last 24 hours
-            </label>
-          </fieldset>
-          <FormError message={create.error ? errorMessage(create.error) : null} />
-          <p className="muted">
-            Texts go out {cronInWords(buildCron(choice))} ({tz}) to the segment’s shoppers who may be texted, within
-            their quiet hours.
-          </p>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={!canStart || create.isPending || !chosen || !message.trim()}
-            aria-describedby={!canStart ? `${id}-why` : undefined}
-          >
-            {create.isPending ? 'Starting…' : 'Start the scheduled flow'}
-          </button>
-          {!canStart && options.data?.reason ? (
-            <small id={`${id}-why`} className="muted">
-              {options.data.reason}
-            </small>
-          ) : null}
-        </form>
-      </StatePanel>
-    </>
+          {create.isPending ? 'Starting…' : 'Start the scheduled flow'}
+        </button>
+        {!canStart && options.data?.reason ? (
+          <small id={`${id}-why`} className="muted">
+            {options.data.reason}
+          </small>
+        ) : null}
+      </form>
+    </NewFlowFrame>
   );
 }

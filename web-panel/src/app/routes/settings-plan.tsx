@@ -18,7 +18,7 @@ import { useBillingPortal } from '../../features/settings/api/open-billing-porta
 import { useRaiseUsageCap } from '../../features/settings/api/raise-usage-cap.ts';
 import { useSyncSubscription } from '../../features/settings/api/sync-subscription.ts';
 import type { Plan, Subscription } from '../../features/settings/api/types.ts';
-import { Confirm } from '../../features/settings/components/confirm.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import '../../features/settings/components/settings.css';
 import { noPlanInWords, subscriptionStatusLabel } from '../../features/settings/components/words.ts';
 import { useBrand, type Brand } from '../../lib/brand.tsx';
@@ -248,7 +248,7 @@ function CurrentPlan({
           <FormError message={cap.error?.message} />
         </form>
       ) : null}
-      <Confirm
+      <ConfirmDialog
         open={confirming}
         title={live ? `Cancel ${s.plan?.name ?? 'your plan'}?` : 'Cancel the checkout?'}
         confirmLabel={live ? 'Cancel plan' : 'Cancel the checkout'}
@@ -267,7 +267,7 @@ function CurrentPlan({
         ) : (
           <p>The open checkout closes and cannot be paid any more. Nothing was charged.</p>
         )}
-      </Confirm>
+      </ConfirmDialog>
     </>
   );
 }
@@ -354,7 +354,7 @@ function Plans({
           );
         })}
       </ul>
-      <Confirm
+      <ConfirmDialog
         open={switching !== null}
         title={`Switch to ${switching?.name ?? ''}?`}
         confirmLabel={`Switch to ${switching?.name ?? ''}`}
@@ -373,7 +373,7 @@ function Plans({
               : 'Your current plan ends and Shopify asks you to approve the new one.'}
           </p>
         ) : null}
-      </Confirm>
+      </ConfirmDialog>
     </>
   );
 }

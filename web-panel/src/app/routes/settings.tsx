@@ -3,22 +3,22 @@
  * and its 10DLC state, the quiet-hours rules and attribution windows in words, the holdout
  * groups, and billing: plan, subscription status and the charges (newest first, with totals).
  */
+import { HealthWords } from '../../components/ui/health-words.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { StatePanel } from '../../components/ui/state-panel.tsx';
 import { useAttributionSettings } from '../../features/settings/api/get-attribution-settings.ts';
 import { CHARGE_PAGE_SIZE, useCharges } from '../../features/settings/api/get-charges.ts';
-import { useStoreConnections } from '../../features/settings/api/get-store-connections.ts';
 import { useSubscription } from '../../features/settings/api/get-subscription.ts';
 import { useTexting } from '../../features/settings/api/get-texting.ts';
 import '../../features/settings/components/settings.css';
+import { Installed, StoreConnections, StoreName } from '../../features/settings/components/store-connections.tsx';
 import { usePlans } from '../../features/settings/api/get-plans.ts';
 import {
   attributionInWords,
   chargeInWords,
   chargeStatusLabel,
-  connectionInWords,
   noPlanInWords,
   quietHoursInWords,
   subscriptionStatusLabel,
@@ -30,7 +30,6 @@ import { useSearchState } from '../../lib/url-state.ts';
 import type { Registration } from '../../features/texting/api/types.ts';
 import { registrationInWords } from '../../features/texting/components/words.ts';
 
-const PLATFORMS: Record<string, string> = { shopify: 'Shopify', bigcommerce: 'BigCommerce' };
 const PROVIDERS: Record<string, string> = { infobip: 'Infobip', twilio: 'Twilio' };
 const INTEGRATION_STATUSES: Record<string, string> = {
   connected: 'connected',
@@ -68,55 +67,30 @@ export default function SettingsPage() {
 }
 
 function StoreCard({ brand }: { brand: Brand }) {
-  const stores = useStoreConnections(brand.id);
   return (
     <section className="card" aria-labelledby="store">
       <h2 id="store">Store connection</h2>
       <p>
         <Link to={`/b/${brand.id}/settings/integrations`}>Integrations: store, Slack and Klaviyo</Link>
       </p>
-      <StatePanel
-        loading={stores.isPending}
-        error={stores.error}
-        onRetry={() => void stores.refetch()}
-        empty={stores.data?.items.length === 0}
-        emptyMessage="No store is connected. Install the Reclaim app from your Shopify or BigCommerce admin."
-        label="the store connection"
-      >
-        {stores.data?.items.map((c) => {
-          const words = connectionInWords(c);
-          return (
-            <dl key={c.id} className="facts" data-testid="store-connection">
-              <dt>Store</dt>
-              <dd>
-                {PLATFORMS[c.platform] ?? c.platform}
-                {c.shop ? ` · ${c.shop}` : ''}
-              </dd>
-              <dt>Status</dt>
-              <dd>
-                <span className={words.healthy ? 'health-good' : 'health-bad'}>
-                  {words.healthy ? '✓ ' : '! '}
-                  {words.label}
-                </span>
-                <br />
-                {words.detail}
-              </dd>
-              {c.installed_at ? (
-                <>
-                  <dt>Installed</dt>
-                  <dd>{formatDateTime(c.installed_at, brand)}</dd>
-                </>
-              ) : null}
-              {c.uninstalled_at && c.status === 'disconnected' ? (
-                <>
-                  <dt>Uninstalled</dt>
-                  <dd>{formatDateTime(c.uninstalled_at, brand)}</dd>
-                </>
-              ) : null}
-            </dl>
-          );
-        })}
-      </StatePanel>
+      <StoreConnections brand={brand}>
+        {(c, words) => (
+          <dl key={c.id} className="facts" data-testid="store-connection">
+            <StoreName c={c} />
+            <dt>Status</dt>
+            <dd>
+              <HealthWords words={words} />
+            </dd>
+            <Installed c={c} brand={brand} />
+            {c.uninstalled_at && c.status === 'disconnected' ? (
+              <>
+                <dt>Uninstalled</dt>
+                <dd>{formatDateTime(c.uninstalled_at, brand)}</dd>
+              </>
+            ) : null}
+          </dl>
+        )}
+      </StoreConnections>
     </section>
   );
 }

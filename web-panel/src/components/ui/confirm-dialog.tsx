@@ -1,6 +1,7 @@
 /**
- * A modal confirmation (the native <dialog>: focus moves into it, Escape cancels, the page behind
- * is inert). The confirm button shows the mutation's progress and the API's message on failure.
+ * A modal confirmation (the native <dialog>: Escape cancels, the page behind is inert). The safe
+ * button comes first and takes the focus, so Enter never confirms by accident. The confirm button
+ * shows the mutation's progress and the API's message on failure.
  */
 import { useEffect, useId, useRef } from 'react';
 import './confirm-dialog.css';
@@ -10,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   error,
   onConfirm,
@@ -19,17 +21,22 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   busy?: boolean;
   error?: string | null;
   onConfirm(): void;
   onCancel(): void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
+    if (open && !dialog.open) {
+      dialog.showModal?.();
+      safe.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -52,8 +59,8 @@ export function ConfirmDialog({
       ) : null}
       <div className="dialog-actions">
         {/* The safe choice has the focus when the dialog opens, never the confirm button. */}
-        <button type="button" className="button" autoFocus onClick={onCancel}>
-          Cancel
+        <button ref={safe} type="button" className="button" onClick={onCancel}>
+          {cancelLabel}
         </button>
         <button type="button" className="button button-primary" disabled={busy} onClick={onConfirm}>
           {busy ? 'Working…' : confirmLabel}

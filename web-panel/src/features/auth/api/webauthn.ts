@@ -31,6 +31,16 @@ interface RequestOptionsJSON {
 export const passkeysSupported = (): boolean =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function' && Boolean(navigator.credentials);
 
+/** A credential as the verify routes take it, with its `response` already in JSON. */
+const credentialJSON = (credential: PublicKeyCredential, response: Record<string, unknown>) => ({
+  id: credential.id,
+  rawId: toBase64url(credential.rawId),
+  type: credential.type,
+  authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
+  clientExtensionResults: credential.getClientExtensionResults(),
+  response,
+});
+
 /** Asks the browser for a passkey assertion; the JSON the verify route takes. */
 export async function getAssertion(options: RequestOptionsJSON): Promise<Record<string, unknown>> {
   const publicKey = {
@@ -41,19 +51,12 @@ export async function getAssertion(options: RequestOptionsJSON): Promise<Record<
   const credential = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential | null;
   if (!credential) throw new Error('No passkey was chosen.');
   const response = credential.response as AuthenticatorAssertionResponse;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: credential.type,
-    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
-    clientExtensionResults: credential.getClientExtensionResults(),
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      authenticatorData: toBase64url(response.authenticatorData),
-      signature: toBase64url(response.signature),
-      userHandle: toBase64url(response.userHandle),
-    },
-  };
+  return credentialJSON(credential, {
+    clientDataJSON: toBase64url(response.clientDataJSON),
+    authenticatorData: toBase64url(response.authenticatorData),
+    signature: toBase64url(response.signature),
+    userHandle: toBase64url(response.userHandle),
+  });
 }
 
 interface CreationOptionsJSON {
@@ -74,16 +77,9 @@ export async function createCredential(options: CreationOptionsJSON): Promise<Re
   const credential = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential | null;
   if (!credential) throw new Error('No passkey was made.');
   const response = credential.response as AuthenticatorAttestationResponse;
-  return {
-    id: credential.id,
-    rawId: toBase64url(credential.rawId),
-    type: credential.type,
-    authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
-    clientExtensionResults: credential.getClientExtensionResults(),
-    response: {
-      clientDataJSON: toBase64url(response.clientDataJSON),
-      attestationObject: toBase64url(response.attestationObject),
-      transports: response.getTransports?.() ?? [],
-    },
-  };
+  return credentialJSON(credential, {
+    clientDataJSON: toBase64url(response.clientDataJSON),
+    attestationObject: toBase64url(response.attestationObject),
+    transports: response.getTransports?.() ?? [],
+  });
 }

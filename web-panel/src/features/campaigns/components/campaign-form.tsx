@@ -6,7 +6,10 @@
  */
 import { useId } from 'react';
 import { Composer, sentText } from '../../../components/composer/composer.tsx';
-import type { ComposerContext } from '../../../lib/composer-context.ts';
+import { FormError } from '../../../components/ui/field.tsx';
+import { errorMessage } from '../../../components/ui/state-panel.tsx';
+import type { Brand } from '../../../lib/brand.tsx';
+import { useComposerContext, type ComposerContext } from '../../../lib/composer-context.ts';
 import { formatNumber, type Locale } from '../../../lib/format.ts';
 import { countSms } from '../../../lib/sms.ts';
 import type { CampaignFields } from '../api/types.ts';
@@ -61,140 +64,157 @@ export function fieldsOf(d: CampaignDraft, change: boolean): CampaignFields {
 
 const DISCOUNT_WORDS = { percentage: 'Percent off', fixed: 'Amount off', shipping: 'Free shipping' } as const;
 
+/** The segments to choose from, with how many of each can be texted now. */
+export const segmentChoices = (
+  items: Array<{ id: number; name: string; count: { reachable: number } }> | undefined,
+): SegmentChoice[] => (items ?? []).map((s) => ({ id: s.id, name: s.name, reachable: s.count.reachable }));
+
+/**
+ * The fields, then the save's refusal. `audience` is the segments' preview of the draft; `save`
+ * the campaign's save (its fields are disabled while it runs).
+ */
 export function CampaignForm({
+  brand,
   draft,
   onChange,
   segments,
   audience,
-  audienceError,
-  context,
-  locale,
-  disabled,
+  save,
 }: {
+  brand: Brand;
   draft: CampaignDraft;
   onChange(d: CampaignDraft): void;
   segments: SegmentChoice[];
-  audience: Audience | undefined;
-  audienceError?: string | null;
-  context: ComposerContext | undefined;
-  locale: Locale;
-  disabled?: boolean;
+  audience: { data: Audience | undefined; error: unknown };
+  save: { isPending: boolean; error: unknown };
 }) {
   const id = useId();
+  const context = useComposerContext(brand.id).data;
+  const locale: Locale = brand;
+  const disabled = save.isPending;
   const set = <K extends keyof CampaignDraft>(key: K, value: CampaignDraft[K]) => onChange({ ...draft, [key]: value });
   return (
-    <div className="campaign-form">
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          value={draft.name}
-          maxLength={200}
-          disabled={disabled}
-          placeholder="Winter sale"
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-segment`}>Who gets it (segment)</label>
-        <select
-          id={`${id}-segment`}
-          value={draft.segmentId ?? ''}
-          disabled={disabled}
-          onChange={(e) => set('segmentId', e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">Choose a segment…</option>
-          {segments.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({formatNumber(s.reachable, locale)} can be texted now)
-            </option>
-          ))}
-        </select>
-      </div>
-      <Composer
-        label="Text to the shoppers"
-        value={draft.message}
-        onChange={(v) => set('message', v)}
-        mode="marketing"
-        context={context}
-        disabled={disabled}
-        maxLength={1600}
-      />
-      <div className="field">
-        <label htmlFor={`${id}-link`}>Link ({'{cart_link}'} opens it; a short link per shopper)</label>
-        <input
-          id={`${id}-link`}
-          type="url"
-          inputMode="url"
-          value={draft.linkUrl}
-          disabled={disabled}
-          placeholder="https://your-store.com/sale"
-          onChange={(e) => set('linkUrl', e.target.value)}
-        />
-      </div>
-      <fieldset className="campaign-discount">
-        <legend>Discount (a code per shopper)</legend>
-        <label>
-          <span className="visually-hidden">Discount type</span>
-          <select
-            value={draft.discountType}
+    <>
+      <div className="campaign-form">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            value={draft.name}
+            maxLength={200}
             disabled={disabled}
-            onChange={(e) => set('discountType', e.target.value as CampaignDraft['discountType'])}
+            placeholder="Winter sale"
+            onChange={(e) => set('name', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-segment`}>Who gets it (segment)</label>
+          <select
+            id={`${id}-segment`}
+            value={draft.segmentId ?? ''}
+            disabled={disabled}
+            onChange={(e) => set('segmentId', e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">No discount code</option>
-            {Object.entries(DISCOUNT_WORDS).map(([value, words]) => (
-              <option key={value} value={value}>
-                {words}
+            <option value="">Choose a segment…</option>
+            {segments.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({formatNumber(s.reachable, locale)} can be texted now)
               </option>
             ))}
           </select>
-        </label>
-        {draft.discountType === 'percentage' || draft.discountType === 'fixed' ? (
-          <label className="segment-inline">
-            {draft.discountType === 'fixed' ? '$' : ''}
-            <input
-              type="number"
-              min={0}
-              step={draft.discountType === 'fixed' ? 0.01 : 1}
-              aria-label={draft.discountType === 'fixed' ? 'Amount off, in dollars' : 'Percent off'}
-              value={draft.discountValue}
-              disabled={disabled}
-              placeholder={draft.discountType === 'percentage' ? '15' : '10.00'}
-              onChange={(e) => set('discountValue', e.target.value)}
-            />
-            {draft.discountType === 'percentage' ? '%' : ''}
-          </label>
-        ) : null}
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-cutoff`}>Cutoff (hours, optional)</label>
-        <input
-          id={`${id}-cutoff`}
-          type="number"
-          min={1}
-          max={72}
-          step={1}
-          aria-describedby={`${id}-cutoff-hint`}
-          value={draft.cutoffHours}
+        </div>
+        <Composer
+          label="Text to the shoppers"
+          value={draft.message}
+          onChange={(v) => set('message', v)}
+          mode="marketing"
+          context={context}
           disabled={disabled}
-          onChange={(e) => set('cutoffHours', e.target.value)}
+          maxLength={1600}
         />
-        <small id={`${id}-cutoff-hint`} className="muted">
-          Texts wait for each shopper’s 8:00–21:00 window; a shopper whose window opens more than this many hours after
-          the start is skipped. Empty: no cutoff.
-        </small>
+        <div className="field">
+          <label htmlFor={`${id}-link`}>Link ({'{cart_link}'} opens it; a short link per shopper)</label>
+          <input
+            id={`${id}-link`}
+            type="url"
+            inputMode="url"
+            value={draft.linkUrl}
+            disabled={disabled}
+            placeholder="https://your-store.com/sale"
+            onChange={(e) => set('linkUrl', e.target.value)}
+          />
+        </div>
+        <fieldset className="campaign-discount">
+          <legend>Discount (a code per shopper)</legend>
+          <label>
+            <span className="visually-hidden">Discount type</span>
+            <select
+              value={draft.discountType}
+              disabled={disabled}
+              onChange={(e) => set('discountType', e.target.value as CampaignDraft['discountType'])}
+            >
+              <option value="">No discount code</option>
+              {Object.entries(DISCOUNT_WORDS).map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+          {draft.discountType === 'percentage' || draft.discountType === 'fixed' ? (
+            <label className="segment-inline">
+              {draft.discountType === 'fixed' ? '$' : ''}
+              <input
+                type="number"
+                min={0}
+                step={draft.discountType === 'fixed' ? 0.01 : 1}
+                aria-label={draft.discountType === 'fixed' ? 'Amount off, in dollars' : 'Percent off'}
+                value={draft.discountValue}
+                disabled={disabled}
+                placeholder={draft.discountType === 'percentage' ? '15' : '10.00'}
+                onChange={(e) => set('discountValue', e.target.value)}
+              />
+              {draft.discountType === 'percentage' ? '%' : ''}
+            </label>
+          ) : null}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-cutoff`}>Cutoff (hours, optional)</label>
+          <input
+            id={`${id}-cutoff`}
+            type="number"
+            min={1}
+            max={72}
+            step={1}
+            aria-describedby={`${id}-cutoff-hint`}
+            value={draft.cutoffHours}
+            disabled={disabled}
+            onChange={(e) => set('cutoffHours', e.target.value)}
+          />
+          <small id={`${id}-cutoff-hint`} className="muted">
+            Texts wait for each shopper’s 8:00–21:00 window; a shopper whose window opens more than this many hours
+            after the start is skipped. Empty: no cutoff.
+          </small>
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.smartSending}
+            disabled={disabled}
+            onChange={(e) => set('smartSending', e.target.checked)}
+          />{' '}
+          Smart sending: leave out shoppers texted in the last 24 hours
+        </label>
+        <Estimate
+          draft={draft}
+          audience={audience.data}
+          error={audience.error ? errorMessage(audience.error) : null}
+          context={context}
+          locale={locale}
+        />
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.smartSending}
-          disabled={disabled}
-          onChange={(e) => set('smartSending', e.target.checked)}
-        />{' '}
-        Smart sending: leave out shoppers texted in the last 24 hours
-      </label>
-      <Estimate draft={draft} audience={audience} error={audienceError} context={context} locale={locale} />
-    </div>
+      <FormError message={save.error ? errorMessage(save.error) : null} />
+    </>
   );
 }
 

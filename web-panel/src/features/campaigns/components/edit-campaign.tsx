@@ -1,12 +1,9 @@
 /** A campaign not sent yet, changed in the campaign form (segment, message, link, time, cutoff). */
 import { useId, useState } from 'react';
-import { FormError } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
-import { useComposerContext } from '../../../lib/composer-context.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
 import type { Campaign } from '../api/types.ts';
-import { CampaignForm, fieldsOf, type Audience, type CampaignDraft } from './campaign-form.tsx';
+import { CampaignForm, fieldsOf, type Audience, type CampaignDraft, type SegmentChoice } from './campaign-form.tsx';
 
 export const draftOf = (c: Campaign): CampaignDraft => {
   return {
@@ -21,12 +18,6 @@ export const draftOf = (c: Campaign): CampaignDraft => {
     smartSending: c.smart_sending,
   };
 };
-
-export interface SegmentChoice {
-  id: number;
-  name: string;
-  reachable: number;
-}
 
 /**
  * The page holds the draft (its segment decides the audience the page asks the segments' preview
@@ -50,7 +41,6 @@ export function EditCampaign({
   const id = useId();
   const [saved, setSaved] = useState(false);
   const save = useSaveCampaign(brand.id);
-  const context = useComposerContext(brand.id);
   return (
     <section className="section card" aria-labelledby={`${id}-edit`}>
       <h2 id={`${id}-edit`}>Change it</h2>
@@ -69,19 +59,16 @@ export function EditCampaign({
         }}
       >
         <CampaignForm
+          brand={brand}
           draft={draft}
           onChange={(d) => {
             setSaved(false);
             setDraft(d);
           }}
           segments={choices}
-          audience={audience.data}
-          audienceError={audience.error ? errorMessage(audience.error) : null}
-          context={context.data}
-          locale={brand}
-          disabled={save.isPending}
+          audience={audience}
+          save={save}
         />
-        <FormError message={save.error ? errorMessage(save.error) : null} />
         {saved ? (
           <p className="form-ok" role="status">
             Saved.

@@ -41,6 +41,20 @@ export function ReplyForm({
   const review = useReviewDraft(brandId, conversationId);
   const disabled = !reply.allowed;
   const sources = draft ? sourcesInWords(draft) : null;
+  const refused = <span className="reply-refused">You cannot reply: {reply.reason}</span>;
+  const composer = (label: string, rows: number, note: React.ReactNode) => (
+    <Composer
+      label={label}
+      mode="reply"
+      rows={rows}
+      value={body}
+      onChange={setBody}
+      context={context.data}
+      disabled={disabled}
+      maxLength={REPLY_MAX}
+      note={disabled ? refused : note}
+    />
+  );
 
   if (draft)
     return (
@@ -59,17 +73,7 @@ export function ReplyForm({
           {sources ? <> from: {sources}</> : null} · {Math.round(draft.confidence * 100)}% sure. Send it as it is, edit
           it first, or discard it.
         </p>
-        <Composer
-          label="Reply to the shopper (the agent's draft)"
-          mode="reply"
-          rows={4}
-          value={body}
-          onChange={setBody}
-          context={context.data}
-          disabled={disabled}
-          maxLength={REPLY_MAX}
-          note={disabled ? <span className="reply-refused">You cannot reply: {reply.reason}</span> : null}
-        />
+        {composer("Reply to the shopper (the agent's draft)", 4, null)}
         <div className="reply-actions">
           <button type="submit" className="button button-send" disabled={disabled || review.isPending || !body.trim()}>
             {review.isPending ? 'Sending…' : 'Send draft'}
@@ -97,23 +101,7 @@ export function ReplyForm({
         send.mutate(body.trim(), { onSuccess: () => setBody('') });
       }}
     >
-      <Composer
-        label="Reply to the shopper"
-        mode="reply"
-        rows={3}
-        value={body}
-        onChange={setBody}
-        context={context.data}
-        disabled={disabled}
-        maxLength={REPLY_MAX}
-        note={
-          disabled ? (
-            <span className="reply-refused">You cannot reply: {reply.reason}</span>
-          ) : (
-            `At most ${REPLY_MAX} characters.`
-          )
-        }
-      />
+      {composer('Reply to the shopper', 3, `At most ${REPLY_MAX} characters.`)}
       <div className="reply-actions">
         <button type="submit" className="button button-send" disabled={disabled || send.isPending || !body.trim()}>
           {send.isPending ? 'Sending…' : 'Send reply'}

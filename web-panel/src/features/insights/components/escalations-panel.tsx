@@ -13,6 +13,7 @@ import { useAnswerEscalation } from '../api/answer-escalation.ts';
 import { useEscalations } from '../api/get-escalations.ts';
 import { usePromoteEscalation } from '../api/promote-escalation.ts';
 import type { Escalation } from '../api/types.ts';
+import { PublishNow } from './publish-now.tsx';
 
 function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escalation }) {
   const id = useId();
@@ -81,21 +82,13 @@ function EscalationItem({ brand, escalation }: { brand: Brand; escalation: Escal
             {errorMessage(reply.error)}
           </p>
         ) : null}
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={publishNow}
-            disabled={!publish.allowed}
-            aria-describedby={!publish.allowed ? `${id}-why` : undefined}
-            onChange={(e) => setPublishNow(e.target.checked)}
-          />
-          Publish the card now (the agent answers from it at once)
-        </label>
-        {!publish.allowed && publish.reason ? (
-          <small id={`${id}-why`} className="muted">
-            {publish.reason} The card is saved as a draft.
-          </small>
-        ) : null}
+        <PublishNow
+          publish={publish}
+          checked={publishNow}
+          onChange={setPublishNow}
+          label="Publish the card now (the agent answers from it at once)"
+          draftNote="The card is saved as a draft."
+        />
         {promote.error ? (
           <p className="form-error" role="alert">
             {errorMessage(promote.error)}

@@ -4,6 +4,7 @@ import { FormError } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../components/ui/state-panel.tsx';
 import { ability, type BrandRole } from '../../../lib/role.ts';
 import { useCreateKbCard } from '../api/create-kb-card.ts';
+import { PublishNow } from './publish-now.tsx';
 
 export function KbNewCard({ brandId, role }: { brandId: number; role: BrandRole | undefined }) {
   const id = useId();
@@ -51,21 +52,13 @@ export function KbNewCard({ brandId, role }: { brandId: number; role: BrandRole 
           onChange={(e) => setContent(e.target.value)}
         />
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={publishNow}
-          disabled={!publish.allowed}
-          aria-describedby={!publish.allowed ? `${id}-why` : undefined}
-          onChange={(e) => setPublishNow(e.target.checked)}
-        />
-        Publish now (the agent answers from it at once)
-      </label>
-      {!publish.allowed && publish.reason ? (
-        <small id={`${id}-why`} className="muted">
-          {publish.reason} Your card is saved as a draft.
-        </small>
-      ) : null}
+      <PublishNow
+        publish={publish}
+        checked={publishNow}
+        onChange={setPublishNow}
+        label="Publish now (the agent answers from it at once)"
+        draftNote="Your card is saved as a draft."
+      />
       <FormError message={create.error ? errorMessage(create.error) : null} />
       <button
         type="submit"

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Field, FormError } from '../../../components/ui/field.tsx';
+import { HealthWords } from '../../../components/ui/health-words.tsx';
 import { StatePanel } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -38,13 +39,9 @@ export function KlaviyoCard({ brand, can }: { brand: Brand; can: Can }) {
             <dl className="facts" data-testid="klaviyo-state">
               <dt>State</dt>
               <dd>
-                <span className={words.healthy ? 'health-good' : 'health-bad'}>
-                  {words.healthy ? '✓ ' : '! '}
-                  {words.label}
-                </span>
-                <br />
-                {words.detail}
-                {k.health?.checked_at ? ` Checked ${formatDateTime(k.health.checked_at, brand)}.` : ''}
+                <HealthWords words={words}>
+                  {k.health?.checked_at ? ` Checked ${formatDateTime(k.health.checked_at, brand)}.` : ''}
+                </HealthWords>
               </dd>
               {k.account ? (
                 <>

@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { FormError } from '../../../components/ui/field.tsx';
+import { HealthWords } from '../../../components/ui/health-words.tsx';
 import { StatePanel } from '../../../components/ui/state-panel.tsx';
 import type { Brand } from '../../../lib/brand.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -78,13 +79,9 @@ export function SlackCard({ brand, can }: { brand: Brand; can: Can }) {
             <dl className="facts" data-testid="slack-state">
               <dt>State</dt>
               <dd>
-                <span className={words.healthy ? 'health-good' : 'health-bad'}>
-                  {words.healthy ? '✓ ' : '! '}
-                  {words.label}
-                </span>
-                <br />
-                {words.detail}
-                {s.health?.checked_at ? ` Checked ${formatDateTime(s.health.checked_at, brand)}.` : ''}
+                <HealthWords words={words}>
+                  {s.health?.checked_at ? ` Checked ${formatDateTime(s.health.checked_at, brand)}.` : ''}
+                </HealthWords>
               </dd>
               {s.team ? (
                 <>

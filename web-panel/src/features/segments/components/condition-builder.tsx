@@ -16,6 +16,11 @@ interface Props {
   disabled?: boolean;
 }
 
+const COMBINE: Array<[Group['condition'], string]> = [
+  ['AND', 'Contacts matching all of'],
+  ['OR', 'Contacts matching any of'],
+];
+
 export function ConditionBuilder(props: Props) {
   return <GroupEditor {...props} path="" depth={1} />;
 }
@@ -40,17 +45,13 @@ function GroupEditor({
     <fieldset className={`segment-group depth-${depth}`}>
       <legend className="visually-hidden">{name}</legend>
       <div className="segment-group-head">
-        <label>
-          <span className="visually-hidden">{name}: how the conditions combine</span>
-          <select
-            value={group.condition}
-            disabled={disabled}
-            onChange={(e) => onChange({ ...group, condition: e.target.value as Group['condition'] })}
-          >
-            <option value="AND">Contacts matching all of</option>
-            <option value="OR">Contacts matching any of</option>
-          </select>
-        </label>
+        <Picker
+          label={`${name}: how the conditions combine`}
+          value={group.condition}
+          options={COMBINE}
+          disabled={disabled}
+          onChange={(condition) => onChange({ ...group, condition: condition as Group['condition'] })}
+        />
         {onRemove ? (
           <button type="button" className="button button-quiet" disabled={disabled} onClick={onRemove}>
             Remove {name.toLowerCase()}
@@ -146,43 +147,26 @@ function ConditionRow({
 }) {
   const field = fields.find((f) => f.field === condition.field) ?? fields[0]!;
   const label = `Condition ${at}`;
-  const toggle = (values: string[] | undefined, v: string, on: boolean) =>
-    on ? [...(values ?? []), v] : (values ?? []).filter((x) => x !== v);
   return (
     <div className="segment-condition" role="group" aria-label={label}>
-      <label>
-        <span className="visually-hidden">{label}: field</span>
-        <select
-          value={field.field}
-          disabled={disabled}
-          onChange={(e) => onChange(defaultCondition(fields.find((f) => f.field === e.target.value)!))}
-        >
-          {fields.map((f) => (
-            <option key={f.field} value={f.field}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span className="visually-hidden">{label}: operator</span>
-        <select
-          value={condition.op}
-          disabled={disabled}
-          onChange={(e) => {
-            const op = e.target.value;
-            if (field.input === 'keywords')
-              onChange(op === 'any' ? { field: field.field, op } : { ...condition, op, values: [] });
-            else onChange({ ...condition, op });
-          }}
-        >
-          {field.operators.map((op) => (
-            <option key={op} value={op}>
-              {operatorWords(field, op)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Picker
+        label={`${label}: field`}
+        value={field.field}
+        options={fields.map((f) => [f.field, f.label])}
+        disabled={disabled}
+        onChange={(value) => onChange(defaultCondition(fields.find((f) => f.field === value)!))}
+      />
+      <Picker
+        label={`${label}: operator`}
+        value={condition.op}
+        options={field.operators.map((op) => [op, operatorWords(field, op)])}
+        disabled={disabled}
+        onChange={(op) => {
+          if (field.input === 'keywords')
+            onChange(op === 'any' ? { field: field.field, op } : { ...condition, op, values: [] });
+          else onChange({ ...condition, op });
+        }}
+      />
       <ValueInput
         field={field}
         condition={condition}
@@ -190,7 +174,6 @@ function ConditionRow({
         disabled={disabled}
         label={label}
         onChange={onChange}
-        toggle={toggle}
       />
       <button
         type="button"
@@ -212,7 +195,6 @@ function ValueInput({
   disabled,
   label,
   onChange,
-  toggle,
 }: {
   field: BuilderField;
   condition: Condition;
@@ -220,25 +202,17 @@ function ValueInput({
   disabled?: boolean;
   label: string;
   onChange(c: Condition): void;
-  toggle(values: string[] | undefined, v: string, on: boolean): string[];
 }) {
   switch (field.input) {
     case 'choices':
       return (
-        <span className="segment-choices">
-          {field.choices.map((choice) => (
-            <label key={choice} className="check">
-              <input
-                type="checkbox"
-                disabled={disabled}
-                checked={condition.values?.includes(choice) ?? false}
-                onChange={(e) => onChange({ ...condition, values: toggle(condition.values, choice, e.target.checked) })}
-              />{' '}
-              {choice}
-              <span className="visually-hidden"> ({label})</span>
-            </label>
-          ))}
-        </span>
+        <Checks
+          choices={field.choices}
+          checked={condition.values}
+          disabled={disabled}
+          label={label}
+          onChange={(values) => onChange({ ...condition, values })}
+        />
       );
     case 'days':
       return (
@@ -303,19 +277,13 @@ function ValueInput({
       );
     case 'cart':
       return (
-        <span className="segment-choices">
-          {field.choices.map((choice) => (
-            <label key={choice} className="check">
-              <input
-                type="checkbox"
-                disabled={disabled}
-                checked={condition.states?.includes(choice) ?? false}
-                onChange={(e) => onChange({ ...condition, states: toggle(condition.states, choice, e.target.checked) })}
-              />{' '}
-              {choice}
-              <span className="visually-hidden"> ({label})</span>
-            </label>
-          ))}
+        <Checks
+          choices={field.choices}
+          checked={condition.states}
+          disabled={disabled}
+          label={label}
+          onChange={(states) => onChange({ ...condition, states })}
+        >
           <label className="segment-inline">
             within
             <span className="visually-hidden"> ({label}: days, empty for any time)</span>{' '}
@@ -331,7 +299,7 @@ function ValueInput({
             />{' '}
             days
           </label>
-        </span>
+        </Checks>
       );
     case 'keywords':
       if (condition.op === 'any') return null;
@@ -352,4 +320,73 @@ function ValueInput({
         </label>
       );
   }
+}
+
+/** A select labelled for screen readers only; `options` are [value, words] pairs. */
+function Picker({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Array<[string, string]>;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <label>
+      <span className="visually-hidden">{label}</span>
+      <select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, words]) => (
+          <option key={v} value={v}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * One checkbox a choice, then `children`; `onChange` gets the checked choices, in the order they
+ * were checked.
+ */
+function Checks({
+  choices,
+  checked,
+  disabled,
+  label,
+  onChange,
+  children,
+}: {
+  choices: string[];
+  checked: string[] | undefined;
+  disabled?: boolean;
+  label: string;
+  onChange(values: string[]): void;
+  children?: React.ReactNode;
+}) {
+  const boxes = choices.map((choice) => (
+    <label key={choice} className="check">
+      <input
+        type="checkbox"
+        disabled={disabled}
+        checked={checked?.includes(choice) ?? false}
+        onChange={(e) =>
+          onChange(e.target.checked ? [...(checked ?? []), choice] : (checked ?? []).filter((x) => x !== choice))
+        }
+      />{' '}
+      {choice}
+      <span className="visually-hidden"> ({label})</span>
+    </label>
+  ));
+  return (
+    <span className="segment-choices">
+      {boxes}
+      {children}
+    </span>
+  );
 }
