@@ -189,7 +189,17 @@ describe('reclaim ads', () => {
     const gone = await startShopSite({ goneProduct: true });
     try {
       await untilReady(base);
-      const record = JSON.parse(await readFile(path.join(dataDir, 'http-server.json'), 'utf8'));
+      // The server answers as soon as it listens and writes its record just after.
+      const recordFile = path.join(dataDir, 'http-server.json');
+      await expect
+        .poll(() =>
+          access(recordFile).then(
+            () => true,
+            () => false,
+          ),
+        )
+        .toBe(true);
+      const record = JSON.parse(await readFile(recordFile, 'utf8'));
       expect(record).toMatchObject({ url: base, port, pid: server.pid });
       const made = await runCli(
         ['ads', 'generate', '--brand', String(mine.brandId), '--website', gone.url, '--concepts', '1'],

@@ -12,33 +12,8 @@ export type Subscription = NonNullable<ApiAnswer<'/api/brands/{brandId}/subscrip
 export type ChargePage = ApiAnswer<'/api/brands/{brandId}/charges'>;
 export type Charge = ChargePage['items'][number];
 
-// The plan and billing answers (written by hand until the generated types name them).
-export interface Plan {
-  id: number;
-  name: string;
-  description: string | null;
-  price: string;
-  usage_charge_percentage: number;
-  frequency: string;
-  features: string[];
-  custom: boolean;
-}
-
-export interface PlanCatalogue {
-  items: Plan[];
-  gateway: 'stripe' | 'shopify';
-  uncharged: { orders: number; sales: string };
-}
-
-export interface PlanChoice {
-  action: 'subscribed' | 'changed';
-  subscription_id: number;
-  plan_name: string;
-  gateway: 'stripe' | 'shopify';
-  status: string;
-  checkout_url: string | null;
-  discount_amount: number;
-  reused: boolean;
-}
+export type PlanCatalogue = ApiAnswer<'/api/brands/{brandId}/plans'>;
+export type Plan = PlanCatalogue['items'][number];
+export type PlanChoice = ApiAnswer<'/api/brands/{brandId}/subscription', 'post'>;
 
 export const settingsKey = (brandId: number) => ['brands', brandId, 'settings'] as const;
