@@ -16,7 +16,14 @@ export {
   type OutboxEntry,
   type OutboxMessage,
 } from './mail.ts';
-export { invitationMail, passwordResetMail, setupLink, resetLink } from './templates.ts';
+export {
+  forgotLink,
+  invitationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  setupLink,
+  resetLink,
+} from './templates.ts';
 export { parseEml } from './eml.ts';
 
 // In-app notifications: who sees what (rules.ts), the data access of spec 2 (service.ts, each

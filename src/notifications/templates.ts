@@ -59,6 +59,24 @@ export function invitationMail({
   };
 }
 
+/** The forgot-password page of the panel (no token: the user asks for a reset link there). */
+export const forgotLink = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
+  new URL(`${publicBaseUrl(config)}/forgot`).toString();
+
+/**
+ * After the signed-in user changed their password (Account → Security): when, that every other
+ * session ended, and where to reset it if it was not them. Carries no secret.
+ */
+export function passwordChangedMail({ when, link }: { when: string; link: string }): MailContent {
+  const intro = `The password of your Reclaim account was changed on ${when}. Every other session was signed out.`;
+  const action = 'If it was not you, reset your password now with the link below.';
+  return {
+    subject: 'Your password was changed',
+    text: `Hello,\n\n${intro}\n${action}\n\n${link}\n\nIf it was you, there is nothing to do.\n`,
+    html: htmlPage(['Hello,', intro, action], link, 'Reset your password'),
+  };
+}
+
 /** The password-reset mail with the reset link (valid 7 days). */
 export function passwordResetMail({ link }: { link: string }): MailContent {
   const intro = 'Someone asked to reset the password of your Reclaim account.';

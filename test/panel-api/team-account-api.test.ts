@@ -278,6 +278,14 @@ describe('Account → Security', () => {
     expect((await api.get('/api/me', second)).statusCode).toBe(401);
     expect((await api.get('/api/me', done.json().access_token)).statusCode).toBe(200);
     await expect(api.login(user.email)).rejects.toThrow(/Invalid password!/);
+    // The user is told by mail, with where to reset a change they did not make; no password in it.
+    const mail = await latestOutboxMessageTo(api.ctx.config, user.email);
+    expect(mail?.subject).toBe('Your password was changed');
+    expect(mail!.text).toMatch(
+      /was changed on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\. Every other session/,
+    );
+    expect(mail!.links[0]).toBe('https://app.reclaim.test/forgot');
+    expect(mail!.text).not.toContain('new password 1');
   });
 
   it('wrong current passwords count like failed logins: the eleventh try answers 429 with the spec’s words', async () => {

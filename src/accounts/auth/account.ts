@@ -4,6 +4,7 @@
  */
 import { AppError, type AppContext } from '../../app/index.ts';
 import { withTransaction } from '../../db/index.ts';
+import { forgotLink, passwordChangedMail, sendMail } from '../../notifications/index.ts';
 import { findAuthUserById, markAttemptSucceeded, storePassword } from '../store/auth.ts';
 import { listLiveSessionFamilies, revokeOtherSessionFamilies, revokeUserSessionFamilies } from '../store/sessions.ts';
 import { checkNewPassword } from './recovery.ts';
@@ -54,6 +55,11 @@ export async function changePassword(
     return revokeUserSessionFamilies(tx, user.id, 'password_reset');
   });
   ctx.logger.info({ user_id: user.id, sessions_ended: ended }, 'password changed');
+  // Told by mail, so a change the user did not make is noticed; the change stands if the mail fails.
+  const when = `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date())} UTC`;
+  await sendMail(ctx, { to: user.email, ...passwordChangedMail({ when, link: forgotLink(ctx.config) }) }).catch(
+    (error: unknown) => ctx.logger.warn({ err: error, user_id: user.id }, 'could not mail the password change notice'),
+  );
   const fresh = await findAuthUserById(ctx.db, user.id);
   // The caller's own session was one of those ended: it is not counted as "another" one.
   return { session: await openSession(ctx, fresh!, session.app, userAgent), signed_out: Math.max(0, ended - 1) };
