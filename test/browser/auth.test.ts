@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEMO, usePanel } from './harness.ts';
+import { addVirtualAuthenticator, DEMO, usePanel } from './harness.ts';
 
 describe('signing in to the panel, in the browser', () => {
   const panel = usePanel();
@@ -128,18 +128,7 @@ describe('signing in to the panel, in the browser', () => {
     const token = await panel.token(DEMO.brand);
     const page = await panel.newPage();
     await page.goto('/login');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     // Registration as a signed-in user's settings would do it: options, create(), verify.
     const registered = await page.evaluate(async (accessToken) => {
       const b64 = (buffer: ArrayBuffer) =>

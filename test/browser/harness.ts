@@ -202,3 +202,22 @@ export function usePanel(config: Record<string, string> = {}): Panel {
   };
   return panel;
 }
+
+/**
+ * A virtual platform authenticator in the page's Chromium (the WebAuthn domain of the DevTools
+ * protocol): a passkey is created and used with no prompt.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { latestOutboxMessageTo } from '../../src/notifications/index.ts';
 import { addTenantMember, createUser, TEST_PASSWORD } from '../factories/accounts.ts';
-import { DEMO, usePanel } from './harness.ts';
+import { addVirtualAuthenticator, DEMO, usePanel } from './harness.ts';
 
 const panel = usePanel();
 
@@ -131,18 +131,7 @@ describe('Account → Security', () => {
     const id = await brandIdOf();
     const other = await panel.token(DEMO.brand); // another sign-in, elsewhere
     const page = await panel.signIn(DEMO.brand);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     await page.getByRole('link', { name: DEMO.brand.email }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Account security');
 
