@@ -33,18 +33,8 @@ import {
   type InboundAction,
   type ReasonCode,
 } from './rules.ts';
-import {
-  discountOffer,
-  findDecision,
-  findText,
-  insertDecision,
-  matchingCards,
-  openEscalation,
-  questionWords,
-  updateDecision,
-  type CardMatch,
-  type DecisionRow,
-} from './store.ts';
+import { discountOffer, findText, matchingCards, openEscalation, questionWords, type CardMatch } from './store.ts';
+import { findDecision, insertDecision, updateDecision, type DecisionRow } from './store-decisions.ts';
 import { cardReading, smallTalkWords, STRUCTURAL_CONFIDENCE, structuralMatch, type QuestionWord } from './match.ts';
 
 const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };

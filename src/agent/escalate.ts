@@ -8,7 +8,7 @@ import { createEscalation } from '../conversations/index.ts';
 import { connectedSlack, postToSlack } from '../integrations/index.ts';
 import { raiseAgentEscalation } from '../notifications/index.ts';
 import { REASONS, type ReasonCode } from './rules.ts';
-import { updateDecision, type DecisionRow } from './store.ts';
+import { updateDecision, type DecisionRow } from './store-decisions.ts';
 
 export async function escalate(
   ctx: AppContext,

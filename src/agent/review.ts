@@ -18,6 +18,7 @@ import {
 import type { Handle } from '../db/index.ts';
 import { DEFAULT_SETTINGS, effectiveMode, feedbackTopic, REASONS, type AgentMode, type ReasonCode } from './rules.ts';
 import { AGENT_MESSAGES, decisionView, getAgentSettings, type DecisionView } from './service.ts';
+import { personReplied } from './store.ts';
 import {
   cardTitles,
   closeDraft,
@@ -26,9 +27,8 @@ import {
   insertWrongMark,
   listDecisionRows,
   listWrongMarks,
-  personReplied,
   type WrongMarkRow,
-} from './store.ts';
+} from './store-decisions.ts';
 
 export const REVIEW_MESSAGES = {
   notAnAnswer: 'Only an answer of the agent can be marked wrong.',

@@ -9,18 +9,15 @@ import { AppError, validInput, type AppContext } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import { decideText, type DecideOptions } from './decide.ts';
 import { AGENT_MODES, DEFAULT_SETTINGS, DECISIONS, REASONS, type AgentMode, type ReasonCode } from './rules.ts';
+import { brandExists, readSettings, writeSettings, type SettingsRow } from './store.ts';
 import {
-  brandExists,
   conversationOfBrand,
   findDecision,
   handBack,
   listDecisionRows,
-  readSettings,
   undecidedTexts,
-  writeSettings,
   type DecisionRow,
-  type SettingsRow,
-} from './store.ts';
+} from './store-decisions.ts';
 
 export const AGENT_MESSAGES = {
   brandNotFound: 'Brand not found',

@@ -6,17 +6,8 @@
 import { AppError, coerceError, type AppContext } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
 import { JOB_RUN_KEEP_SECONDS, type JobOutcome } from './rules.ts';
-import {
-  failedJobs,
-  findQueuedJob,
-  foldJobRuns,
-  insertJobRun,
-  recentJobRuns,
-  rescheduleJobNow,
-  type JobRunRow,
-  type NewJobRun,
-  type QueuedJob,
-} from './store.ts';
+import { failedJobs, findQueuedJob, rescheduleJobNow, type QueuedJob } from './store.ts';
+import { foldJobRuns, insertJobRun, recentJobRuns, type JobRunRow, type NewJobRun } from './store-runs.ts';
 
 export const JOB_HISTORY_LIMIT = 50;
 export const FAILED_JOB_LIMIT = 20;

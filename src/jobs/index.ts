@@ -8,8 +8,10 @@ export { recordHealthHeartbeat } from './health.ts';
 export { lastHeartbeat, type Heartbeat, type StaleWorker } from './store.ts';
 export { releaseStaleWorkers, heartbeatIntervalMs, HEARTBEATS_PER_STALE_PERIOD } from './liveness.ts';
 export { queueOverview, nextRunOf, type QueueOverview, type ScheduleRun } from './overview.ts';
-export type { TaskQueue, WorkerRow, JobRunRow, JobRunCounter, QueuedJob } from './store.ts';
-export { jobRunCounters, workerCounts, queueByTask } from './store.ts';
+export type { TaskQueue, WorkerRow, QueuedJob } from './store.ts';
+export type { JobRunRow, JobRunCounter } from './store-runs.ts';
+export { workerCounts, queueByTask } from './store.ts';
+export { jobRunCounters } from './store-runs.ts';
 export {
   jobHistory,
   retryFailedJob,
