@@ -12,10 +12,11 @@
  *   that should escalate or stay silent, and answers from a card without the expected fact, per answer sent;
  * - escalation recall: texts that should escalate and did;
  * - small talk silent.
- * A third part, fresh held-out, is every text of fixtures/agent/fresh-heldout.json: a second held-out
- * set written later by someone who never saw eval.json's texts or the agent's per-text results, run
+ * A third part, fresh held-out, is every text of fixtures/agent/fresh-heldout.json: a held-out set
+ * written later by someone who never saw the other sets' texts or the agent's per-text results, run
  * once and never tuned on (no tuning script may read it: test/agent/eval-fresh.test.ts). The three
- * parts are printed side by side.
+ * parts are printed side by side. fixtures/agent/fresh-1.json, the first such set (run twice, then
+ * read while tuning), belongs to the development part.
  * Exit code 1 when the held-out or the fresh held-out part misses a target. EVAL_MISSES=development
  * (or held_out) lists that part's misses; EVAL_MISSES=fresh lists only the fresh part's wrong answers
  * (for the report, never for tuning: its escalations and silences that missed are not listed).
@@ -60,6 +61,8 @@ const read = (file: string): EvalText[] =>
     .texts;
 const texts: { item: EvalText; part: Part }[] = [
   ...read('eval.json').map((item) => ({ item, part: partOf(item.text) as Part })),
+  // The first fresh held-out set, run twice and then read while tuning: development data since.
+  ...read('fresh-1.json').map((item) => ({ item, part: 'development' as Part })),
   ...(process.env.EVAL_FRESH === 'skip' ? [] : read('fresh-heldout.json')).map((item) => ({
     item,
     part: 'fresh' as Part,
