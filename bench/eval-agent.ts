@@ -1,31 +1,34 @@
 /**
  * npm run eval:agent
  *
- * The shopper agent against the demo's knowledge base: every text of fixtures/agent/eval.json
+ * The shopper agent against the demo's knowledge base: every text of the evaluation sets
  * (answerable from one published card, not answerable — it must escalate —, small talk) goes
  * through the agent's own path (the message understanding, the full-text retrieval over the
- * brand's published cards, the decision rules, the answer written from the card) on a fresh
- * database holding Northwind's cards (src/demo/kb.ts). The texts are split by a fixed seed: about
- * 35% held out (never looked at while tuning), the rest for development. Printed per part:
+ * brand's published cards, the matcher, the decision rules, the answer written from the card) on a
+ * fresh database holding Northwind's cards (src/demo/kb.ts). Two parts, side by side:
+ * - development: fixtures/agent/eval.json, fresh-1.json and dev-*.json, the texts the agent's
+ *   vocabulary and matcher are trained on (npm run vocabulary:agent, npm run train:agent) and its
+ *   rules were tuned on;
+ * - fresh held-out: fixtures/agent/fresh-heldout.json, written by someone who never saw the other
+ *   sets' texts or the agent's results, run once and never tuned on (no tuning script may read it:
+ *   test/agent/eval-fresh.test.ts).
+ * Printed per part:
  * - answered correctly: answerable texts answered with a reply stating one of the card's distinctive facts;
  * - wrong: answers with a fact not in the sources (the validator on the reply), answers to a text
  *   that should escalate or stay silent, and answers from a card without the expected fact, per answer sent;
  * - escalation recall: texts that should escalate and did;
  * - small talk silent.
- * A third part, fresh held-out, is every text of fixtures/agent/fresh-heldout.json: a held-out set
- * written later by someone who never saw the other sets' texts or the agent's per-text results, run
- * once and never tuned on (no tuning script may read it: test/agent/eval-fresh.test.ts). The three
- * parts are printed side by side. fixtures/agent/fresh-1.json, the first such set (run twice, then
- * read while tuning), belongs to the development part.
- * Exit code 1 when the held-out or the fresh held-out part misses a target. EVAL_MISSES=development
- * (or held_out) lists that part's misses; EVAL_MISSES=fresh lists only the fresh part's wrong answers
- * (for the report, never for tuning: its escalations and silences that missed are not listed).
- * EVAL_FRESH=skip leaves the fresh part out without reading its file (the runs made while tuning).
+ * Exit code 1 when the fresh held-out part misses a target. EVAL_MISSES=development lists that part's
+ * misses; EVAL_MISSES=fresh lists only the fresh part's wrong answers (for the report, never for
+ * tuning: its escalations and silences that missed are not listed). EVAL_FRESH=skip leaves the fresh
+ * part out without reading its file (the runs made while tuning). EVAL_APART=FILE prints one
+ * development file as a part of its own: with the vocabulary and the matcher built with
+ * `--leave-out FILE`, a cross-check on texts they never saw.
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { think, validateAnswer } from '../src/agent/index.ts';
 import { DEMO_KB } from '../src/demo/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
@@ -33,8 +36,6 @@ import { understand } from '../src/insights/index.ts';
 
 const SERVER =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const EVAL_SEED = 'reclaim-agent-eval-1';
-export const HELD_OUT_PERCENT = 35;
 export const TARGETS = { wrong: 0.01, answeredCorrectly: 0.6, escalationRecall: 0.9, smallTalkSilent: 0.9 };
 
 interface EvalText {
@@ -44,25 +45,25 @@ interface EvalText {
   facts?: string[];
 }
 
-export const partOf = (text: string): 'development' | 'held_out' =>
-  Number.parseInt(createHash('sha256').update(`${EVAL_SEED}:${text}`).digest('hex').slice(0, 8), 16) % 100 <
-  HELD_OUT_PERCENT
-    ? 'held_out'
-    : 'development';
-
-type Part = 'development' | 'held_out' | 'fresh';
+type Part = 'development' | 'apart' | 'fresh';
+/** EVAL_APART=FILE prints one development file as a column of its own (with `npm run vocabulary:agent -- --leave-out FILE`: a cross-check). */
+const APART = process.env.EVAL_APART ?? null;
 const PART_NAMES: Record<Part, string> = {
   development: 'development',
-  held_out: 'held-out',
+  apart: `${APART} (left out)`,
   fresh: 'fresh held-out',
 };
 const read = (file: string): EvalText[] =>
   (JSON.parse(readFileSync(new URL(`../fixtures/agent/${file}`, import.meta.url), 'utf8')) as { texts: EvalText[] })
     .texts;
+const DEVELOPMENT_FILES = readdirSync(new URL('../fixtures/agent/', import.meta.url))
+  .filter((f) => /^(eval|fresh-1|dev-.+)\.json$/.test(f))
+  .sort();
 const texts: { item: EvalText; part: Part }[] = [
-  ...read('eval.json').map((item) => ({ item, part: partOf(item.text) as Part })),
-  // The first fresh held-out set, run twice and then read while tuning: development data since.
-  ...read('fresh-1.json').map((item) => ({ item, part: 'development' as Part })),
+  // The first fresh held-out set (fresh-1.json) was run twice, then read while tuning: development.
+  ...DEVELOPMENT_FILES.flatMap((f) =>
+    read(f).map((item) => ({ item, part: (f === APART ? 'apart' : 'development') as Part })),
+  ),
   ...(process.env.EVAL_FRESH === 'skip' ? [] : read('fresh-heldout.json')).map((item) => ({
     item,
     part: 'fresh' as Part,
@@ -75,6 +76,7 @@ interface Outcome {
   reply: string | null;
   correct: boolean;
   wrong: string | null;
+  confidence: number;
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
 
     const outcomes = new Map<Part, Outcome[]>([
       ['development', []],
-      ['held_out', []],
+      ...(APART ? [['apart', []] as [Part, Outcome[]]] : []),
       ...(process.env.EVAL_FRESH === 'skip' ? [] : [['fresh', []] as [Part, Outcome[]]]),
     ]);
     for (const { item, part } of texts) {
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
         else if (!states) wrong = `answered from "${sources[0]?.title}" without the expected fact`;
         else correct = true;
       }
-      outcomes.get(part)!.push({ item, decision, reply, correct, wrong });
+      outcomes.get(part)!.push({ item, decision, reply, correct, wrong, confidence: thought.decision.confidence });
     }
 
     let failed = false;
@@ -181,7 +183,7 @@ async function main(): Promise<void> {
       rows[4]!.push(`${pct(wrong.length, list.length)} (${wrong.length}/${list.length})`);
       rows[5]!.push(cell(escalated.length, escalate.length, 'escalationRecall'));
       rows[6]!.push(cell(silent.length, small.length, 'smallTalkSilent'));
-      if (part !== 'development' && Object.values(ok).some((v) => !v)) failed = true;
+      if (part === 'fresh' && Object.values(ok).some((v) => !v)) failed = true;
       if (process.env.EVAL_MISSES === part)
         for (const o of list) {
           const expected =
@@ -189,7 +191,7 @@ async function main(): Promise<void> {
           const missed = o.decision !== expected && !(expected === 'answered' && o.correct);
           if (o.wrong || (missed && part !== 'fresh'))
             process.stdout.write(
-              `  miss [${o.item.kind}] "${o.item.text}" → ${o.decision}${o.wrong ? ` (${o.wrong})` : ''}\n`,
+              `  miss [${o.item.kind}] "${o.item.text}" → ${o.decision} ${o.confidence}${o.wrong ? ` (${o.wrong})` : ''}\n`,
             );
         }
     }

@@ -42,4 +42,5 @@ export {
 export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
 export { applyDiscountRule, asksForDiscount, discountReply, type DiscountOffer } from './discount.ts';
 export type { Decision } from './rules.ts';
-export { cardReading, editDistance, sameWord, structuralMatch, trigramSimilarity, type QuestionWord } from './match.ts';
+export { accountFor, cardReading, editDistance, sameWord, trigramSimilarity, type QuestionWord } from './match.ts';
+export { cardPairs, type CardPairs } from './decide.ts';

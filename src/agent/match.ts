@@ -12,15 +12,12 @@
  * Blockers (a code not working, a failed payment) and negative texts (a late order, a damaged item)
  * never match this way: those escalate.
  */
-import { isGenericWord, knownIntents, understand, wordIntentWeight } from '../insights/index.ts';
+import { intentProbabilities, isGenericWord, knownIntents, understand } from '../insights/index.ts';
 import vocabularyFile from './vocabulary.json' with { type: 'json' };
+import { cardCoversPlace, countryOf, inEnglish, isCommonWord } from './words.ts';
 
-/** The question's intent counts from this probability on (topic × intent within the topic). */
-export const INTENT_CONFIDENCE = 0.45;
 /** A card answers an intent its title, one of its sentences or its whole text is read as, this sure. */
 export const CARD_INTENT_CONFIDENCE = 0.35;
-/** A word names the intent when its weight for it in the model is at least this. */
-export const EXPLAINING_WEIGHT = 0.75;
 /** A word shoppers used in the texts of this many groups names none of them. */
 export const GENERIC_GROUPS = 4;
 /** A word shoppers used in at least this many texts of a group, and this share of its uses, names that group. */
@@ -29,6 +26,7 @@ export const NAMING_SHARE = 0.3;
 
 const vocabulary = (vocabularyFile as Vocabulary).words;
 const negativeGroups = new Set((vocabularyFile as Vocabulary).negative);
+const groupSizes = (vocabularyFile as Vocabulary).groups;
 
 /** Whether a word names the intent: shoppers used it for that group (vocabulary.json), or the model weighs it for it. */
 export function namesIntent(word: string, intent: string): boolean {
@@ -38,7 +36,16 @@ export function namesIntent(word: string, intent: string): boolean {
     const all = Object.values(uses).reduce((a, b) => a + b, 0);
     if (n >= NAMING_TEXTS && n / all >= NAMING_SHARE) return true;
   }
-  return wordIntentWeight(word, intent) >= EXPLAINING_WEIGHT;
+  return false;
+}
+
+/** A word used in fewer than this share of an intent's texts is rare for it. */
+export const RARE_SHARE = 0.05;
+
+/** The share of the intent's labelled texts that use the word (vocabulary.json). */
+export function intentShare(word: string, intent: string): number {
+  const texts = groupSizes[intent] ?? 0;
+  return texts === 0 ? 0 : (vocabulary[wordStem(word)]?.[intent] ?? 0) / texts;
 }
 
 /** Whether shoppers use the word about many things or in small talk (it needs no card to say it): "order", "week", "hey". */
@@ -53,8 +60,6 @@ export function isGeneric(word: string): boolean {
 export const GENERIC_WEIGHT = 0.5;
 /** Two words are the same word misspelled from this character-trigram similarity on (both 4+ letters). */
 export const TYPO_SIMILARITY = 0.5;
-/** The confidence of a structural match (above the answer threshold, below a full lexical cover). */
-export const STRUCTURAL_CONFIDENCE = 0.85;
 
 /**
  * Groups that are complaints or blockers (a late order, a code not working, a damaged item: their
@@ -145,37 +150,175 @@ export const sameWord = (a: string, b: string): boolean =>
 /** A content word of the question: the word as written and its English stem (PostgreSQL's). */
 export interface QuestionWord {
   word: string;
-  lexeme: string;
+  lexeme: string | null;
 }
 
-export interface IntentReading {
-  value: string;
-  /** The topic's confidence times the intent's within the topic. */
-  confidence: number;
-}
+const SHIPPING_ABROAD = 'shipping-international';
 
 /**
- * Whether the card answers the question by structure: the question's confident intent is one of
- * the card's, one of its words is in the card, and each of its words is in the card or names the intent.
+ * The intents of a question: the group model's probabilities, without the complaints and blockers
+ * (those escalate); shipping time or cost to a place outside the US is shipping abroad.
  */
-export function structuralMatch(
-  question: { words: readonly QuestionWord[]; intent: IntentReading | null; negative: boolean },
-  card: { title: string; content: string; lexemes: readonly string[] },
+export function questionIntents(text: string, words: readonly QuestionWord[]): Record<string, number> {
+  const p: Record<string, number> = {};
+  for (const [intent, v] of Object.entries(intentProbabilities(text))) if (!isComplaintIntent(intent)) p[intent] = v;
+  const abroad = words.some((w) => {
+    const country = countryOf(w.word);
+    return country !== null && country !== 'us';
+  });
+  if (abroad && SHIPPING_ABROAD in p)
+    for (const moved of ['shipping-time', 'shipping-cost'])
+      if (moved in p) {
+        p[SHIPPING_ABROAD] += p[moved]!;
+        p[moved] = 0;
+      }
+  return p;
+}
+
+/** How likely the question asks one of the card's intents: the sum of their probabilities. */
+export const intentMass = (intents: Readonly<Record<string, number>>, cardIntents: ReadonlySet<string>): number =>
+  [...cardIntents].reduce((sum, i) => sum + (intents[i] ?? 0), 0);
+
+/** How the question's words are accounted for by one card (counts of words). */
+export interface WordAccount {
+  /** In the card: its stem, a synonym, the same word misspelled, the Spanish word's English. */
+  found: number;
+  /** In the card's title. */
+  titled: number;
+  /** Function words and fillers ("usually", "stuff"). */
+  common: number;
+  /** Words shoppers use for one of the card's intents ("arrive" for shipping time)… */
+  names: number;
+  /** …of which words few of that intent's texts use (an aspect the card may not answer: "wide" feet). */
+  namesRare: number;
+  /** Words that name an intent the card does not answer ("color"). */
+  namesOther: number;
+  /** Words shoppers use about anything ("order", "week"). */
+  generic: number;
+  /** Other words shoppers use (in the labelled texts or the model), not explained here. */
+  known: number;
+  /** Words never seen in a shopper's text: a name, a detail of the shopper's own. */
+  unknown: number;
+  /** Places the card answers for (its country, or "other countries"), and places it does not. */
+  places: number;
+  placesMissed: number;
+  /** All content words. */
+  words: number;
+  /** The words found in the card, and those explained only by naming its intent or being generic. */
+  foundWords: string[];
+  explainedWords: string[];
+  /** The words nothing explains here. */
+  unexplainedWords: string[];
+}
+
+/** Accounts for each content word of the question against the card (pure). */
+export function accountFor(
+  words: readonly QuestionWord[],
+  card: { title: string; content: string },
   inCard: (w: QuestionWord) => boolean,
-): boolean {
-  const { intent, words } = question;
-  if (question.negative || !intent || intent.confidence < INTENT_CONFIDENCE || isComplaintIntent(intent.value))
-    return false;
-  if (words.length === 0) return false;
+): WordAccount {
   const reading = cardReading(card.title, card.content);
-  if (!reading.intents.has(intent.value)) return false;
-  const found = (w: QuestionWord): boolean => inCard(w) || reading.words.some((c) => sameWord(w.word, c));
-  let anchored = false;
+  const cardWords = new Set(reading.words);
+  const titleWords = new Set(wordsOf(card.title));
+  const stems = new Set(reading.words.map(wordStem));
+  const a: WordAccount = {
+    found: 0,
+    titled: 0,
+    common: 0,
+    names: 0,
+    namesRare: 0,
+    namesOther: 0,
+    generic: 0,
+    known: 0,
+    unknown: 0,
+    places: 0,
+    placesMissed: 0,
+    words: words.length,
+    foundWords: [],
+    explainedWords: [],
+    unexplainedWords: [],
+  };
   for (const w of words) {
-    if (found(w)) anchored = true;
-    else if (!namesIntent(w.word, intent.value) && !isGeneric(w.word)) return false;
+    const en = inEnglish(w.word);
+    if (countryOf(w.word) !== null) {
+      if (cardCoversPlace(w.word, cardWords)) a.places += 1;
+      else {
+        a.placesMissed += 1;
+        a.unexplainedWords.push(w.word);
+      }
+    } else if (
+      inCard(w) ||
+      stems.has(wordStem(en)) ||
+      reading.words.some((c) => sameWord(en, c)) ||
+      (isUnseen(en) && reading.words.some((c) => isTypoOf(en, c))) ||
+      isCompoundOf(w.word, cardWords)
+    ) {
+      a.found += 1;
+      a.foundWords.push(w.word);
+      if ([...titleWords].some((t) => t === en || wordStem(t) === wordStem(en))) a.titled += 1;
+    } else if (isCommonWord(w.word)) a.common += 1;
+    else if ([...reading.intents].some((i) => namesIntent(en, i))) {
+      a.names += 1;
+      a.explainedWords.push(w.word);
+      if (Math.max(...[...reading.intents].map((i) => intentShare(en, i))) < RARE_SHARE) a.namesRare += 1;
+    } else if (isGeneric(en)) {
+      a.generic += 1;
+      a.explainedWords.push(w.word);
+    } else if (Object.keys(knownIntents()).some((i) => namesIntent(en, i))) {
+      a.namesOther += 1;
+      a.unexplainedWords.push(w.word);
+    } else if (!isUnseen(en)) {
+      a.known += 1;
+      a.unexplainedWords.push(w.word);
+    } else {
+      a.unknown += 1;
+      a.unexplainedWords.push(`${w.word}?`);
+    }
   }
-  return anchored;
+  return a;
+}
+
+/** A word no shopper text and no model feature has: a typo, a name, a detail of the shopper's own. */
+export const isUnseen = (word: string): boolean => !vocabulary[wordStem(word)] && !isGenericWord(word, Infinity);
+
+/** An unseen word one edit from a card's word (or its stem) of 4+ letters with the same first letter: "sze", "crds", "refnd". */
+export const isTypoOf = (word: string, cardWord: string): boolean =>
+  word.length >= 3 &&
+  word[0] === cardWord[0] &&
+  [cardWord, wordStem(cardWord)].some((c) => c.length >= 4 && editDistance(word, c) <= 1);
+
+/** A card sentence's intent counts as asked from this probability of the question on. */
+export const SENTENCE_INTENT = 0.15;
+
+/**
+ * The card's sentences that alone hold one of the question's found words and whose intent the
+ * question is unlikely to ask ("how much is express shipping": the card's only sentence with
+ * "express" tells how long it takes, not what it costs).
+ */
+export function sentencesMissed(
+  foundWords: readonly string[],
+  card: { title: string; content: string },
+  intents: Readonly<Record<string, number>>,
+): number {
+  const sentences = sentencesOf(card.content).map((s) => ({ s, words: new Set(wordsOf(s).map(wordStem)) }));
+  const title = new Set(wordsOf(card.title).map(wordStem));
+  let missed = 0;
+  for (const w of new Set(foundWords.map(wordStem))) {
+    if (title.has(w)) continue;
+    const holding = sentences.filter((x) => x.words.has(w));
+    if (holding.length !== 1) continue;
+    const r = understand(holding[0]!.s);
+    if (r.topic.value !== null && (intents[r.intent.value] ?? 0) < SENTENCE_INTENT) missed += 1;
+  }
+  return missed;
+}
+
+/** A word written as two of the card's words run together ("giftcard", "promocode"). */
+export function isCompoundOf(word: string, cardWords: ReadonlySet<string>): boolean {
+  for (let i = 3; i <= word.length - 3; i += 1)
+    if (cardWords.has(word.slice(0, i)) && (cardWords.has(word.slice(i)) || cardWords.has(`${word.slice(i)}s`)))
+      return true;
+  return false;
 }
 
 /** A word's stem for the vocabulary: lower case, a plural or verb ending cut ("arrives", "emailed" → "arriv", "email"). */
@@ -193,6 +336,8 @@ export interface Vocabulary {
   about: string;
   /** The groups whose texts are negative (fixtures/insights/groups.json): complaints. */
   negative: string[];
+  /** Per group, its number of texts. */
+  groups: Record<string, number>;
   words: Record<string, Record<string, number>>;
 }
 
@@ -202,6 +347,8 @@ export function vocabularyOf(
   groups: Record<string, { sentiment: string }>,
 ): Vocabulary {
   const words: Record<string, Record<string, number>> = {};
+  const sizes: Record<string, number> = {};
+  for (const t of texts) sizes[t.group] = (sizes[t.group] ?? 0) + 1;
   for (const t of texts)
     for (const stem of new Set(wordsOf(t.text).map(wordStem))) {
       if (/^\d+$/.test(stem)) continue;
@@ -219,8 +366,47 @@ export function vocabularyOf(
     negative: Object.keys(groups)
       .filter((g) => groups[g]!.sentiment === 'negative')
       .sort(),
+    groups: Object.fromEntries(
+      Object.keys(sizes)
+        .sort()
+        .map((g) => [g, sizes[g]!]),
+    ),
     words: sorted,
   };
+}
+
+/**
+ * The agent's labelled development texts as vocabulary texts: each answerable one under the intent
+ * of its card (cardReading) that the message understanding finds likeliest for the text.
+ */
+export function agentTextsOf(
+  texts: readonly { text: string; kind: string; card?: string }[],
+  cards: Record<string, string>,
+): { text: string; group: string }[] {
+  const out: { text: string; group: string }[] = [];
+  for (const t of texts) {
+    if (t.kind !== 'answerable' || !t.card || cards[t.card] === undefined) continue;
+    const intents = [...cardReading(t.card, cards[t.card]!).intents];
+    if (intents.length === 0) continue;
+    const p = intentProbabilities(t.text);
+    out.push({ text: t.text, group: intents.reduce((a, b) => ((p[b] ?? 0) > (p[a] ?? 0) ? b : a)) });
+  }
+  return out;
+}
+
+/**
+ * The part of a longer text that asks: its sentences read as questions, when it has both questions
+ * and other sentences ("Bought boots elsewhere that were too big. How do your Trail Boots fit?" asks
+ * the second); the whole text otherwise.
+ */
+export function askingPart(text: string): string {
+  const sentences = text
+    .split(/(?<=[.!?\n])\s*/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sentences.length < 2) return text;
+  const asking = sentences.filter((s) => understand(s).question.value);
+  return asking.length === 0 || asking.length === sentences.length ? text : asking.join(' ');
 }
 
 /** A sentence read as small talk this surely ("hi!", "thanks for the reminder") is not part of the question. */

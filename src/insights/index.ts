@@ -113,6 +113,7 @@ export {
   knownIntents,
   wordIntentWeight,
   isGenericWord,
+  intentProbabilities,
   ORDERED_STAGE_FLOOR,
   type Understanding,
   type ConversationContext,

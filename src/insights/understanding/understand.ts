@@ -81,6 +81,13 @@ export function isGenericWord(word: string, limit: number): boolean {
   return Boolean(row) && row!.every((v) => Math.abs(v) < limit);
 }
 
+/** The group model's probability of each intent for the text (its opt-out and person words left out, as understand() reads it). */
+export function intentProbabilities(text: string): Record<string, number> {
+  const model = shippedModels().group;
+  const p = probabilities(model, textFeatures(topicText(text).rest));
+  return Object.fromEntries(model.classes.map((c, i) => [c, p[i]!]));
+}
+
 /** Post-purchase wins for a conversation whose cart was ordered when it is at least this likely. */
 export const ORDERED_STAGE_FLOOR = 0.25;
 
