@@ -256,7 +256,7 @@ export function accountFor(
       a.found += 1;
       a.foundWords.push(w.word);
       if ([...titleWords].some((t) => t === en || wordStem(t) === wordStem(en))) a.titled += 1;
-    } else if (isCommonWord(w.word)) a.common += 1;
+    } else if (isCommonWord(w.word) || (/^\d+([.,]\d+)?$/.test(w.word) && /\d/.test(card.content))) a.common += 1;
     else if ([...reading.intents].some((i) => namesIntent(en, i))) {
       a.names += 1;
       a.explainedWords.push(w.word);

@@ -75,7 +75,7 @@ export const strict = (p: PairInput): boolean =>
     0;
 
 /** The card's intents together at least this likely for a structural match. */
-export const STRICT_MASS = 0.45;
+export const STRICT_MASS = 0.3;
 
 export function pairFeatures(p: PairInput): number[] {
   const a = p.account;

@@ -187,6 +187,22 @@ const SYNONYMS: Record<string, string[]> = {
   minimum: ['75', 'over'],
   pay: ['paid', 'prepaid'],
   america: ['us'],
+  // Shopping words for what cards say otherwise.
+  clearanc: ['sale'],
+  markdown: ['sale'],
+  fast: ['express'],
+  faster: ['express'],
+  quick: ['express'],
+  quicker: ['express'],
+  rush: ['express'],
+  expedit: ['express'],
+  asap: ['express'],
+  threshold: ['75', 'free'],
+  spend: ['75', 'free'],
+  expiri: ['expir'],
+  date: ['expir'],
+  msg: ['text'],
+  txt: ['text'],
 };
 
 /** Whether a question's lexeme is in a card's lexemes, directly or through a synonym. */

@@ -38,6 +38,8 @@ export const COMMON_WORDS = list(`
   see look looking tell say said think thought mean
   still right now today tonight tomorrow tmrw
   guys guy folks
+  mom moms mum dad dads wife husband hubby son daughter kid kids friend friends brother sister bro sis bf gf
+  boyfriend girlfriend mother father niece nephew grandson granddaughter grandma grandpa tia tio family
   okay alright sure yes yeah yea yep nope no not nah
 `);
 
@@ -115,7 +117,7 @@ const US_STATES = `alabama arizona arkansas california colorado connecticut dela
   wyoming jersey carolina dakota cali nyc brooklyn queens manhattan chicago houston phoenix philadelphia philly dallas
   austin denver seattle portland boston atlanta miami detroit vegas nashville baltimore milwaukee sacramento
   minneapolis pittsburgh cleveland cincinnati orlando tampa charlotte raleigh indianapolis columbus kc stl nola sf
-  america states usa`;
+  america states usa tx ny nj fl wa il ga az nc sc pa mi mn ma nv ut wi ky tn va md ct nm`;
 const CANADA = `canada canadian ontario quebec québec alberta manitoba saskatchewan nova scotia brunswick newfoundland
   labrador yukon nunavut toronto montreal montréal vancouver calgary edmonton ottawa winnipeg halifax victoria
   hamilton kitchener mississauga regina saskatoon bc`;
