@@ -8,7 +8,7 @@
  */
 import { isAppError, type AppContext } from '../app/index.ts';
 import { queueAgentReply } from '../conversations/index.ts';
-import { llmFromConfig, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
+import { llmFromConfig, normalForm, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
 import { escalate } from './escalate.ts';
 import { factsOf } from './validate.ts';
@@ -142,15 +142,19 @@ export async function rankCards(
   { brandId, text }: { brandId: number; text: string },
 ): Promise<Candidate[]> {
   const { cards, inputs } = await cardPairs(ctx, { brandId, text });
-  const confidence = (p: PairInput): number =>
-    confidenceOf(probabilityOf(MATCHER, pairFeatures(p)), MATCHER, ANSWER_THRESHOLD, strict(p));
+  // A card titled with the question as asked (an answered escalation saved to the KB) is its answer.
+  const asked = normalForm(text);
+  const confidence = (p: PairInput, title: string): number =>
+    normalForm(title) === asked
+      ? 1
+      : confidenceOf(probabilityOf(MATCHER, pairFeatures(p)), MATCHER, ANSWER_THRESHOLD, strict(p));
   return (
     cards
       .map((c, i) => ({
         cardId: c.id,
         title: c.title,
         content: c.content,
-        confidence: Math.round(confidence(inputs[i]!) * feedbackFactor(c.marks) * 10_000) / 10_000,
+        confidence: Math.round(confidence(inputs[i]!, c.title) * feedbackFactor(c.marks) * 10_000) / 10_000,
         weight: c.weight,
         i,
       }))

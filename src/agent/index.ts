@@ -42,5 +42,17 @@ export {
 export { importStoreFacts, sectionsOf, FACT_PAGE_TITLES, type FactPageResult } from './facts.ts';
 export { applyDiscountRule, asksForDiscount, discountReply, type DiscountOffer } from './discount.ts';
 export type { Decision } from './rules.ts';
-export { accountFor, cardReading, editDistance, sameWord, trigramSimilarity, type QuestionWord } from './match.ts';
+export {
+  accountFor,
+  cardReading,
+  editDistance,
+  intentMass,
+  questionIntents,
+  sameWord,
+  sentencesMissed,
+  trigramSimilarity,
+  type QuestionWord,
+} from './match.ts';
+export { confidenceOf, strict, trainLogistic, probabilityOf, type MatcherModel } from './matcher.ts';
+export { cardCoversPlace, countryOf, inEnglish, isCommonWord, searchWords } from './words.ts';
 export { cardPairs, type CardPairs } from './decide.ts';

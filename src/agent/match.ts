@@ -301,6 +301,8 @@ export function sentencesMissed(
   intents: Readonly<Record<string, number>>,
 ): number {
   const sentences = sentencesOf(card.content).map((s) => ({ s, words: new Set(wordsOf(s).map(wordStem)) }));
+  // A card of one sentence is read whole (cardReading).
+  if (sentences.length < 2) return 0;
   const title = new Set(wordsOf(card.title).map(wordStem));
   let missed = 0;
   for (const w of new Set(foundWords.map(wordStem))) {

@@ -47,7 +47,9 @@ describe('the fresh held-out set of the shopper agent', () => {
 
   it('shares no text with the development sets and repeats none of its own (in normal form)', () => {
     const evalTexts = new Set(
-      [...textsOf('fixtures/agent/eval.json'), ...textsOf('fixtures/agent/fresh-1.json')].map((t) => normalForm(t.text)),
+      [...textsOf('fixtures/agent/eval.json'), ...textsOf('fixtures/agent/fresh-1.json')].map((t) =>
+        normalForm(t.text),
+      ),
     );
     expect(fresh.filter((t) => evalTexts.has(normalForm(t.text))).map((t) => t.text)).toEqual([]);
     expect(new Set(fresh.map((t) => normalForm(t.text))).size).toBe(fresh.length);
