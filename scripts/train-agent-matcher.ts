@@ -16,8 +16,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cardPairs } from '../src/agent/index.ts';
-import { FEATURES, pairFeatures, probabilityOf, trainLogistic, type MatcherModel } from '../src/agent/matcher.ts';
+import {
+  cardPairs,
+  FEATURES,
+  pairFeatures,
+  probabilityOf,
+  trainLogistic,
+  type MatcherModel,
+} from '../src/agent/index.ts';
 import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { DEMO_KB } from '../src/demo/index.ts';
 

@@ -53,6 +53,15 @@ export {
   trigramSimilarity,
   type QuestionWord,
 } from './match.ts';
-export { confidenceOf, strict, trainLogistic, probabilityOf, type MatcherModel } from './matcher.ts';
+export {
+  confidenceOf,
+  FEATURES,
+  MATCHER,
+  pairFeatures,
+  strict,
+  trainLogistic,
+  probabilityOf,
+  type MatcherModel,
+} from './matcher.ts';
 export { cardCoversPlace, countryOf, inEnglish, isCommonWord, searchWords } from './words.ts';
 export { cardPairs, type CardPairs } from './decide.ts';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceOf, probabilityOf, trainLogistic, type MatcherModel } from '../../src/agent/index.ts';
-import matcher from '../../src/agent/matcher.json' with { type: 'json' };
-import { FEATURES } from '../../src/agent/matcher.ts';
+import {
+  confidenceOf,
+  FEATURES,
+  MATCHER as matcher,
+  probabilityOf,
+  trainLogistic,
+  type MatcherModel,
+} from '../../src/agent/index.ts';
 
 describe('the logistic model of the matcher', () => {
   it('learns a rule the data follows and gives it high and low probabilities', () => {
