@@ -6,7 +6,7 @@
  * through the agent's own path (the message understanding, the full-text retrieval over the
  * brand's published cards, the matcher, the decision rules, the answer written from the card) on a
  * fresh database holding Northwind's cards (src/demo/kb.ts). Two parts, side by side:
- * - development: fixtures/agent/eval.json, fresh-1.json and dev-*.json, the texts the agent's
+ * - development: fixtures/agent/eval.json, fresh-1.json, fresh-2.json and dev-*.json, the texts the agent's
  *   vocabulary and matcher are trained on (npm run vocabulary:agent, npm run train:agent) and its
  *   rules were tuned on;
  * - fresh held-out: fixtures/agent/fresh-heldout.json, written by someone who never saw the other
@@ -57,10 +57,10 @@ const read = (file: string): EvalText[] =>
   (JSON.parse(readFileSync(new URL(`../fixtures/agent/${file}`, import.meta.url), 'utf8')) as { texts: EvalText[] })
     .texts;
 const DEVELOPMENT_FILES = readdirSync(new URL('../fixtures/agent/', import.meta.url))
-  .filter((f) => /^(eval|fresh-1|dev-.+)\.json$/.test(f))
+  .filter((f) => /^(eval|fresh-\d+|dev-.+)\.json$/.test(f))
   .sort();
 const texts: { item: EvalText; part: Part }[] = [
-  // The first fresh held-out set (fresh-1.json) was run twice, then read while tuning: development.
+  // The earlier fresh held-out sets (fresh-1.json, fresh-2.json), once run, became development data.
   ...DEVELOPMENT_FILES.flatMap((f) =>
     read(f).map((item) => ({ item, part: (f === APART ? 'apart' : 'development') as Part })),
   ),

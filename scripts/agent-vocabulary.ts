@@ -6,7 +6,7 @@
  * how many texts of each group it is used. The shopper agent reads a question's words against it
  * (src/agent/match.ts): a word shoppers use across many groups names none of them; a word shoppers
  * use for the question's intent is explained by a card answering that intent. The shopper agent's
- * own development texts (fixtures/agent: eval.json, fresh-1.json, dev-*.json; never the fresh
+ * own development texts (fixtures/agent: eval.json, fresh-1.json, fresh-2.json, dev-*.json; never the fresh
  * held-out set) count too: each answerable text under the intent of its card that the message
  * understanding finds likeliest for it (agentTextsOf). Deterministic; `--check` writes nothing and
  * exits 1 when the file is not current; `--leave-out FILE` builds it without that development file
@@ -25,7 +25,7 @@ const texts: { text: string; group: string }[] = readFileSync(new URL('fixtures/
   .filter((t) => t.part === 'development');
 const leaveOut = process.argv.includes('--leave-out') ? process.argv[process.argv.indexOf('--leave-out') + 1] : null;
 const agentFiles = readdirSync(new URL('fixtures/agent/', root))
-  .filter((f) => /^(eval|fresh-1|dev-.+)\.json$/.test(f) && f !== leaveOut)
+  .filter((f) => /^(eval|fresh-\d+|dev-.+)\.json$/.test(f) && f !== leaveOut)
   .sort();
 const cards = Object.fromEntries(DEMO_KB.nw!.map(([title, content]) => [title, content]));
 for (const f of agentFiles) {

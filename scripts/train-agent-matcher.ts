@@ -2,7 +2,7 @@
  * npm run train:agent
  *
  * Trains the shopper agent's matcher (src/agent/matcher.ts) and writes src/agent/matcher.json. The
- * texts: the agent's development sets (fixtures/agent: eval.json, fresh-1.json, dev-*.json; never
+ * texts: the agent's development sets (fixtures/agent: eval.json, fresh-1.json, fresh-2.json, dev-*.json; never
  * the fresh held-out set), against the demo brand Northwind's published cards, on a fresh database
  * (the same retrieval and features as the agent). A pair (text, card found for it) is positive when
  * the text is answerable from that card. The threshold is chosen by 5-fold cross-validation over the
@@ -53,7 +53,7 @@ interface Example {
 
 const leaveOut = process.argv.includes('--leave-out') ? process.argv[process.argv.indexOf('--leave-out') + 1] : null;
 const files = readdirSync(new URL('fixtures/agent/', root))
-  .filter((f) => /^(eval|fresh-1|dev-.+)\.json$/.test(f) && f !== leaveOut)
+  .filter((f) => /^(eval|fresh-\d+|dev-.+)\.json$/.test(f) && f !== leaveOut)
   .sort();
 const read = (f: string): EvalText[] =>
   (JSON.parse(readFileSync(new URL(`fixtures/agent/${f}`, root), 'utf8')) as { texts: EvalText[] }).texts;

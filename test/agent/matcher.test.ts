@@ -58,6 +58,6 @@ describe('the shipped matcher (npm run train:agent)', () => {
     expect(matcher.threshold).toBeLessThanOrEqual(1);
     expect(matcher.about).toMatch(/cross-validation/);
     // The development sets only: the fresh held-out set is read by the evaluation alone.
-    expect(matcher.about).toContain('(dev-a.json, dev-b.json, eval.json, fresh-1.json)');
+    expect(matcher.about).toContain('(dev-a.json, dev-b.json, eval.json, fresh-1.json, fresh-2.json)');
   });
 });
