@@ -42,6 +42,7 @@ import {
   wordsOf,
   intentMass,
   questionIntents,
+  otherSideOfAmount,
   sentencesMissed,
   smallTalkWords,
   type QuestionWord,
@@ -49,6 +50,9 @@ import {
 import { confidenceOf, MATCHER, pairFeatures, probabilityOf, strict, type PairInput } from './matcher.ts';
 
 const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
+
+/** Two cards this close in confidence answer a question equally well. */
+export const TIE = 0.005;
 
 /** Cards ranked by full-text search that are scored for coverage. */
 export const RETRIEVE_LIMIT = 8;
@@ -119,7 +123,8 @@ export async function cardPairs(
       margin: masses[i]! - bestOther(masses, i),
       foundMargin: found[i]! - bestOther(found, i),
       account: accounts[i]!,
-      sentenceMiss: sentencesMissed(accounts[i]!.foundWords, c, intents),
+      sentenceMiss:
+        sentencesMissed(accounts[i]!.foundWords, c, intents) + (otherSideOfAmount(asking, c.content) ? 1 : 0),
       elsewhere: accounts[i]!.explainedWords.filter((w) => accounts.some((o, j) => j !== i && o.foundWords.includes(w)))
         .length,
       coverage: coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }),
@@ -217,7 +222,12 @@ export async function think(ctx: Pick<AppContext, 'db'>, input: ThinkInput): Pro
       decision = { decision: 'escalated', reason, confidence: best, sources: forModel.map((c) => c.cardId) };
     }
   } else if (decision.decision === 'answered') {
-    reply = fitToSms(candidates[0]!.content, input.text);
+    // Two cards that answer the question equally well answer it together (two cards on codes).
+    const [best, second] = candidates as [Candidate, Candidate | undefined];
+    if (second && second.confidence >= ANSWER_THRESHOLD && best.confidence - second.confidence < TIE) {
+      reply = fitToSms(`${best.content} ${second.content}`, input.text);
+      decision = { ...decision, sources: [best.cardId, second.cardId] };
+    } else reply = fitToSms(best.content, input.text);
   }
   return { decision, reply, writer, candidates };
 }

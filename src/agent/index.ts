@@ -47,6 +47,7 @@ export {
   cardReading,
   editDistance,
   intentMass,
+  otherSideOfAmount,
   questionIntents,
   sameWord,
   sentencesMissed,

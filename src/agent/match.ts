@@ -261,12 +261,13 @@ export function accountFor(
       a.names += 1;
       a.explainedWords.push(w.word);
       if (Math.max(...[...reading.intents].map((i) => intentShare(en, i))) < RARE_SHARE) a.namesRare += 1;
+    } else if (Object.keys(knownIntents()).some((i) => namesIntent(en, i))) {
+      // A word shoppers use for another intent ("color"), even one they use about many things.
+      a.namesOther += 1;
+      a.unexplainedWords.push(w.word);
     } else if (isGeneric(en)) {
       a.generic += 1;
       a.explainedWords.push(w.word);
-    } else if (Object.keys(knownIntents()).some((i) => namesIntent(en, i))) {
-      a.namesOther += 1;
-      a.unexplainedWords.push(w.word);
     } else if (!isUnseen(en)) {
       a.known += 1;
       a.unexplainedWords.push(w.word);
@@ -300,19 +301,33 @@ export function sentencesMissed(
   card: { title: string; content: string },
   intents: Readonly<Record<string, number>>,
 ): number {
-  const sentences = sentencesOf(card.content).map((s) => ({ s, words: new Set(wordsOf(s).map(wordStem)) }));
+  const sentences = sentencesOf(card.content).map((s) => ({ s, words: wordsOf(s) }));
   // A card of one sentence is read whole (cardReading).
   if (sentences.length < 2) return 0;
-  const title = new Set(wordsOf(card.title).map(wordStem));
+  const title = wordsOf(card.title);
+  const same = (a: string, b: string): boolean => wordStem(a) === wordStem(b) || sameWord(a, b);
   let missed = 0;
-  for (const w of new Set(foundWords.map(wordStem))) {
-    if (title.has(w)) continue;
-    const holding = sentences.filter((x) => x.words.has(w));
+  for (const w of new Set(foundWords)) {
+    if (title.some((t) => same(w, t))) continue;
+    const holding = sentences.filter((x) => x.words.some((t) => same(w, t)));
     if (holding.length !== 1) continue;
     const r = understand(holding[0]!.s);
     if (r.topic.value !== null && (intents[r.intent.value] ?? 0) < SENTENCE_INTENT) missed += 1;
   }
   return missed;
+}
+
+const BELOW = /\b(?:under|below|less than|lower than|not over|not above)\s*\$?\s*(\d+(?:\.\d+)?)/gi;
+const ABOVE = /\b(?:over|above|more than|at least|from)\s*\$?\s*(\d+(?:\.\d+)?)/gi;
+
+/**
+ * Whether the question asks about the other side of an amount the card states ("under $75" to a
+ * card that says what happens "over $75"): the card does not answer it.
+ */
+export function otherSideOfAmount(question: string, content: string): boolean {
+  const below = new Set([...question.matchAll(BELOW)].map((m) => m[1]));
+  if (below.size === 0) return false;
+  return [...content.matchAll(ABOVE)].some((m) => below.has(m[1]));
 }
 
 /** A word written as two of the card's words run together ("giftcard", "promocode"). */

@@ -33,7 +33,7 @@ export const COMMON_WORDS = list(`
   q qs quick question wondering wonder curious asking
   chance able possible possibly way
   til till
-  get got gets getting go goes going gone went put puts make makes made take takes took know knew
+  get got gets getting give gives gave go goes going gone went put puts make makes made take takes took know knew
   want wants wanted need needs needed gonna wanna gotta let lemme
   see look looking tell say said think thought mean
   still right now today tonight tomorrow tmrw

@@ -46,10 +46,12 @@ describe('the fresh held-out set of the shopper agent', () => {
   });
 
   it('shares no text with the development sets and repeats none of its own (in normal form)', () => {
+    const development = readdirSync(new URL('fixtures/agent/', ROOT)).filter((f) =>
+      /^(eval|fresh-\d+|dev-.+)\.json$/.test(f),
+    );
+    expect(development.length).toBeGreaterThanOrEqual(5);
     const evalTexts = new Set(
-      [...textsOf('fixtures/agent/eval.json'), ...textsOf('fixtures/agent/fresh-1.json')].map((t) =>
-        normalForm(t.text),
-      ),
+      development.flatMap((f) => textsOf(`fixtures/agent/${f}`)).map((t) => normalForm(t.text)),
     );
     expect(fresh.filter((t) => evalTexts.has(normalForm(t.text))).map((t) => t.text)).toEqual([]);
     expect(new Set(fresh.map((t) => normalForm(t.text))).size).toBe(fresh.length);

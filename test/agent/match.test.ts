@@ -4,6 +4,7 @@ import {
   cardReading,
   editDistance,
   intentMass,
+  otherSideOfAmount,
   questionIntents,
   sameWord,
   sentencesMissed,
@@ -144,5 +145,18 @@ describe('the questions intents', () => {
   it('leaves complaints and blockers out (they escalate)', () => {
     const intents = questionIntents('my code is not working', words('code/code work/work'));
     expect(intents['code-not-working']).toBeUndefined();
+  });
+});
+
+describe('the other side of an amount', () => {
+  const card = 'Orders over $75 ship free. Standard shipping takes 3-5 business days in the US.';
+  it.each([
+    ['whats shipping cost if im under $75', true],
+    ['how much is shipping below 75', true],
+    ['is shipping free over $75', false],
+    ['my cart is $80, free shipping?', false],
+    ['shipping under $50?', false],
+  ])('%s: %s', (question, other) => {
+    expect(otherSideOfAmount(question, card)).toBe(other);
   });
 });
