@@ -8,54 +8,32 @@
  */
 import { isAppError, type AppContext } from '../app/index.ts';
 import { queueAgentReply } from '../conversations/index.ts';
-import { llmFromConfig, normalForm, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
+import { llmFromConfig, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
 import { escalate } from './escalate.ts';
 import { factsOf } from './validate.ts';
 import { writeWithModel } from './model.ts';
+import { rankCards } from './rank.ts';
 import {
   ANSWER_THRESHOLD,
-  coverage,
   decide,
   DEFAULT_SETTINGS,
   effectiveMode,
-  feedbackFactor,
-  feedbackTopic,
   fitToSms,
-  isContentLexeme,
-  lexemeIn,
   MODEL_THRESHOLD,
-  searchLexemes,
   withDisclosure,
   type Candidate,
   type Decision,
   type InboundAction,
   type ReasonCode,
 } from './rules.ts';
-import { discountOffer, findText, matchingCards, openEscalation, questionWords, type CardMatch } from './store.ts';
+import { discountOffer, findText, openEscalation } from './store.ts';
 import { findDecision, insertDecision, updateDecision, type DecisionRow } from './store-decisions.ts';
-import { countryOf, searchWords } from './words.ts';
-import {
-  accountFor,
-  askingPart,
-  cardReading,
-  wordsOf,
-  intentMass,
-  questionIntents,
-  otherSideOfAmount,
-  sentencesMissed,
-  smallTalkWords,
-  type QuestionWord,
-} from './match.ts';
-import { confidenceOf, MATCHER, pairFeatures, probabilityOf, strict, type PairInput } from './matcher.ts';
 
 const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
 
 /** Two cards this close in confidence answer a question equally well. */
 export const TIE = 0.005;
-
-/** Cards ranked by full-text search that are scored for coverage. */
-export const RETRIEVE_LIMIT = 8;
 
 export interface DecideOptions {
   now?: Date;
@@ -63,110 +41,6 @@ export interface DecideOptions {
   llm?: LlmProvider | null;
   /** Record the reply as not sent, for this reason, instead of queueing it (the demo's history). */
   notSentReason?: string;
-}
-
-/** The cards found for a question, with what the matcher reads of each (question, card) pair. */
-export interface CardPairs {
-  cards: CardMatch[];
-  inputs: PairInput[];
-}
-
-/**
- * The brand's published cards found for the question by full-text search (misspelled words by their
- * first letters), and for each what the matcher reads: the card's intents' probability for the
- * question, how the card accounts for its words, the word cover.
- */
-export async function cardPairs(
-  ctx: Pick<AppContext, 'db'>,
-  { brandId, text }: { brandId: number; text: string },
-): Promise<CardPairs> {
-  const reading = understand(text);
-  const { topic } = reading;
-  const written = await questionWords(ctx.db, text);
-  const lexemes = [...new Set(written.flatMap((w) => (w.lexeme ? [w.lexeme] : [])))];
-  const chatter = smallTalkWords(text);
-  // Words only in the sentences that do not ask are context (a place still counts).
-  const asking = askingPart(text);
-  const asked = new Set(wordsOf(asking));
-  const content = written.filter(
-    (w): w is QuestionWord =>
-      w.lexeme !== null &&
-      isContentLexeme(w.lexeme) &&
-      ((!chatter.has(w.word) && asked.has(w.word)) || countryOf(w.word) !== null),
-  );
-  // A Spanish word or a place is searched for by the words a card would use (envio → shipping, toronto → canada).
-  const more = searchWords(written.map((w) => w.word));
-  const extra =
-    more.length === 0 ? [] : (await questionWords(ctx.db, more.join(' '))).flatMap((w) => (w.lexeme ? [w.lexeme] : []));
-  const cards = await matchingCards(ctx.db, {
-    brandId,
-    lexemes: searchLexemes([...lexemes, ...extra]),
-    // A misspelled word finds its card by its first letters (then trigram similarity decides).
-    prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 3)),
-    limit: RETRIEVE_LIMIT,
-    topic: feedbackTopic(topic),
-  });
-  const intents = questionIntents(asking, content);
-  const likeliest = Object.entries(intents).reduce<[string, number]>((a, b) => (b[1] > a[1] ? b : a), ['', -1])[0];
-  const readings = cards.map((c) => cardReading(c.title, c.content));
-  const masses = readings.map((r) => intentMass(intents, r.intents));
-  const accounts = cards.map((c) => accountFor(content, c, (w) => w.lexeme !== null && lexemeIn(c.lexemes)(w.lexeme)));
-  const bestOther = (values: number[], i: number): number => Math.max(0, ...values.filter((_, j) => j !== i));
-  const found = accounts.map((a) => a.found + a.places);
-  const negative = reading.sentiment.value === 'negative' ? reading.sentiment.confidence : 0;
-  const inputs = cards.map((c, i) => {
-    const own =
-      topic.value === null || topic.confidence < 0.5 ? null : understand(`${c.title}. ${c.content}`).topic.value;
-    return {
-      mass: masses[i]!,
-      top: readings[i]!.intents.has(likeliest),
-      margin: masses[i]! - bestOther(masses, i),
-      foundMargin: found[i]! - bestOther(found, i),
-      account: accounts[i]!,
-      sentenceMiss:
-        sentencesMissed(accounts[i]!.foundWords, c, intents) + (otherSideOfAmount(asking, c.content) ? 1 : 0),
-      elsewhere: accounts[i]!.explainedWords.filter((w) => accounts.some((o, j) => j !== i && o.foundWords.includes(w)))
-        .length,
-      coverage: coverage(lexemes, { lexemes: c.lexemes, titleLexemes: c.title_lexemes }),
-      otherTopic: own !== null && own !== topic.value,
-      smallTalk: reading.smallTalk.value ? reading.smallTalk.confidence : 1 - reading.smallTalk.confidence,
-      negative,
-      question: reading.question.value,
-    };
-  });
-  return { cards, inputs };
-}
-
-/**
- * The brand's published cards that best answer the question, best first: the matcher's probability
- * (matcher.ts) as confidence; a card whose answers on the question's topic a brand user marked
- * wrong counts less there (feedbackFactor).
- */
-export async function rankCards(
-  ctx: Pick<AppContext, 'db'>,
-  { brandId, text }: { brandId: number; text: string },
-): Promise<Candidate[]> {
-  const { cards, inputs } = await cardPairs(ctx, { brandId, text });
-  // A card titled with the question as asked (an answered escalation saved to the KB) is its answer.
-  const asked = normalForm(text);
-  const confidence = (p: PairInput, title: string): number =>
-    normalForm(title) === asked
-      ? 1
-      : confidenceOf(probabilityOf(MATCHER, pairFeatures(p)), MATCHER, ANSWER_THRESHOLD, strict(p));
-  return (
-    cards
-      .map((c, i) => ({
-        cardId: c.id,
-        title: c.title,
-        content: c.content,
-        confidence: Math.round(confidence(inputs[i]!, c.title) * feedbackFactor(c.marks) * 10_000) / 10_000,
-        weight: c.weight,
-        i,
-      }))
-      // Equally likely cards: the brand's weight decides, then the full-text rank.
-      .sort((a, b) => b.confidence - a.confidence || b.weight - a.weight || a.i - b.i)
-      .map(({ i: _i, weight: _w, ...c }) => c)
-  );
 }
 
 export interface ThinkInput {

@@ -12,7 +12,7 @@ export {
   type DecisionKind,
 } from './rules.ts';
 export { validateAnswer, factsOf, type Fact, type Validation } from './validate.ts';
-export { decideText, rankCards, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { decideText, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
 export { AGENT_SYSTEM_PROMPT } from './model.ts';
 export {
   getAgentSettings,
@@ -47,13 +47,12 @@ export {
   cardReading,
   editDistance,
   intentMass,
-  otherSideOfAmount,
   questionIntents,
   sameWord,
-  sentencesMissed,
   trigramSimilarity,
   type QuestionWord,
 } from './match.ts';
+export { askingPart, otherSideOfAmount, sentencesMissed, smallTalkWords } from './sentences.ts';
 export {
   confidenceOf,
   FEATURES,
@@ -64,5 +63,13 @@ export {
   probabilityOf,
   type MatcherModel,
 } from './matcher.ts';
-export { cardCoversPlace, countryOf, inEnglish, isCommonWord, searchWords } from './words.ts';
-export { cardPairs, type CardPairs } from './decide.ts';
+export {
+  cardCoversPlace,
+  countryOf,
+  inEnglish,
+  isCommonWord,
+  SEARCH_STEMS,
+  searchLexemesOf,
+  searchWords,
+} from './words.ts';
+export { cardPairs, pairsOf, questionOf, rankCards, rankedOf, RETRIEVE_LIMIT, type Question } from './rank.ts';

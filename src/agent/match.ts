@@ -73,7 +73,7 @@ const isComplaintIntent = (intent: string): boolean => {
 const CARD_CACHE_SIZE = 5_000;
 const cardCache = new Map<string, { intents: Set<string>; words: string[] }>();
 
-const sentencesOf = (text: string): string[] =>
+export const sentencesOf = (text: string): string[] =>
   text
     .replace(/\s+/g, ' ')
     .trim()
@@ -288,48 +288,6 @@ export const isTypoOf = (word: string, cardWord: string): boolean =>
   word[0] === cardWord[0] &&
   [cardWord, wordStem(cardWord)].some((c) => c.length >= 4 && editDistance(word, c) <= 1);
 
-/** A card sentence's intent counts as asked from this probability of the question on. */
-export const SENTENCE_INTENT = 0.15;
-
-/**
- * The card's sentences that alone hold one of the question's found words and whose intent the
- * question is unlikely to ask ("how much is express shipping": the card's only sentence with
- * "express" tells how long it takes, not what it costs).
- */
-export function sentencesMissed(
-  foundWords: readonly string[],
-  card: { title: string; content: string },
-  intents: Readonly<Record<string, number>>,
-): number {
-  const sentences = sentencesOf(card.content).map((s) => ({ s, words: wordsOf(s) }));
-  // A card of one sentence is read whole (cardReading).
-  if (sentences.length < 2) return 0;
-  const title = wordsOf(card.title);
-  const same = (a: string, b: string): boolean => wordStem(a) === wordStem(b) || sameWord(a, b);
-  let missed = 0;
-  for (const w of new Set(foundWords)) {
-    if (title.some((t) => same(w, t))) continue;
-    const holding = sentences.filter((x) => x.words.some((t) => same(w, t)));
-    if (holding.length !== 1) continue;
-    const r = understand(holding[0]!.s);
-    if (r.topic.value !== null && (intents[r.intent.value] ?? 0) < SENTENCE_INTENT) missed += 1;
-  }
-  return missed;
-}
-
-const BELOW = /\b(?:under|below|less than|lower than|not over|not above)\s*\$?\s*(\d+(?:\.\d+)?)/gi;
-const ABOVE = /\b(?:over|above|more than|at least|from)\s*\$?\s*(\d+(?:\.\d+)?)/gi;
-
-/**
- * Whether the question asks about the other side of an amount the card states ("under $75" to a
- * card that says what happens "over $75"): the card does not answer it.
- */
-export function otherSideOfAmount(question: string, content: string): boolean {
-  const below = new Set([...question.matchAll(BELOW)].map((m) => m[1]));
-  if (below.size === 0) return false;
-  return [...content.matchAll(ABOVE)].some((m) => below.has(m[1]));
-}
-
 /** A word written as two of the card's words run together ("giftcard", "promocode"). */
 export function isCompoundOf(word: string, cardWords: ReadonlySet<string>): boolean {
   for (let i = 3; i <= word.length - 3; i += 1)
@@ -409,44 +367,4 @@ export function agentTextsOf(
     out.push({ text: t.text, group: intents.reduce((a, b) => ((p[b] ?? 0) > (p[a] ?? 0) ? b : a)) });
   }
   return out;
-}
-
-/**
- * The part of a longer text that asks: its sentences read as questions, when it has both questions
- * and other sentences ("Bought boots elsewhere that were too big. How do your Trail Boots fit?" asks
- * the second); the whole text otherwise.
- */
-export function askingPart(text: string): string {
-  const sentences = text
-    .split(/(?<=[.!?\n])\s*/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (sentences.length < 2) return text;
-  const asking = sentences.filter((s) => understand(s).question.value);
-  return asking.length === 0 || asking.length === sentences.length ? text : asking.join(' ');
-}
-
-/** A sentence read as small talk this surely ("hi!", "thanks for the reminder") is not part of the question. */
-export const SMALL_TALK_SENTENCE = 0.8;
-
-/**
- * The words of the text's small-talk sentences that its other sentences do not use: "hey! thanks
- * for the reminder. do you ship to canada?" asks about shipping to Canada only.
- */
-export function smallTalkWords(text: string): Set<string> {
-  const sentences = text
-    .split(/(?<=[.!?\n])\s*/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (sentences.length < 2) return new Set();
-  const small = new Set<string>();
-  const asked = new Set<string>();
-  for (const s of sentences) {
-    const r = understand(s);
-    const target =
-      r.smallTalk.value && r.smallTalk.confidence >= SMALL_TALK_SENTENCE && !r.question.value ? small : asked;
-    for (const w of wordsOf(s)) target.add(w);
-  }
-  for (const w of asked) small.delete(w);
-  return small;
 }

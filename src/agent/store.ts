@@ -170,7 +170,7 @@ export interface CardMatch {
   marks: number;
 }
 
-type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
+export type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
 
 /**
  * The brand's published cards sharing any of the lexemes (or a word starting with one of the

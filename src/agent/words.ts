@@ -152,6 +152,43 @@ export function cardCoversPlace(place: string, cardWords: ReadonlySet<string>): 
   return cardWords.has(country) || (country === 'uk' && (cardWords.has('britain') || cardWords.has('england')));
 }
 
+/**
+ * PostgreSQL's English stems (to_tsvector('english', word)) of the words searchWords gives, so that
+ * the cards are searched for them without asking the database (test/agent/words.test.ts checks them).
+ */
+export const SEARCH_STEMS: Readonly<Record<string, string>> = {
+  shipping: 'ship',
+  ship: 'ship',
+  take: 'take',
+  much: 'much',
+  many: 'mani',
+  cost: 'cost',
+  return: 'return',
+  returns: 'return',
+  refund: 'refund',
+  code: 'code',
+  coupon: 'coupon',
+  discount: 'discount',
+  boots: 'boot',
+  jacket: 'jacket',
+  size: 'size',
+  large: 'larg',
+  small: 'small',
+  free: 'free',
+  days: 'day',
+  week: 'week',
+  address: 'address',
+  change: 'chang',
+  card: 'card',
+  gift: 'gift',
+  sale: 'sale',
+  expire: 'expir',
+  us: 'us',
+  canada: 'canada',
+  uk: 'uk',
+  countries: 'countri',
+};
+
 /** The words a card would use for the question's Spanish words and places ("envio" → shipping, "montreal" → canada). */
 export function searchWords(words: readonly string[]): string[] {
   const out = new Set<string>();
@@ -163,3 +200,7 @@ export function searchWords(words: readonly string[]): string[] {
   }
   return [...out];
 }
+
+/** searchWords as the stems the cards are searched for. */
+export const searchLexemesOf = (words: readonly string[]): string[] =>
+  searchWords(words).flatMap((w) => (SEARCH_STEMS[w] ? [SEARCH_STEMS[w]] : []));

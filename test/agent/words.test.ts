@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardCoversPlace, countryOf, inEnglish, isCommonWord, searchWords } from '../../src/agent/index.ts';
+import {
+  cardCoversPlace,
+  countryOf,
+  inEnglish,
+  isCommonWord,
+  SEARCH_STEMS,
+  searchWords,
+} from '../../src/agent/index.ts';
+import { useTestDatabase } from '../helpers/db.ts';
 
 const words = (text: string): Set<string> => new Set(text.toLowerCase().split(/[^a-z]+/));
 
@@ -53,5 +61,18 @@ describe('Spanish words and places searched for by the words a card uses', () =>
     );
     expect(searchWords(['envian', 'a', 'colombia'])).toEqual(['ship', 'countries']);
     expect(searchWords(['do', 'you', 'ship'])).toEqual([]);
+  });
+});
+
+describe('the stems the cards are searched for', () => {
+  const t = useTestDatabase();
+
+  it('are PostgreSQL English stems of the words (what a card text is indexed by)', async () => {
+    const words = Object.keys(SEARCH_STEMS);
+    const { rows } = await t.db.raw<{ rows: { word: string; stems: string[] }[] }>(
+      `select w as word, tsvector_to_array(to_tsvector('english', w)) as stems from unnest(?::text[]) as w`,
+      [words],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.word, r.stems[0] ?? null]))).toEqual(SEARCH_STEMS);
   });
 });
