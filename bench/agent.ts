@@ -126,6 +126,9 @@ async function main(): Promise<void> {
       .insert(
         [...own, ...moreCards(CARDS - own.length)].map((c) => ({ ...c, brand_id: brandId, status: 'published' })),
       );
+    // Autovacuum analyzes a table within a minute of this many new rows; the run starts sooner, so
+    // the statistics the planner would have by then are taken now (else it reads all 500 cards' text per question).
+    await ctx.db.raw('analyze kb_cards, brand_integrations, integrations');
     await updateAgentSettings(ctx.db, {
       brandId,
       mode: 'auto',

@@ -12,7 +12,8 @@ export {
   type DecisionKind,
 } from './rules.ts';
 export { validateAnswer, factsOf, type Fact, type Validation } from './validate.ts';
-export { decideText, rankCards, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { rankCards, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { decideQueued, decideText, decideTexts, type TextOutcome } from './decide-texts.ts';
 export { AGENT_SYSTEM_PROMPT } from './model.ts';
 export {
   getAgentSettings,

@@ -68,6 +68,15 @@ export interface TextToDecide {
 }
 
 export async function findText(db: Handle, messageId: number, at = new Date()): Promise<TextToDecide | undefined> {
+  return (await findTexts(db, [messageId], at))[0];
+}
+
+/** A PostgreSQL array literal of ids (numbers only), bound as one value. */
+export const idArray = (ids: number[]): string => `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
+
+/** findText for several texts in one round trip (the texts found, in id order). */
+export async function findTexts(db: Handle, messageIds: number[], at = new Date()): Promise<TextToDecide[]> {
+  if (messageIds.length === 0) return [];
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
             coalesce(m.extra_data ->> 'action', 'reply') as action,
@@ -98,25 +107,26 @@ export async function findText(db: Handle, messageId: number, at = new Date()): 
        left join workflows w on w.id = c.workflow_id
        left join carts ca on ca.id = c.cart_id
        left join agent_settings s on s.brand_id = m.brand_id
-      where m.id = :messageId and m.direction = 'incoming'`,
-    { messageId, at },
+      where m.id = any(:ids::bigint[]) and m.direction = 'incoming'
+      order by m.id`,
+    { ids: idArray(messageIds), at },
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const settings = row.settings as SettingsRow | null;
-  return {
-    ...(row as unknown as TextToDecide),
-    id: Number(row.id),
-    brand_id: Number(row.brand_id),
-    conversation_id: Number(row.conversation_id),
-    cart_products: (row.cart_products as unknown[]).map(String),
-    cart_ordered: Boolean(row.cart_ordered),
-    settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
-    decided: Boolean(row.decided),
-    person_replied: Boolean(row.person_replied),
-    replies_today: Number(row.replies_today),
-    replies_ever: Number(row.replies_ever),
-  };
+  return rows.map((row) => {
+    const settings = row.settings as SettingsRow | null;
+    return {
+      ...(row as unknown as TextToDecide),
+      id: Number(row.id),
+      brand_id: Number(row.brand_id),
+      conversation_id: Number(row.conversation_id),
+      cart_products: (row.cart_products as unknown[]).map(String),
+      cart_ordered: Boolean(row.cart_ordered),
+      settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
+      decided: Boolean(row.decided),
+      person_replied: Boolean(row.person_replied),
+      replies_today: Number(row.replies_today),
+      replies_ever: Number(row.replies_ever),
+    };
+  });
 }
 
 /**
@@ -156,6 +166,37 @@ export async function questionWords(db: Handle, text: string): Promise<{ word: s
     [text],
   );
   return rows.map((r) => ({ word: r.token.toLowerCase(), lexeme: r.lexemes?.[0] ?? null }));
+}
+
+/** questionWords of several texts in one round trip, in the order given. */
+export async function questionWordsOf(
+  db: Handle,
+  texts: string[],
+): Promise<{ word: string; lexeme: string | null }[][]> {
+  if (texts.length === 0) return [];
+  const { rows } = await db.raw<{ rows: { i: string; token: string; lexemes: string[] | null }[] }>(
+    `select t.i, d.token, d.lexemes
+       from jsonb_array_elements_text(?::jsonb) with ordinality as t(body, i),
+            lateral ts_debug('english', t.body) with ordinality as d(alias, description, token, dictionaries, dictionary, lexemes, n)
+      where d.alias not in ('blank')
+      order by t.i, d.n`,
+    [JSON.stringify(texts)],
+  );
+  const out = texts.map((): { word: string; lexeme: string | null }[] => []);
+  for (const r of rows) out[Number(r.i) - 1]!.push({ word: r.token.toLowerCase(), lexeme: r.lexemes?.[0] ?? null });
+  return out;
+}
+
+/** openEscalation for several conversations in one round trip (conversations with none are left out). */
+export async function openEscalations(db: Handle, conversationIds: number[]): Promise<Map<number, number>> {
+  if (conversationIds.length === 0) return new Map();
+  const { rows } = await db.raw<{ rows: { conversation_id: string; id: string }[] }>(
+    `select distinct on (conversation_id) conversation_id, id from conversation_escalations
+      where conversation_id = any(?::bigint[]) and processed_response is null
+      order by conversation_id, id desc`,
+    [idArray(conversationIds)],
+  );
+  return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.id)]));
 }
 
 export interface CardMatch {

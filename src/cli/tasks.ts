@@ -1,4 +1,4 @@
-import { decideText, importStoreFacts } from '../agent/index.ts';
+import { decideQueued, importStoreFacts } from '../agent/index.ts';
 import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
 import {
@@ -69,7 +69,7 @@ export const TASKS: TaskTable = {
   },
   // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
   // The shopper agent's decision on a shopper text, queued with the text by the inbound path (src/agent).
-  'agent:decide': async ({ ctx, payload }) => void (await decideText(ctx, { messageId: payload.messageId })),
+  'agent:decide': async ({ ctx, payload }) => decideQueued(ctx, payload),
   // The store facts (FAQ, terms, shipping and returns pages) read into KB cards, daily (src/agent/facts.ts).
   'agent:import-facts': async ({ ctx, payload }) => {
     const pages = await importStoreFacts(ctx, { brandId: payload.brandId });

@@ -48,6 +48,12 @@ export type { UnroutedText };
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** The shopper agent's decision on a stored shopper text (src/agent), queued with the text. */
 export const AGENT_DECIDE_TASK = 'agent:decide';
+/**
+ * A brand's texts are queued to this many 'agent:decide' batch jobs (by message id): a text queued
+ * while its lane's job waits joins it, and several lanes keep the inbound transactions of one brand
+ * from all waiting on the same job row.
+ */
+export const AGENT_DECIDE_LANES = 4;
 /** contacts.source of a contact created by its own text. */
 export const INBOUND_CONTACT_SOURCE = 'inbound';
 
@@ -237,7 +243,11 @@ async function applyInTransaction(
   });
   // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
   const jobs: JobRequest[] = [
-    { task: AGENT_DECIDE_TASK, payload: { messageId }, options: { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` } },
+    {
+      task: AGENT_DECIDE_TASK,
+      payload: [{ messageId }],
+      options: { jobKey: `${AGENT_DECIDE_TASK}:${brand.id}:${messageId % AGENT_DECIDE_LANES}` },
+    },
   ];
   if (action === 'reply')
     jobs.push({

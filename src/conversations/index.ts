@@ -46,6 +46,8 @@ export {
 } from './inbox.ts';
 export {
   replyToConversation,
+  queueAgentReplies,
+  type QueuedAgentReply,
   replyToConversationSchema,
   queueAgentReply,
   OUTSIDE_WINDOW,
