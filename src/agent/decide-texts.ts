@@ -14,7 +14,7 @@ import { queueAgentReplies } from '../conversations/index.ts';
 import { enqueueJobs } from '../jobs/index.ts';
 import { llmFromConfig, understand, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
-import { think, type DecideOptions } from './decide.ts';
+import { rankCardsOf, think, type DecideOptions } from './decide.ts';
 import { escalate } from './escalate.ts';
 import { DEFAULT_SETTINGS, effectiveMode, withDisclosure, type AgentMode, type InboundAction } from './rules.ts';
 import { discountOffer, findTexts, openEscalations, questionWordsOf, type TextToDecide } from './store.ts';
@@ -134,16 +134,17 @@ async function decideRound(
     });
     return [{ text, settings, mode, action, reading, humanActive: action === 'reply' && text.person_replied }];
   });
-  // The words of the texts whose cards are ranked, read together.
+  // The cards of the texts that ask, their words and cards read for all of them at once.
   const asking = live.filter((l) => l.action === 'reply' && !l.humanActive);
-  const words = new Map(
-    (
-      await questionWordsOf(
-        ctx.db,
-        asking.map((l) => l.text.body),
-      )
-    ).map((w, i) => [asking[i]!, w]),
+  const words = await questionWordsOf(
+    ctx.db,
+    asking.map((l) => l.text.body),
   );
+  const ranked = await rankCardsOf(
+    ctx,
+    asking.map((l, i) => ({ brandId: l.text.brand_id, text: l.text.body, words: words[i]! })),
+  );
+  const candidates = new Map(asking.map((l, i) => [l, ranked[i]!]));
 
   const thoughts: (Omit<Planned, 'hadOpen' | 'row'> & { l: (typeof live)[number]; decision: Planned['row'] })[] = [];
   for (const l of live) {
@@ -159,7 +160,7 @@ async function decideRound(
         maxRepliesPerDay: l.settings.maxRepliesPerDay,
         cart: [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n'),
         llm,
-        words: words.get(l),
+        candidates: candidates.get(l) ?? [],
       });
       // A discount only as the workflow's rule allows, once, with the code it made (discount.ts).
       const codeInPlay =

@@ -24,7 +24,7 @@ import {
   type InboundAction,
   type ReasonCode,
 } from './rules.ts';
-import { matchingCards, questionWords, type CardMatch } from './store.ts';
+import { matchingCardsOf, questionWords, type CardMatch } from './store.ts';
 import { cardReading, smallTalkWords, STRUCTURAL_CONFIDENCE, structuralMatch, type QuestionWord } from './match.ts';
 
 /** Cards ranked by full-text search that are scored for coverage. */
@@ -38,31 +38,55 @@ export interface DecideOptions {
   notSentReason?: string;
 }
 
+type Words = { word: string; lexeme: string | null }[];
+
 /**
  * The brand's published cards that best cover the question, best first; a card whose answers on the
  * question's topic a brand user marked wrong counts less there (feedbackFactor).
  */
 export async function rankCards(
   ctx: Pick<AppContext, 'db'>,
-  { brandId, text, words }: { brandId: number; text: string; words?: { word: string; lexeme: string | null }[] },
+  { brandId, text, words }: { brandId: number; text: string; words?: Words },
 ): Promise<Candidate[]> {
-  const reading = understand(text);
-  const { topic } = reading;
-  // The question's words, when the caller read them with other texts' (decideTexts), else read now.
-  const written = words ?? (await questionWords(ctx.db, text));
-  const lexemes = [...new Set(written.flatMap((w) => (w.lexeme ? [w.lexeme] : [])))];
-  const chatter = smallTalkWords(text);
-  const content = written.filter(
-    (w): w is QuestionWord => w.lexeme !== null && isContentLexeme(w.lexeme) && !chatter.has(w.word),
-  );
-  const cards = await matchingCards(ctx.db, {
-    brandId,
-    lexemes: searchLexemes(lexemes),
-    // A misspelled word finds its card by its first letters (then trigram similarity decides).
-    prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 3)),
-    limit: RETRIEVE_LIMIT,
-    topic: feedbackTopic(topic),
+  return (await rankCardsOf(ctx, [{ brandId, text, words: words ?? (await questionWords(ctx.db, text)) }]))[0]!;
+}
+
+/** rankCards for several questions (their words already read: questionWordsOf), the cards found in one statement. */
+export async function rankCardsOf(
+  ctx: Pick<AppContext, 'db'>,
+  questions: { brandId: number; text: string; words: Words }[],
+): Promise<Candidate[][]> {
+  const asked = questions.map(({ brandId, text, words: written }) => {
+    const reading = understand(text);
+    const { topic } = reading;
+    const lexemes = [...new Set(written.flatMap((w) => (w.lexeme ? [w.lexeme] : [])))];
+    const chatter = smallTalkWords(text);
+    const content = written.filter(
+      (w): w is QuestionWord => w.lexeme !== null && isContentLexeme(w.lexeme) && !chatter.has(w.word),
+    );
+    const query = {
+      brandId,
+      lexemes: searchLexemes(lexemes),
+      // A misspelled word finds its card by its first letters (then trigram similarity decides).
+      prefixes: content.filter((w) => /^\p{L}{5,}$/u.test(w.word)).map((w) => w.word.slice(0, 3)),
+      limit: RETRIEVE_LIMIT,
+      topic: feedbackTopic(topic),
+    };
+    return { reading, lexemes, content, query };
   });
+  const found = await matchingCardsOf(
+    ctx.db,
+    asked.map((a) => a.query),
+  );
+  return asked.map((a, i) => scoreCards(a, found[i]!));
+}
+
+/** The retrieved cards scored for the question (coverage, structure, topic, wrong marks), best first. */
+function scoreCards(
+  { reading, lexemes, content }: { reading: Understanding; lexemes: string[]; content: QuestionWord[] },
+  cards: CardMatch[],
+): Candidate[] {
+  const { topic } = reading;
   const question = {
     words: content,
     intent:
@@ -85,7 +109,8 @@ export async function rankCards(
       : 0;
   const onTopic = (card: { title: string; content: string }): number => {
     if (topic.value === null || topic.confidence < 0.5) return 1;
-    const own = understand(`${card.title}. ${card.content}`).topic.value;
+    // The card's own topic, read once per card text (cardReading).
+    const own = cardReading(card.title, card.content).topic;
     return own === null || own === topic.value ? 1 : OTHER_TOPIC_FACTOR;
   };
   return (
@@ -123,8 +148,8 @@ export interface ThinkInput {
   /** The cart's products and the last text sent (what a model answer may also state). */
   cart: string;
   llm: LlmProvider | null | undefined;
-  /** The text's words, already read (questionWordsOf); read by rankCards otherwise. */
-  words?: { word: string; lexeme: string | null }[];
+  /** The cards already ranked for the text (rankCardsOf, with other texts'); ranked now otherwise. */
+  candidates?: Candidate[];
 }
 
 export interface Thought {
@@ -142,7 +167,8 @@ export interface Thought {
  */
 export async function think(ctx: Pick<AppContext, 'db'>, input: ThinkInput): Promise<Thought> {
   const { reading } = input;
-  const candidates = input.action === 'reply' && !input.humanActive ? await rankCards(ctx, input) : [];
+  const candidates =
+    input.action === 'reply' && !input.humanActive ? (input.candidates ?? (await rankCards(ctx, input))) : [];
   let decision: Decision = decide({
     action: input.action,
     text: input.text,

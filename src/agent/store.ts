@@ -213,41 +213,60 @@ export interface CardMatch {
 
 type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
 
+/** The to_tsquery('simple') text of a card query; '' when it has no word. */
+function tsQuery({ lexemes, prefixes = [] }: Pick<CardQuery, 'lexemes' | 'prefixes'>): string {
+  const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
+  const words = [...new Set(lexemes.map(clean).filter(Boolean))];
+  const starts = [...new Set(prefixes.map(clean).filter(Boolean))];
+  return [...words.map((w) => `'${w}'`), ...starts.map((p) => `'${p}':*`)].join(' | ');
+}
+
 /**
  * The brand's published cards sharing any of the lexemes (or a word starting with one of the
  * prefixes: a misspelled word still finds its card), best ts_rank first (then weight, newest),
  * each with its answers on the topic marked wrong.
  */
-export async function matchingCards(
-  db: Handle,
-  { brandId, lexemes, prefixes = [], limit, topic = '' }: CardQuery,
-): Promise<CardMatch[]> {
-  const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
-  const words = [...new Set(lexemes.map(clean).filter(Boolean))];
-  const starts = [...new Set(prefixes.map(clean).filter(Boolean))];
-  if (words.length + starts.length === 0) return [];
-  const query = [...words.map((w) => `'${w}'`), ...starts.map((p) => `'${p}':*`)].join(' | ');
+export async function matchingCards(db: Handle, query: CardQuery): Promise<CardMatch[]> {
+  return (await matchingCardsOf(db, [query]))[0]!;
+}
+
+/** matchingCards for several questions in one statement, in the order given. */
+export async function matchingCardsOf(db: Handle, queries: CardQuery[]): Promise<CardMatch[][]> {
+  const out = queries.map((): CardMatch[] => []);
+  const asked = queries.flatMap((q, i) => {
+    const query = tsQuery(q);
+    return query ? [{ i, brand_id: q.brandId, query, topic: q.topic ?? '', lim: q.limit }] : [];
+  });
+  if (asked.length === 0) return out;
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `with q as (select to_tsquery('simple', ?) as query)
-     select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
-            tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
-            tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
-            ts_rank(${KB_VECTOR_SQL}, q.query) as rank,
-            (select count(*) from agent_feedback f
-              where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = ?) as marks
-       from kb_cards k, q
-      where k.brand_id = ? and k.status = 'published' and ${KB_VECTOR_SQL} @@ q.query
-      order by rank desc, k.weight desc, k.id desc
-      limit ?`,
-    [query, topic, brandId, limit],
+    `select q.i, m.*
+       from jsonb_to_recordset(?::jsonb) as q(i int, brand_id bigint, query text, topic text, lim int)
+       cross join lateral (
+         select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
+                tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
+                tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
+                ts_rank(${KB_VECTOR_SQL}, to_tsquery('simple', q.query)) as rank,
+                (select count(*) from agent_feedback f
+                  where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = q.topic) as marks
+           from kb_cards k
+          where k.brand_id = q.brand_id and k.status = 'published'
+            and ${KB_VECTOR_SQL} @@ to_tsquery('simple', q.query)
+          order by rank desc, k.weight desc, k.id desc
+          limit q.lim) m
+      order by q.i, m.rank desc, m.weight desc, m.id desc`,
+    [JSON.stringify(asked)],
   );
-  return rows.map((r) => ({
-    ...(r as unknown as CardMatch),
-    id: Number(r.id),
-    weight: Number(r.weight),
-    rank: Number(r.rank),
-    marks: Number(r.marks),
-  }));
+  for (const r of rows) {
+    const { i, ...card } = r;
+    out[Number(i)]!.push({
+      ...(card as unknown as CardMatch),
+      id: Number(r.id),
+      weight: Number(r.weight),
+      rank: Number(r.rank),
+      marks: Number(r.marks),
+    });
+  }
+  return out;
 }
 
 /** The text of the given cards of the brand (the sources a model answer is checked against). */

@@ -53,7 +53,7 @@ export const AGENT_DECIDE_TASK = 'agent:decide';
  * while its lane's job waits joins it, and several lanes keep the inbound transactions of one brand
  * from all waiting on the same job row.
  */
-export const AGENT_DECIDE_LANES = 4;
+export const AGENT_DECIDE_LANES = 8;
 /** contacts.source of a contact created by its own text. */
 export const INBOUND_CONTACT_SOURCE = 'inbound';
 
