@@ -20,13 +20,12 @@ import { AppError, type AppContext } from '../app/index.ts';
 import {
   initiateContact,
   isUsSmsNumber,
-  markChannelEngaged,
   maskUsername,
   normalizeUsername,
   resubscribeChannel,
 } from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { enqueueJobs, type JobRequest } from '../jobs/index.ts';
+import { enqueueJobs, queueing, type JobRequest } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
 import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
 import { unsubscribeChannel } from './opt-out.ts';
@@ -40,6 +39,7 @@ import {
   patchMessageExtra,
   type InboundBrand,
   type InboundChannel,
+  type MessageJob,
   type UnroutedText,
 } from './store/inbound.ts';
 
@@ -223,39 +223,61 @@ async function applyInTransaction(
     keyword: match?.keyword,
     at: input.receivedAt,
   });
-  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary reply).
-  const { messageId, conversationId } = await insertIncomingMessage(tx, {
-    brandId: brand.id,
-    conversation:
-      state.conversationId === undefined
-        ? { contactId: channel.contactId, channelId: channel.id }
-        : { id: state.conversationId },
-    body: input.body,
-    provider: input.provider,
-    providerMessageId: input.providerMessageId,
-    receivedAt: input.receivedAt,
-    unhide: action === 'reply',
-    extra: {
-      action,
-      ...(match ? { keyword: match.keyword } : {}),
-      ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
-    },
-  });
-  // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
-  const jobs: JobRequest[] = [
+  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary
+  // reply); an ordinary reply marks the channel engaged in the same statement. The shopper agent
+  // decides on every stored text, after the keyword handling above (opted_out when it took it): the
+  // text joins its lane's batch job; an ordinary reply also queues the engaged-conversation job.
+  const jobs: MessageJob[] = [
     {
       task: AGENT_DECIDE_TASK,
-      payload: [{ messageId }],
-      options: { jobKey: `${AGENT_DECIDE_TASK}:${brand.id}:${messageId % AGENT_DECIDE_LANES}` },
+      payload: 'message_batch',
+      key: { prefix: `${AGENT_DECIDE_TASK}:${brand.id}:`, lanes: AGENT_DECIDE_LANES },
     },
   ];
   if (action === 'reply')
-    jobs.push({
-      task: NOTIFY_ENGAGED_TASK,
-      payload: { conversationId },
-      options: { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
-    });
-  await enqueueJobs(tx, jobs);
+    jobs.push({ task: NOTIFY_ENGAGED_TASK, payload: 'conversation', key: { prefix: `${NOTIFY_ENGAGED_TASK}:` } });
+  const { messageId, conversationId, jobIds } = await queueing(() =>
+    insertIncomingMessage(tx, {
+      brandId: brand.id,
+      conversation:
+        state.conversationId === undefined
+          ? { contactId: channel.contactId, channelId: channel.id }
+          : { id: state.conversationId },
+      body: input.body,
+      provider: input.provider,
+      providerMessageId: input.providerMessageId,
+      receivedAt: input.receivedAt,
+      unhide: action === 'reply',
+      engage: action === 'reply' ? { channelId: channel.id, at: input.receivedAt } : undefined,
+      extra: {
+        action,
+        ...(match ? { keyword: match.keyword } : {}),
+        ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
+      },
+      jobs,
+    }),
+  );
+  // A keyed job that add_job dropped (a worker took the job it would have joined) is queued again.
+  const again: JobRequest[] = jobs.flatMap((job, i): JobRequest[] =>
+    jobIds[i] !== null
+      ? []
+      : job.task === AGENT_DECIDE_TASK
+        ? [
+            {
+              task: AGENT_DECIDE_TASK,
+              payload: [{ messageId }],
+              options: { jobKey: `${job.key.prefix}${messageId % AGENT_DECIDE_LANES}` },
+            },
+          ]
+        : [
+            {
+              task: NOTIFY_ENGAGED_TASK,
+              payload: { conversationId },
+              options: { jobKey: `${job.key.prefix}${conversationId}` },
+            },
+          ],
+  );
+  if (again.length > 0) await enqueueJobs(tx, again);
 
   return {
     replyBody: effect.replyBody,
@@ -313,8 +335,7 @@ async function applyAction(
         }),
       };
     case 'reply':
-      // The conversation is unhidden with the message's own insert (insertIncomingMessage).
-      await markChannelEngaged(tx, { brandId: brand.id, channelId: channel.id, at });
+      // The channel is marked engaged and the conversation unhidden with the message's own insert (insertIncomingMessage).
       return { changed: false, skipped: 0 };
   }
 }

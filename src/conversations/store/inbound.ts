@@ -212,11 +212,22 @@ export async function findSenderState(
   };
 }
 
+/** A job the message's statement queues (graphile_worker.add_job), its payload and key made from the message. */
+export interface MessageJob {
+  task: string;
+  /** The payload: '[{"messageId": <id>}]' (a batch entry) or '{"conversationId": <id>}'. */
+  payload: 'message_batch' | 'conversation';
+  /** The job key: prefix and the message id modulo `lanes` (else the conversation id). */
+  key: { prefix: string; lanes?: number };
+}
+
 /**
  * Stores the incoming message with its conversation in one statement. An existing conversation
  * (`conversation.id`) has its updated_at moved and, for an ordinary reply (`unhide`), is made
  * visible again; otherwise a conversation started by the shopper (no workflow) is created with
- * it, hidden unless the text is an ordinary reply.
+ * it, hidden unless the text is an ordinary reply. With `engage`, the channel is marked engaged
+ * (last_engaged_at) first, in the same statement; the `jobs` are queued with it (their ids: null
+ * for a keyed job add_job dropped while a worker took it — the caller queues it again).
  */
 export async function insertIncomingMessage(
   db: Handle,
@@ -229,36 +240,73 @@ export async function insertIncomingMessage(
     receivedAt: Date;
     extra: Record<string, unknown>;
     unhide: boolean;
+    engage?: { channelId: number; at: Date };
+    jobs?: MessageJob[];
   },
-): Promise<{ messageId: number; conversationId: number }> {
+): Promise<{ messageId: number; conversationId: number; jobIds: (string | null)[] }> {
+  // The channel is marked before the conversation is touched (the order an agent reply locks them in).
+  const engaged = row.engage
+    ? `engaged as (
+         update contact_channels
+            set engagement_status = 'engaged', last_engaged_at = greatest(last_engaged_at, ?::timestamptz),
+                updated_at = current_timestamp
+          where brand_id = ? and id = ?
+         returning id
+       ),`
+    : '';
+  const engagedArgs = row.engage ? [row.engage.at, row.brandId, row.engage.channelId] : [];
+  const after = row.engage ? 'and (select count(*) from engaged) >= 0' : '';
   const message = [row.body, row.receivedAt, row.provider, row.providerMessageId ?? null, JSON.stringify(row.extra)];
-  const insert = `insert into conversation_messages
-       (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
-     select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
-     returning id, conversation_id`;
+  const jobs = row.jobs ?? [];
+  const jobColumns = jobs.map(
+    (job, i) =>
+      `, (select j.id::text from graphile_worker.add_job(?, ${
+        job.payload === 'message_batch'
+          ? `json_build_array(json_build_object('messageId', ins.id))`
+          : `json_build_object('conversationId', ins.conversation_id)`
+      }, job_key => ? || (${job.key.lanes ? `ins.id % ${Math.trunc(job.key.lanes)}` : 'ins.conversation_id'})::text) j) as job_${i}`,
+  );
+  const jobArgs = jobs.flatMap((job) => [job.task, job.key.prefix]);
+  const insert = `ins as (
+       insert into conversation_messages
+         (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
+       select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
+       returning id, conversation_id
+     )
+     select ins.id, ins.conversation_id${jobColumns.join('')} from ins`;
   const { rows } =
     'id' in row.conversation
-      ? await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
-          `with conv as (
+      ? await db.raw<{ rows: Record<string, string | null>[] }>(
+          `with ${engaged} conv as (
              update conversations
                 set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
-              where id = ? and brand_id = ?
+              where id = ? and brand_id = ? ${after}
              returning id, brand_id
-           )
-           ${insert}`,
-          [row.unhide, row.conversation.id, row.brandId, ...message],
+           ), ${insert}`,
+          [...engagedArgs, row.unhide, row.conversation.id, row.brandId, ...message, ...jobArgs],
         )
-      : await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
-          `with conv as (
+      : await db.raw<{ rows: Record<string, string | null>[] }>(
+          `with ${engaged} conv as (
              insert into conversations (brand_id, contact_id, contact_channel_id, is_hidden, extra_data)
-             values (?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb)
+             select ?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb ${row.engage ? 'where (select count(*) from engaged) >= 0' : ''}
              returning id, brand_id
-           )
-           ${insert}`,
-          [row.brandId, row.conversation.contactId, row.conversation.channelId, !row.unhide, ...message],
+           ), ${insert}`,
+          [
+            ...engagedArgs,
+            row.brandId,
+            row.conversation.contactId,
+            row.conversation.channelId,
+            !row.unhide,
+            ...message,
+            ...jobArgs,
+          ],
         );
   const created = rows[0]!;
-  return { messageId: Number(created.id), conversationId: Number(created.conversation_id) };
+  return {
+    messageId: Number(created.id),
+    conversationId: Number(created.conversation_id),
+    jobIds: jobs.map((_, i) => created[`job_${i}`] ?? null),
+  };
 }
 
 /** Merges keys into an incoming message's extra_data. */
