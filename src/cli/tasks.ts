@@ -2,7 +2,7 @@ import { decideQueued, importStoreFacts } from '../agent/index.ts';
 import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
 import {
-  engagedConversation,
+  engagedConversationsJob,
   klaviyoConsentForNewContact,
   WEBHOOK_PROCESSORS,
   webhookDeadLettered,
@@ -75,7 +75,7 @@ export const TASKS: TaskTable = {
     const pages = await importStoreFacts(ctx, { brandId: payload.brandId });
     if (pages.length > 0) ctx.logger.info({ pages: pages.length }, 'store facts read');
   },
-  'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),
+  'conversations:notify-engaged': async ({ ctx, payload }) => engagedConversationsJob(ctx, payload),
   // 10DLC registration: one job per step of the state machine, and the poll of Infobip's statuses.
   'messaging:registration-step': async ({ ctx, payload }) => runRegistrationStep(ctx, payload),
   'messaging:poll-registrations': async ({ ctx }) => {

@@ -49,11 +49,13 @@ export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** The shopper agent's decision on a stored shopper text (src/agent), queued with the text. */
 export const AGENT_DECIDE_TASK = 'agent:decide';
 /**
- * A brand's texts are queued to this many 'agent:decide' batch jobs (by message id): a text queued
- * while its lane's job waits joins it, and several lanes keep the inbound transactions of one brand
- * from all waiting on the same job row.
+ * A brand's texts are queued to this many 'agent:decide' batch jobs (by message id), and its
+ * engaged conversations to as many 'conversations:notify-engaged' ones (by conversation id): an
+ * entry queued while its lane's job waits joins it, and several lanes keep the inbound
+ * transactions of one brand from all waiting on the same job row.
  */
-export const AGENT_DECIDE_LANES = 8;
+export const INBOUND_JOB_LANES = 8;
+const LANES = INBOUND_JOB_LANES;
 /** contacts.source of a contact created by its own text. */
 export const INBOUND_CONTACT_SOURCE = 'inbound';
 
@@ -228,14 +230,15 @@ async function applyInTransaction(
   // decides on every stored text, after the keyword handling above (opted_out when it took it): the
   // text joins its lane's batch job; an ordinary reply also queues the engaged-conversation job.
   const jobs: MessageJob[] = [
-    {
-      task: AGENT_DECIDE_TASK,
-      payload: 'message_batch',
-      key: { prefix: `${AGENT_DECIDE_TASK}:${brand.id}:`, lanes: AGENT_DECIDE_LANES },
-    },
+    { task: AGENT_DECIDE_TASK, entry: 'messageId', prefix: `${AGENT_DECIDE_TASK}:${brand.id}:`, lanes: LANES },
   ];
   if (action === 'reply')
-    jobs.push({ task: NOTIFY_ENGAGED_TASK, payload: 'conversation', key: { prefix: `${NOTIFY_ENGAGED_TASK}:` } });
+    jobs.push({
+      task: NOTIFY_ENGAGED_TASK,
+      entry: 'conversationId',
+      prefix: `${NOTIFY_ENGAGED_TASK}:${brand.id}:`,
+      lanes: LANES,
+    });
   const { messageId, conversationId, jobIds } = await queueing(() =>
     insertIncomingMessage(tx, {
       brandId: brand.id,
@@ -258,25 +261,14 @@ async function applyInTransaction(
     }),
   );
   // A keyed job that add_job dropped (a worker took the job it would have joined) is queued again.
-  const again: JobRequest[] = jobs.flatMap((job, i): JobRequest[] =>
-    jobIds[i] !== null
-      ? []
-      : job.task === AGENT_DECIDE_TASK
-        ? [
-            {
-              task: AGENT_DECIDE_TASK,
-              payload: [{ messageId }],
-              options: { jobKey: `${job.key.prefix}${messageId % AGENT_DECIDE_LANES}` },
-            },
-          ]
-        : [
-            {
-              task: NOTIFY_ENGAGED_TASK,
-              payload: { conversationId },
-              options: { jobKey: `${job.key.prefix}${conversationId}` },
-            },
-          ],
-  );
+  const again: JobRequest[] = jobs.flatMap((job, i): JobRequest[] => {
+    if (jobIds[i] !== null) return [];
+    const id = job.entry === 'messageId' ? messageId : conversationId;
+    const jobKey = `${job.prefix}${id % LANES}`;
+    return job.task === AGENT_DECIDE_TASK
+      ? [{ task: AGENT_DECIDE_TASK, payload: [{ messageId }], options: { jobKey } }]
+      : [{ task: NOTIFY_ENGAGED_TASK, payload: [{ conversationId }], options: { jobKey } }];
+  });
   if (again.length > 0) await enqueueJobs(tx, again);
 
   return {

@@ -212,13 +212,16 @@ export async function findSenderState(
   };
 }
 
-/** A job the message's statement queues (graphile_worker.add_job), its payload and key made from the message. */
+/**
+ * A batch job the message's statement queues (graphile_worker.add_job): its payload the one entry
+ * '[{"messageId": <id>}]' or '[{"conversationId": <id>}]', its key the prefix and that id modulo
+ * `lanes` (a job waiting under the key takes the entry into its batch).
+ */
 export interface MessageJob {
   task: string;
-  /** The payload: '[{"messageId": <id>}]' (a batch entry) or '{"conversationId": <id>}'. */
-  payload: 'message_batch' | 'conversation';
-  /** The job key: prefix and the message id modulo `lanes` (else the conversation id). */
-  key: { prefix: string; lanes?: number };
+  entry: 'messageId' | 'conversationId';
+  prefix: string;
+  lanes: number;
 }
 
 /**
@@ -258,15 +261,12 @@ export async function insertIncomingMessage(
   const after = row.engage ? 'and (select count(*) from engaged) >= 0' : '';
   const message = [row.body, row.receivedAt, row.provider, row.providerMessageId ?? null, JSON.stringify(row.extra)];
   const jobs = row.jobs ?? [];
-  const jobColumns = jobs.map(
-    (job, i) =>
-      `, (select j.id::text from graphile_worker.add_job(?, ${
-        job.payload === 'message_batch'
-          ? `json_build_array(json_build_object('messageId', ins.id))`
-          : `json_build_object('conversationId', ins.conversation_id)`
-      }, job_key => ? || (${job.key.lanes ? `ins.id % ${Math.trunc(job.key.lanes)}` : 'ins.conversation_id'})::text) j) as job_${i}`,
-  );
-  const jobArgs = jobs.flatMap((job) => [job.task, job.key.prefix]);
+  const jobColumns = jobs.map((job, i) => {
+    const id = job.entry === 'messageId' ? 'ins.id' : 'ins.conversation_id';
+    return `, (select j.id::text from graphile_worker.add_job(?, json_build_array(json_build_object('${job.entry}', ${id})),
+              job_key => ? || (${id} % ${Math.max(1, Math.trunc(job.lanes))})::text) j) as job_${i}`;
+  });
+  const jobArgs = jobs.flatMap((job) => [job.task, job.prefix]);
   const insert = `ins as (
        insert into conversation_messages
          (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
