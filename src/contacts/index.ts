@@ -11,6 +11,7 @@ export {
   type ChannelInput,
 } from './rules.ts';
 export { initiateContact, KLAVIYO_CONSENT_TASK, KLAVIYO_CONTACT_SOURCE, type InitiateContactInput } from './service.ts';
+export { initiateTextingContact } from './texting.ts';
 export {
   optOutChannel,
   resubscribeChannel,

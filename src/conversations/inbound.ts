@@ -18,7 +18,7 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import {
-  initiateContact,
+  initiateTextingContact,
   isUsSmsNumber,
   maskUsername,
   normalizeUsername,
@@ -199,7 +199,7 @@ async function applyInTransaction(
   let createdContact = false;
   if (!channel) {
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
-    const initiated = await initiateContact(
+    const initiated = await initiateTextingContact(
       { db: tx, logger: ctx.logger },
       {
         brandId: brand.id,
