@@ -15,7 +15,7 @@ import { enqueueJobs } from '../jobs/index.ts';
 import { llmFromConfig, understand, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
 import { rankCardsOf, think, type DecideOptions } from './decide.ts';
-import { escalate } from './escalate.ts';
+import { escalateAll } from './escalate.ts';
 import { DEFAULT_SETTINGS, effectiveMode, withDisclosure, type AgentMode, type InboundAction } from './rules.ts';
 import { discountOffer, findTexts, openEscalations, questionWordsOf, type TextToDecide } from './store.ts';
 import {
@@ -226,22 +226,25 @@ async function decideRound(
   const raced = planned.filter((p) => !saved.has(p.text.id)).map((p) => p.text.id);
   for (const [id, row] of await findDecisions(ctx.db, raced)) outcomes.set(id, { decision: row });
 
-  const toSend: { p: Planned; row: DecisionRow }[] = [];
-  for (const p of planned) {
+  const recorded = planned.flatMap((p) => {
     const row = saved.get(p.text.id);
-    if (!row) continue;
-    try {
-      if (row.decision === 'escalated')
-        row.escalation_id = await escalate(ctx, { decision: row, question: p.text.body, open: p.hadOpen });
-      if (p.reply !== null && p.mode === 'auto' && options.notSentReason) {
-        const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
-        await updateDecision(ctx.db, row.id, patch);
-        Object.assign(row, patch);
-      } else if (p.reply !== null && p.mode === 'auto') toSend.push({ p, row });
-      outcomes.set(p.text.id, { decision: row });
-    } catch (error) {
-      outcomes.set(p.text.id, { error: error as Error });
-    }
+    return row ? [{ p, row }] : [];
+  });
+  // The escalations together (a new one, or the conversation's open one), before any reply is queued.
+  const escalated = recorded.filter(({ row }) => row.decision === 'escalated');
+  const escalationIds = await escalateAll(
+    ctx,
+    escalated.map(({ p, row }) => ({ decision: row, question: p.text.body, open: p.hadOpen })),
+  );
+  escalated.forEach(({ row }, i) => (row.escalation_id = escalationIds[i]!));
+  const toSend: { p: Planned; row: DecisionRow }[] = [];
+  for (const { p, row } of recorded) {
+    if (p.reply !== null && p.mode === 'auto' && options.notSentReason) {
+      const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
+      await updateDecision(ctx.db, row.id, patch);
+      Object.assign(row, patch);
+    } else if (p.reply !== null && p.mode === 'auto') toSend.push({ p, row });
+    outcomes.set(p.text.id, { decision: row });
   }
   await deliver(ctx, toSend, now, outcomes);
   return outcomes;

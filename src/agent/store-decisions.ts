@@ -75,6 +75,17 @@ export async function updateDeliveries(db: Handle, patches: (DeliveryPatch & { i
   );
 }
 
+/** The escalation ids of several decisions in one statement. */
+export async function updateEscalationIds(db: Handle, rows: { id: number; escalation_id: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.raw(
+    `update agent_decisions d set escalation_id = v.escalation_id
+       from jsonb_to_recordset(?::jsonb) as v(id bigint, escalation_id bigint)
+      where d.id = v.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
 /** findDecision for several texts (by message id). */
 export async function findDecisions(db: Handle, messageIds: number[]): Promise<Map<number, DecisionRow>> {
   if (messageIds.length === 0) return new Map();

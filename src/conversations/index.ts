@@ -84,6 +84,7 @@ export {
   listEscalations,
   getEscalation,
   createEscalation,
+  createAgentEscalations,
   updateEscalation,
   listEscalationsSchema,
   escalationRefSchema,
