@@ -12,6 +12,7 @@ export {
 } from './rules.ts';
 export { initiateContact, KLAVIYO_CONSENT_TASK, KLAVIYO_CONTACT_SOURCE, type InitiateContactInput } from './service.ts';
 export { initiateTextingContact } from './texting.ts';
+export { contactUsernameLockSql } from './store.ts';
 export {
   optOutChannel,
   resubscribeChannel,

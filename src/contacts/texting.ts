@@ -24,9 +24,15 @@ import {
 import { findContactByUsernames, lockContactKey } from './store.ts';
 import { insertTextingContact } from './store/texting.ts';
 
+/**
+ * With `lookedUp`, the caller took the contact's lock (contactUsernameLockSql, the key
+ * initiateContact locks) in an earlier statement of the transaction and then read whether a
+ * contact of the brand has the number (findContactByUsernames' question): neither is done again.
+ */
 export async function initiateTextingContact(
   deps: { db: Tx; logger?: Pick<Logger, 'warn' | 'info' | 'debug'> },
   input: InitiateContactInput,
+  lookedUp?: { contactHasNumber: boolean },
 ): Promise<InitiatedContact> {
   const { channels, dropped } = prepareChannels(input);
   const [channel] = channels;
@@ -34,8 +40,12 @@ export async function initiateTextingContact(
     return initiateContact(deps, input);
   const tx = deps.db;
   // The same lock and look-up as initiateContact's (the lock is the transaction's: taken again there, it is held).
-  await lockContactKey(tx, input.brandId, `username:${channel.username}`);
-  if (await findContactByUsernames(tx, input.brandId, [channel.username])) return initiateContact(deps, input);
+  if (lookedUp) {
+    if (lookedUp.contactHasNumber) return initiateContact(deps, input);
+  } else {
+    await lockContactKey(tx, input.brandId, `username:${channel.username}`);
+    if (await findContactByUsernames(tx, input.brandId, [channel.username])) return initiateContact(deps, input);
+  }
   const consentedAt = channel.consentedAt ?? new Date();
   const extra: Record<string, unknown> = {};
   if (channel.source) extra.source = channel.source;

@@ -209,6 +209,8 @@ async function applyInTransaction(
         consentSource: 'inbound_sms',
         brandIntegrationId: brand.brandIntegrationId ?? undefined,
       },
+      // The contact's lock was taken with the sender's, and the look-up read with the sender's state.
+      { contactHasNumber: state.contactHasNumber },
     );
     createdContact = initiated.created;
     // The channel initiateContact just wrote, not read again (a channel new to the brand has no conversation yet).

@@ -2,6 +2,7 @@
  * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
  * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
+import { contactUsernameLockSql } from '../../contacts/index.ts';
 import type { Handle } from '../../db/index.ts';
 
 export interface InboundBrand {
@@ -54,7 +55,8 @@ export type NumberOwner =
  * unique in the database, whatever its status), else the one brand giving it as its support
  * phone. Two brands giving the same support phone is ambiguous: nobody is guessed.
  * With `lockSender` (in a transaction), the sender's lock (SENDER_LOCK_KEY) is taken for the brand
- * found in the same round trip; no lock is taken when no one brand owns the number.
+ * found in the same round trip, then the lock contact initiation takes for the number
+ * (contactUsernameLockSql); no lock is taken when no one brand owns the number.
  */
 export async function findBrandByNumber(
   db: Handle,
@@ -78,9 +80,12 @@ export async function findBrandByNumber(
        limit 2))
      select o.*,
             case when ?::text is not null and (select count(*) from owner) = 1
-              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked
+              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked,
+            case when ?::text is not null and (select count(*) from owner) = 1
+              then pg_advisory_xact_lock(hashtextextended(${contactUsernameLockSql('o.id', '?::text')}, 0))::text
+            end as contact_locked
        from owner o`,
-    [to, candidates, sender ?? null, sender ?? null],
+    [to, candidates, sender ?? null, sender ?? null, sender ?? null, sender ?? null],
   );
   if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
   const brand = brands[0];
@@ -150,6 +155,8 @@ export interface SenderState {
   channel: InboundChannel | undefined;
   /** The channel's newest conversation (latest created first). */
   conversationId: number | undefined;
+  /** Whether a contact of the brand has a channel with the sender's number (any type). */
+  contactHasNumber: boolean;
 }
 
 /**
@@ -174,6 +181,7 @@ export async function findSenderState(
       username: string | null;
       status: string | null;
       conversation_id: string | null;
+      contact_has_number: boolean;
     }>;
   }>(
     `select
@@ -185,14 +193,16 @@ export async function findSenderState(
        (select c.id from conversations c
          where c.brand_id = ? and c.contact_channel_id = ch.id
          order by c.created_at desc, c.id desc
-         limit 1) as conversation_id
+         limit 1) as conversation_id,
+       exists (select 1 from contact_channels n join contacts c on c.id = n.contact_id
+                where n.brand_id = ? and n.username = ?) as contact_has_number
      from (select 1) as one
      left join lateral (
        select id, contact_id, username, status from contact_channels
         where brand_id = ? and username = ? and type = 'sms'
         limit 1
      ) ch on true`,
-    [provider, providerMessageId ?? null, brandId, brandId, username],
+    [provider, providerMessageId ?? null, brandId, brandId, username, brandId, username],
   );
   const row = rows[0]!;
   return {
@@ -209,6 +219,7 @@ export async function findSenderState(
             status: String(row.status),
           },
     conversationId: row.conversation_id === null ? undefined : Number(row.conversation_id),
+    contactHasNumber: row.contact_has_number,
   };
 }
 
