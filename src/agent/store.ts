@@ -5,7 +5,7 @@
  * kb_cards_search_index expression, English stems). The decisions themselves are in
  * store-decisions.ts.
  */
-import type { Handle } from '../db/index.ts';
+import { preparedRaw, type Handle } from '../db/index.ts';
 import { KB_VECTOR_SQL } from '../insights/index.ts';
 import type { AgentMode } from './rules.ts';
 
@@ -77,7 +77,8 @@ export const idArray = (ids: number[]): string => `{${ids.map((id) => String(Mat
 /** findText for several texts in one round trip (the texts found, in id order). */
 export async function findTexts(db: Handle, messageIds: number[], at = new Date()): Promise<TextToDecide[]> {
   if (messageIds.length === 0) return [];
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+  const { rows } = await preparedRaw<Record<string, unknown>>(
+    db,
     `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
             coalesce(m.extra_data ->> 'action', 'reply') as action,
             w.action -> 'agents_response' as agents_response,
@@ -94,10 +95,10 @@ export async function findTexts(db: Handle, messageIds: number[], at = new Date(
                       left join agent_conversations a on a.conversation_id = p.conversation_id
                      where p.conversation_id = m.conversation_id and p.direction = 'outgoing'
                        and p.user_id is not null
-                       and p.created_at > :at::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
-                       and p.created_at <= :at::timestamptz
+                       and p.created_at > ?::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
+                       and p.created_at <= ?::timestamptz
                        and (a.handed_back_at is null or p.created_at > a.handed_back_at)) as person_replied,
-            (select count(*) filter (where r.created_at > :at::timestamptz - interval '24 hours')
+            (select count(*) filter (where r.created_at > ?::timestamptz - interval '24 hours')
                from agent_decisions r
               where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_today,
             (select count(*) from agent_decisions r
@@ -107,9 +108,9 @@ export async function findTexts(db: Handle, messageIds: number[], at = new Date(
        left join workflows w on w.id = c.workflow_id
        left join carts ca on ca.id = c.cart_id
        left join agent_settings s on s.brand_id = m.brand_id
-      where m.id = any(:ids::bigint[]) and m.direction = 'incoming'
+      where m.id = any(?::bigint[]) and m.direction = 'incoming'
       order by m.id`,
-    { ids: idArray(messageIds), at },
+    [at, at, at, idArray(messageIds)],
   );
   return rows.map((row) => {
     const settings = row.settings as SettingsRow | null;
@@ -174,7 +175,8 @@ export async function questionWordsOf(
   texts: string[],
 ): Promise<{ word: string; lexeme: string | null }[][]> {
   if (texts.length === 0) return [];
-  const { rows } = await db.raw<{ rows: { i: string; token: string; lexemes: string[] | null }[] }>(
+  const { rows } = await preparedRaw<{ i: string; token: string; lexemes: string[] | null }>(
+    db,
     `select t.i, d.token, d.lexemes
        from jsonb_array_elements_text(?::jsonb) with ordinality as t(body, i),
             lateral ts_debug('english', t.body) with ordinality as d(alias, description, token, dictionaries, dictionary, lexemes, n)
@@ -238,7 +240,8 @@ export async function matchingCardsOf(db: Handle, queries: CardQuery[]): Promise
     return query ? [{ i, brand_id: q.brandId, query, topic: q.topic ?? '', lim: q.limit }] : [];
   });
   if (asked.length === 0) return out;
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+  const { rows } = await preparedRaw<Record<string, unknown>>(
+    db,
     `select q.i, m.*
        from jsonb_to_recordset(?::jsonb) as q(i int, brand_id bigint, query text, topic text, lim int)
        cross join lateral (

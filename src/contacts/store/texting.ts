@@ -3,7 +3,7 @@
  * channel and, when the brand has Klaviyo connected (as hasConnectedLink reads it) and the contact
  * does not come from Klaviyo, the job applying its Klaviyo consent, in one statement.
  */
-import type { Tx } from '../../db/index.ts';
+import { preparedRaw, type Tx } from '../../db/index.ts';
 
 export interface NewTextingContact {
   brandId: number;
@@ -31,9 +31,13 @@ export async function insertTextingContact(
   row: NewTextingContact,
 ): Promise<{ contactId: number; channelId: number; status: string; complianceType: string | null }> {
   const c = row.channel;
-  const { rows } = await tx.raw<{
-    rows: { contact_id: string; channel_id: string; status: string; compliance_type: string | null }[];
+  const { rows } = await preparedRaw<{
+    contact_id: string;
+    channel_id: string;
+    status: string;
+    compliance_type: string | null;
   }>(
+    tx,
     `with contact as (
        insert into contacts (brand_id, source, extra_data)
        values (?, ?, jsonb_build_object('group_name', ?::text))

@@ -3,7 +3,7 @@
  * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
 import { contactUsernameLockSql } from '../../contacts/index.ts';
-import type { Handle } from '../../db/index.ts';
+import { preparedRaw, type Handle } from '../../db/index.ts';
 
 export interface InboundBrand {
   id: number;
@@ -66,7 +66,8 @@ export async function findBrandByNumber(
   const candidates = numberDigits(to);
   if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
   // One round trip: the integration's brand when one holds the number, else the support phones.
-  const { rows: brands } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+  const { rows: brands } = await preparedRaw<Record<string, unknown>>(
+    db,
     `with owner as (with hit as (
        select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?) limit 1
      )
@@ -173,17 +174,16 @@ export async function findSenderState(
     providerMessageId,
   }: { brandId: number; username: string; provider: string; providerMessageId?: string },
 ): Promise<SenderState> {
-  const { rows } = await db.raw<{
-    rows: Array<{
-      seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
-      channel_id: string | null;
-      contact_id: string | null;
-      username: string | null;
-      status: string | null;
-      conversation_id: string | null;
-      contact_has_number: boolean;
-    }>;
+  const { rows } = await preparedRaw<{
+    seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
+    channel_id: string | null;
+    contact_id: string | null;
+    username: string | null;
+    status: string | null;
+    conversation_id: string | null;
+    contact_has_number: boolean;
   }>(
+    db,
     `select
        (select json_build_object('id', m.id, 'conversation_id', m.conversation_id, 'extra_data', m.extra_data)
           from conversation_messages m
@@ -287,7 +287,8 @@ export async function insertIncomingMessage(
      select ins.id, ins.conversation_id${jobColumns.join('')} from ins`;
   const { rows } =
     'id' in row.conversation
-      ? await db.raw<{ rows: Record<string, string | null>[] }>(
+      ? await preparedRaw<Record<string, string | null>>(
+          db,
           `with ${engaged} conv as (
              update conversations
                 set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
@@ -296,7 +297,8 @@ export async function insertIncomingMessage(
            ), ${insert}`,
           [...engagedArgs, row.unhide, row.conversation.id, row.brandId, ...message, ...jobArgs],
         )
-      : await db.raw<{ rows: Record<string, string | null>[] }>(
+      : await preparedRaw<Record<string, string | null>>(
+          db,
           `with ${engaged} conv as (
              insert into conversations (brand_id, contact_id, contact_channel_id, is_hidden, extra_data)
              select ?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb ${row.engage ? 'where (select count(*) from engaged) >= 0' : ''}
