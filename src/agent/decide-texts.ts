@@ -3,19 +3,21 @@
  * texts the inbound path queued while the previous batch ran), `agent run` and decideText. Each
  * text gets exactly what decide.ts's rules give it alone, with the reads and writes shared: one
  * read of the texts (with their conversations, the brands' settings, the takeover and the replies
- * already sent), one of the questions' words, the decisions recorded in one statement, the replies
- * queued in one transaction (queueAgentReplies: the same channel checks per reply) and their
- * deliveries recorded in one statement. Texts of the same conversation are decided one after the
+ * already sent), one of the questions' words and one of their cards; then one transaction (one
+ * commit) for the writes: the decisions in one statement, the escalations and their notifications,
+ * the replies queued (queueAgentReplies: the same channel checks per reply) and their deliveries.
+ * A failure rolls the round back: each of its texts is then tried again on its own (decideQueued). Texts of the same conversation are decided one after the
  * other (rounds), so the daily cap, the disclosure of the first reply and an open escalation see
  * the decision before them.
  */
 import type { AppContext } from '../app/index.ts';
+import { withTransaction } from '../db/index.ts';
 import { queueAgentReplies } from '../conversations/index.ts';
 import { enqueueJobs } from '../jobs/index.ts';
 import { llmFromConfig, understand, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
 import { rankCardsOf, think, type DecideOptions } from './decide.ts';
-import { escalateAll } from './escalate.ts';
+import { escalateAll, postEscalations } from './escalate.ts';
 import { DEFAULT_SETTINGS, effectiveMode, withDisclosure, type AgentMode, type InboundAction } from './rules.ts';
 import { discountOffer, findTexts, openEscalations, questionWordsOf, type TextToDecide } from './store.ts';
 import {
@@ -214,39 +216,45 @@ async function decideRound(
     return { text: t.text, mode: t.mode, row, reply, hadOpen };
   });
 
-  const saved = new Map(
-    (
-      await insertDecisions(
-        ctx.db,
-        planned.map((p) => p.row),
-      )
-    ).map((r) => [r.message_id, r]),
-  );
-  // A text decided meanwhile by another run keeps that run's decision.
-  const raced = planned.filter((p) => !saved.has(p.text.id)).map((p) => p.text.id);
-  for (const [id, row] of await findDecisions(ctx.db, raced)) outcomes.set(id, { decision: row });
-
-  const recorded = planned.flatMap((p) => {
-    const row = saved.get(p.text.id);
-    return row ? [{ p, row }] : [];
+  // Every write of the round in one transaction (one commit): the decisions, the escalations and
+  // their notifications, the replies queued and their deliveries; Slack after it commits.
+  const fresh = await withTransaction(ctx.db, async (tx) => {
+    const inTx: AppContext = { ...ctx, db: tx };
+    const saved = new Map(
+      (
+        await insertDecisions(
+          tx,
+          planned.map((p) => p.row),
+        )
+      ).map((r) => [r.message_id, r]),
+    );
+    // A text decided meanwhile by another run keeps that run's decision.
+    const raced = planned.filter((p) => !saved.has(p.text.id)).map((p) => p.text.id);
+    for (const [id, row] of await findDecisions(tx, raced)) outcomes.set(id, { decision: row });
+    const recorded = planned.flatMap((p) => {
+      const row = saved.get(p.text.id);
+      return row ? [{ p, row }] : [];
+    });
+    // The escalations together (a new one, or the conversation's open one), before any reply is queued.
+    const escalated = recorded.filter(({ row }) => row.decision === 'escalated');
+    const escalations = await escalateAll(
+      inTx,
+      escalated.map(({ p, row }) => ({ decision: row, question: p.text.body, open: p.hadOpen })),
+    );
+    escalated.forEach(({ row }, i) => (row.escalation_id = escalations.ids[i]!));
+    const toSend: { p: Planned; row: DecisionRow }[] = [];
+    for (const { p, row } of recorded) {
+      if (p.reply !== null && p.mode === 'auto' && options.notSentReason) {
+        const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
+        await updateDecision(tx, row.id, patch);
+        Object.assign(row, patch);
+      } else if (p.reply !== null && p.mode === 'auto') toSend.push({ p, row });
+      outcomes.set(p.text.id, { decision: row });
+    }
+    await deliver(inTx, toSend, now, outcomes);
+    return escalations.fresh;
   });
-  // The escalations together (a new one, or the conversation's open one), before any reply is queued.
-  const escalated = recorded.filter(({ row }) => row.decision === 'escalated');
-  const escalationIds = await escalateAll(
-    ctx,
-    escalated.map(({ p, row }) => ({ decision: row, question: p.text.body, open: p.hadOpen })),
-  );
-  escalated.forEach(({ row }, i) => (row.escalation_id = escalationIds[i]!));
-  const toSend: { p: Planned; row: DecisionRow }[] = [];
-  for (const { p, row } of recorded) {
-    if (p.reply !== null && p.mode === 'auto' && options.notSentReason) {
-      const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
-      await updateDecision(ctx.db, row.id, patch);
-      Object.assign(row, patch);
-    } else if (p.reply !== null && p.mode === 'auto') toSend.push({ p, row });
-    outcomes.set(p.text.id, { decision: row });
-  }
-  await deliver(ctx, toSend, now, outcomes);
+  await postEscalations(ctx, fresh);
   return outcomes;
 }
 

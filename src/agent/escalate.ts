@@ -13,13 +13,13 @@ import { updateEscalationIds, type DecisionRow } from './store-decisions.ts';
 /**
  * The escalations of several decisions (of distinct conversations): a conversation's open escalation
  * is joined, else a new one recorded (inserted together),
- * the decisions' escalation ids set in one statement, the team notified in the panel together and
- * on Slack one by one. Returns each decision's escalation id, in order.
+ * the decisions' escalation ids set in one statement, the team notified in the panel together.
+ * Returns each decision's escalation id, in order, and the new ones (for postEscalations: Slack).
  */
 export async function escalateAll(
   ctx: AppContext,
   items: { decision: DecisionRow; question: string; open: number | null }[],
-): Promise<number[]> {
+): Promise<{ ids: number[]; fresh: { decision: DecisionRow; question: string }[] }> {
   const fresh = items.filter((i) => i.open === null);
   const created = await createAgentEscalations(
     ctx.db,
@@ -35,7 +35,6 @@ export async function escalateAll(
     ctx.db,
     items.map((item, k) => ({ id: item.decision.id, escalation_id: ids[k]! })),
   );
-  const why = (d: DecisionRow): string => REASONS[d.reason as ReasonCode] ?? d.reason;
   await raiseAgentEscalations(
     ctx.db,
     fresh.map((item) => ({
@@ -43,12 +42,21 @@ export async function escalateAll(
       conversationId: item.decision.conversation_id,
       escalationId: newIds.get(item)!,
       question: item.question,
-      why: why(item.decision),
+      why: whyOf(item.decision),
     })),
   );
-  if (ctx.config.SLACK_CLIENT_ID)
-    for (const item of fresh) await postEscalation(ctx, item.decision, item.question, why(item.decision));
-  return ids;
+  return { ids, fresh };
+}
+
+const whyOf = (d: DecisionRow): string => REASONS[d.reason as ReasonCode] ?? d.reason;
+
+/** The new escalations posted on Slack, one by one (after the transaction that recorded them). */
+export async function postEscalations(
+  ctx: AppContext,
+  fresh: { decision: DecisionRow; question: string }[],
+): Promise<void> {
+  if (!ctx.config.SLACK_CLIENT_ID) return;
+  for (const item of fresh) await postEscalation(ctx, item.decision, item.question, whyOf(item.decision));
 }
 
 /** The escalation posted to the brand's Slack channel, when Slack is connected and a channel chosen. */
