@@ -2,11 +2,10 @@
  * SQL of the shopper agent: its settings per brand, what a decision reads (the text, its
  * conversation, cart and workflow, the people who replied, the discount it may offer) and the
  * retrieval over the brand's published knowledge-base cards (PostgreSQL full-text search on the
- * kb_cards_search_index expression, English stems). The decisions themselves are in
+ * cards' stored search_vector, English stems, and its GIN index). The decisions themselves are in
  * store-decisions.ts.
  */
 import { preparedRaw, type Handle } from '../db/index.ts';
-import { KB_VECTOR_SQL } from '../insights/index.ts';
 import type { AgentMode } from './rules.ts';
 
 export interface SettingsRow {
@@ -246,14 +245,13 @@ export async function matchingCardsOf(db: Handle, queries: CardQuery[]): Promise
        from jsonb_to_recordset(?::jsonb) as q(i int, brand_id bigint, query text, topic text, lim int)
        cross join lateral (
          select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
-                tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
-                tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
-                ts_rank(${KB_VECTOR_SQL}, to_tsquery('simple', q.query)) as rank,
+                tsvector_to_array(k.search_vector) as lexemes, k.title_lexemes,
+                ts_rank(k.search_vector, to_tsquery('simple', q.query)) as rank,
                 (select count(*) from agent_feedback f
                   where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = q.topic) as marks
            from kb_cards k
           where k.brand_id = q.brand_id and k.status = 'published'
-            and ${KB_VECTOR_SQL} @@ to_tsquery('simple', q.query)
+            and k.search_vector @@ to_tsquery('simple', q.query)
           order by rank desc, k.weight desc, k.id desc
           limit q.lim) m
       order by q.i, m.rank desc, m.weight desc, m.id desc`,
