@@ -2,13 +2,13 @@
  * Decisions on stored shopper texts, several at a time: the 'agent:decide' job (a batch of the
  * texts the inbound path queued while the previous batch ran), `agent run` and decideText. Each
  * text gets exactly what decide.ts's rules give it alone, with the reads and writes shared: one
- * read of the texts (with their conversations, the brands' settings, the takeover and the replies
- * already sent), one of the questions' words and one of their cards; then one transaction (one
+ * read of the texts (with their words, their conversations, the brands' settings, the takeover, the
+ * replies already sent and the open escalation), one of their cards; then one transaction (one
  * commit) for the writes: the decisions in one statement, the escalations and their notifications,
  * the replies queued (queueAgentReplies: the same channel checks per reply) and their deliveries.
- * A failure rolls the round back: each of its texts is then tried again on its own (decideQueued). Texts of the same conversation are decided one after the
- * other (rounds), so the daily cap, the disclosure of the first reply and an open escalation see
- * the decision before them.
+ * A failure rolls the round back: each of its texts is then tried again on its own (decideQueued).
+ * Texts of the same conversation are decided one after the other (rounds), so the daily cap, the
+ * disclosure of the first reply and an open escalation see the decision before them.
  */
 import type { AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
@@ -19,7 +19,7 @@ import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discou
 import { rankCardsOf, think, type DecideOptions } from './decide.ts';
 import { escalateAll, postEscalations } from './escalate.ts';
 import { DEFAULT_SETTINGS, effectiveMode, withDisclosure, type AgentMode, type InboundAction } from './rules.ts';
-import { discountOffer, findTexts, openEscalations, questionWordsOf, type TextToDecide } from './store.ts';
+import { discountOffer, findTexts, type TextToDecide } from './store.ts';
 import {
   findDecisions,
   insertDecisions,
@@ -136,15 +136,11 @@ async function decideRound(
     });
     return [{ text, settings, mode, action, reading, humanActive: action === 'reply' && text.person_replied }];
   });
-  // The cards of the texts that ask, their words and cards read for all of them at once.
+  // The cards of the texts that ask (their words read with the texts), found for all of them at once.
   const asking = live.filter((l) => l.action === 'reply' && !l.humanActive);
-  const words = await questionWordsOf(
-    ctx.db,
-    asking.map((l) => l.text.body),
-  );
   const ranked = await rankCardsOf(
     ctx,
-    asking.map((l, i) => ({ brandId: l.text.brand_id, text: l.text.body, words: words[i]! })),
+    asking.map((l) => ({ brandId: l.text.brand_id, text: l.text.body, words: l.text.words })),
   );
   const candidates = new Map(asking.map((l, i) => [l, ranked[i]!]));
 
@@ -197,13 +193,9 @@ async function decideRound(
     }
   }
 
-  const open = await openEscalations(
-    ctx.db,
-    thoughts.filter((t) => t.decision.decision === 'escalated').map((t) => t.text.conversation_id),
-  );
   const planned: Planned[] = thoughts.map((t) => {
     const escalated = t.decision.decision === 'escalated';
-    const hadOpen = escalated ? (open.get(t.text.conversation_id) ?? null) : null;
+    const hadOpen = escalated ? t.text.open_escalation : null;
     let reply = t.reply;
     if (escalated && t.decision.reason !== 'cap' && hadOpen === null && t.mode === 'auto')
       reply = t.l.settings.holdingReply;

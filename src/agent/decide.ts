@@ -51,7 +51,7 @@ export async function rankCards(
   return (await rankCardsOf(ctx, [{ brandId, text, words: words ?? (await questionWords(ctx.db, text)) }]))[0]!;
 }
 
-/** rankCards for several questions (their words already read: questionWordsOf), the cards found in one statement. */
+/** rankCards for several questions (their words already read, as questionWords reads them), the cards found in one statement. */
 export async function rankCardsOf(
   ctx: Pick<AppContext, 'db'>,
   questions: { brandId: number; text: string; words: Words }[],

@@ -64,10 +64,10 @@ export interface TextToDecide {
   person_replied: boolean;
   replies_today: number;
   replies_ever: number;
-}
-
-export async function findText(db: Handle, messageId: number, at = new Date()): Promise<TextToDecide | undefined> {
-  return (await findTexts(db, [messageId], at))[0];
+  /** The text's words with their stems, as questionWords reads them. */
+  words: { word: string; lexeme: string | null }[];
+  /** The conversation's open escalation (openEscalation), if any. */
+  open_escalation: number | null;
 }
 
 /** A PostgreSQL array literal of ids (numbers only), bound as one value. */
@@ -101,7 +101,14 @@ export async function findTexts(db: Handle, messageIds: number[], at = new Date(
                from agent_decisions r
               where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_today,
             (select count(*) from agent_decisions r
-              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever,
+            (select coalesce(json_agg(json_build_array(d.token, d.lexemes[1]) order by d.n), '[]'::json)
+               from ts_debug('english', m.body) with ordinality
+                    as d(alias, description, token, dictionaries, dictionary, lexemes, n)
+              where d.alias not in ('blank')) as words,
+            (select e.id from conversation_escalations e
+              where e.conversation_id = m.conversation_id and e.processed_response is null
+              order by e.id desc limit 1) as open_escalation
        from conversation_messages m
        join conversations c on c.id = m.conversation_id
        left join workflows w on w.id = c.workflow_id
@@ -125,6 +132,11 @@ export async function findTexts(db: Handle, messageIds: number[], at = new Date(
       person_replied: Boolean(row.person_replied),
       replies_today: Number(row.replies_today),
       replies_ever: Number(row.replies_ever),
+      words: (row.words as [string, string | null][]).map(([token, lexeme]) => ({
+        word: token.toLowerCase(),
+        lexeme: lexeme ?? null,
+      })),
+      open_escalation: row.open_escalation === null ? null : Number(row.open_escalation),
     };
   });
 }
@@ -149,16 +161,6 @@ export async function personReplied(
   return Boolean(row);
 }
 
-/** An escalation of the conversation nobody has answered yet. */
-export async function openEscalation(db: Handle, conversationId: number): Promise<number | null> {
-  const row = await db('conversation_escalations')
-    .where({ conversation_id: conversationId })
-    .whereNull('processed_response')
-    .orderBy('id', 'desc')
-    .first('id');
-  return row ? Number(row.id) : null;
-}
-
 /** The question's words as written (lower case) with their English stems; stop words have none. */
 export async function questionWords(db: Handle, text: string): Promise<{ word: string; lexeme: string | null }[]> {
   const { rows } = await db.raw<{ rows: { token: string; lexemes: string[] | null }[] }>(
@@ -166,38 +168,6 @@ export async function questionWords(db: Handle, text: string): Promise<{ word: s
     [text],
   );
   return rows.map((r) => ({ word: r.token.toLowerCase(), lexeme: r.lexemes?.[0] ?? null }));
-}
-
-/** questionWords of several texts in one round trip, in the order given. */
-export async function questionWordsOf(
-  db: Handle,
-  texts: string[],
-): Promise<{ word: string; lexeme: string | null }[][]> {
-  if (texts.length === 0) return [];
-  const { rows } = await preparedRaw<{ i: string; token: string; lexemes: string[] | null }>(
-    db,
-    `select t.i, d.token, d.lexemes
-       from jsonb_array_elements_text(?::jsonb) with ordinality as t(body, i),
-            lateral ts_debug('english', t.body) with ordinality as d(alias, description, token, dictionaries, dictionary, lexemes, n)
-      where d.alias not in ('blank')
-      order by t.i, d.n`,
-    [JSON.stringify(texts)],
-  );
-  const out = texts.map((): { word: string; lexeme: string | null }[] => []);
-  for (const r of rows) out[Number(r.i) - 1]!.push({ word: r.token.toLowerCase(), lexeme: r.lexemes?.[0] ?? null });
-  return out;
-}
-
-/** openEscalation for several conversations in one round trip (conversations with none are left out). */
-export async function openEscalations(db: Handle, conversationIds: number[]): Promise<Map<number, number>> {
-  if (conversationIds.length === 0) return new Map();
-  const { rows } = await db.raw<{ rows: { conversation_id: string; id: string }[] }>(
-    `select distinct on (conversation_id) conversation_id, id from conversation_escalations
-      where conversation_id = any(?::bigint[]) and processed_response is null
-      order by conversation_id, id desc`,
-    [idArray(conversationIds)],
-  );
-  return new Map(rows.map((r) => [Number(r.conversation_id), Number(r.id)]));
 }
 
 export interface CardMatch {
