@@ -12,7 +12,7 @@
  */
 import type { AppContext } from '../app/index.ts';
 import { withTransaction } from '../db/index.ts';
-import { queueAgentReplies } from '../conversations/index.ts';
+import { queueAgentReplies, queueAgentRepliesSend } from '../conversations/index.ts';
 import { enqueueJobs } from '../jobs/index.ts';
 import { llmFromConfig, understand, type Understanding } from '../insights/index.ts';
 import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
@@ -210,7 +210,7 @@ async function decideRound(
 
   // Every write of the round in one transaction (one commit): the decisions, the escalations and
   // their notifications, the replies queued and their deliveries; Slack after it commits.
-  const fresh = await withTransaction(ctx.db, async (tx) => {
+  const { fresh, queued } = await withTransaction(ctx.db, async (tx) => {
     const inTx: AppContext = { ...ctx, db: tx };
     const saved = new Map(
       (
@@ -244,8 +244,10 @@ async function decideRound(
       outcomes.set(p.text.id, { decision: row });
     }
     await deliver(inTx, toSend, now, outcomes);
-    return escalations.fresh;
+    return { fresh: escalations.fresh, queued: toSend.some(({ row }) => row.delivery === 'queued') };
   });
+  // The send job after the commit (not holding its row for the transaction's length): see queueAgentRepliesSend.
+  if (queued) await queueAgentRepliesSend(ctx.db);
   await postEscalations(ctx, fresh);
   return outcomes;
 }
@@ -266,6 +268,7 @@ async function deliver(
       extra: { agent_decision_id: row.id, agent_sources: row.sources },
     })),
     now,
+    { queueSend: false },
   );
   const patches: (DeliveryPatch & { id: number })[] = [];
   toSend.forEach(({ row }, i) => {

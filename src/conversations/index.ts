@@ -47,6 +47,7 @@ export {
 export {
   replyToConversation,
   queueAgentReplies,
+  queueAgentRepliesSend,
   type QueuedAgentReply,
   replyToConversationSchema,
   queueAgentReply,

@@ -242,6 +242,7 @@ export async function queueAgentReplies(
   db: Handle,
   replies: { brandId: number; conversationId: number; body: string; extra?: Record<string, unknown> }[],
   now = new Date(),
+  { queueSend = true }: { queueSend?: boolean } = {},
 ): Promise<QueuedAgentReply[]> {
   if (replies.length === 0) return [];
   if (new Set(replies.map((r) => r.conversationId)).size !== replies.length)
@@ -296,7 +297,17 @@ export async function queueAgentReplies(
       tx,
       queued.map((q) => ({ brandId: q.reply.brandId, id: q.reply.conversationId })),
     );
-    await enqueueJob(tx, 'messages:send-due', {}, { jobKey: 'messages:send-due:agent-replies' });
+    if (queueSend) await queueAgentRepliesSend(tx);
     return out;
   });
+}
+
+/**
+ * The send job for queued agent replies ('messages:send-due', one key for them all). A caller of
+ * queueAgentReplies inside a longer transaction queues it after its commit (queueSend false): every
+ * transaction queueing it waits on that one job row until it commits. Missing it only delays the
+ * replies to the next scheduled send (every minute).
+ */
+export async function queueAgentRepliesSend(db: Handle): Promise<void> {
+  await enqueueJob(db, 'messages:send-due', {}, { jobKey: 'messages:send-due:agent-replies' });
 }
