@@ -10,9 +10,14 @@
  * queued (its decision recorded when it gets no reply), from its scheduled arrival (the inbound path's
  * wait for a connection included). Prints p50, p95, p99, max and the decisions.
  *
+ * As in production (`reclaim serve-webhooks` and `reclaim worker`), the worker runs in a process of
+ * its own (this file, BENCH_ROLE=worker, forked), on the same machine and database; BENCH_WORKER=inline
+ * runs it in the inbound path's process instead. Each process's CPU time a text is printed.
+ *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_RATE (200), BENCH_SECONDS (10), WORKER_CONCURRENCY (8).
+ * BENCH_RATE (200), BENCH_SECONDS (10), WORKER_CONCURRENCY (8), BENCH_WORKER (process | inline).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,6 +91,60 @@ const texts = (
 const quantile = (sorted: number[], q: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+const INLINE = process.env.BENCH_WORKER === 'inline';
+
+/** The worker's tasks: the send job is left out (the figure is to the reply queued for it). */
+const BENCH_TASKS = { ...TASKS, 'messages:send-due': async () => {}, 'conversations:notify-engaged': async () => {} };
+
+async function runWorker(url: string): Promise<{ stop(): Promise<void> }> {
+  const ctx = await createAppContext({
+    config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: String(CONCURRENCY) }),
+    logger: createLogger({ level: 'silent', pretty: false }),
+    poolMax: CONCURRENCY + 4,
+  });
+  const worker = await startWorker(ctx, BENCH_TASKS, { concurrency: CONCURRENCY, schedules: [], pollInterval: 200 });
+  return {
+    stop: async () => {
+      await worker.stop();
+      await ctx.release();
+    },
+  };
+}
+
+/** BENCH_ROLE=worker: the worker process, until its parent says stop; it answers with its CPU time. */
+async function workerProcess(): Promise<void> {
+  const cpu = process.cpuUsage();
+  const worker = await runWorker(process.env.BENCH_WORKER_URL!);
+  process.send!({ ready: true });
+  process.on('message', (message: { stop?: boolean }) => {
+    if (!message.stop) return;
+    void worker.stop().then(() => {
+      const used = process.cpuUsage(cpu);
+      process.send!({ cpuMs: (used.user + used.system) / 1000 }, () => process.exit(0));
+    });
+  });
+}
+
+/** Forks the worker process and resolves once it runs. */
+async function forkWorker(url: string): Promise<{ child: ChildProcess; stop(): Promise<number> }> {
+  const child = fork(new URL(import.meta.url).pathname, [], {
+    env: { ...process.env, BENCH_ROLE: 'worker', BENCH_WORKER_URL: url },
+    execArgv: ['--import', 'tsx'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the worker process exited (${code})`)));
+  });
+  return {
+    child,
+    stop: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m: { cpuMs: number }) => resolve(m.cpuMs));
+        child.send({ stop: true });
+      }),
+  };
+}
+
 async function main(): Promise<void> {
   const name = `reclaim_bench_agent_${randomBytes(4).toString('hex')}`;
   const url = withDatabase(SERVER, name);
@@ -97,7 +156,7 @@ async function main(): Promise<void> {
     const ctx = await createAppContext({
       config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: String(CONCURRENCY) }),
       logger: createLogger({ level: 'silent', pretty: false }),
-      poolMax: CONCURRENCY + 12,
+      poolMax: INBOUND_CONCURRENCY + 4,
     });
     await prepareQueue(ctx);
     const [tenant] = await ctx.db('tenants').insert({ name: 'Bench' }).returning('id');
@@ -126,18 +185,18 @@ async function main(): Promise<void> {
       .insert(
         [...own, ...moreCards(CARDS - own.length)].map((c) => ({ ...c, brand_id: brandId, status: 'published' })),
       );
+    // Autovacuum analyzes a table within a minute of this many new rows; the run starts sooner, so
+    // the statistics the planner would have by then are taken now (else it reads all 500 cards' text per question).
+    await ctx.db.raw('analyze kb_cards, brand_integrations, integrations');
     await updateAgentSettings(ctx.db, {
       brandId,
       mode: 'auto',
       disclosure: 'Automated reply; text HUMAN for a person',
       holdingReply: 'Good question — someone from our team will text you back shortly',
     });
-    const worker = await startWorker(
-      ctx,
-      // The send job is left out: the figure is to the reply queued for it.
-      { ...TASKS, 'messages:send-due': async () => {}, 'conversations:notify-engaged': async () => {} },
-      { concurrency: CONCURRENCY, schedules: [], pollInterval: 200 },
-    );
+    const inlineWorker = INLINE ? await runWorker(url) : undefined;
+    const forked = INLINE ? undefined : await forkWorker(url);
+    const ownCpu = process.cpuUsage();
 
     const total = RATE * SECONDS;
     const started = Date.now();
@@ -166,7 +225,9 @@ async function main(): Promise<void> {
       if (Number(n) >= total) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    await worker.stop();
+    const inboundCpu = process.cpuUsage(ownCpu);
+    const inboundCpuMs = (inboundCpu.user + inboundCpu.system) / 1000;
+    const workerCpuMs = forked ? await forked.stop() : (await inlineWorker!.stop(), 0);
     const { rows } = await ctx.db.raw<{ rows: { ms: number; stored_ms: number; decision: string }[] }>(
       `select d.decision,
               extract(epoch from (coalesce(r.created_at, d.created_at) - m.sent_at)) * 1000 as ms,
@@ -187,7 +248,10 @@ async function main(): Promise<void> {
     const fmt = (n: number): string => `${Math.round(n)} ms`;
     process.stdout.write(
       [
-        `bench:agent — ${total} shopper texts at ${RATE}/s (sent in ${sent.toFixed(1)} s), ${CARDS} published KB cards, worker concurrency ${CONCURRENCY}, offline`,
+        `bench:agent — ${total} shopper texts at ${RATE}/s (sent in ${sent.toFixed(1)} s: ${Math.round(total / sent)} stored a second), ${CARDS} published KB cards, worker concurrency ${CONCURRENCY}${INLINE ? ' in the same process' : ' in a process of its own'}, offline`,
+        INLINE
+          ? `CPU a text: ${(inboundCpuMs / total).toFixed(2)} ms (inbound path and worker, one process)`
+          : `CPU a text: inbound path ${(inboundCpuMs / total).toFixed(2)} ms, worker process ${(workerCpuMs / total).toFixed(2)} ms (its start included)`,
         `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}; load ${os
           .loadavg()
           .map((l) => l.toFixed(2))
@@ -207,4 +271,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.env.BENCH_ROLE === 'worker') await workerProcess();
+else await main();

@@ -946,6 +946,8 @@ create table kb_cards (
   extra_data jsonb not null default '{}'::jsonb,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  search_vector tsvector generated always as ((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || setweight(to_tsvector('english'::regconfig, COALESCE(content, ''::text)), 'B'::"char"))) stored,
+  title_lexemes text[] generated always as (tsvector_to_array(to_tsvector('english'::regconfig, COALESCE(title, ''::text)))) stored,
   constraint kb_cards_source_check CHECK ((source = ANY (ARRAY['manual'::text, 'flow'::text, 'escalation'::text, 'import'::text, 'insight'::text]))),
   constraint kb_cards_status_check CHECK ((status = ANY (ARRAY['published'::text, 'unpublished'::text, 'draft'::text]))),
   constraint kb_cards_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE SET NULL,
@@ -958,6 +960,7 @@ CREATE INDEX kb_cards_brand_id_index ON kb_cards USING btree (brand_id, status);
 CREATE UNIQUE INDEX kb_cards_brand_insight_unique ON kb_cards USING btree (brand_id, ((extra_data ->> 'brand_insight_id'::text))) WHERE (source = 'insight'::text);
 CREATE INDEX kb_cards_flow_id_index ON kb_cards USING btree (flow_id);
 CREATE INDEX kb_cards_search_index ON kb_cards USING gin (((setweight(to_tsvector('english'::regconfig, COALESCE(title, ''::text)), 'A'::"char") || setweight(to_tsvector('english'::regconfig, COALESCE(content, ''::text)), 'B'::"char"))));
+CREATE INDEX kb_cards_search_vector_index ON kb_cards USING gin (search_vector);
 
 create table leads (
   id uuid not null default gen_random_uuid(),

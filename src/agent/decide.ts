@@ -1,36 +1,23 @@
 /**
- * The decision on one shopper text (the 'agent:decide' job queued by the inbound path, and `agent
- * run`): the message understanding's reading, the brand's published cards ranked by full-text search
- * and covered-question confidence, the rules of rules.ts, then the effects: the decision recorded;
- * an answer (or the brand's holding reply on an escalation) queued as a conversational reply through
- * the send job in `auto`, kept as a draft in `draft`; an escalation recorded, the team notified in
- * the panel and on Slack when connected. Nothing is recorded while the brand's agent is off.
+ * What the agent would do with one shopper text: the cards ranked (rank.ts), the rules of rules.ts,
+ * and the answer written (offline: the best card's own text fitted to a text; with a model: the
+ * model's answer from the cards, checked by the grounding validator). The decisions and their
+ * effects (recorded, replies queued, escalations) are decide-texts.ts's.
  */
-import { isAppError, type AppContext } from '../app/index.ts';
-import { queueAgentReply } from '../conversations/index.ts';
-import { llmFromConfig, understand, type LlmProvider, type Understanding } from '../insights/index.ts';
-import { applyDiscountRule, asksForDiscount, type DiscountOffer } from './discount.ts';
-import { escalate } from './escalate.ts';
-import { factsOf } from './validate.ts';
+import type { AppContext } from '../app/index.ts';
+import type { LlmProvider, Understanding } from '../insights/index.ts';
 import { writeWithModel } from './model.ts';
 import { rankCards } from './rank.ts';
 import {
   ANSWER_THRESHOLD,
   decide,
-  DEFAULT_SETTINGS,
-  effectiveMode,
   fitToSms,
   MODEL_THRESHOLD,
-  withDisclosure,
   type Candidate,
   type Decision,
   type InboundAction,
   type ReasonCode,
 } from './rules.ts';
-import { discountOffer, findText, openEscalation } from './store.ts';
-import { findDecision, insertDecision, updateDecision, type DecisionRow } from './store-decisions.ts';
-
-const NO_OFFER: DiscountOffer = { rule: null, code: null, offeredBefore: false };
 
 /** Two cards this close in confidence answer a question equally well. */
 export const TIE = 0.005;
@@ -54,6 +41,8 @@ export interface ThinkInput {
   /** The cart's products and the last text sent (what a model answer may also state). */
   cart: string;
   llm: LlmProvider | null | undefined;
+  /** The cards already ranked for the text (rankCardsOf, with other texts'); ranked now otherwise. */
+  candidates?: Candidate[];
 }
 
 export interface Thought {
@@ -71,7 +60,8 @@ export interface Thought {
  */
 export async function think(ctx: Pick<AppContext, 'db'>, input: ThinkInput): Promise<Thought> {
   const { reading } = input;
-  const candidates = input.action === 'reply' && !input.humanActive ? await rankCards(ctx, input) : [];
+  const candidates =
+    input.action === 'reply' && !input.humanActive ? (input.candidates ?? (await rankCards(ctx, input))) : [];
   let decision: Decision = decide({
     action: input.action,
     text: input.text,
@@ -104,122 +94,4 @@ export async function think(ctx: Pick<AppContext, 'db'>, input: ThinkInput): Pro
     } else reply = fitToSms(best.content, input.text);
   }
   return { decision, reply, writer, candidates };
-}
-
-const readingOf = (u: Understanding): Record<string, unknown> => ({
-  topic: u.topic,
-  stage: u.stage,
-  intent: u.intent,
-  sentiment: u.sentiment,
-  question: u.question,
-  small_talk: u.smallTalk,
-  opt_out: u.optOut,
-  person: u.person,
-  product: u.product,
-  order: u.order,
-});
-
-/** Decides on one stored shopper text; null when the brand's agent is off (or the text is not a shopper's). */
-export async function decideText(
-  ctx: AppContext,
-  { messageId }: { messageId: number },
-  options: DecideOptions = {},
-): Promise<DecisionRow | null> {
-  const now = options.now ?? new Date();
-  const text = await findText(ctx.db, messageId, now);
-  if (!text) return null;
-  if (text.decided) return (await findDecision(ctx.db, { messageId })) ?? null;
-  const stored = text.settings;
-  const settings = {
-    mode: stored?.mode ?? DEFAULT_SETTINGS.mode,
-    disclosure: stored?.disclosure ?? null,
-    holdingReply: stored?.holding_reply ?? null,
-    maxRepliesPerDay: stored?.max_replies_per_day ?? DEFAULT_SETTINGS.maxRepliesPerDay,
-    humanPauseHours: stored?.human_pause_hours ?? DEFAULT_SETTINGS.humanPauseHours,
-  };
-  const mode = effectiveMode(settings.mode, text.agents_response);
-  if (mode === 'off') return null;
-  const reading = understand(text.body, {
-    cart: { products: text.cart_products, ordered: text.cart_ordered },
-    lastOutgoing: text.last_outgoing,
-  });
-  const action = (['opt_out', 'help', 'opt_in'].includes(text.action) ? text.action : 'reply') as InboundAction;
-  const humanActive = action === 'reply' && text.person_replied;
-  const replies = { today: text.replies_today, ever: text.replies_ever };
-  const llm = options.llm === undefined ? llmFromConfig(ctx) : options.llm;
-  const thought = await think(ctx, {
-    brandId: text.brand_id,
-    text: text.body,
-    action,
-    reading,
-    humanActive,
-    repliesToday: replies.today,
-    maxRepliesPerDay: settings.maxRepliesPerDay,
-    cart: [...text.cart_products, text.last_outgoing ?? ''].filter(Boolean).join('\n'),
-    llm,
-  });
-  const { writer } = thought;
-  // A discount only as the workflow's rule allows, once, with the code it made (discount.ts).
-  const codeInPlay =
-    asksForDiscount(text.body) || (thought.reply !== null && factsOf(thought.reply).some((f) => f.kind === 'code'));
-  const offer = codeInPlay ? await discountOffer(ctx.db, text.conversation_id) : NO_OFFER;
-  const ruled = applyDiscountRule({ text: text.body, decision: thought.decision, reply: thought.reply, offer });
-  const { decision } = ruled;
-  let reply = ruled.reply;
-  const hadOpen = decision.decision === 'escalated' ? await openEscalation(ctx.db, text.conversation_id) : null;
-  if (decision.decision === 'escalated' && decision.reason !== 'cap' && hadOpen === null && mode === 'auto')
-    reply = settings.holdingReply;
-  if (reply !== null) reply = withDisclosure(reply, settings.disclosure, replies.ever === 0);
-
-  const row = await insertDecision(ctx.db, {
-    brand_id: text.brand_id,
-    conversation_id: text.conversation_id,
-    message_id: text.id,
-    decision: decision.decision,
-    mode,
-    reply,
-    delivery: reply === null ? null : mode === 'draft' ? 'draft' : null,
-    delivery_reason: null,
-    reply_message_id: null,
-    sources: decision.sources,
-    confidence: decision.confidence,
-    reason: decision.reason,
-    reading: readingOf(reading),
-    escalation_id: null,
-    writer,
-  });
-  if (!row) return (await findDecision(ctx.db, { messageId }))!;
-  if (decision.decision === 'escalated')
-    row.escalation_id = await escalate(ctx, { decision: row, question: text.body, open: hadOpen });
-  if (reply !== null && mode === 'auto' && options.notSentReason) {
-    const patch = { delivery: 'not_sent', delivery_reason: options.notSentReason };
-    await updateDecision(ctx.db, row.id, patch);
-    Object.assign(row, patch);
-  } else if (reply !== null && mode === 'auto') Object.assign(row, await deliver(ctx, row, reply, now));
-  return row;
-}
-
-/** Queues the reply through the send job; a channel that may not be texted, or a text too old, is recorded as not sent. */
-async function deliver(
-  ctx: AppContext,
-  row: DecisionRow,
-  reply: string,
-  now: Date,
-): Promise<Pick<DecisionRow, 'delivery' | 'delivery_reason' | 'reply_message_id'>> {
-  let patch: Pick<DecisionRow, 'delivery' | 'delivery_reason' | 'reply_message_id'>;
-  try {
-    const { messageId } = await queueAgentReply(ctx.db, {
-      brandId: row.brand_id,
-      conversationId: row.conversation_id,
-      body: reply,
-      now,
-      extra: { agent_decision_id: row.id, agent_sources: row.sources },
-    });
-    patch = { delivery: 'queued', delivery_reason: null, reply_message_id: messageId };
-  } catch (error) {
-    if (!isAppError(error) || error.kind !== 'conflict') throw error;
-    patch = { delivery: 'not_sent', delivery_reason: error.message, reply_message_id: null };
-  }
-  await updateDecision(ctx.db, row.id, patch);
-  return patch;
 }

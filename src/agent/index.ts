@@ -12,7 +12,8 @@ export {
   type DecisionKind,
 } from './rules.ts';
 export { validateAnswer, factsOf, type Fact, type Validation } from './validate.ts';
-export { decideText, think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { think, type DecideOptions, type Thought, type ThinkInput } from './decide.ts';
+export { decideQueued, decideText, decideTexts, type TextOutcome } from './decide-texts.ts';
 export { AGENT_SYSTEM_PROMPT } from './model.ts';
 export {
   getAgentSettings,
@@ -72,4 +73,13 @@ export {
   searchLexemesOf,
   searchWords,
 } from './words.ts';
-export { cardPairs, pairsOf, questionOf, rankCards, rankedOf, RETRIEVE_LIMIT, type Question } from './rank.ts';
+export {
+  cardPairs,
+  pairsOf,
+  questionOf,
+  rankCards,
+  rankCardsOf,
+  rankedOf,
+  RETRIEVE_LIMIT,
+  type Question,
+} from './rank.ts';

@@ -71,7 +71,10 @@ const isComplaintIntent = (intent: string): boolean => {
 };
 
 const CARD_CACHE_SIZE = 5_000;
-const cardCache = new Map<string, { intents: Set<string>; words: string[] }>();
+const cardCache = new Map<string, CardReading>();
+
+/** A card's intents, its words, and the topic of its whole text (title. content). */
+export type CardReading = { intents: Set<string>; words: string[]; topic: string | null };
 
 export const sentencesOf = (text: string): string[] =>
   text
@@ -89,19 +92,22 @@ export const wordsOf = (text: string): string[] =>
     .map((w) => w.replace(/^'+|'+$/g, ''))
     .filter(Boolean);
 
-/** The intents a card answers and its words, read once per card text. */
-export function cardReading(title: string, content: string): { intents: Set<string>; words: string[] } {
+/** The intents a card answers, its words and its topic, read once per card text. */
+export function cardReading(title: string, content: string): CardReading {
   const key = `${title}\u0000${content}`;
   const cached = cardCache.get(key);
   if (cached) return cached;
   const intents = new Set<string>();
-  for (const part of [title, `${title}. ${content}`, ...sentencesOf(content)]) {
+  const whole = `${title}. ${content}`;
+  let topic: string | null = null;
+  for (const part of [title, whole, ...sentencesOf(content)]) {
     const r = understand(part);
+    if (part === whole) topic = r.topic.value;
     if (r.topic.value === null) continue;
     if (r.topic.confidence * r.intent.confidence >= CARD_INTENT_CONFIDENCE && !isComplaintIntent(r.intent.value))
       intents.add(r.intent.value);
   }
-  const reading = { intents, words: [...new Set(wordsOf(`${title} ${content}`))] };
+  const reading = { intents, words: [...new Set(wordsOf(`${title} ${content}`))], topic };
   if (cardCache.size >= CARD_CACHE_SIZE) cardCache.clear();
   cardCache.set(key, reading);
   return reading;

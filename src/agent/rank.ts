@@ -19,7 +19,7 @@ import {
   searchLexemes,
   type Candidate,
 } from './rules.ts';
-import { matchingCards, questionWords, type CardMatch, type CardQuery } from './store.ts';
+import { matchingCards, matchingCardsOf, questionWords, type CardMatch, type CardQuery } from './store.ts';
 import { countryOf, searchLexemesOf } from './words.ts';
 
 /** Cards found by full-text search that are read against the question. */
@@ -87,8 +87,8 @@ export function pairsOf(q: Question, cards: readonly CardMatch[]): PairInput[] {
   const found = accounts.map((a) => a.found + a.places);
   const negative = reading.sentiment.value === 'negative' ? reading.sentiment.confidence : 0;
   return cards.map((c, i) => {
-    const own =
-      topic.value === null || topic.confidence < 0.5 ? null : understand(`${c.title}. ${c.content}`).topic.value;
+    // The card's own topic, read once per card text (cardReading).
+    const own = topic.value === null || topic.confidence < 0.5 ? null : readings[i]!.topic;
     return {
       mass: masses[i]!,
       top: readings[i]!.intents.has(likeliest),
@@ -153,4 +153,17 @@ export async function rankCards(
 ): Promise<Candidate[]> {
   const { question, cards, inputs } = await cardPairs(ctx, { brandId, text });
   return rankedOf(question, cards, inputs);
+}
+
+/** rankCards for several questions (their words already read, as questionWords reads them), the cards found in one statement. */
+export async function rankCardsOf(
+  ctx: Pick<AppContext, 'db'>,
+  questions: readonly { brandId: number; text: string; words: readonly { word: string; lexeme: string | null }[] }[],
+): Promise<Candidate[][]> {
+  const asked = questions.map((q) => questionOf(q.brandId, q.text, q.words));
+  const found = await matchingCardsOf(
+    ctx.db,
+    asked.map((q) => q.query),
+  );
+  return asked.map((q, i) => rankedOf(q, found[i]!, pairsOf(q, found[i]!)));
 }

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { AppError, validInput, type AppContext } from '../app/index.ts';
 import type { Handle } from '../db/index.ts';
-import { decideText, type DecideOptions } from './decide.ts';
+import type { DecideOptions } from './decide.ts';
+import { decideText } from './decide-texts.ts';
 import { AGENT_MODES, DEFAULT_SETTINGS, DECISIONS, REASONS, type AgentMode, type ReasonCode } from './rules.ts';
 import { brandExists, readSettings, writeSettings, type SettingsRow } from './store.ts';
 import {

@@ -50,6 +50,49 @@ export async function insertDecision(db: Handle, row: NewDecision): Promise<Deci
   return saved ? decisionRow(saved as Record<string, unknown>) : undefined;
 }
 
+/** insertDecision for several texts in one statement: the rows recorded (a text already decided has none). */
+export async function insertDecisions(db: Handle, rows: NewDecision[]): Promise<DecisionRow[]> {
+  if (rows.length === 0) return [];
+  const saved = await db('agent_decisions')
+    .insert(rows.map((row) => ({ ...row, reading: JSON.stringify(row.reading) })))
+    .onConflict('message_id')
+    .ignore()
+    .returning('*');
+  return (saved as Record<string, unknown>[]).map(decisionRow);
+}
+
+export type DeliveryPatch = Pick<DecisionRow, 'delivery' | 'delivery_reason' | 'reply_message_id'>;
+
+/** The deliveries of several decisions in one statement. */
+export async function updateDeliveries(db: Handle, patches: (DeliveryPatch & { id: number })[]): Promise<void> {
+  if (patches.length === 0) return;
+  await db.raw(
+    `update agent_decisions d
+        set delivery = v.delivery, delivery_reason = v.delivery_reason, reply_message_id = v.reply_message_id
+       from jsonb_to_recordset(?::jsonb) as v(id bigint, delivery text, delivery_reason text, reply_message_id bigint)
+      where d.id = v.id`,
+    [JSON.stringify(patches)],
+  );
+}
+
+/** The escalation ids of several decisions in one statement. */
+export async function updateEscalationIds(db: Handle, rows: { id: number; escalation_id: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.raw(
+    `update agent_decisions d set escalation_id = v.escalation_id
+       from jsonb_to_recordset(?::jsonb) as v(id bigint, escalation_id bigint)
+      where d.id = v.id`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** findDecision for several texts (by message id). */
+export async function findDecisions(db: Handle, messageIds: number[]): Promise<Map<number, DecisionRow>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db('agent_decisions').whereIn('message_id', messageIds);
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.message_id), decisionRow(r)]));
+}
+
 export async function updateDecision(
   db: Handle,
   id: number,

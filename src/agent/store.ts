@@ -2,11 +2,10 @@
  * SQL of the shopper agent: its settings per brand, what a decision reads (the text, its
  * conversation, cart and workflow, the people who replied, the discount it may offer) and the
  * retrieval over the brand's published knowledge-base cards (PostgreSQL full-text search on the
- * kb_cards_search_index expression, English stems). The decisions themselves are in
+ * cards' stored search_vector, English stems, and its GIN index). The decisions themselves are in
  * store-decisions.ts.
  */
-import type { Handle } from '../db/index.ts';
-import { KB_VECTOR_SQL } from '../insights/index.ts';
+import { preparedRaw, type Handle } from '../db/index.ts';
 import type { AgentMode } from './rules.ts';
 
 export interface SettingsRow {
@@ -65,10 +64,20 @@ export interface TextToDecide {
   person_replied: boolean;
   replies_today: number;
   replies_ever: number;
+  /** The text's words with their stems, as questionWords reads them. */
+  words: { word: string; lexeme: string | null }[];
+  /** The conversation's open escalation (openEscalation), if any. */
+  open_escalation: number | null;
 }
 
-export async function findText(db: Handle, messageId: number, at = new Date()): Promise<TextToDecide | undefined> {
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+/** A PostgreSQL array literal of ids (numbers only), bound as one value. */
+export const idArray = (ids: number[]): string => `{${ids.map((id) => String(Math.trunc(id))).join(',')}}`;
+
+/** findText for several texts in one round trip (the texts found, in id order). */
+export async function findTexts(db: Handle, messageIds: number[], at = new Date()): Promise<TextToDecide[]> {
+  if (messageIds.length === 0) return [];
+  const { rows } = await preparedRaw<Record<string, unknown>>(
+    db,
     `select m.id, m.brand_id, m.conversation_id, m.body, m.created_at,
             coalesce(m.extra_data ->> 'action', 'reply') as action,
             w.action -> 'agents_response' as agents_response,
@@ -85,38 +94,51 @@ export async function findText(db: Handle, messageId: number, at = new Date()): 
                       left join agent_conversations a on a.conversation_id = p.conversation_id
                      where p.conversation_id = m.conversation_id and p.direction = 'outgoing'
                        and p.user_id is not null
-                       and p.created_at > :at::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
-                       and p.created_at <= :at::timestamptz
+                       and p.created_at > ?::timestamptz - make_interval(hours => coalesce(s.human_pause_hours, 24))
+                       and p.created_at <= ?::timestamptz
                        and (a.handed_back_at is null or p.created_at > a.handed_back_at)) as person_replied,
-            (select count(*) filter (where r.created_at > :at::timestamptz - interval '24 hours')
+            (select count(*) filter (where r.created_at > ?::timestamptz - interval '24 hours')
                from agent_decisions r
               where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_today,
             (select count(*) from agent_decisions r
-              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever
+              where r.conversation_id = m.conversation_id and r.reply_message_id is not null) as replies_ever,
+            (select coalesce(json_agg(json_build_array(d.token, d.lexemes[1]) order by d.n), '[]'::json)
+               from ts_debug('english', m.body) with ordinality
+                    as d(alias, description, token, dictionaries, dictionary, lexemes, n)
+              where d.alias not in ('blank')) as words,
+            (select e.id from conversation_escalations e
+              where e.conversation_id = m.conversation_id and e.processed_response is null
+              order by e.id desc limit 1) as open_escalation
        from conversation_messages m
        join conversations c on c.id = m.conversation_id
        left join workflows w on w.id = c.workflow_id
        left join carts ca on ca.id = c.cart_id
        left join agent_settings s on s.brand_id = m.brand_id
-      where m.id = :messageId and m.direction = 'incoming'`,
-    { messageId, at },
+      where m.id = any(?::bigint[]) and m.direction = 'incoming'
+      order by m.id`,
+    [at, at, at, idArray(messageIds)],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const settings = row.settings as SettingsRow | null;
-  return {
-    ...(row as unknown as TextToDecide),
-    id: Number(row.id),
-    brand_id: Number(row.brand_id),
-    conversation_id: Number(row.conversation_id),
-    cart_products: (row.cart_products as unknown[]).map(String),
-    cart_ordered: Boolean(row.cart_ordered),
-    settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
-    decided: Boolean(row.decided),
-    person_replied: Boolean(row.person_replied),
-    replies_today: Number(row.replies_today),
-    replies_ever: Number(row.replies_ever),
-  };
+  return rows.map((row) => {
+    const settings = row.settings as SettingsRow | null;
+    return {
+      ...(row as unknown as TextToDecide),
+      id: Number(row.id),
+      brand_id: Number(row.brand_id),
+      conversation_id: Number(row.conversation_id),
+      cart_products: (row.cart_products as unknown[]).map(String),
+      cart_ordered: Boolean(row.cart_ordered),
+      settings: settings ? { ...settings, brand_id: Number(settings.brand_id) } : undefined,
+      decided: Boolean(row.decided),
+      person_replied: Boolean(row.person_replied),
+      replies_today: Number(row.replies_today),
+      replies_ever: Number(row.replies_ever),
+      words: (row.words as [string, string | null][]).map(([token, lexeme]) => ({
+        word: token.toLowerCase(),
+        lexeme: lexeme ?? null,
+      })),
+      open_escalation: row.open_escalation === null ? null : Number(row.open_escalation),
+    };
+  });
 }
 
 /**
@@ -137,16 +159,6 @@ export async function personReplied(
     .where((q) => void q.whereNull('a.handed_back_at').orWhereRaw('m.created_at > a.handed_back_at'))
     .first('m.id');
   return Boolean(row);
-}
-
-/** An escalation of the conversation nobody has answered yet. */
-export async function openEscalation(db: Handle, conversationId: number): Promise<number | null> {
-  const row = await db('conversation_escalations')
-    .where({ conversation_id: conversationId })
-    .whereNull('processed_response')
-    .orderBy('id', 'desc')
-    .first('id');
-  return row ? Number(row.id) : null;
 }
 
 /** The question's words as written (lower case) with their English stems; stop words have none. */
@@ -172,41 +184,60 @@ export interface CardMatch {
 
 export type CardQuery = { brandId: number; lexemes: string[]; prefixes?: string[]; limit: number; topic?: string };
 
+/** The to_tsquery('simple') text of a card query; '' when it has no word. */
+function tsQuery({ lexemes, prefixes = [] }: Pick<CardQuery, 'lexemes' | 'prefixes'>): string {
+  const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
+  const words = [...new Set(lexemes.map(clean).filter(Boolean))];
+  const starts = [...new Set(prefixes.map(clean).filter(Boolean))];
+  return [...words.map((w) => `'${w}'`), ...starts.map((p) => `'${p}':*`)].join(' | ');
+}
+
 /**
  * The brand's published cards sharing any of the lexemes (or a word starting with one of the
  * prefixes: a misspelled word still finds its card), best ts_rank first (then weight, newest),
  * each with its answers on the topic marked wrong.
  */
-export async function matchingCards(
-  db: Handle,
-  { brandId, lexemes, prefixes = [], limit, topic = '' }: CardQuery,
-): Promise<CardMatch[]> {
-  const clean = (l: string): string => l.replace(/[^\p{L}\p{N}]/gu, '');
-  const words = [...new Set(lexemes.map(clean).filter(Boolean))];
-  const starts = [...new Set(prefixes.map(clean).filter(Boolean))];
-  if (words.length + starts.length === 0) return [];
-  const query = [...words.map((w) => `'${w}'`), ...starts.map((p) => `'${p}':*`)].join(' | ');
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `with q as (select to_tsquery('simple', ?) as query)
-     select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
-            tsvector_to_array(${KB_VECTOR_SQL}) as lexemes,
-            tsvector_to_array(to_tsvector('english', coalesce(k.title, ''))) as title_lexemes,
-            ts_rank(${KB_VECTOR_SQL}, q.query) as rank,
-            (select count(*) from agent_feedback f
-              where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = ?) as marks
-       from kb_cards k, q
-      where k.brand_id = ? and k.status = 'published' and ${KB_VECTOR_SQL} @@ q.query
-      order by rank desc, k.weight desc, k.id desc
-      limit ?`,
-    [query, topic, brandId, limit],
+export async function matchingCards(db: Handle, query: CardQuery): Promise<CardMatch[]> {
+  return (await matchingCardsOf(db, [query]))[0]!;
+}
+
+/** matchingCards for several questions in one statement, in the order given. */
+export async function matchingCardsOf(db: Handle, queries: CardQuery[]): Promise<CardMatch[][]> {
+  const out = queries.map((): CardMatch[] => []);
+  const asked = queries.flatMap((q, i) => {
+    const query = tsQuery(q);
+    return query ? [{ i, brand_id: q.brandId, query, topic: q.topic ?? '', lim: q.limit }] : [];
+  });
+  if (asked.length === 0) return out;
+  const { rows } = await preparedRaw<Record<string, unknown>>(
+    db,
+    `select q.i, m.*
+       from jsonb_to_recordset(?::jsonb) as q(i int, brand_id bigint, query text, topic text, lim int)
+       cross join lateral (
+         select k.id, k.weight, coalesce(k.title, '') as title, coalesce(k.content, '') as content,
+                tsvector_to_array(k.search_vector) as lexemes, k.title_lexemes,
+                ts_rank(k.search_vector, to_tsquery('simple', q.query)) as rank,
+                (select count(*) from agent_feedback f
+                  where f.brand_id = k.brand_id and f.card_id = k.id and f.topic = q.topic) as marks
+           from kb_cards k
+          where k.brand_id = q.brand_id and k.status = 'published'
+            and k.search_vector @@ to_tsquery('simple', q.query)
+          order by rank desc, k.weight desc, k.id desc
+          limit q.lim) m
+      order by q.i, m.rank desc, m.weight desc, m.id desc`,
+    [JSON.stringify(asked)],
   );
-  return rows.map((r) => ({
-    ...(r as unknown as CardMatch),
-    id: Number(r.id),
-    weight: Number(r.weight),
-    rank: Number(r.rank),
-    marks: Number(r.marks),
-  }));
+  for (const r of rows) {
+    const { i, ...card } = r;
+    out[Number(i)]!.push({
+      ...(card as unknown as CardMatch),
+      id: Number(r.id),
+      weight: Number(r.weight),
+      rank: Number(r.rank),
+      marks: Number(r.marks),
+    });
+  }
+  return out;
 }
 
 /** The text of the given cards of the brand (the sources a model answer is checked against). */

@@ -1,8 +1,8 @@
-import { decideText, importStoreFacts } from '../agent/index.ts';
+import { decideQueued, importStoreFacts } from '../agent/index.ts';
 import { refreshAnalyticsRollups, SCHEDULED_REFRESH_MAX_BATCHES } from '../analytics/index.ts';
 import { billingSync } from '../billing/index.ts';
 import {
-  engagedConversation,
+  engagedConversationsJob,
   klaviyoConsentForNewContact,
   WEBHOOK_PROCESSORS,
   webhookDeadLettered,
@@ -69,13 +69,13 @@ export const TASKS: TaskTable = {
   },
   // The team-chat notification and the in-app one to the brand's tenant (src/flows/engaged-conversation.ts).
   // The shopper agent's decision on a shopper text, queued with the text by the inbound path (src/agent).
-  'agent:decide': async ({ ctx, payload }) => void (await decideText(ctx, { messageId: payload.messageId })),
+  'agent:decide': async ({ ctx, payload }) => decideQueued(ctx, payload),
   // The store facts (FAQ, terms, shipping and returns pages) read into KB cards, daily (src/agent/facts.ts).
   'agent:import-facts': async ({ ctx, payload }) => {
     const pages = await importStoreFacts(ctx, { brandId: payload.brandId });
     if (pages.length > 0) ctx.logger.info({ pages: pages.length }, 'store facts read');
   },
-  'conversations:notify-engaged': async ({ ctx, payload }) => void (await engagedConversation(ctx, payload)),
+  'conversations:notify-engaged': async ({ ctx, payload }) => engagedConversationsJob(ctx, payload),
   // 10DLC registration: one job per step of the state machine, and the poll of Infobip's statuses.
   'messaging:registration-step': async ({ ctx, payload }) => runRegistrationStep(ctx, payload),
   'messaging:poll-registrations': async ({ ctx }) => {

@@ -11,6 +11,8 @@ export {
   type ChannelInput,
 } from './rules.ts';
 export { initiateContact, KLAVIYO_CONSENT_TASK, KLAVIYO_CONTACT_SOURCE, type InitiateContactInput } from './service.ts';
+export { initiateTextingContact } from './texting.ts';
+export { contactUsernameLockSql } from './store.ts';
 export {
   optOutChannel,
   resubscribeChannel,

@@ -36,6 +36,23 @@ export const MAX_UNANSWERED_CONVERSATIONS = 3;
  * written in E.164. A result shorter than 5 characters falls back to the trimmed lower-case input.
  */
 export function normalizeUsername(value: string): string {
+  return remembered(normalized, value, normalizeOnce);
+}
+
+/** Parsing a number is the costly part of both rules, and the inbound path asks several times a text. */
+const normalized = new Map<string, string>();
+const usNumbers = new Map<string, boolean>();
+const REMEMBERED = 10_000;
+function remembered<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = compute(key);
+  if (cache.size >= REMEMBERED) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+function normalizeOnce(value: string): string {
   const trimmed = value.trim();
   const fallback = trimmed.toLowerCase();
   if (trimmed.includes('@')) return fallback;
@@ -53,7 +70,7 @@ export const isEmailAddress = (username: string): boolean => EMAIL_SHAPE.test(us
 /** Only +1 numbers are texted (DESIGN "Compliance"; spec 2: phone channels must start +1). */
 export function isUsSmsNumber(e164: string): boolean {
   if (!/^\+1\d{10}$/.test(e164)) return false;
-  return phoneNumbers().parsePhoneNumberFromString(e164)?.isValid() ?? false;
+  return remembered(usNumbers, e164, (n) => phoneNumbers().parsePhoneNumberFromString(n)?.isValid() ?? false);
 }
 
 export const TEXAS_AREA_CODES: readonly string[] = [

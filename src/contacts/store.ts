@@ -55,6 +55,13 @@ export async function lockContactKey(tx: Tx, brandId: number, key: string): Prom
   await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`contact:${brandId}:${key}`]);
 }
 
+/**
+ * lockContactKey's key for a username, as SQL (for a statement that takes the lock with other
+ * work): `brandIdSql` and `usernameSql` are SQL expressions.
+ */
+export const contactUsernameLockSql = (brandIdSql: string, usernameSql: string): string =>
+  `'contact:' || ${brandIdSql} || ':username:' || ${usernameSql}`;
+
 /** A connected and enabled integration of the brand in one of the categories (optionally one given id). */
 export async function findActiveIntegration(
   db: Handle,

@@ -12,6 +12,7 @@ import { conversationOfBrand } from './store/inbox.ts';
 import {
   findEscalation,
   insertEscalation,
+  insertEscalations,
   listEscalationRows,
   updateEscalationRow,
   type EscalationView,
@@ -60,6 +61,17 @@ export async function createEscalation(db: Handle, input: CreateEscalationInput)
   if (conversationId !== undefined && !(await conversationOfBrand(db, { brandId, id: conversationId })))
     throw new AppError('not_found', CONVERSATION_NOT_FOUND);
   return insertEscalation(db, { brandId, conversationId: conversationId ?? null, question });
+}
+
+/**
+ * Escalations of conversations the caller knows are the brand's (the shopper agent's: each the
+ * conversation of a text it read), one statement for them all; in the order given.
+ */
+export async function createAgentEscalations(
+  db: Handle,
+  rows: { brandId: number; conversationId: number; question: string }[],
+): Promise<EscalationView[]> {
+  return insertEscalations(db, rows);
 }
 
 export const updateEscalationSchema = escalationRefSchema.extend({

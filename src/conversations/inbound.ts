@@ -18,15 +18,14 @@
  */
 import { AppError, type AppContext } from '../app/index.ts';
 import {
-  initiateContact,
+  initiateTextingContact,
   isUsSmsNumber,
-  markChannelEngaged,
   maskUsername,
   normalizeUsername,
   resubscribeChannel,
 } from '../contacts/index.ts';
 import { withTransaction, type Tx } from '../db/index.ts';
-import { enqueueJobs, type JobRequest } from '../jobs/index.ts';
+import { enqueueJobs, queueing, type JobRequest } from '../jobs/index.ts';
 import { sendMessageNow } from '../messaging/index.ts';
 import { helpReply, matchKeyword, optInConfirmation, optOutConfirmation, type KeywordKind } from './keywords.ts';
 import { unsubscribeChannel } from './opt-out.ts';
@@ -40,6 +39,7 @@ import {
   patchMessageExtra,
   type InboundBrand,
   type InboundChannel,
+  type MessageJob,
   type UnroutedText,
 } from './store/inbound.ts';
 
@@ -48,6 +48,14 @@ export type { UnroutedText };
 export const NOTIFY_ENGAGED_TASK = 'conversations:notify-engaged';
 /** The shopper agent's decision on a stored shopper text (src/agent), queued with the text. */
 export const AGENT_DECIDE_TASK = 'agent:decide';
+/**
+ * A brand's texts are queued to this many 'agent:decide' batch jobs (by message id), and its
+ * engaged conversations to as many 'conversations:notify-engaged' ones (by conversation id): an
+ * entry queued while its lane's job waits joins it, and several lanes keep the inbound
+ * transactions of one brand from all waiting on the same job row.
+ */
+export const INBOUND_JOB_LANES = 8;
+const LANES = INBOUND_JOB_LANES;
 /** contacts.source of a contact created by its own text. */
 export const INBOUND_CONTACT_SOURCE = 'inbound';
 
@@ -191,7 +199,7 @@ async function applyInTransaction(
   let createdContact = false;
   if (!channel) {
     if (!isUsSmsNumber(input.from)) return { result: { ...base, outcome: 'ignored' } };
-    const initiated = await initiateContact(
+    const initiated = await initiateTextingContact(
       { db: tx, logger: ctx.logger },
       {
         brandId: brand.id,
@@ -201,6 +209,8 @@ async function applyInTransaction(
         consentSource: 'inbound_sms',
         brandIntegrationId: brand.brandIntegrationId ?? undefined,
       },
+      // The contact's lock was taken with the sender's, and the look-up read with the sender's state.
+      { contactHasNumber: state.contactHasNumber },
     );
     createdContact = initiated.created;
     // The channel initiateContact just wrote, not read again (a channel new to the brand has no conversation yet).
@@ -217,35 +227,51 @@ async function applyInTransaction(
     keyword: match?.keyword,
     at: input.receivedAt,
   });
-  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary reply).
-  const { messageId, conversationId } = await insertIncomingMessage(tx, {
-    brandId: brand.id,
-    conversation:
-      state.conversationId === undefined
-        ? { contactId: channel.contactId, channelId: channel.id }
-        : { id: state.conversationId },
-    body: input.body,
-    provider: input.provider,
-    providerMessageId: input.providerMessageId,
-    receivedAt: input.receivedAt,
-    unhide: action === 'reply',
-    extra: {
-      action,
-      ...(match ? { keyword: match.keyword } : {}),
-      ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
-    },
-  });
-  // The shopper agent decides on every stored text, after the keyword handling above (opted_out when it took it).
-  const jobs: JobRequest[] = [
-    { task: AGENT_DECIDE_TASK, payload: { messageId }, options: { jobKey: `${AGENT_DECIDE_TASK}:${messageId}` } },
+  // The message with its conversation: the channel's newest, or a new one (hidden unless an ordinary
+  // reply); an ordinary reply marks the channel engaged in the same statement. The shopper agent
+  // decides on every stored text, after the keyword handling above (opted_out when it took it): the
+  // text joins its lane's batch job; an ordinary reply also queues the engaged-conversation job.
+  const jobs: MessageJob[] = [
+    { task: AGENT_DECIDE_TASK, entry: 'messageId', prefix: `${AGENT_DECIDE_TASK}:${brand.id}:`, lanes: LANES },
   ];
   if (action === 'reply')
     jobs.push({
       task: NOTIFY_ENGAGED_TASK,
-      payload: { conversationId },
-      options: { jobKey: `${NOTIFY_ENGAGED_TASK}:${conversationId}` },
+      entry: 'conversationId',
+      prefix: `${NOTIFY_ENGAGED_TASK}:${brand.id}:`,
+      lanes: LANES,
     });
-  await enqueueJobs(tx, jobs);
+  const { messageId, conversationId, jobIds } = await queueing(() =>
+    insertIncomingMessage(tx, {
+      brandId: brand.id,
+      conversation:
+        state.conversationId === undefined
+          ? { contactId: channel.contactId, channelId: channel.id }
+          : { id: state.conversationId },
+      body: input.body,
+      provider: input.provider,
+      providerMessageId: input.providerMessageId,
+      receivedAt: input.receivedAt,
+      unhide: action === 'reply',
+      engage: action === 'reply' ? { channelId: channel.id, at: input.receivedAt } : undefined,
+      extra: {
+        action,
+        ...(match ? { keyword: match.keyword } : {}),
+        ...(effect.replyBody ? { reply_status: 'sending', reply_body: effect.replyBody } : {}),
+      },
+      jobs,
+    }),
+  );
+  // A keyed job that add_job dropped (a worker took the job it would have joined) is queued again.
+  const again: JobRequest[] = jobs.flatMap((job, i): JobRequest[] => {
+    if (jobIds[i] !== null) return [];
+    const id = job.entry === 'messageId' ? messageId : conversationId;
+    const jobKey = `${job.prefix}${id % LANES}`;
+    return job.task === AGENT_DECIDE_TASK
+      ? [{ task: AGENT_DECIDE_TASK, payload: [{ messageId }], options: { jobKey } }]
+      : [{ task: NOTIFY_ENGAGED_TASK, payload: [{ conversationId }], options: { jobKey } }];
+  });
+  if (again.length > 0) await enqueueJobs(tx, again);
 
   return {
     replyBody: effect.replyBody,
@@ -303,8 +329,7 @@ async function applyAction(
         }),
       };
     case 'reply':
-      // The conversation is unhidden with the message's own insert (insertIncomingMessage).
-      await markChannelEngaged(tx, { brandId: brand.id, channelId: channel.id, at });
+      // The channel is marked engaged and the conversation unhidden with the message's own insert (insertIncomingMessage).
       return { changed: false, skipped: 0 };
   }
 }

@@ -46,6 +46,9 @@ export {
 } from './inbox.ts';
 export {
   replyToConversation,
+  queueAgentReplies,
+  queueAgentRepliesSend,
+  type QueuedAgentReply,
   replyToConversationSchema,
   queueAgentReply,
   OUTSIDE_WINDOW,
@@ -82,6 +85,7 @@ export {
   listEscalations,
   getEscalation,
   createEscalation,
+  createAgentEscalations,
   updateEscalation,
   listEscalationsSchema,
   escalationRefSchema,

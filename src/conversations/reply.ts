@@ -32,7 +32,16 @@ import { CONVERSATION_NOT_FOUND, USER_NOT_FOUND } from './inbox.ts';
 import { idSchema, parseServiceInput } from './input.ts';
 import { markRead, setConversationHidden, userExists } from './store/inbox.ts';
 import { findMessage, type ConversationMessageView } from './store/read.ts';
-import { insertAgentReply, lastIncomingOnChannel, lockReplyTarget, type ReplyTarget } from './store/reply.ts';
+import {
+  insertAgentReplies,
+  insertAgentReply,
+  lastIncomingOnChannel,
+  lastIncomingOnChannels,
+  lockReplyTarget,
+  lockReplyTargets,
+  unhideConversations,
+  type ReplyTarget,
+} from './store/reply.ts';
 
 /** A reply to a shopper who wrote within this many hours is conversational, not marketing. */
 export const CONVERSATIONAL_WINDOW_HOURS = 24;
@@ -219,4 +228,86 @@ export async function queueAgentReply(
     await enqueueJob(tx, 'messages:send-due', {}, { jobKey: 'messages:send-due:agent-replies' });
     return { messageId };
   });
+}
+
+/** One agent reply of queueAgentReplies: queued, refused (the refusal's words), or an error of its own. */
+export type QueuedAgentReply = { messageId: number } | { refused: string } | { error: AppError };
+
+/**
+ * queueAgentReply for several conversations (at most one reply each) in one transaction and a few
+ * statements: the same checks per reply, the channels share-locked together; a refused reply
+ * stores nothing and leaves the others queued. One 'messages:send-due' job for them all.
+ */
+export async function queueAgentReplies(
+  db: Handle,
+  replies: { brandId: number; conversationId: number; body: string; extra?: Record<string, unknown> }[],
+  now = new Date(),
+  { queueSend = true }: { queueSend?: boolean } = {},
+): Promise<QueuedAgentReply[]> {
+  if (replies.length === 0) return [];
+  if (new Set(replies.map((r) => r.conversationId)).size !== replies.length)
+    throw new AppError('internal', 'queueAgentReplies takes at most one reply per conversation.');
+  return withTransaction(db, async (tx) => {
+    const targets = await lockReplyTargets(
+      tx,
+      replies.map((r) => ({ brandId: r.brandId, id: r.conversationId })),
+    );
+    const channels = [...targets.values()].flatMap((t) => (t.channel_id === null ? [] : [t.channel_id]));
+    const wrote = await lastIncomingOnChannels(tx, channels);
+    const out: QueuedAgentReply[] = [];
+    const queued: { at: number; reply: Parameters<typeof insertAgentReply>[1] }[] = [];
+    replies.forEach((r, at) => {
+      const target = targets.get(r.conversationId);
+      if (!target || target.brand_id !== r.brandId) {
+        out.push({ error: new AppError('not_found', CONVERSATION_NOT_FOUND) });
+        return;
+      }
+      const code = replyRefusal(target);
+      if (code !== null) {
+        out.push({ refused: REPLY_REFUSALS[code] });
+        return;
+      }
+      const last = wrote.get(target.channel_id!) ?? null;
+      const conversational = last !== null && now.getTime() - last.getTime() <= CONVERSATIONAL_WINDOW_HOURS * 3_600_000;
+      if (!conversational) {
+        out.push({ refused: OUTSIDE_WINDOW });
+        return;
+      }
+      out.push({ messageId: 0 });
+      queued.push({
+        at,
+        reply: {
+          brandId: r.brandId,
+          conversationId: r.conversationId,
+          userId: null,
+          body: r.body.slice(0, AGENT_REPLY_MAX_LENGTH),
+          isMarketing: false,
+          scheduledFor: now,
+          extra: { agent_reply: true, conversational, shopper_wrote_at: last!.toISOString(), ...r.extra },
+        },
+      });
+    });
+    if (queued.length === 0) return out;
+    const ids = await insertAgentReplies(
+      tx,
+      queued.map((q) => q.reply),
+    );
+    queued.forEach((q, i) => (out[q.at] = { messageId: ids[i]! }));
+    await unhideConversations(
+      tx,
+      queued.map((q) => ({ brandId: q.reply.brandId, id: q.reply.conversationId })),
+    );
+    if (queueSend) await queueAgentRepliesSend(tx);
+    return out;
+  });
+}
+
+/**
+ * The send job for queued agent replies ('messages:send-due', one key for them all). A caller of
+ * queueAgentReplies inside a longer transaction queues it after its commit (queueSend false): every
+ * transaction queueing it waits on that one job row until it commits. Missing it only delays the
+ * replies to the next scheduled send (every minute).
+ */
+export async function queueAgentRepliesSend(db: Handle): Promise<void> {
+  await enqueueJob(db, 'messages:send-due', {}, { jobKey: 'messages:send-due:agent-replies' });
 }

@@ -21,5 +21,6 @@ export {
   type SchemaDumpCheck,
 } from './schema-file.ts';
 export { createDatabase, dropDatabase } from './admin.ts';
+export { preparedRaw } from './prepared.ts';
 export { startEmbedded, readRunningServer, EMBEDDED_DATABASE, type EmbeddedServer } from './embedded.ts';
 export { listenChannel, type ChannelListener } from './listen.ts';

@@ -1,7 +1,7 @@
 /** Processes that cross domains, one file per process; the webhook dispatch and the store effects wire them in. */
 export { WEBHOOK_PROCESSORS } from './webhook-processors.ts';
 export { STORE_EFFECTS } from './store-effects.ts';
-export { engagedConversation } from './engaged-conversation.ts';
+export { engagedConversation, engagedConversationsJob } from './engaged-conversation.ts';
 export { webhookDeadLettered } from './webhook-dead-lettered.ts';
 export { refreshKlaviyoConsent, klaviyoConsentForNewContact } from './klaviyo-consent.ts';
 export { inboundText } from './inbound-text.ts';

@@ -15,6 +15,9 @@ class AttemptFailure extends Error {
   }
 }
 
+/** p-retry, loaded on first use and kept (an import() per call resolved the module again each time). */
+let pRetryModule: Promise<typeof import('p-retry')> | undefined;
+
 /**
  * Runs `attempt` (numbered from 1) until it succeeds or `next` gives up. After a failure,
  * `next(failure, retries)` (retries made so far) returns how long to wait before the next attempt,
@@ -25,7 +28,7 @@ export async function retrying<T>(
   next: (failure: unknown, retries: number) => number | undefined,
   sleep: Sleep = realSleep,
 ): Promise<T> {
-  const { default: pRetry } = await import('p-retry');
+  const { default: pRetry } = await (pRetryModule ??= import('p-retry'));
   try {
     return await pRetry(
       async (attemptNumber) => {

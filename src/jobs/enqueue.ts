@@ -47,7 +47,8 @@ export async function enqueueJobs(db: Handle, jobs: JobRequest[]): Promise<strin
   );
 }
 
-async function queueing<T>(add: () => Promise<T>): Promise<T> {
+/** Runs a statement that queues jobs (graphile_worker.add_job in its SQL): a missing queue is QUEUE_NOT_PREPARED. */
+export async function queueing<T>(add: () => Promise<T>): Promise<T> {
   try {
     return await add();
   } catch (error) {

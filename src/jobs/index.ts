@@ -1,6 +1,6 @@
 export { isTaskName, type TaskName } from './payloads.ts';
 export type { TaskTable } from './tasks.ts';
-export { enqueueJob, enqueueJobs, QUEUE_NOT_PREPARED, type JobRequest } from './enqueue.ts';
+export { enqueueJob, enqueueJobs, queueing, QUEUE_NOT_PREPARED, type JobRequest } from './enqueue.ts';
 export { workerLogLevel } from './logger.ts';
 export { startWorker, runDueJobs, prepareQueue } from './worker.ts';
 export { DEFAULT_SCHEDULES, resolveSchedules, toCronItems } from './schedules.ts';

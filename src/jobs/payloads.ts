@@ -21,9 +21,14 @@ export const TASK_PAYLOADS = {
   'workflows:start-due-runs': z.object({ ...cron }).loose(),
   'billing:sync': z.object({ brandId: id.optional(), ...cron }).loose(),
   'analytics:refresh': z.object({ brandId: id.optional(), ...cron }).loose(),
-  'conversations:notify-engaged': z.object({ conversationId: id }),
-  // The shopper agent's decision on one stored shopper text (src/agent).
-  'agent:decide': z.object({ messageId: id }),
+  // One conversation, or a batch (an array: the conversations queued under the same job key while it waited).
+  'conversations:notify-engaged': z.union([
+    z.object({ conversationId: id }),
+    z.array(z.object({ conversationId: id })).min(1),
+  ]),
+  // The shopper agent's decisions on stored shopper texts (src/agent): one text, or a batch (an array:
+  // graphile-worker appends the texts queued with the same job key while the job waits).
+  'agent:decide': z.union([z.object({ messageId: id }), z.array(z.object({ messageId: id })).min(1)]),
   'agent:import-facts': z.object({ brandId: id.optional(), ...cron }).loose(),
   'messaging:registration-step': z.object({
     brandIntegrationId: id,

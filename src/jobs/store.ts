@@ -42,12 +42,32 @@ export async function addJob(db: Handle, job: NewJob): Promise<string> {
   return result.rows[0]!.id;
 }
 
-/** Several jobs in one round trip (one `graphile_worker.add_job` call each, in order). Returns their ids. */
+/**
+ * Several jobs in one round trip (one `graphile_worker.add_job` call each, in order). Returns their ids.
+ *
+ * A keyed job that a worker locks while add_job runs (between its statement that frees the key of
+ * a running job and its insert) is neither updated nor inserted: add_job returns no row. Such jobs
+ * are added again, which, the job now seen running, queues a new one.
+ */
 export async function addJobs(db: Handle, jobs: NewJob[]): Promise<string[]> {
+  const ids = await addJobsOnce(db, jobs);
+  for (let round = 0; round < 3 && ids.some((id) => id === null); round += 1) {
+    const missing = ids.flatMap((id, i) => (id === null ? [i] : []));
+    const again = await addJobsOnce(
+      db,
+      missing.map((i) => jobs[i]!),
+    );
+    missing.forEach((i, k) => (ids[i] = again[k]!));
+  }
+  if (ids.some((id) => id === null)) throw new Error('A job could not be queued (its key stayed taken).');
+  return ids as string[];
+}
+
+async function addJobsOnce(db: Handle, jobs: NewJob[]): Promise<(string | null)[]> {
   if (jobs.length === 0) return [];
   const call = `(select id::text from graphile_worker.add_job(
        identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?))`;
-  const result = await db.raw<{ rows: { ids: string[] }[] }>(
+  const result = await db.raw<{ rows: { ids: (string | null)[] }[] }>(
     `select array[${jobs.map(() => call).join(', ')}] as ids`,
     jobs.flatMap((job) => [
       job.task,

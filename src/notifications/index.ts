@@ -76,6 +76,7 @@ export {
   raiseTenDlcManualIntervention,
   raiseNewInsights,
   raiseAgentEscalation,
+  raiseAgentEscalations,
   type Raised,
 } from './raise.ts';
 export { notificationsApi, notificationSchema, userNotificationSchema } from './api.ts';

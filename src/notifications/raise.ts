@@ -24,7 +24,7 @@ import {
   type RaisedKind,
   type RaisedText,
 } from './rules.ts';
-import { findBrandTenant, insertOnce } from './store.ts';
+import { findBrandTenant, insertManyOnce, insertOnce } from './store.ts';
 
 export interface Raised {
   /** The notification of this cause (new or raised before); null when its brand no longer exists. */
@@ -232,4 +232,40 @@ export async function raiseAgentEscalation(
       link: `/b/${brandId}/conversations/${conversationId}`,
     },
   });
+}
+
+/** raiseAgentEscalation for several escalations: each brand read once, the notifications inserted together. */
+export async function raiseAgentEscalations(
+  db: Handle,
+  items: { brandId: number; conversationId: number; escalationId: number; question: string; why: string }[],
+): Promise<Raised[]> {
+  const brands = new Map<number, Awaited<ReturnType<typeof findBrandTenant>>>();
+  for (const brandId of new Set(items.map((i) => i.brandId))) brands.set(brandId, await findBrandTenant(db, brandId));
+  const rows = items.flatMap((item) => {
+    const brand = brands.get(item.brandId);
+    // A tenant's notification needs its brand.
+    if (!brand) return [];
+    const { title, body } = agentEscalationText({ question: item.question, why: item.why });
+    return [
+      {
+        type: 'system' as const,
+        title,
+        body,
+        user_id: null,
+        tenant_id: brand.tenantId,
+        brand_id: item.brandId,
+        audience: 'all' as const,
+        extra_data: {
+          kind: 'agent_escalation',
+          conversation_id: item.conversationId,
+          escalation_id: item.escalationId,
+          link: `/b/${item.brandId}/conversations/${item.conversationId}`,
+        },
+        dedupe_key: causeKeys.agentEscalation(item.escalationId),
+      },
+    ];
+  });
+  const saved = await insertManyOnce(db, rows);
+  const byKey = new Map(rows.map((r, i) => [r.dedupe_key, saved[i]!]));
+  return items.map((item) => byKey.get(causeKeys.agentEscalation(item.escalationId)) ?? { id: null, created: false });
 }

@@ -173,6 +173,27 @@ export async function insertOnce(
   return { id: Number(existing!.id), created: false };
 }
 
+/** insertOnce for several notifications in one statement (and one more for those that existed); ids in order. */
+export async function insertManyOnce(
+  db: Handle,
+  rows: (NewNotification & { dedupe_key: string })[],
+): Promise<{ id: number; created: boolean }[]> {
+  if (rows.length === 0) return [];
+  const created = await db('notifications')
+    .insert(rows)
+    .onConflict('dedupe_key')
+    .ignore()
+    .returning<{ id: string; dedupe_key: string }[]>(['id', 'dedupe_key']);
+  const byKey = new Map(created.map((r) => [r.dedupe_key, { id: Number(r.id), created: true }]));
+  const missing = rows.map((r) => r.dedupe_key).filter((k) => !byKey.has(k));
+  if (missing.length > 0)
+    for (const r of await db('notifications')
+      .whereIn('dedupe_key', missing)
+      .select<{ id: string; dedupe_key: string }[]>('id', 'dedupe_key'))
+      if (!byKey.has(r.dedupe_key)) byKey.set(r.dedupe_key, { id: Number(r.id), created: false });
+  return rows.map((r) => byKey.get(r.dedupe_key)!);
+}
+
 export async function updateNotificationRow(
   db: Handle,
   id: number,

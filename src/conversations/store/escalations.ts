@@ -76,3 +76,19 @@ export async function updateEscalationRow(
   const [saved] = Object.keys(patch).length === 0 ? [await query.first()] : await query.update(patch).returning('*');
   return saved ? view(saved as Row) : undefined;
 }
+
+/** insertEscalation for several questions in one statement; the rows in the order given. */
+export async function insertEscalations(
+  db: Handle,
+  rows: { brandId: number; conversationId: number; question: string }[],
+): Promise<EscalationView[]> {
+  if (rows.length === 0) return [];
+  const saved = (await db('conversation_escalations')
+    .insert(rows.map((r) => ({ brand_id: r.brandId, conversation_id: r.conversationId, question: r.question })))
+    .returning('*')) as Row[];
+  // Rows come back in the order of the values; checked, since each is matched to its question by position.
+  saved.forEach((s, i) => {
+    if (Number(s.conversation_id) !== rows[i]!.conversationId) throw new Error('Escalations returned out of order');
+  });
+  return saved.map(view);
+}

@@ -2,7 +2,8 @@
  * SQL behind inbound replies: which brand owns a number, the channel and latest conversation of a
  * sender, the incoming message row, the conversation made visible. Every query is scoped by brand.
  */
-import type { Handle } from '../../db/index.ts';
+import { contactUsernameLockSql } from '../../contacts/index.ts';
+import { preparedRaw, type Handle } from '../../db/index.ts';
 
 export interface InboundBrand {
   id: number;
@@ -54,7 +55,8 @@ export type NumberOwner =
  * unique in the database, whatever its status), else the one brand giving it as its support
  * phone. Two brands giving the same support phone is ambiguous: nobody is guessed.
  * With `lockSender` (in a transaction), the sender's lock (SENDER_LOCK_KEY) is taken for the brand
- * found in the same round trip; no lock is taken when no one brand owns the number.
+ * found in the same round trip, then the lock contact initiation takes for the number
+ * (contactUsernameLockSql); no lock is taken when no one brand owns the number.
  */
 export async function findBrandByNumber(
   db: Handle,
@@ -64,7 +66,8 @@ export async function findBrandByNumber(
   const candidates = numberDigits(to);
   if (candidates.length === 0) return { brand: null, reason: 'unknown_number' };
   // One round trip: the integration's brand when one holds the number, else the support phones.
-  const { rows: brands } = await db.raw<{ rows: Array<Record<string, unknown>> }>(
+  const { rows: brands } = await preparedRaw<Record<string, unknown>>(
+    db,
     `with owner as (with hit as (
        select bi.brand_id, bi.id from brand_integrations bi where bi.sending_number = sending_number_digits(?) limit 1
      )
@@ -78,9 +81,12 @@ export async function findBrandByNumber(
        limit 2))
      select o.*,
             case when ?::text is not null and (select count(*) from owner) = 1
-              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked
+              then pg_advisory_xact_lock(hashtextextended(${SENDER_LOCK_KEY('o.id', '?::text')}, 0))::text end as locked,
+            case when ?::text is not null and (select count(*) from owner) = 1
+              then pg_advisory_xact_lock(hashtextextended(${contactUsernameLockSql('o.id', '?::text')}, 0))::text
+            end as contact_locked
        from owner o`,
-    [to, candidates, sender ?? null, sender ?? null],
+    [to, candidates, sender ?? null, sender ?? null, sender ?? null, sender ?? null],
   );
   if (brands.length > 1) return { brand: null, reason: 'ambiguous_number' };
   const brand = brands[0];
@@ -150,6 +156,8 @@ export interface SenderState {
   channel: InboundChannel | undefined;
   /** The channel's newest conversation (latest created first). */
   conversationId: number | undefined;
+  /** Whether a contact of the brand has a channel with the sender's number (any type). */
+  contactHasNumber: boolean;
 }
 
 /**
@@ -166,16 +174,16 @@ export async function findSenderState(
     providerMessageId,
   }: { brandId: number; username: string; provider: string; providerMessageId?: string },
 ): Promise<SenderState> {
-  const { rows } = await db.raw<{
-    rows: Array<{
-      seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
-      channel_id: string | null;
-      contact_id: string | null;
-      username: string | null;
-      status: string | null;
-      conversation_id: string | null;
-    }>;
+  const { rows } = await preparedRaw<{
+    seen: { id: string; conversation_id: string; extra_data: Record<string, unknown> } | null;
+    channel_id: string | null;
+    contact_id: string | null;
+    username: string | null;
+    status: string | null;
+    conversation_id: string | null;
+    contact_has_number: boolean;
   }>(
+    db,
     `select
        (select json_build_object('id', m.id, 'conversation_id', m.conversation_id, 'extra_data', m.extra_data)
           from conversation_messages m
@@ -185,14 +193,16 @@ export async function findSenderState(
        (select c.id from conversations c
          where c.brand_id = ? and c.contact_channel_id = ch.id
          order by c.created_at desc, c.id desc
-         limit 1) as conversation_id
+         limit 1) as conversation_id,
+       exists (select 1 from contact_channels n join contacts c on c.id = n.contact_id
+                where n.brand_id = ? and n.username = ?) as contact_has_number
      from (select 1) as one
      left join lateral (
        select id, contact_id, username, status from contact_channels
         where brand_id = ? and username = ? and type = 'sms'
         limit 1
      ) ch on true`,
-    [provider, providerMessageId ?? null, brandId, brandId, username],
+    [provider, providerMessageId ?? null, brandId, brandId, username, brandId, username],
   );
   const row = rows[0]!;
   return {
@@ -209,14 +219,29 @@ export async function findSenderState(
             status: String(row.status),
           },
     conversationId: row.conversation_id === null ? undefined : Number(row.conversation_id),
+    contactHasNumber: row.contact_has_number,
   };
+}
+
+/**
+ * A batch job the message's statement queues (graphile_worker.add_job): its payload the one entry
+ * '[{"messageId": <id>}]' or '[{"conversationId": <id>}]', its key the prefix and that id modulo
+ * `lanes` (a job waiting under the key takes the entry into its batch).
+ */
+export interface MessageJob {
+  task: string;
+  entry: 'messageId' | 'conversationId';
+  prefix: string;
+  lanes: number;
 }
 
 /**
  * Stores the incoming message with its conversation in one statement. An existing conversation
  * (`conversation.id`) has its updated_at moved and, for an ordinary reply (`unhide`), is made
  * visible again; otherwise a conversation started by the shopper (no workflow) is created with
- * it, hidden unless the text is an ordinary reply.
+ * it, hidden unless the text is an ordinary reply. With `engage`, the channel is marked engaged
+ * (last_engaged_at) first, in the same statement; the `jobs` are queued with it (their ids: null
+ * for a keyed job add_job dropped while a worker took it — the caller queues it again).
  */
 export async function insertIncomingMessage(
   db: Handle,
@@ -229,36 +254,72 @@ export async function insertIncomingMessage(
     receivedAt: Date;
     extra: Record<string, unknown>;
     unhide: boolean;
+    engage?: { channelId: number; at: Date };
+    jobs?: MessageJob[];
   },
-): Promise<{ messageId: number; conversationId: number }> {
+): Promise<{ messageId: number; conversationId: number; jobIds: (string | null)[] }> {
+  // The channel is marked before the conversation is touched (the order an agent reply locks them in).
+  const engaged = row.engage
+    ? `engaged as (
+         update contact_channels
+            set engagement_status = 'engaged', last_engaged_at = greatest(last_engaged_at, ?::timestamptz),
+                updated_at = current_timestamp
+          where brand_id = ? and id = ?
+         returning id
+       ),`
+    : '';
+  const engagedArgs = row.engage ? [row.engage.at, row.brandId, row.engage.channelId] : [];
+  const after = row.engage ? 'and (select count(*) from engaged) >= 0' : '';
   const message = [row.body, row.receivedAt, row.provider, row.providerMessageId ?? null, JSON.stringify(row.extra)];
-  const insert = `insert into conversation_messages
-       (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
-     select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
-     returning id, conversation_id`;
+  const jobs = row.jobs ?? [];
+  const jobColumns = jobs.map((job, i) => {
+    const id = job.entry === 'messageId' ? 'ins.id' : 'ins.conversation_id';
+    return `, (select j.id::text from graphile_worker.add_job(?, json_build_array(json_build_object('${job.entry}', ${id})),
+              job_key => ? || (${id} % ${Math.max(1, Math.trunc(job.lanes))})::text) j) as job_${i}`;
+  });
+  const jobArgs = jobs.flatMap((job) => [job.task, job.prefix]);
+  const insert = `ins as (
+       insert into conversation_messages
+         (brand_id, conversation_id, body, direction, status, sent_at, provider, provider_message_id, is_marketing, extra_data)
+       select conv.brand_id, conv.id, ?, 'incoming', 'received', ?, ?, ?, false, ?::jsonb from conv
+       returning id, conversation_id
+     )
+     select ins.id, ins.conversation_id${jobColumns.join('')} from ins`;
   const { rows } =
     'id' in row.conversation
-      ? await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
-          `with conv as (
+      ? await preparedRaw<Record<string, string | null>>(
+          db,
+          `with ${engaged} conv as (
              update conversations
                 set updated_at = current_timestamp, is_hidden = case when ? then false else is_hidden end
-              where id = ? and brand_id = ?
+              where id = ? and brand_id = ? ${after}
              returning id, brand_id
-           )
-           ${insert}`,
-          [row.unhide, row.conversation.id, row.brandId, ...message],
+           ), ${insert}`,
+          [...engagedArgs, row.unhide, row.conversation.id, row.brandId, ...message, ...jobArgs],
         )
-      : await db.raw<{ rows: { id: string; conversation_id: string }[] }>(
-          `with conv as (
+      : await preparedRaw<Record<string, string | null>>(
+          db,
+          `with ${engaged} conv as (
              insert into conversations (brand_id, contact_id, contact_channel_id, is_hidden, extra_data)
-             values (?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb)
+             select ?, ?, ?, ?, '{"started_by": "inbound"}'::jsonb ${row.engage ? 'where (select count(*) from engaged) >= 0' : ''}
              returning id, brand_id
-           )
-           ${insert}`,
-          [row.brandId, row.conversation.contactId, row.conversation.channelId, !row.unhide, ...message],
+           ), ${insert}`,
+          [
+            ...engagedArgs,
+            row.brandId,
+            row.conversation.contactId,
+            row.conversation.channelId,
+            !row.unhide,
+            ...message,
+            ...jobArgs,
+          ],
         );
   const created = rows[0]!;
-  return { messageId: Number(created.id), conversationId: Number(created.conversation_id) };
+  return {
+    messageId: Number(created.id),
+    conversationId: Number(created.conversation_id),
+    jobIds: jobs.map((_, i) => created[`job_${i}`] ?? null),
+  };
 }
 
 /** Merges keys into an incoming message's extra_data. */
