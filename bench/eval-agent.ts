@@ -27,15 +27,11 @@
  *
  * Environment: BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { think, validateAnswer } from '../src/agent/index.ts';
-import { DEMO_KB } from '../src/demo/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
 import { understand } from '../src/insights/index.ts';
+import { withNorthwindCards } from './northwind-kb.ts';
 
-const SERVER =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TARGETS = { wrong: 0.01, answeredCorrectly: 0.6, escalationRecall: 0.9, smallTalkSilent: 0.9 };
 
 interface EvalText {
@@ -82,28 +78,7 @@ interface Outcome {
 const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 
 async function main(): Promise<void> {
-  const name = `reclaim_eval_agent_${randomBytes(4).toString('hex')}`;
-  await createDatabase(SERVER, name);
-  const db = createDb({ url: withDatabase(SERVER, name), pool: { max: 2 } });
-  try {
-    await migrateLatest(db);
-    const [tenant] = await db('tenants').insert({ name: 'Eval' }).returning('id');
-    const [brand] = await db('brands').insert({ tenant_id: tenant.id, name: 'Northwind Outfitters' }).returning('id');
-    const brandId = Number(brand.id);
-    const cards = DEMO_KB.nw!.map(([title, content, status, source, weight]) => ({
-      brand_id: brandId,
-      title,
-      content,
-      status,
-      source: source === 'flow' ? 'manual' : source,
-      weight,
-    }));
-    await db('kb_cards').insert(cards);
-    const published = await db('kb_cards')
-      .where({ brand_id: brandId, status: 'published' })
-      .select('id', 'title', 'content');
-    const byId = new Map(published.map((c) => [Number(c.id), c as { title: string; content: string }]));
-
+  await withNorthwindCards('reclaim_eval_agent', async (db, brandId, byId) => {
     const outcomes = new Map<Part, Outcome[]>([
       ['development', []],
       ...(APART ? [['apart', []] as [Part, Outcome[]]] : []),
@@ -198,10 +173,7 @@ async function main(): Promise<void> {
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     for (const r of rows) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}\n`);
     process.exitCode = failed ? 1 : 0;
-  } finally {
-    await db.destroy();
-    await dropDatabase(SERVER, name);
-  }
+  });
 }
 
 await main();

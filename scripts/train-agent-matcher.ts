@@ -14,7 +14,7 @@
  * eval:agent`: a cross-check on texts it never saw). Environment: BENCH_DATABASE_URL (default
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   cardPairs,
@@ -24,11 +24,8 @@ import {
   trainLogistic,
   type MatcherModel,
 } from '../src/agent/index.ts';
-import { createDatabase, createDb, dropDatabase, migrateLatest, withDatabase } from '../src/db/index.ts';
-import { DEMO_KB } from '../src/demo/index.ts';
+import { withNorthwindCards } from '../bench/northwind-kb.ts';
 
-const SERVER =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = new URL('../', import.meta.url);
 const PATH = 'src/agent/matcher.json';
 export const WRONG_TARGET = 0.01;
@@ -61,27 +58,11 @@ const texts = files.flatMap(read);
 const foldOf = (text: string): number =>
   Number.parseInt(createHash('sha256').update(`reclaim-agent-matcher:${text}`).digest('hex').slice(0, 8), 16) % FOLDS;
 
-async function examples(texts: EvalText[]): Promise<Example[]> {
-  const name = `reclaim_train_agent_${randomBytes(4).toString('hex')}`;
-  await createDatabase(SERVER, name);
-  const db = createDb({ url: withDatabase(SERVER, name), pool: { max: 2 } });
-  try {
-    await migrateLatest(db);
-    const [tenant] = await db('tenants').insert({ name: 'Train' }).returning('id');
-    const [brand] = await db('brands').insert({ tenant_id: tenant.id, name: 'Northwind Outfitters' }).returning('id');
-    await db('kb_cards').insert(
-      DEMO_KB.nw!.map(([title, content, status, source, weight]) => ({
-        brand_id: brand.id,
-        title,
-        content,
-        status,
-        source: source === 'flow' ? 'manual' : source,
-        weight,
-      })),
-    );
+const examples = (list: EvalText[]): Promise<Example[]> =>
+  withNorthwindCards('reclaim_train_agent', async (db, brandId) => {
     const out: Example[] = [];
-    for (const text of texts) {
-      const { cards, inputs } = await cardPairs({ db }, { brandId: Number(brand.id), text: text.text });
+    for (const text of list) {
+      const { cards, inputs } = await cardPairs({ db }, { brandId, text: text.text });
       out.push({
         text,
         fold: foldOf(text.text),
@@ -93,11 +74,7 @@ async function examples(texts: EvalText[]): Promise<Example[]> {
       });
     }
     return out;
-  } finally {
-    await db.destroy();
-    await dropDatabase(SERVER, name);
-  }
-}
+  });
 
 const fit = (list: Example[]): MatcherModel => ({
   about: '',
