@@ -72,29 +72,34 @@ export async function decideTexts(
   let pending = [...new Set(messageIds)].sort((a, b) => a - b);
   while (pending.length > 0) {
     const ids = pending;
-    let texts: TextToDecide[];
+    pending = [];
     try {
-      texts = await findTexts(ctx.db, ids, now);
-    } catch (error) {
-      for (const id of ids) outcomes.set(id, { error: error as Error });
-      break;
-    }
-    const found = new Set(texts.map((t) => t.id));
-    for (const id of ids) if (!found.has(id)) outcomes.set(id, { decision: null });
-    const decided = texts.filter((t) => t.decided).map((t) => t.id);
-    if (decided.length > 0) {
+      const texts = await findTexts(ctx.db, ids, now);
+      const found = new Set(texts.map((t) => t.id));
+      for (const id of ids) if (!found.has(id)) outcomes.set(id, { decision: null });
+      const decided = texts.filter((t) => t.decided).map((t) => t.id);
       const rows = await findDecisions(ctx.db, decided);
       for (const id of decided) outcomes.set(id, { decision: rows.get(id) ?? null });
-    }
-    // This round: the first undecided text of each conversation; the others wait for the next one.
-    const round = new Map<number, TextToDecide>();
-    for (const t of texts) if (!t.decided && !round.has(t.conversation_id)) round.set(t.conversation_id, t);
-    const inRound = new Set([...round.values()].map((t) => t.id));
-    pending = texts.filter((t) => !t.decided && !inRound.has(t.id)).map((t) => t.id);
-    try {
-      for (const [id, outcome] of await decideRound(ctx, [...round.values()], options, now)) outcomes.set(id, outcome);
+      // This round: the first undecided text of each conversation; the others wait for the next one.
+      const round = new Map<number, TextToDecide>();
+      for (const t of texts) if (!t.decided && !round.has(t.conversation_id)) round.set(t.conversation_id, t);
+      const inRound = new Set([...round.values()].map((t) => t.id));
+      const later = texts.filter((t) => !t.decided && !inRound.has(t.id));
+      try {
+        for (const [id, o] of await decideRound(ctx, [...round.values()], options, now)) outcomes.set(id, o);
+      } catch (error) {
+        for (const id of inRound) outcomes.set(id, { error: error as Error });
+      }
+      // A conversation whose text failed keeps its later texts for their own retries, in order.
+      const failed = new Set(
+        [...round.values()].filter((t) => 'error' in outcomes.get(t.id)!).map((t) => t.conversation_id),
+      );
+      for (const t of later)
+        if (failed.has(t.conversation_id))
+          outcomes.set(t.id, { error: new Error('An earlier text of the conversation was not decided.') });
+        else pending.push(t.id);
     } catch (error) {
-      for (const id of inRound) outcomes.set(id, { error: error as Error });
+      for (const id of ids) if (!outcomes.has(id)) outcomes.set(id, { error: error as Error });
     }
   }
   return outcomes;
@@ -309,7 +314,9 @@ export async function decideQueued(
     ctx,
     payload.map((p) => p.messageId),
   );
-  const failed = [...outcomes].flatMap(([id, o]) => ('error' in o ? [{ id, error: o.error }] : []));
+  const failed = [...outcomes]
+    .flatMap(([id, o]) => ('error' in o ? [{ id, error: o.error }] : []))
+    .sort((a, b) => a.id - b.id);
   if (failed.length === 0) return;
   for (const { id, error } of failed)
     ctx.logger.warn({ err: error, message_id: id }, 'agent decision failed; the text is retried on its own');

@@ -9,7 +9,7 @@ import { decideTexts, updateAgentSettings } from '../../src/agent/index.ts';
 import type { AppContext } from '../../src/app/index.ts';
 import { TASKS } from '../../src/cli/index.ts';
 import { receiveMessage } from '../../src/conversations/index.ts';
-import { createKbCard } from '../../src/insights/index.ts';
+import { createKbCard, type LlmProvider } from '../../src/insights/index.ts';
 import { runDueJobs } from '../../src/jobs/index.ts';
 import { connectInfobip, createBrand, createContact, usPhone } from '../factories/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
@@ -123,5 +123,30 @@ describe('decisions in batches', () => {
     ]);
     expect(decisions[0].delivery_reason).toMatch(/unsubscribed/i);
     expect(await outgoing(texts[0]!.conversationId!)).toEqual([]);
+  });
+
+  it('a text that fails leaves the others of its batch decided, and its conversation’s later texts undecided', async () => {
+    const a = await agentBrand('Dune Outfitters');
+    const failing = await a.text('do you ship to canada?');
+    const later = await a.text('and to alaska?', failing.phone);
+    const chat = await a.text('thanks!');
+    // A model that is down: only the question reaches it (small talk is decided without it).
+    const llm = {
+      model: 'fake',
+      structured: async () => {
+        throw new Error('the model is down');
+      },
+    } as unknown as LlmProvider;
+    const outcomes = await decideTexts(ctx, [failing.messageId!, later.messageId!, chat.messageId!], { llm });
+    expect(outcomes.get(failing.messageId!)).toEqual({
+      error: expect.objectContaining({ message: 'the model is down' }),
+    });
+    expect(outcomes.get(later.messageId!)).toEqual({ error: expect.any(Error) });
+    expect(outcomes.get(chat.messageId!)).toMatchObject({ decision: { decision: 'silent' } });
+    const recorded = await t
+      .db('agent_decisions')
+      .whereIn('message_id', [failing.messageId!, later.messageId!, chat.messageId!])
+      .pluck('message_id');
+    expect(recorded.map(Number)).toEqual([chat.messageId]);
   });
 });
