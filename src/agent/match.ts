@@ -74,7 +74,14 @@ const CARD_CACHE_SIZE = 5_000;
 const cardCache = new Map<string, CardReading>();
 
 /** A card's intents, its words, and the topic of its whole text (title. content). */
-export type CardReading = { intents: Set<string>; words: string[]; topic: string | null };
+export type CardReading = {
+  intents: Set<string>;
+  words: string[];
+  topic: string | null;
+  /** The stems (wordStem) of its words and of its title's words. */
+  stems: Set<string>;
+  titleStems: Set<string>;
+};
 
 export const sentencesOf = (text: string): string[] =>
   text
@@ -107,16 +114,25 @@ export function cardReading(title: string, content: string): CardReading {
     if (r.topic.confidence * r.intent.confidence >= CARD_INTENT_CONFIDENCE && !isComplaintIntent(r.intent.value))
       intents.add(r.intent.value);
   }
-  const reading = { intents, words: [...new Set(wordsOf(`${title} ${content}`))], topic };
+  const words = [...new Set(wordsOf(`${title} ${content}`))];
+  const titleStems = new Set(wordsOf(title).map(wordStem));
+  const reading = { intents, words, topic, stems: new Set(words.map(wordStem)), titleStems };
   if (cardCache.size >= CARD_CACHE_SIZE) cardCache.clear();
   cardCache.set(key, reading);
   return reading;
 }
 
+const TRIGRAM_CACHE_SIZE = 20_000;
+const trigramCache = new Map<string, Set<string>>();
+/** A word's trigrams (padded as pg_trgm pads it), kept per word: the same card words are compared text after text. */
 const trigrams = (word: string): Set<string> => {
+  const cached = trigramCache.get(word);
+  if (cached) return cached;
   const padded = `  ${word} `;
   const out = new Set<string>();
   for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
+  if (trigramCache.size >= TRIGRAM_CACHE_SIZE) trigramCache.clear();
+  trigramCache.set(word, out);
   return out;
 };
 
@@ -225,8 +241,7 @@ export function accountFor(
 ): WordAccount {
   const reading = cardReading(card.title, card.content);
   const cardWords = new Set(reading.words);
-  const titleWords = new Set(wordsOf(card.title));
-  const stems = new Set(reading.words.map(wordStem));
+  const { stems, titleStems } = reading;
   const a: WordAccount = {
     found: 0,
     titled: 0,
@@ -261,7 +276,7 @@ export function accountFor(
     ) {
       a.found += 1;
       a.foundWords.push(w.word);
-      if ([...titleWords].some((t) => t === en || wordStem(t) === wordStem(en))) a.titled += 1;
+      if (titleStems.has(wordStem(en))) a.titled += 1;
     } else if (isCommonWord(w.word) || (/^\d+([.,]\d+)?$/.test(w.word) && /\d/.test(card.content))) a.common += 1;
     else if ([...reading.intents].some((i) => namesIntent(en, i))) {
       a.names += 1;
@@ -304,13 +319,19 @@ export function isCompoundOf(word: string, cardWords: ReadonlySet<string>): bool
 
 /** A word's stem for the vocabulary: lower case, a plural or verb ending cut ("arrives", "emailed" → "arriv", "email"). */
 export function wordStem(word: string): string {
+  const cached = stemCache.get(word);
+  if (cached !== undefined) return cached;
   const w = word
     .toLowerCase()
     .replace(/'s$/, '')
     .replace(/[^\p{L}\p{N}]/gu, '');
   const cut = w.replace(/(ing|ed|es|s|e|ly)$/, '');
-  return cut.length >= 3 ? cut : w;
+  const stem = cut.length >= 3 ? cut : w;
+  if (stemCache.size >= TRIGRAM_CACHE_SIZE) stemCache.clear();
+  stemCache.set(word, stem);
+  return stem;
 }
+const stemCache = new Map<string, string>();
 
 /** The vocabulary file: per word stem, the number of texts of each group using it. */
 export interface Vocabulary {

@@ -82,7 +82,10 @@ export function pairsOf(q: Question, cards: readonly CardMatch[]): PairInput[] {
   const likeliest = Object.entries(intents).reduce<[string, number]>((a, b) => (b[1] > a[1] ? b : a), ['', -1])[0];
   const readings = cards.map((c) => cardReading(c.title, c.content));
   const masses = readings.map((r) => intentMass(intents, r.intents));
-  const accounts = cards.map((c) => accountFor(content, c, (w) => w.lexeme !== null && lexemeIn(c.lexemes)(w.lexeme)));
+  const accounts = cards.map((c) => {
+    const inCard = lexemeIn(c.lexemes);
+    return accountFor(content, c, (w) => w.lexeme !== null && inCard(w.lexeme));
+  });
   const bestOther = (values: number[], i: number): number => Math.max(0, ...values.filter((_, j) => j !== i));
   const found = accounts.map((a) => a.found + a.places);
   const negative = reading.sentiment.value === 'negative' ? reading.sentiment.confidence : 0;

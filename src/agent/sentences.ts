@@ -9,6 +9,19 @@ import { sameWord, sentencesOf, wordsOf, wordStem } from './match.ts';
 /** A card sentence's intent counts as asked from this probability of the question on. */
 export const SENTENCE_INTENT = 0.15;
 
+const SENTENCE_CACHE_SIZE = 5_000;
+const sentenceCache = new Map<string, string | null>();
+/** The intent a card sentence is read as (null: small talk), kept per sentence text: cards change rarely. */
+function sentenceIntent(sentence: string): string | null {
+  const cached = sentenceCache.get(sentence);
+  if (cached !== undefined) return cached;
+  const r = understand(sentence);
+  const intent = r.topic.value === null ? null : r.intent.value;
+  if (sentenceCache.size >= SENTENCE_CACHE_SIZE) sentenceCache.clear();
+  sentenceCache.set(sentence, intent);
+  return intent;
+}
+
 /**
  * The card's sentences that alone hold one of the question's found words and whose intent the
  * question is unlikely to ask ("how much is express shipping": the card's only sentence with
@@ -29,8 +42,8 @@ export function sentencesMissed(
     if (title.some((t) => same(w, t))) continue;
     const holding = sentences.filter((x) => x.words.some((t) => same(w, t)));
     if (holding.length !== 1) continue;
-    const r = understand(holding[0]!.s);
-    if (r.topic.value !== null && (intents[r.intent.value] ?? 0) < SENTENCE_INTENT) missed += 1;
+    const intent = sentenceIntent(holding[0]!.s);
+    if (intent !== null && (intents[intent] ?? 0) < SENTENCE_INTENT) missed += 1;
   }
   return missed;
 }
