@@ -1,16 +1,17 @@
 /**
- * Structural matching of a shopper question to a knowledge-base card (pure, no I/O), so that a
- * shopper's own wording finds the card and not only the words the card happens to use:
+ * How a knowledge-base card accounts for a shopper's question (pure, no I/O), so that a shopper's
+ * own wording finds the card and not only the words the card happens to use:
  * - each card is read by the message understanding (its title, each sentence, the whole) into the
- *   intents it answers (shipping-time, return-policy, size-fit…), computed once per card text and cached;
- * - the question's intent, read by the same model, must be one of the card's, and confident;
- * - every content word of the question must be accounted for: in the card (same English stem, or
- *   the same word misspelled: character-trigram similarity), or a word the model itself reads as
- *   naming that intent ("arrive" for shipping-time, "swap" for exchange-size); a word neither the
- *   card nor the intent explains ("australia", "klarna", "waterproof") leaves the question to the team;
- * - and at least one of its words must be in the card.
- * Blockers (a code not working, a failed payment) and negative texts (a late order, a damaged item)
- * never match this way: those escalate.
+ *   intents it answers (shipping-time, return-policy, size-fit…), once per card text (cached);
+ * - the question's intents are the same model's probabilities (complaints and blockers left out:
+ *   those escalate; shipping to a place abroad is shipping abroad), and a card's mass is the
+ *   probability of its intents;
+ * - each content word of the question is accounted for (accountFor): in the card (its stem, a
+ *   synonym, the same word misspelled, run together, or the English of a Spanish word), a common
+ *   word, a word shoppers use for the card's intent (vocabulary.json) or about anything, a place the
+ *   card answers for — or not: a word for another intent, a word shoppers use otherwise, a word never
+ *   seen, a place the card does not answer for.
+ * matcher.ts decides from these whether the card can be the answer, and how likely.
  */
 import { intentProbabilities, isGenericWord, knownIntents, understand } from '../insights/index.ts';
 import vocabularyFile from './vocabulary.json' with { type: 'json' };
