@@ -71,7 +71,7 @@ export {
   isCommonWord,
   SEARCH_STEMS,
   searchLexemesOf,
-  searchWords,
+  searchTargets,
 } from './words.ts';
 export {
   cardPairs,

@@ -236,9 +236,6 @@ export function searchLexemes(question: readonly string[]): string[] {
   return [...new Set([...words, ...words.flatMap((w) => SYNONYMS[w] ?? [])])];
 }
 
-/** A card on another topic than the question's (both read by the message understanding) counts this much. */
-export const OTHER_TOPIC_FACTOR = 0.85;
-
 /** Each answer from a card that a brand user marked wrong for a topic multiplies its confidence there by this. */
 export const WRONG_FACTOR = 0.7;
 

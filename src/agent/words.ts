@@ -153,7 +153,7 @@ export function cardCoversPlace(place: string, cardWords: ReadonlySet<string>): 
 }
 
 /**
- * PostgreSQL's English stems (to_tsvector('english', word)) of the words searchWords gives, so that
+ * PostgreSQL's English stems (to_tsvector('english', word)) of the words searchTargets gives, so that
  * the cards are searched for them without asking the database (test/agent/words.test.ts checks them).
  */
 export const SEARCH_STEMS: Readonly<Record<string, string>> = {
@@ -190,7 +190,7 @@ export const SEARCH_STEMS: Readonly<Record<string, string>> = {
 };
 
 /** The words a card would use for the question's Spanish words and places ("envio" → shipping, "montreal" → canada). */
-export function searchWords(words: readonly string[]): string[] {
+export function searchTargets(words: readonly string[]): string[] {
   const out = new Set<string>();
   for (const w of words) {
     if (SPANISH[w]) out.add(SPANISH[w]);
@@ -201,6 +201,6 @@ export function searchWords(words: readonly string[]): string[] {
   return [...out];
 }
 
-/** searchWords as the stems the cards are searched for. */
+/** searchTargets as the stems the cards are searched for. */
 export const searchLexemesOf = (words: readonly string[]): string[] =>
-  searchWords(words).flatMap((w) => (SEARCH_STEMS[w] ? [SEARCH_STEMS[w]] : []));
+  searchTargets(words).flatMap((w) => (SEARCH_STEMS[w] ? [SEARCH_STEMS[w]] : []));

@@ -21,25 +21,28 @@ export interface NewJob {
   priority?: number;
 }
 
+/** One call of graphile-worker's add_job, as a scalar subquery giving the job's id (text; null when it dropped the job). */
+const ADD_JOB_CALL = `(select id::text from graphile_worker.add_job(
+       identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?))`;
+
+/** The job's values for ADD_JOB_CALL's placeholders. */
+const addJobBindings = (job: NewJob): (string | number | Date | null)[] => [
+  job.task,
+  JSON.stringify(job.payload),
+  job.queueName ?? null,
+  job.runAt ?? null,
+  job.maxAttempts ?? null,
+  job.jobKey ?? null,
+  job.priority ?? null,
+];
+
 /**
  * Adds a job through graphile-worker's SQL API (`graphile_worker.add_job`), so it commits or rolls
  * back with the caller's transaction. Returns the job's id.
  */
 export async function addJob(db: Handle, job: NewJob): Promise<string> {
-  const result = await db.raw<{ rows: { id: string }[] }>(
-    `select id::text from graphile_worker.add_job(
-       identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?)`,
-    [
-      job.task,
-      JSON.stringify(job.payload),
-      job.queueName ?? null,
-      job.runAt ?? null,
-      job.maxAttempts ?? null,
-      job.jobKey ?? null,
-      job.priority ?? null,
-    ],
-  );
-  return result.rows[0]!.id;
+  const [id] = await addJobs(db, [job]);
+  return id!;
 }
 
 /**
@@ -65,19 +68,9 @@ export async function addJobs(db: Handle, jobs: NewJob[]): Promise<string[]> {
 
 async function addJobsOnce(db: Handle, jobs: NewJob[]): Promise<(string | null)[]> {
   if (jobs.length === 0) return [];
-  const call = `(select id::text from graphile_worker.add_job(
-       identifier => ?, payload => ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?, priority => ?))`;
   const result = await db.raw<{ rows: { ids: (string | null)[] }[] }>(
-    `select array[${jobs.map(() => call).join(', ')}] as ids`,
-    jobs.flatMap((job) => [
-      job.task,
-      JSON.stringify(job.payload),
-      job.queueName ?? null,
-      job.runAt ?? null,
-      job.maxAttempts ?? null,
-      job.jobKey ?? null,
-      job.priority ?? null,
-    ]),
+    `select array[${jobs.map(() => ADD_JOB_CALL).join(', ')}] as ids`,
+    jobs.flatMap(addJobBindings),
   );
   return result.rows[0]!.ids;
 }

@@ -5,7 +5,7 @@ import {
   inEnglish,
   isCommonWord,
   SEARCH_STEMS,
-  searchWords,
+  searchTargets,
 } from '../../src/agent/index.ts';
 import { useTestDatabase } from '../helpers/db.ts';
 
@@ -56,11 +56,11 @@ describe('Spanish words and places searched for by the words a card uses', () =>
   });
 
   it('searches a place by its country and a Spanish word by its English', () => {
-    expect(searchWords(['cuanto', 'tarda', 'el', 'envio', 'a', 'montreal']).sort()).toEqual(
+    expect(searchTargets(['cuanto', 'tarda', 'el', 'envio', 'a', 'montreal']).sort()).toEqual(
       ['canada', 'much', 'shipping', 'take'].sort(),
     );
-    expect(searchWords(['envian', 'a', 'colombia'])).toEqual(['ship', 'countries']);
-    expect(searchWords(['do', 'you', 'ship'])).toEqual([]);
+    expect(searchTargets(['envian', 'a', 'colombia'])).toEqual(['ship', 'countries']);
+    expect(searchTargets(['do', 'you', 'ship'])).toEqual([]);
   });
 });
 

@@ -67,20 +67,8 @@ export interface NewAgentReply {
 
 /** The reply, queued for the send job; returns its id. */
 export async function insertAgentReply(tx: Tx, reply: NewAgentReply): Promise<number> {
-  const [row] = await tx('conversation_messages')
-    .insert({
-      brand_id: reply.brandId,
-      conversation_id: reply.conversationId,
-      user_id: reply.userId,
-      body: reply.body,
-      direction: 'outgoing',
-      status: 'queued',
-      is_marketing: reply.isMarketing,
-      scheduled_for: reply.scheduledFor,
-      extra_data: reply.extra,
-    })
-    .returning<{ id: string }[]>('id');
-  return Number(row!.id);
+  const [id] = await insertAgentReplies(tx, [reply]);
+  return id!;
 }
 
 /** The brand's channel, share-locked, as a reply target (id 0: no conversation yet), with its contact. */
